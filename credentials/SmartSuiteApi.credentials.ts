@@ -1,0 +1,62 @@
+import type { IAuthenticateGeneric, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+
+// Tested by the SmartSuite nodes (`testedBy: 'smartSuiteApiTest'`): a working key answers 404
+// for a webhook that cannot exist, which a declarative `test` request would report as a failure.
+export class SmartSuiteApi implements ICredentialType {
+	name = 'smartSuiteApi';
+
+	displayName = 'SmartSuite API';
+
+	icon: Icon = {
+		light: 'file:../nodes/SmartSuite/smartsuite.svg',
+		dark: 'file:../nodes/SmartSuite/smartsuite.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-smartsuite#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'In SmartSuite: your profile menu, then API Key',
+		},
+		{
+			displayName: 'Workspace ID',
+			name: 'workspaceId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'sv25cxf2',
+			hint: 'The 8 characters after the host in any SmartSuite URL: https://app.smartsuite.com/<b>sv25cxf2</b>/solution/…',
+		},
+		{
+			displayName: 'Records API Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://app.smartsuite.com',
+			description: 'Base address of the records API. Change it only for a proxy or a test server.',
+		},
+		{
+			displayName: 'Webhooks API Base URL',
+			name: 'webhooksUrl',
+			type: 'string',
+			default: 'https://webhooks.smartsuite.com',
+			description:
+				'Base address of the webhooks API. Change it only for a proxy or a test server.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Token {{$credentials.apiKey.trim()}}',
+				'ACCOUNT-ID': '={{$credentials.workspaceId.trim()}}',
+			},
+		},
+	};
+}

@@ -1,0 +1,26 @@
+// n8n's community-node rules: the ones n8n checks before it verifies a community package
+// (@n8n/eslint-plugin-community-nodes) and the node/credential rules of eslint-plugin-n8n-nodes-base.
+import tsParser from '@typescript-eslint/parser';
+import { configs as communityConfigs } from '@n8n/eslint-plugin-community-nodes';
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+
+const legacyRules = (name) => n8nNodesBase.configs[name].rules;
+
+export default [
+	{ ignores: ['dist/**', 'node_modules/**', 'test/**', '**/*.js', '**/*.mjs'] },
+	{
+		files: ['**/*.ts'],
+		languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module' },
+	},
+	communityConfigs.recommended,
+	{
+		files: ['credentials/**/*.ts'],
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: legacyRules('credentials'),
+	},
+	{
+		files: ['nodes/**/*.ts'],
+		plugins: { 'n8n-nodes-base': n8nNodesBase },
+		rules: legacyRules('nodes'),
+	},
+];

@@ -1,0 +1,34 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** One ListEvents answer, with proto3's omitted empty fields filled in. */
+export interface EventsPage {
+	events: IDataObject[];
+	/** '' when the answer carried no token. */
+	nextPageToken: string;
+}
+
+/**
+ * Reads a ListEvents body. The API is proto3 JSON: an empty `events` list or token may be
+ * omitted, so a missing `events` is [] and a missing `next_page_token` is ''.
+ * Returns undefined when the body does not have that shape at all.
+ */
+export function readEventsPage(body: IDataObject): EventsPage | undefined {
+	const events = body.events ?? [];
+	const token = body.next_page_token ?? '';
+	if (!Array.isArray(events) || (typeof token !== 'string' && typeof token !== 'number')) {
+		return undefined;
+	}
+	return { events: events as IDataObject[], nextPageToken: String(token) };
+}
+
+/**
+ * Whether another page may hold events. The end of the stream is signalled by an empty token,
+ * a missing token, or an empty page that still carries a token: all three end the walk.
+ */
+export function hasNextPage(page: EventsPage): boolean {
+	return page.nextPageToken !== '' && page.events.length > 0;
+}
+
+export function eventId(event: IDataObject): string {
+	return String(event.event_id ?? '');
+}

@@ -1,0 +1,216 @@
+/**
+ * Public contract of the SmartSuite emulator (test/emulator). Tests, the e2e suite, `npm run dev`
+ * and the benchmarks use only what is declared here.
+ *
+ * The emulator runs two real HTTP servers on 127.0.0.1 (one per base address, as SmartSuite has
+ * two hosts) that share one in-memory store. It follows ../shared/spec/interface.md and, where the
+ * spec is silent, ../shared/notes/smartsuite-api.md; what the spec leaves open is switchable.
+ */
+
+/** How the end of the ListEvents stream is signalled (spec 4.2: "not shown"). */
+export type EndOfStream =
+	/** Last page carries `"next_page_token": ""`. */
+	| 'emptyToken'
+	/** Last page has no `next_page_token` key at all. */
+	| 'omittedToken'
+	/** A token is always returned; asking with it past the end gives `events: []` (and a token). */
+	| 'emptyPage';
+
+export interface Variant {
+	endOfStream: EndOfStream;
+	/** proto3 JSON: empty fields are omitted (no `events` key when empty, no empty token). */
+	omitEmpty: boolean;
+	/** Page size used when `page_size` is absent or "". */
+	defaultPageSize: number;
+	/** Larger requested page sizes are clamped to this. */
+	maxPageSize: number;
+	/**
+	 * 'durable': a token stays valid forever (a forward-only cursor).
+	 * 'expiring': a token is valid for `tokenTtlMs` after it was issued, and `expireTokens()` ends
+	 * all issued tokens at once; an expired token answers 400 `invalid_argument`.
+	 */
+	tokens: 'durable' | 'expiring';
+	tokenTtlMs: number;
+	/** 'numeric' tokens look like the real ones ("8991625"); 'opaque' ones cannot be parsed. */
+	tokenFormat: 'numeric' | 'opaque';
+	/**
+	 * Error bodies. Webhooks API: 'structured' = Twirp `{"code","msg","meta"}`;
+	 * records API: 'structured' = JSON `{"detail": "..."}`. 'plain' = text/plain bodies on both.
+	 */
+	errorBodies: 'structured' | 'plain';
+	/** When set, more than this many requests in one second per key answer 429 + Retry-After. */
+	rateLimitPerSecond: number | null;
+}
+
+export const DEFAULT_VARIANT: Variant = {
+	endOfStream: 'emptyToken',
+	omitEmpty: false,
+	defaultPageSize: 50,
+	maxPageSize: 1000,
+	tokens: 'durable',
+	tokenTtlMs: 60_000,
+	tokenFormat: 'numeric',
+	errorBodies: 'structured',
+	rateLimitPerSecond: null,
+};
+
+export type Operation = 'RestoreRecord' | 'ListEvents' | 'GetWebhook' | 'DeleteWebhook';
+
+/** What a fault does to the request it hits. */
+export type FaultAction =
+	| { type: 'status'; status: 500 | 502 | 503 }
+	| { type: 'rateLimit'; retryAfterSeconds: number }
+	| { type: 'delay'; ms: number }
+	/** The socket is destroyed without an answer. */
+	| { type: 'drop' }
+	/** 200 with a body that is not valid JSON. */
+	| { type: 'badJson' }
+	/** `count` events are appended to the webhook just before this ListEvents page is served. */
+	| { type: 'appendEvents'; count: number }
+	/** The page served starts with the last event of the previous page again (a duplicate). */
+	| { type: 'repeatEvent' }
+	/** The webhook (and its events) is deleted before this request is handled. */
+	| { type: 'deleteWebhook' }
+	/** The webhook's system_status becomes `{disabled: {}}` before this request is handled. */
+	| { type: 'expireWebhook' }
+	/** All issued page tokens expire before this request is handled (needs tokens: 'expiring'). */
+	| { type: 'expireTokens' };
+
+export interface FaultMatch {
+	/** Only requests for this operation (default: any). */
+	operation?: Operation;
+	/** Only requests whose absolute number (1-based, since start or `resetLog`) is this. */
+	requestNumber?: number;
+	/** Let this many matching requests pass before the fault starts hitting (default 0). */
+	skip?: number;
+}
+
+export interface FaultSpec extends FaultMatch {
+	action: FaultAction;
+	/** How many matching requests it hits (default 1; Infinity for always). */
+	times?: number;
+}
+
+export interface ReceivedRequest {
+	/** 1-based number of this request since start (or since `resetLog`). */
+	n: number;
+	api: 'records' | 'webhooks';
+	method: string;
+	/** Path as received, still URL-encoded (e.g. "/api/v1/applications/t1/records/..%2Fx/restore/"). */
+	path: string;
+	/** Path segments decoded (what the server matched on). */
+	operation: Operation | null;
+	/** Lower-cased header names. */
+	headers: Record<string, string | string[] | undefined>;
+	rawBody: string;
+	/** Parsed JSON body, or undefined when it was not JSON. */
+	body: unknown;
+	/** Status the emulator answered with (0 when the connection was dropped). */
+	status: number;
+}
+
+export interface LocatorObject {
+	account_id: string;
+	solution_id: string;
+	application_id?: string;
+}
+
+export interface WebhookObject {
+	webhook_id: string;
+	locator: LocatorObject;
+	filter: Record<string, unknown>;
+	kinds: string[];
+	created_at: { by: string; at: string };
+	updated_at: { by: string; at: string };
+	notification_status: { enabled: { url: string } } | { disabled: Record<string, never> };
+	system_status: { enabled: { expires_at: string } } | { disabled: Record<string, never> };
+}
+
+export interface EventObject {
+	webhook_id: string;
+	locator: LocatorObject;
+	event_id: string;
+	kind: string;
+	event_at: string;
+	record_event_data: {
+		record_id: string;
+		locator: LocatorObject;
+		data: Record<string, unknown>;
+		previous: Record<string, unknown>;
+	};
+	ctx: {
+		change_id: string;
+		change_size: number;
+		batch_id: string;
+		batch_size: number;
+		source: string;
+		handler: string;
+	};
+}
+
+export type RecordObject = Record<string, unknown> & { id: string; title: string };
+
+export interface NewEvent {
+	/** Default 'RECORD_UPDATED'. Any string is accepted (the list of kinds is open). */
+	kind?: string;
+	recordId?: string;
+	applicationId?: string;
+	/** Field values after the change; merged into a full record shape (spec 2.1). */
+	data?: Record<string, unknown>;
+	/** Prior values; {} for creations. */
+	previous?: Record<string, unknown>;
+}
+
+export interface EmulatorOptions {
+	/** Port of the records API (default 0: any free port). */
+	recordsPort?: number;
+	/** Port of the webhooks API (default 0). */
+	webhooksPort?: number;
+	apiKey?: string;
+	workspaceId?: string;
+	variant?: Partial<Variant>;
+	/** Seed the demo data set (a table with deleted records, a webhook with events). */
+	demo?: boolean;
+}
+
+export interface Emulator {
+	/** Records API base, e.g. "http://127.0.0.1:40123" (no trailing slash). */
+	readonly baseUrl: string;
+	/** Webhooks API base, e.g. "http://127.0.0.1:40124" (no trailing slash). */
+	readonly webhooksUrl: string;
+	readonly apiKey: string;
+	readonly workspaceId: string;
+	/** Every request received, in order. */
+	readonly requests: ReceivedRequest[];
+	resetLog(): void;
+
+	variant(): Variant;
+	setVariant(patch: Partial<Variant>): void;
+
+	/** Adds a fault; returns a function that removes it. */
+	injectFault(fault: FaultSpec): () => void;
+	clearFaults(): void;
+	expireTokens(): void;
+
+	/** Seeds a deleted record in a table; returns the stored record (deleted_date set). */
+	addDeletedRecord(tableId: string, fields?: Partial<RecordObject>): RecordObject;
+	/** Seeds a record that is not deleted. */
+	addRecord(tableId: string, fields?: Partial<RecordObject>): RecordObject;
+	getRecord(tableId: string, recordId: string): RecordObject | undefined;
+
+	createWebhook(fields?: Partial<WebhookObject>): WebhookObject;
+	getWebhook(webhookId: string): WebhookObject | undefined;
+	setWebhookStatus(
+		webhookId: string,
+		status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' },
+	): void;
+	/** Appends events in order; returns them as stored (ids are `<webhook_id>.<sequence>`). */
+	appendEvents(webhookId: string, events: NewEvent[] | number): EventObject[];
+	/** All stored events of a webhook, oldest first. */
+	events(webhookId: string): EventObject[];
+
+	/** Demo ids seeded by `demo: true` (empty otherwise). */
+	readonly demo: { tableId: string; deletedRecordIds: string[]; webhookId: string; solutionId: string };
+
+	close(): Promise<void>;
+}

@@ -1,0 +1,263 @@
+/**
+ * Runs our nodes with n8n's real engine (n8n-core's RoutingNode, ExecuteContext, PollContext,
+ * WorkflowExecute) against the emulator over real HTTP. Only the credential store is ours: it
+ * hands out the credential and applies the credential type's declarative `authenticate`, as
+ * n8n's CredentialsHelper does.
+ */
+import { Container } from '@n8n/di';
+import {
+	CredentialTestContext,
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	PollContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialTestResult,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, Workflow, createRunExecutionData } from 'n8n-workflow';
+
+import { SmartSuiteApi } from '../../credentials/SmartSuiteApi.credentials';
+import { smartSuiteApiTest } from '../../nodes/SmartSuite/helpers/credentialTest';
+import type { Emulator } from '../emulator/types';
+
+export type SmartSuiteCredentialData = {
+	apiKey: string;
+	workspaceId: string;
+	baseUrl: string;
+	webhooksUrl: string;
+};
+
+/** The credential a user would enter to reach this emulator. */
+export function credentialsFor(emu: Emulator, overrides: Partial<SmartSuiteCredentialData> = {}) {
+	return {
+		apiKey: emu.apiKey,
+		workspaceId: emu.workspaceId,
+		baseUrl: emu.baseUrl,
+		webhooksUrl: emu.webhooksUrl,
+		...overrides,
+	};
+}
+
+const credentialType: ICredentialType = new SmartSuiteApi();
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: ICredentialDataDecryptedObject) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
+		const authenticate = credentialType.authenticate;
+		if (!authenticate || typeof authenticate === 'function') throw new Error('Expected generic authenticate');
+		const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
+		for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {
+			headers[name] = workflow.expression.getParameterValue(
+				value as string,
+				null,
+				0,
+				0,
+				node.name,
+				[],
+				'internal',
+				{ $credentials: credentials },
+			) as string;
+		}
+		return { ...requestOptions, headers };
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.data };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties() {
+		return credentialType.properties;
+	}
+}
+
+export function additionalDataFor(credentials: object, hooks?: ExecutionLifecycleHooks) {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials as ICredentialDataDecryptedObject),
+		hooks,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: '',
+		webhookBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		webhookTestBaseUrl: '',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function nodeTypesOf(nodeTypes: Record<string, INodeType>): INodeTypes {
+	return {
+		getByName: (type: string) => nodeTypes[type],
+		getByNameAndVersion: (type: string) => nodeTypes[type],
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+	return {
+		id: `${type}-id`,
+		name: extra.name ?? 'SmartSuite',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { smartSuiteApi: { id: '1', name: 'SmartSuite account' } },
+		...extra,
+	};
+}
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	credentials: object;
+	/** The json of each input item (default: one empty item). */
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+/** Runs a declarative node once over its input items, as n8n does for one node execution. */
+export async function runDeclarativeNode(
+	nodeType: INodeType,
+	{ parameters, credentials, input = [{}], continueOnFail = false }: RunNodeOptions,
+): Promise<INodeExecutionData[]> {
+	const node = makeNode(nodeType.description.name, parameters, {
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	});
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ [node.type]: nodeType }),
+	});
+	const items: INodeExecutionData[] = input.map((json) => ({ json }));
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalDataFor(credentials),
+		'manual',
+		createRunExecutionData(),
+		0,
+		items,
+		{ main: [items] },
+		{ node, data: { main: [items] }, source: null },
+		[],
+	);
+	const output = await new RoutingNode(context, nodeType).runNode();
+	return output?.[0] ?? [];
+}
+
+export interface Poller {
+	/** One poll, as n8n's scheduler (mode 'trigger') or the editor's "Fetch test event" ('manual') runs it. */
+	poll(mode?: WorkflowExecuteMode): Promise<INodeExecutionData[][] | null>;
+	/** The node's static data as n8n would save it. */
+	staticData(): IDataObject;
+	setParameters(parameters: INodeParameters): void;
+	readonly workflow: Workflow;
+}
+
+/** A trigger inside one Workflow whose static data is carried across polls. */
+export function createPoller(
+	nodeType: INodeType,
+	{ parameters, credentials, name = 'SmartSuite Trigger' }: { parameters: INodeParameters; credentials: object; name?: string },
+): Poller {
+	const node = makeNode(nodeType.description.name, parameters, { name });
+	const workflow = new Workflow({
+		id: 'wf-trigger',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: nodeTypesOf({ [node.type]: nodeType }),
+		staticData: {},
+	});
+	return {
+		workflow,
+		async poll(mode: WorkflowExecuteMode = 'trigger') {
+			const context = new PollContext(workflow, node, additionalDataFor(credentials), mode, 'activate');
+			return (await nodeType.poll!.call(context)) ?? null;
+		},
+		staticData() {
+			return JSON.parse(JSON.stringify(workflow.staticData[`node:${node.name}`] ?? {}));
+		},
+		setParameters(newParameters: INodeParameters) {
+			node.parameters = newParameters;
+		},
+	};
+}
+
+/** Runs a whole workflow with n8n's WorkflowExecute, as `n8n execute` would. */
+export async function runWorkflow(
+	nodeTypes: Record<string, INodeType>,
+	nodes: INode[],
+	connections: Workflow['connectionsBySourceNode'],
+	credentials: object,
+): Promise<IRun> {
+	const workflow = new Workflow({ id: 'wf', nodes, connections, active: false, nodeTypes: nodeTypesOf(nodeTypes) });
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', { id: 'wf', name: 'wf', nodes, connections, active: false } as never);
+	const execute = new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual');
+	return await execute.run({ workflow, startNode: nodes[0] });
+}
+
+/** Runs the credential test the way n8n's CredentialsTester does for `testedBy` functions. */
+export async function testCredential(credentials: object): Promise<INodeCredentialTestResult> {
+	const decrypted: ICredentialsDecrypted = {
+		id: '1',
+		name: 'SmartSuite account',
+		type: credentialType.name,
+		data: credentials as ICredentialDataDecryptedObject,
+	};
+	return await smartSuiteApiTest.call(new CredentialTestContext(), decrypted);
+}
+
+/** Stops n8n-core's background interval so jest can exit (call in afterAll). */
+export function shutdownN8nCore(): void {
+	Container.get(SSHClientsManager).onShutdown();
+}
