@@ -3,7 +3,7 @@ const common = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 };
 
 module.exports = {
