@@ -21,6 +21,8 @@ export async function smartSuiteApiTest(
 	const { apiKey, workspaceId, webhooksUrl } = credential.data as unknown as SmartSuiteCredentials;
 	let response: { statusCode: number; body: unknown };
 	try {
+		// A credential test context offers only `request` (no httpRequest, no authentication).
+		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions
 		response = await this.helpers.request({
 			method: 'POST',
 			uri: `${withoutTrailingSlash(webhooksUrl)}${webhooksPath('GetWebhook')}`,
