@@ -1,0 +1,65 @@
+/** The SmartSuite emulator: two real HTTP servers on 127.0.0.1 sharing one in-memory store. */
+import { seedDemo } from './demo';
+import { Faults } from './faults';
+import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startServer } from './server';
+import { Store } from './store';
+import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions } from './types';
+
+export * from './types';
+export { startDemoChanges } from './demo';
+
+export const DEFAULT_API_KEY = 'emu-key-0123456789abcdef0123456789abcdef';
+export const DEFAULT_WORKSPACE_ID = 'sv25cxf2';
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	const workspaceId = options.workspaceId ?? DEFAULT_WORKSPACE_ID;
+	const store = new Store(workspaceId, { ...DEFAULT_VARIANT, ...options.variant });
+	const log = new RequestLog();
+	const context: ServerContext = { store, faults: new Faults(), log, rateLimiter: new RateLimiter(), apiKey, workspaceId };
+
+	const started = await Promise.allSettled([
+		startServer('records', context, options.recordsPort ?? 0),
+		startServer('webhooks', context, options.webhooksPort ?? 0),
+	]);
+	const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+	const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+	if (failed) {
+		await Promise.all(servers.map((server) => server.close()));
+		throw failed.reason;
+	}
+	const [records, webhooks] = servers as [RunningServer, RunningServer];
+
+	const demo: Emulator['demo'] = { tableId: '', deletedRecordIds: [], webhookId: '', solutionId: '' };
+	const emulator: Emulator = {
+		baseUrl: records.url,
+		webhooksUrl: webhooks.url,
+		apiKey,
+		workspaceId,
+		requests: log.entries,
+		resetLog: () => log.reset(),
+		variant: () => ({ ...store.variant }),
+		setVariant: (patch) => {
+			store.variant = { ...store.variant, ...patch };
+		},
+		injectFault: (fault) => context.faults.add(fault),
+		clearFaults: () => context.faults.clear(),
+		expireTokens: () => {
+			store.tokenGeneration++;
+		},
+		addDeletedRecord: (tableId, fields) => store.addRecord(tableId, fields, true),
+		addRecord: (tableId, fields) => store.addRecord(tableId, fields),
+		getRecord: (tableId, recordId) => store.getRecord(tableId, recordId),
+		createWebhook: (fields) => store.createWebhook(fields),
+		getWebhook: (webhookId) => store.webhooks.get(webhookId)?.webhook,
+		setWebhookStatus: (webhookId, status) => store.setWebhookStatus(webhookId, status),
+		appendEvents: (webhookId, events) => store.appendEvents(webhookId, events),
+		events: (webhookId) => store.webhooks.get(webhookId)?.events.slice() ?? [],
+		demo,
+		close: async () => {
+			await Promise.all([records.close(), webhooks.close()]);
+		},
+	};
+	if (options.demo) Object.assign(demo, seedDemo(emulator));
+	return emulator;
+}

@@ -1,0 +1,257 @@
+/**
+ * HTTP layer: one node:http server per API, sharing the store. Each request goes through, in
+ * order: logging, routing (404/405), auth (401, 400 plain text, 403), rate limit (429),
+ * Content-Type and JSON body checks (400), injected faults, then the operation. Faults come after
+ * auth and validation so auth errors stay deterministic and a rejected request uses up no fault.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, type Api, badRoute, renderError } from './errors';
+import type { Faults } from './faults';
+import { type Body, runOperation, webhookIdOf } from './operations';
+import type { Store } from './store';
+import type { Operation, ReceivedRequest } from './types';
+
+export class RequestLog {
+	readonly entries: ReceivedRequest[] = [];
+	private count = 0;
+
+	start(api: Api, req: http.IncomingMessage): ReceivedRequest {
+		const entry: ReceivedRequest = {
+			n: ++this.count,
+			api,
+			method: req.method ?? '',
+			path: req.url ?? '',
+			operation: null,
+			headers: { ...req.headers },
+			rawBody: '',
+			body: undefined,
+			status: 0,
+		};
+		this.entries.push(entry);
+		return entry;
+	}
+
+	/** Clears in place, so arrays already handed out stay live; numbering restarts at 1. */
+	reset(): void {
+		this.entries.length = 0;
+		this.count = 0;
+	}
+}
+
+/** Rolling one-second window over authenticated requests (there is one valid key). */
+export class RateLimiter {
+	private recent: number[] = [];
+
+	/** Seconds to wait before retrying, or 0 when the request may pass (it is then counted). */
+	check(limitPerSecond: number | null, nowMs = Date.now()): number {
+		if (limitPerSecond === null) return 0;
+		while (this.recent.length > 0 && this.recent[0] <= nowMs - 1000) this.recent.shift();
+		if (this.recent.length >= limitPerSecond) return Math.max(1, Math.ceil((this.recent[0] + 1000 - nowMs) / 1000));
+		this.recent.push(nowMs);
+		return 0;
+	}
+}
+
+export interface ServerContext {
+	store: Store;
+	faults: Faults;
+	log: RequestLog;
+	rateLimiter: RateLimiter;
+	apiKey: string;
+	workspaceId: string;
+}
+
+interface Route {
+	operation: Operation;
+	params: Record<string, string>;
+}
+
+/** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
+const ROUTES: Record<Api, Array<{ operation: Operation; pattern: string[] }>> = {
+	records: [{ operation: 'RestoreRecord', pattern: ['', 'api', 'v1', 'applications', ':tableId', 'records', ':recordId', 'restore', ''] }],
+	webhooks: (['ListEvents', 'GetWebhook', 'DeleteWebhook'] as const).map((operation) => ({
+		operation,
+		pattern: ['', 'service.webhooks.engine.Webhooks', operation],
+	})),
+};
+
+/** Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment. */
+export function matchRoute(api: Api, rawPath: string): Route | null {
+	if (rawPath.includes('?')) return null; // no operation takes query parameters
+	let segments: string[];
+	try {
+		segments = rawPath.split('/').map(decodeURIComponent);
+	} catch {
+		return null;
+	}
+	for (const { operation, pattern } of ROUTES[api]) {
+		if (pattern.length !== segments.length) continue;
+		const params: Record<string, string> = {};
+		const matches = pattern.every((part, i) => {
+			if (!part.startsWith(':')) return part === segments[i];
+			params[part.slice(1)] = segments[i];
+			return segments[i] !== '';
+		});
+		if (matches) return { operation, params };
+	}
+	return null;
+}
+
+function authenticate(context: ServerContext, headers: http.IncomingHttpHeaders): void {
+	const authorization = headers.authorization;
+	const token = /^token\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+	if (token !== context.apiKey) {
+		throw new ApiError(401, authorization ? 'Invalid token.' : 'Authentication credentials were not provided.');
+	}
+	const accountId = headers['account-id'];
+	if (!accountId) throw new ApiError(400, 'ACCOUNT-ID header is missing', { plain: true });
+	if (accountId !== context.workspaceId) throw new ApiError(403, 'You do not have permission to access this workspace.');
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+	return (value ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+function parseJson(raw: string): unknown {
+	try {
+		return JSON.parse(raw);
+	} catch {
+		return undefined;
+	}
+}
+
+function isObject(value: unknown): value is Body {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
+	entry.status = status;
+	res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
+	res.end(body);
+}
+
+const FAULT_STATUS_MESSAGES: Record<number, string> = { 500: 'internal error', 502: 'bad gateway', 503: 'service unavailable' };
+
+/** A body that starts like a page and stops mid-way, as a cut connection through a proxy would. */
+const TRUNCATED_JSON = '{"events":[{"webhook_id":"';
+
+/** Applies the faults hitting this request; returns false when the request has been answered. */
+async function applyFaults(
+	context: ServerContext,
+	route: Route,
+	entry: ReceivedRequest,
+	body: Body,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+): Promise<{ answered: boolean; repeatPreviousEvent: boolean }> {
+	const { store } = context;
+	const webhookId = webhookIdOf(body);
+	// Webhook faults act on the webhook the request names, if it (still) exists.
+	const onNamedWebhook = (act: (id: string) => void) => {
+		if (webhookId !== undefined && store.webhooks.has(webhookId)) act(webhookId);
+	};
+	let repeatPreviousEvent = false;
+	for (const action of context.faults.take(route.operation, entry.n)) {
+		switch (action.type) {
+			case 'status':
+				throw new ApiError(action.status, FAULT_STATUS_MESSAGES[action.status]);
+			case 'rateLimit':
+				throw new ApiError(429, 'rate limit exceeded', { headers: { 'retry-after': String(action.retryAfterSeconds) } });
+			case 'delay':
+				await sleep(action.ms);
+				break;
+			case 'drop':
+				entry.status = 0;
+				req.socket.destroy();
+				return { answered: true, repeatPreviousEvent };
+			case 'badJson':
+				send(res, entry, 200, 'application/json', TRUNCATED_JSON);
+				return { answered: true, repeatPreviousEvent };
+			case 'appendEvents':
+				onNamedWebhook((id) => store.appendEvents(id, action.count));
+				break;
+			case 'repeatEvent':
+				repeatPreviousEvent = true;
+				break;
+			case 'deleteWebhook':
+				onNamedWebhook((id) => store.deleteWebhook(id));
+				break;
+			case 'expireWebhook':
+				onNamedWebhook((id) => store.setWebhookStatus(id, { system: 'disabled' }));
+				break;
+			case 'expireTokens':
+				store.tokenGeneration++;
+				break;
+		}
+	}
+	return { answered: false, repeatPreviousEvent };
+}
+
+async function handle(api: Api, context: ServerContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+	const entry = context.log.start(api, req);
+	const route = matchRoute(api, entry.path);
+	entry.operation = route?.operation ?? null;
+	entry.rawBody = await readBody(req);
+	entry.body = parseJson(entry.rawBody);
+	try {
+		if (!route) throw badRoute(404, 'no such path');
+		if (req.method !== 'POST') throw badRoute(405, `method ${req.method} not allowed, use POST`);
+		authenticate(context, req.headers);
+		const retryAfter = context.rateLimiter.check(context.store.variant.rateLimitPerSecond);
+		if (retryAfter > 0) {
+			throw new ApiError(429, 'Request was throttled.', { headers: { 'retry-after': String(retryAfter) } });
+		}
+		if (!isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
+		if (!isObject(entry.body)) throw new ApiError(400, 'request body must be a JSON object');
+
+		const faults = await applyFaults(context, route, entry, entry.body, req, res);
+		if (faults.answered) return;
+		const result = runOperation(context.store, route.operation, {
+			body: entry.body,
+			tableId: route.params.tableId,
+			recordId: route.params.recordId,
+			repeatPreviousEvent: faults.repeatPreviousEvent,
+		});
+		send(res, entry, 200, 'application/json', JSON.stringify(result));
+	} catch (error) {
+		const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal error');
+		const { contentType, body } = renderError(api, context.store.variant.errorBodies, apiError);
+		send(res, entry, apiError.status, contentType, body, apiError.options.headers);
+	}
+}
+
+export interface RunningServer {
+	url: string;
+	close(): Promise<void>;
+}
+
+export async function startServer(api: Api, context: ServerContext, port: number): Promise<RunningServer> {
+	const server = http.createServer((req, res) => {
+		// Only reading the body can reject (client went away): nothing left to answer.
+		handle(api, context, req, res).catch(() => req.socket.destroy());
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const { port: boundPort } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${boundPort}`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections(); // keep-alive sockets of HTTP clients would hold close() open
+			}),
+	};
+}

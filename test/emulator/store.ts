@@ -1,0 +1,237 @@
+/**
+ * In-memory state shared by both HTTP servers: tables of records (live or deleted) and webhooks
+ * with their events. Everything is seeded through the methods here; the HTTP layer only reads it.
+ */
+import {
+	EMULATOR_USER_ID,
+	activeSystemStatus,
+	hexId,
+	inventChange,
+	makeRecord,
+	makeWebhook,
+	pickRandom,
+} from './fixtures';
+import type { EventObject, LocatorObject, NewEvent, RecordObject, Variant, WebhookObject } from './types';
+
+interface StoredRecord {
+	record: RecordObject;
+	deleted: boolean;
+}
+
+export interface IssuedToken {
+	/** The token is a cursor: the next page starts after this sequence number. */
+	afterSequence: number;
+	issuedAtMs: number;
+	/** Value of `Store.tokenGeneration` at issue; `expireTokens()` moves the generation on. */
+	generation: number;
+}
+
+export interface WebhookState {
+	webhook: WebhookObject;
+	/** In append order; events[i] has sequence `baseSequence + i + 1`, so paging is O(page). */
+	events: EventObject[];
+	baseSequence: number;
+	/** Page tokens handed out for this webhook (token string → cursor). */
+	tokens: Map<string, IssuedToken>;
+	/** Latest data of every record seen in this webhook's events, so updates build on it. */
+	latestData: Map<string, Record<string, unknown>>;
+	liveRecordIds: string[];
+	lastEventMs: number;
+	autonumber: number;
+	locators: Map<string, LocatorObject>;
+	eventLocator: LocatorObject;
+	/** Table used for generated events when the filter names none (solution-level filter). */
+	solutionTableId: string;
+}
+
+/** Events of one `appendEvents` call are grouped into batches of this size (ctx.batch_*). */
+const BATCH_SIZE = 10;
+/** Share of RECORD_CREATED events when events are generated from a count. */
+const CREATION_SHARE = 0.2;
+
+export class Store {
+	private readonly tables = new Map<string, Map<string, StoredRecord>>();
+	private readonly autonumbers = new Map<string, number>();
+	readonly webhooks = new Map<string, WebhookState>();
+	tokenGeneration = 0;
+
+	constructor(
+		readonly workspaceId: string,
+		public variant: Variant,
+	) {}
+
+	// --- records ---------------------------------------------------------------------------
+
+	addRecord(tableId: string, fields: Partial<RecordObject> = {}, deleted = false): RecordObject {
+		const autonumber = (this.autonumbers.get(tableId) ?? 0) + 1;
+		this.autonumbers.set(tableId, autonumber);
+		const deletion = deleted
+			? { deleted_date: { date: new Date(Date.now() - 3_600_000).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID }
+			: {};
+		const record = makeRecord(tableId, autonumber, { ...deletion, ...fields });
+		let table = this.tables.get(tableId);
+		if (!table) this.tables.set(tableId, (table = new Map()));
+		table.set(record.id, { record, deleted });
+		return record;
+	}
+
+	getRecord(tableId: string, recordId: string): RecordObject | undefined {
+		return this.tables.get(tableId)?.get(recordId)?.record;
+	}
+
+	/** Restores a deleted record; undefined when it is unknown or not deleted (the API's 404). */
+	restoreRecord(tableId: string, recordId: string): RecordObject | undefined {
+		const stored = this.tables.get(tableId)?.get(recordId);
+		if (!stored?.deleted) return undefined;
+		stored.deleted = false;
+		stored.record = {
+			...stored.record,
+			title: `${stored.record.title} (Restored)`,
+			last_updated: { on: new Date().toISOString(), by: EMULATOR_USER_ID },
+			deleted_date: { date: null, include_time: false },
+			deleted_by: null,
+		};
+		return stored.record;
+	}
+
+	// --- webhooks --------------------------------------------------------------------------
+
+	createWebhook(fields: Partial<WebhookObject> = {}): WebhookObject {
+		const webhook = makeWebhook(this.workspaceId, fields);
+		this.webhooks.set(webhook.webhook_id, {
+			webhook,
+			events: [],
+			// Real tokens look like "8991625": start sequences in that range.
+			baseSequence: 8_990_000 + Math.floor(Math.random() * 10_000),
+			tokens: new Map(),
+			latestData: new Map(),
+			liveRecordIds: [],
+			lastEventMs: 0,
+			autonumber: 0,
+			locators: new Map(),
+			eventLocator: { account_id: webhook.locator.account_id, solution_id: webhook.locator.solution_id },
+			solutionTableId: hexId(),
+		});
+		return webhook;
+	}
+
+	webhookState(webhookId: string): WebhookState {
+		const state = this.webhooks.get(webhookId);
+		if (!state) throw new Error(`emulator: unknown webhook ${webhookId}`);
+		return state;
+	}
+
+	deleteWebhook(webhookId: string): boolean {
+		return this.webhooks.delete(webhookId);
+	}
+
+	setWebhookStatus(webhookId: string, status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' }): void {
+		const { webhook } = this.webhookState(webhookId);
+		if (status.system) {
+			webhook.system_status = status.system === 'enabled' ? activeSystemStatus() : { disabled: {} };
+		}
+		if (status.notifications === 'enabled' && !('enabled' in webhook.notification_status)) {
+			webhook.notification_status = { enabled: { url: 'https://example.com/hooks/smartsuite' } };
+		} else if (status.notifications === 'disabled') {
+			webhook.notification_status = { disabled: {} };
+		}
+	}
+
+	// --- events ----------------------------------------------------------------------------
+
+	/** A count generates a realistic mix: mostly title/status updates, some creations. */
+	appendEvents(webhookId: string, events: NewEvent[] | number): EventObject[] {
+		const state = this.webhookState(webhookId);
+		const count = typeof events === 'number' ? events : events.length;
+		const startMs = Date.now() - (count - 1) * 1000;
+		const appended: EventObject[] = [];
+		let batch = { id: '', size: 0 };
+		for (let i = 0; i < count; i++) {
+			const spec =
+				typeof events === 'number'
+					? { kind: state.liveRecordIds.length === 0 || Math.random() < CREATION_SHARE ? 'RECORD_CREATED' : 'RECORD_UPDATED' }
+					: events[i];
+			if (i % BATCH_SIZE === 0) batch = { id: hexId(), size: Math.min(BATCH_SIZE, count - i) };
+			state.lastEventMs = Math.max(state.lastEventMs + 1, startMs + i * 1000);
+			const event = this.buildEvent(state, spec, state.lastEventMs, batch);
+			state.events.push(event);
+			appended.push(event);
+		}
+		return appended;
+	}
+
+	private buildEvent(state: WebhookState, spec: NewEvent, atMs: number, batch: { id: string; size: number }): EventObject {
+		const kind = spec.kind ?? 'RECORD_UPDATED';
+		const isCreation = kind === 'RECORD_CREATED';
+		const recordId = spec.recordId ?? (isCreation || state.liveRecordIds.length === 0 ? hexId() : pickRandom(state.liveRecordIds));
+		const current = isCreation ? undefined : state.latestData.get(recordId);
+		const applicationId = spec.applicationId ?? (current?.application_id as string | undefined) ?? defaultApplicationId(state);
+		const changes = spec.data ?? (current ? changeFor(kind, current, atMs) : {});
+		const on = new Date(atMs).toISOString();
+		const data = current
+			? { ...current, last_updated: { on, by: EMULATOR_USER_ID }, ...changes }
+			: makeRecord(applicationId, ++state.autonumber, { id: recordId, ...changes }, atMs);
+		const previous = spec.previous ?? (kind === 'RECORD_UPDATED' && current ? pick(current, Object.keys(changes)) : {});
+
+		if (kind === 'RECORD_DELETED') {
+			state.latestData.delete(recordId);
+			state.liveRecordIds = state.liveRecordIds.filter((id) => id !== recordId);
+		} else {
+			if (!state.latestData.has(recordId)) state.liveRecordIds.push(recordId);
+			state.latestData.set(recordId, data);
+		}
+
+		const sequence = state.baseSequence + state.events.length + 1;
+		return {
+			webhook_id: state.webhook.webhook_id,
+			locator: state.eventLocator,
+			event_id: `${state.webhook.webhook_id}.${sequence}`,
+			kind,
+			event_at: on,
+			record_event_data: { record_id: recordId, locator: locatorFor(state, applicationId), data, previous },
+			ctx: {
+				change_id: hexId(),
+				change_size: Math.max(1, Object.keys(changes).length),
+				batch_id: batch.id,
+				batch_size: batch.size,
+				source: 'ui',
+				handler: kind.toLowerCase(),
+			},
+		};
+	}
+}
+
+/** What an event of this kind changes when the caller gives no data. */
+function changeFor(kind: string, current: Record<string, unknown>, atMs: number): Record<string, unknown> {
+	if (kind === 'RECORD_UPDATED') return inventChange(current, atMs);
+	if (kind === 'RECORD_DELETED') {
+		return { deleted_date: { date: new Date(atMs).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID };
+	}
+	return {};
+}
+
+function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+	const picked: Record<string, unknown> = {};
+	for (const key of keys) picked[key] = source[key];
+	return picked;
+}
+
+/** The table events are about when the caller names none: the first one the filter watches. */
+function defaultApplicationId(state: WebhookState): string {
+	const filter = state.webhook.filter as {
+		applications?: { application_ids?: string[] };
+		application?: { application_id?: string };
+	};
+	const id: string | undefined = filter.applications?.application_ids?.[0] ?? filter.application?.application_id ?? state.webhook.locator.application_id;
+	return id ?? state.solutionTableId;
+}
+
+/** Locators are shared by all events of a table (cheap seeding, identical JSON). */
+function locatorFor(state: WebhookState, applicationId: string): LocatorObject {
+	let locator = state.locators.get(applicationId);
+	if (!locator) {
+		locator = { ...state.eventLocator, application_id: applicationId };
+		state.locators.set(applicationId, locator);
+	}
+	return locator;
+}
