@@ -1,0 +1,194 @@
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { smartSuiteApiTest } from '../SmartSuite/helpers/credentialTest';
+import { requireId } from '../SmartSuite/helpers/ids';
+import type { WebhookApi } from './api';
+import { webhookApi } from './api';
+import type { Cursor } from './cursor';
+import { START_CURSOR, saveCursor, savedCursor } from './cursor';
+import { drain } from './drain';
+import { simplifyEvent } from './simplify';
+
+interface TriggerOptions {
+	startFrom?: 'newEvents' | 'allStoredEvents';
+	maxEventsPerPoll?: number;
+	pageSize?: number;
+	simplify?: boolean;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 1000;
+
+export class SmartSuiteTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SmartSuite Trigger',
+		name: 'smartSuiteTrigger',
+		icon: { light: 'file:../SmartSuite/smartsuite.svg', dark: 'file:../SmartSuite/smartsuite.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Webhook " + $parameter["webhookId"]}}',
+		description: 'Starts the workflow when records change in SmartSuite, from the events a webhook collects',
+		defaults: { name: 'SmartSuite Trigger' },
+		polling: true,
+		inputs: [],
+		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
+		properties: [
+			{
+				displayName: 'Webhook ID',
+				name: 'webhookId',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: '2f7cc6e0-b709-4b04-964a-3706c89c78e3',
+				description: 'ID of the SmartSuite webhook whose collected events start the workflow',
+				hint: 'Create the webhook once with SmartSuite\'s CreateWebhook API call (for example from an HTTP Request node) for the solution, tables or fields to watch, and copy its webhook_id. Its notifications may stay disabled: SmartSuite still collects the events this trigger reads.',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Record Created', value: 'RECORD_CREATED' },
+					{ name: 'Record Deleted', value: 'RECORD_DELETED' },
+					{ name: 'Record Updated', value: 'RECORD_UPDATED' },
+				],
+				default: [],
+				description: 'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Events per Poll',
+						name: 'maxEventsPerPoll',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: 0,
+						description: 'Most events one poll emits; the rest follow on the next polls. 0 means no limit.',
+					},
+					{
+						displayName: 'Page Size',
+						name: 'pageSize',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE, numberPrecision: 0 },
+						default: DEFAULT_PAGE_SIZE,
+						description: 'Events per API request. Larger pages need fewer requests from the monthly quota.',
+					},
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
+					},
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'options',
+						options: [
+							{
+								name: 'New Events',
+								value: 'newEvents',
+								description: 'Skip the events stored before the workflow was activated',
+							},
+							{
+								name: 'All Stored Events',
+								value: 'allStoredEvents',
+								description: 'Emit the events already stored on the first poll, then the new ones',
+							},
+						],
+						default: 'newEvents',
+						description: 'Where the first poll after activation starts',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { credentialTest: { smartSuiteApiTest } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const node = this.getNode();
+		const webhookId = requireId(node, this.getNodeParameter('webhookId'), 'Webhook ID');
+		const kinds = this.getNodeParameter('events', []) as string[];
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const state = this.getWorkflowStaticData('node');
+		const saved = savedCursor(state, webhookId);
+
+		const api = await webhookApi(this, webhookId, wholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE));
+		if (!saved) await api.checkWebhook();
+		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
+		const toItems = (events: IDataObject[]) => [
+			this.helpers.returnJsonArray(options.simplify ? events.map(simplifyEvent) : events),
+		];
+
+		if (this.getMode() === 'manual') return toItems([await latestEvent(node, api, isWanted, saved)]);
+
+		// Activation with "New Events": read to the end of the stream, emitting nothing.
+		const skipStored = !saved && (options.startFrom ?? 'newEvents') === 'newEvents';
+		const maxEvents = wholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', 0, Number.MAX_SAFE_INTEGER);
+		const result = await drain(saved ?? START_CURSOR, {
+			node,
+			fetchPage: api.fetchPage,
+			isWanted: skipStored ? () => false : isWanted,
+			maxEvents: skipStored || maxEvents === 0 ? Infinity : maxEvents,
+		});
+		if (result.error && result.emitted.length === 0) throw result.error;
+		if (result.error) {
+			this.logger.warn(`SmartSuite Trigger: emitting the ${result.emitted.length} events read before an error; the next poll continues from there. ${result.error.message}`);
+		}
+		// n8n saves the state only with returned items (or at activation): it must never be ahead
+		// of them. Passing over unwanted events when returning null only costs a re-read if lost.
+		saveCursor(state, webhookId, result.cursor);
+		return result.emitted.length > 0 ? toItems(result.emitted) : null;
+	}
+}
+
+/**
+ * "Fetch test event": the most recent wanted event, without touching the state. Reads from the
+ * saved position when there is one, and from the first page when nothing wanted follows it.
+ */
+async function latestEvent(
+	node: INode,
+	api: WebhookApi,
+	isWanted: (event: IDataObject) => boolean,
+	saved: Cursor | undefined,
+): Promise<IDataObject> {
+	const startTokens = saved?.pageToken ? [saved.pageToken, ''] : [''];
+	for (const pageToken of startTokens) {
+		const { emitted, error } = await drain(
+			{ ...START_CURSOR, pageToken },
+			{ node, fetchPage: api.fetchPage, isWanted, maxEvents: Infinity },
+		);
+		if (emitted.length > 0) return emitted[emitted.length - 1];
+		if (error) throw error;
+	}
+	throw new NodeOperationError(node, 'The webhook has no matching event yet', {
+		description:
+			'Change a record in the table the webhook watches (with the kinds selected in Events), then fetch again. A webhook only collects the events that happen after it was created.',
+	});
+}
+
+function wholeNumber(node: INode, value: unknown, label: string, min: number, max: number): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw new NodeOperationError(node, `The option "${label}" must be a whole number from ${min} to ${max}`, {
+			description: `It is ${JSON.stringify(value)}.`,
+		});
+	}
+	return value;
+}

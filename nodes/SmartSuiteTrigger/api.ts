@@ -1,0 +1,91 @@
+import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { readEventsPage } from '../SmartSuite/helpers/events';
+import { unwrapWebhook } from '../SmartSuite/resources/webhook/get';
+import type { ApiResponse, RequestSubject, SmartSuiteCredentials, WebhooksMethod } from '../SmartSuite/transport';
+import {
+	CREDENTIAL_NAME,
+	isJsonObject,
+	parseResponse,
+	retryAfterSeconds,
+	sendRequest,
+	webhooksPath,
+	withoutTrailingSlash,
+} from '../SmartSuite/transport';
+import type { PageAnswer } from './drain';
+
+/** Longest total wait on 429s in one poll: polls come at most once a minute. */
+const RATE_LIMIT_WAIT_BUDGET_SECONDS = 30;
+/** SmartSuite asks for about 30 seconds when a 429 names no Retry-After. */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+export interface WebhookApi {
+	fetchPage(pageToken: string): Promise<PageAnswer>;
+	/** Throws when the webhook is unknown or disabled. */
+	checkWebhook(): Promise<void>;
+}
+
+/** The webhook's API calls for one poll; rate-limit waits share one budget. */
+export async function webhookApi(context: IPollFunctions, webhookId: string, pageSize: number): Promise<WebhookApi> {
+	const credentials = (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
+	const baseURL = withoutTrailingSlash(credentials.webhooksUrl);
+	const node = context.getNode();
+	let waitBudgetSeconds = RATE_LIMIT_WAIT_BUDGET_SECONDS;
+
+	async function send(method: WebhooksMethod, body: IDataObject): Promise<ApiResponse> {
+		for (;;) {
+			const response = await sendRequest.call(context, { baseURL, url: webhooksPath(method), body });
+			const wait = retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS;
+			// Each retry costs at least a second, so "Retry-After: 0" cannot retry forever.
+			const cost = Math.max(wait, 1);
+			if (response.statusCode !== 429 || cost > waitBudgetSeconds) return response;
+			waitBudgetSeconds -= cost;
+			await sleep(wait * 1000);
+		}
+	}
+
+	return {
+		async fetchPage(pageToken) {
+			try {
+				const body = { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken };
+				const answer = parseResponse(node, await send('ListEvents', body), subject(webhookId, 'list the events of the webhook'));
+				const page = readEventsPage(answer);
+				if (!page) throw notAPageError(node);
+				return { page };
+			} catch (error) {
+				return { error, tokenRejected: error instanceof NodeApiError && error.httpCode === '400' };
+			}
+		},
+
+		async checkWebhook() {
+			const answer = parseResponse(node, await send('GetWebhook', { webhook_id: webhookId }), subject(webhookId, 'read the webhook'));
+			const status = unwrapWebhook(answer).system_status;
+			if (isJsonObject(status) && 'disabled' in status) throw disabledError(node, webhookId);
+		},
+	};
+}
+
+function subject(webhookId: string, action: string): RequestSubject {
+	return {
+		action,
+		notFound: `The webhook "${webhookId}" does not exist or was deleted`,
+		notFoundHint:
+			'Check the Webhook ID and that the webhook belongs to the workspace of the credential. SmartSuite deletes a webhook with its events when they have not been read for 14 days; create a new one with SmartSuite\'s CreateWebhook call and enter its ID.',
+	};
+}
+
+function disabledError(node: INode, webhookId: string): NodeOperationError {
+	return new NodeOperationError(node, `The webhook "${webhookId}" is disabled: it expired`, {
+		description:
+			"SmartSuite disables a webhook whose events have not been read for 7 days and deletes it 7 days later. Create a new webhook with SmartSuite's CreateWebhook call and enter its ID here; while the workflow is active, the trigger's polling keeps it alive.",
+	});
+}
+
+function notAPageError(node: INode): NodeApiError {
+	const message = 'SmartSuite sent an answer that is not a page of events';
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: 'The answer to ListEvents has no list of events. This is usually a temporary problem of the service or of a proxy in between; the next poll tries again.',
+	});
+}

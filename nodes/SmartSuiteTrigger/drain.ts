@@ -1,0 +1,123 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { EventsPage } from '../SmartSuite/helpers/events';
+import { eventId, hasNextPage } from '../SmartSuite/helpers/events';
+import type { Cursor } from './cursor';
+import { afterEvent, afterPage } from './cursor';
+
+/** A page, or the error that stopped it. `tokenRejected`: a 400, i.e. an expired page token. */
+export type PageAnswer = { page: EventsPage } | { error: Error; tokenRejected: boolean };
+
+export interface DrainOptions {
+	node: INode;
+	fetchPage: (pageToken: string) => Promise<PageAnswer>;
+	/** Events to emit; the others are processed (the cursor moves past them) but not emitted. */
+	isWanted: (event: IDataObject) => boolean;
+	/** Stop after emitting this many (Infinity: read to the end of the stream). */
+	maxEvents: number;
+}
+
+export interface DrainResult {
+	/** New wanted events, oldest first. */
+	emitted: IDataObject[];
+	/** Never past a wanted event that is not in `emitted`. */
+	cursor: Cursor;
+	/** The failure that ended the drain early; `cursor` still covers what was read before it. */
+	error?: Error;
+}
+
+/** The last event processed before the page being read: events up to it there are old. */
+interface Anchor {
+	id: string;
+	at: string;
+	/**
+	 * false: only the first page may hold it (it is the cursor's page); when it is not there,
+	 * that page starts after it. true: reading again from the first page after a token expired,
+	 * so it is looked for on every page; until it is found, events no later than it are old.
+	 */
+	scanning: boolean;
+}
+
+/**
+ * Reads the stream from `from` to its end (or to `maxEvents`), emitting each new wanted event
+ * once: events up to the anchor, and events already processed (`recentIds`, or earlier in this
+ * drain) are skipped, so repeats across pages and re-reads after an expired token emit nothing twice.
+ */
+export async function drain(from: Cursor, { node, fetchPage, isWanted, maxEvents }: DrainOptions): Promise<DrainResult> {
+	const emitted: IDataObject[] = [];
+	const processed = new Set(from.recentIds);
+	let cursor = from;
+	let token = from.pageToken;
+	let anchor = anchorAt(from, false);
+	let requested = new Set<string>();
+	let restarted = false;
+
+	for (;;) {
+		requested.add(token);
+		const answer = await fetchPage(token);
+		if ('error' in answer) {
+			if (answer.tokenRejected && token !== '' && !restarted) {
+				// The token expired: tokens are the only way to seek, so start over from the first page.
+				restarted = true;
+				token = '';
+				anchor = anchorAt(cursor, true);
+				requested = new Set();
+				continue;
+			}
+			return { emitted, cursor, error: answer.error };
+		}
+
+		const { page } = answer;
+		const anchorIndex = anchor ? lastIndexOf(page.events, anchor.id) : -1;
+		const isOld = (event: IDataObject, index: number) =>
+			anchor !== undefined &&
+			(anchorIndex >= 0 ? index <= anchorIndex : anchor.scanning && !isLater(event, anchor.at));
+
+		for (const [index, event] of page.events.entries()) {
+			const id = eventId(event);
+			if (processed.has(id) || isOld(event, index)) continue;
+			processed.add(id);
+			cursor = afterEvent(cursor, token, event);
+			if (!isWanted(event)) continue;
+			emitted.push(event);
+			if (emitted.length >= maxEvents && index < page.events.length - 1) return { emitted, cursor };
+		}
+
+		if (!anchor?.scanning || anchorIndex >= 0) anchor = undefined;
+		// While the anchor is still ahead, later pages may hold events already emitted: stay put.
+		// At the end of the stream it never turned up, and every event was judged by its time.
+		if (!anchor || !hasNextPage(page)) cursor = afterPage(cursor, token, page);
+		if (!hasNextPage(page) || emitted.length >= maxEvents) return { emitted, cursor };
+		if (requested.has(page.nextPageToken)) {
+			return { emitted, cursor, error: repeatedTokenError(node, page.nextPageToken) };
+		}
+		token = page.nextPageToken;
+	}
+}
+
+function anchorAt(cursor: Cursor, scanning: boolean): Anchor | undefined {
+	return cursor.lastEventId ? { id: cursor.lastEventId, at: cursor.lastEventAt, scanning } : undefined;
+}
+
+/** The last occurrence: an event repeated on a page must not make the events before it new. */
+function lastIndexOf(events: IDataObject[], id: string): number {
+	for (let index = events.length - 1; index >= 0; index--) {
+		if (eventId(events[index]) === id) return index;
+	}
+	return -1;
+}
+
+/** Whether the event happened after `at`; false when either time is missing or unreadable. */
+function isLater(event: IDataObject, at: string): boolean {
+	return Date.parse(String(event.event_at ?? '')) > Date.parse(at);
+}
+
+/** A stream that points back to a page already read would be read forever, at the user's cost. */
+function repeatedTokenError(node: INode, token: string): NodeApiError {
+	const message = 'SmartSuite repeated a page token, so reading stopped to avoid looping';
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `The page token "${token}" was already requested in this poll. The events read so far are kept; the next poll tries again. If it persists, report it to SmartSuite.`,
+	});
+}
