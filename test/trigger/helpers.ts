@@ -1,0 +1,37 @@
+/** Shared by the trigger's emulator suites: a poller per webhook, and what it emitted. */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { SmartSuiteTrigger } from '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node';
+import type { Emulator, Operation } from '../emulator';
+import type { Poller } from '../helpers/n8n';
+import { createPoller, credentialsFor } from '../helpers/n8n';
+
+export const TRIGGER_NAME = 'SmartSuite Trigger';
+
+export function triggerFor(emu: Emulator, webhookId: string, parameters: INodeParameters = {}): Poller {
+	return createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters: { webhookId, events: [], options: {}, ...parameters },
+	});
+}
+
+export function emitted(output: INodeExecutionData[][] | null): IDataObject[] {
+	return output ? output[0].map((item) => item.json) : [];
+}
+
+export const idsOf = (events: ReadonlyArray<{ event_id?: unknown }>) => events.map((event) => event.event_id);
+
+export function requestsTo(emu: Emulator, operation: Operation) {
+	return emu.requests.filter((request) => request.operation === operation);
+}
+
+/**
+ * What n8n does on a restart: the node's static data goes back to what was last saved. The
+ * live object is the workflow's observable one, so it is emptied and refilled in place.
+ */
+export function restoreStaticData(poller: Poller, saved: IDataObject): void {
+	const live = poller.workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject;
+	for (const key of Object.keys(live)) delete live[key];
+	Object.assign(live, structuredClone(saved));
+}

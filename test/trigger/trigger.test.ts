@@ -1,0 +1,344 @@
+/** The SmartSuite Trigger through n8n-core's PollContext against the emulator over HTTP. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { SmartSuiteTrigger } from '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node';
+import type { EndOfStream, Emulator, FaultAction } from '../emulator';
+import { DEFAULT_VARIANT, startEmulator } from '../emulator';
+import { shutdownN8nCore } from '../helpers/n8n';
+import { emitted, idsOf, requestsTo, triggerFor } from './helpers';
+
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await startEmulator();
+});
+afterAll(async () => {
+	shutdownN8nCore();
+	await emu.close();
+});
+beforeEach(() => {
+	emu.setVariant(DEFAULT_VARIANT);
+	emu.clearFaults();
+	emu.resetLog();
+});
+
+const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+const END_OF_STREAM: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
+
+/** A webhook with `stored` events and a trigger that has been activated on it. */
+async function activated(stored: number, parameters = {}) {
+	const { webhook_id: webhookId } = emu.createWebhook();
+	emu.appendEvents(webhookId, stored);
+	const trigger = triggerFor(emu, webhookId, parameters);
+	expect(await trigger.poll()).toBeNull();
+	emu.resetLog();
+	return { webhookId, trigger };
+}
+
+describe('description', () => {
+	const { description } = new SmartSuiteTrigger();
+
+	test('a polling trigger with the SmartSuite credential, not a tool', () => {
+		expect(description).toMatchObject({
+			name: 'smartSuiteTrigger',
+			displayName: 'SmartSuite Trigger',
+			polling: true,
+			inputs: [],
+			credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
+		});
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.properties.map((property) => property.name)).toEqual(['webhookId', 'events', 'options']);
+	});
+
+	test('codex names the package type', () => {
+		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node.json'), 'utf8'));
+		expect(codex.node).toBe('n8n-nodes-smartsuite.smartSuiteTrigger');
+	});
+});
+
+describe('start', () => {
+	test('New Events: activation skips what is stored; later events come out as the API sends them', async () => {
+		const { webhookId, trigger } = await activated(12);
+		const appended = emu.appendEvents(webhookId, 3);
+		const output = await trigger.poll();
+		expect(emitted(output)).toEqual(json(appended));
+		expect(requestsTo(emu, 'GetWebhook')).toHaveLength(0);
+	});
+
+	test('All Stored Events: the first poll emits the backlog, oldest first', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		const stored = emu.appendEvents(webhookId, 25);
+		const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents', pageSize: 10 } });
+		expect(emitted(await trigger.poll())).toEqual(json(stored));
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('GetWebhook is called on the first poll only', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		const trigger = triggerFor(emu, webhookId);
+		for (let poll = 0; poll < 3; poll++) {
+			emu.appendEvents(webhookId, 2);
+			await trigger.poll();
+		}
+		expect(requestsTo(emu, 'GetWebhook')).toHaveLength(1);
+		expect(emu.requests[0].operation).toBe('GetWebhook');
+	});
+
+	test('a new Webhook ID starts afresh', async () => {
+		const { webhookId, trigger } = await activated(3);
+		emu.appendEvents(webhookId, 2);
+		const { webhook_id: otherId } = emu.createWebhook();
+		emu.appendEvents(otherId, 4);
+		trigger.setParameters({ webhookId: otherId, events: [], options: {} });
+		expect(await trigger.poll()).toBeNull();
+		expect(requestsTo(emu, 'GetWebhook').map((request) => request.body)).toEqual([{ webhook_id: otherId }]);
+		expect(trigger.staticData().webhookId).toBe(otherId);
+		const appended = emu.appendEvents(otherId, 1);
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+	});
+});
+
+describe('quota', () => {
+	describe.each(END_OF_STREAM)('end of stream: %s', (endOfStream) => {
+		test.each([false, true])('an idle poll is one request (omitEmpty %s)', async (omitEmpty) => {
+			emu.setVariant({ endOfStream, omitEmpty });
+			for (const stored of [0, 7, 10]) {
+				const { webhookId, trigger } = await activated(stored, { options: { pageSize: 5 } });
+				for (let poll = 0; poll < 3; poll++) expect(await trigger.poll()).toBeNull();
+				expect(requestsTo(emu, 'ListEvents')).toHaveLength(3);
+				// After new events, idle again at one request.
+				emu.appendEvents(webhookId, 6);
+				expect(emitted(await trigger.poll())).toHaveLength(6);
+				emu.resetLog();
+				expect(await trigger.poll()).toBeNull();
+				expect(emu.requests).toHaveLength(1);
+				emu.resetLog();
+			}
+		});
+
+		test.each([
+			[0, 10],
+			[1, 10],
+			[10, 10],
+			[25, 10],
+			[100, 7],
+			[1000, 100],
+		])('a backlog of %i events in pages of %i takes the fewest requests', async (count, pageSize) => {
+			emu.setVariant({ endOfStream });
+			const { webhook_id: webhookId } = emu.createWebhook();
+			emu.appendEvents(webhookId, count);
+			const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents', pageSize } });
+			expect(emitted(await trigger.poll())).toHaveLength(count);
+			const pages = Math.max(1, Math.ceil(count / pageSize)) + (endOfStream === 'emptyPage' && count > 0 ? 1 : 0);
+			const listRequests = requestsTo(emu, 'ListEvents');
+			expect(listRequests).toHaveLength(pages);
+			expect(listRequests[0].body).toEqual({ webhook_id: webhookId, page_size: String(pageSize), page_token: '' });
+		});
+	});
+
+	test('the state stays small after large drains with opaque tokens', async () => {
+		emu.setVariant({ tokenFormat: 'opaque' });
+		const { webhookId, trigger } = await activated(3000, { options: { pageSize: 1000 } });
+		emu.appendEvents(webhookId, 3000);
+		expect(emitted(await trigger.poll())).toHaveLength(3000);
+		expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
+	});
+});
+
+describe('options', () => {
+	test('an empty Events filter emits every kind, including unknown ones; a filter only its kinds', async () => {
+		const { webhookId, trigger } = await activated(0);
+		const filtered = triggerFor(emu, webhookId, { events: ['RECORD_CREATED', 'RECORD_DELETED'] });
+		expect(await filtered.poll()).toBeNull();
+		const appended = emu.appendEvents(webhookId, [
+			{ kind: 'RECORD_CREATED', recordId: 'r1' },
+			{ kind: 'RECORD_UPDATED', recordId: 'r1' },
+			{ kind: 'RECORD_COMMENTED', recordId: 'r1' },
+			{ kind: 'RECORD_DELETED', recordId: 'r1' },
+		]);
+		expect(emitted(await trigger.poll()).map((event) => event.kind)).toEqual(appended.map((event) => event.kind));
+		expect(emitted(await filtered.poll()).map((event) => event.kind)).toEqual(['RECORD_CREATED', 'RECORD_DELETED']);
+	});
+
+	test('Max Events per Poll bounds one poll; the rest follows', async () => {
+		const { webhookId, trigger } = await activated(5, { options: { maxEventsPerPoll: 4, pageSize: 3 } });
+		const appended = emu.appendEvents(webhookId, 10);
+		const polls = [await trigger.poll(), await trigger.poll(), await trigger.poll(), await trigger.poll()];
+		expect(polls.map((output) => emitted(output).length)).toEqual([4, 4, 2, 0]);
+		expect(polls.flatMap(emitted).map((event) => event.event_id)).toEqual(idsOf(appended));
+	});
+
+	test('Simplify: one flat item per event, with the fields that changed', async () => {
+		const { webhookId, trigger } = await activated(0, { options: { simplify: true } });
+		const [created, updated] = emu.appendEvents(webhookId, [
+			{ kind: 'RECORD_CREATED', recordId: 'r1', data: { title: 'Draft' } },
+			{ kind: 'RECORD_UPDATED', recordId: 'r1', data: { title: 'Final' } },
+		]);
+		const [first, second] = emitted(await trigger.poll());
+		expect(first).toMatchObject({ event_id: created.event_id, kind: 'RECORD_CREATED', record_id: 'r1', changed_fields: [] });
+		expect(second).toEqual({
+			event_id: updated.event_id,
+			kind: 'RECORD_UPDATED',
+			event_at: updated.event_at,
+			record_id: 'r1',
+			application_id: updated.record_event_data.locator.application_id,
+			solution_id: updated.record_event_data.locator.solution_id,
+			record: json(updated.record_event_data.data),
+			previous: { title: 'Draft' },
+			changed_fields: ['title'],
+		});
+	});
+});
+
+describe('Fetch test event (manual mode)', () => {
+	test('returns the most recent matching event and leaves the state as it was', async () => {
+		const { webhookId, trigger } = await activated(4, { events: ['RECORD_CREATED'] });
+		const [, latest] = emu.appendEvents(webhookId, [{ kind: 'RECORD_CREATED' }, { kind: 'RECORD_CREATED' }, { kind: 'RECORD_UPDATED' }]);
+		const before = trigger.staticData();
+		expect(emitted(await trigger.poll('manual'))).toEqual([json(latest)]);
+		expect(trigger.staticData()).toEqual(before);
+		// The events are still new for the active trigger.
+		expect(emitted(await trigger.poll())).toHaveLength(2);
+	});
+
+	test('finds an earlier event when nothing follows the saved position', async () => {
+		emu.setVariant({ endOfStream: 'emptyPage' });
+		const { webhookId, trigger } = await activated(0);
+		const appended = emu.appendEvents(webhookId, 3);
+		await trigger.poll();
+		const before = trigger.staticData();
+		expect(emitted(await trigger.poll('manual'))).toEqual([json(appended[2])]);
+		expect(trigger.staticData()).toEqual(before);
+	});
+
+	test('before activation it reads from the start and saves nothing', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		const appended = emu.appendEvents(webhookId, 7);
+		const trigger = triggerFor(emu, webhookId, { options: { pageSize: 3 } });
+		expect(emitted(await trigger.poll('manual'))).toEqual([json(appended[6])]);
+		expect(trigger.staticData()).toEqual({});
+	});
+
+	test('with no matching event, asks for a change in the watched table', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		emu.appendEvents(webhookId, [{ kind: 'RECORD_UPDATED' }]);
+		const trigger = triggerFor(emu, webhookId, { events: ['RECORD_DELETED'] });
+		await expect(trigger.poll('manual')).rejects.toMatchObject({
+			message: 'The webhook has no matching event yet',
+			description: expect.stringContaining('Change a record in the table the webhook watches'),
+		});
+		expect(trigger.staticData()).toEqual({});
+	});
+});
+
+describe('webhook errors', () => {
+	test('an unknown webhook is named in the error', async () => {
+		const trigger = triggerFor(emu, 'no-such-webhook');
+		await expect(trigger.poll()).rejects.toMatchObject({
+			message: 'The webhook "no-such-webhook" does not exist or was deleted',
+			description: expect.stringContaining('CreateWebhook'),
+		});
+		expect(trigger.staticData()).toEqual({});
+	});
+
+	test('an expired (disabled) webhook says how to fix it; disabled notifications are normal', async () => {
+		const { webhook_id: expiredId } = emu.createWebhook();
+		emu.setWebhookStatus(expiredId, { system: 'disabled' });
+		await expect(triggerFor(emu, expiredId).poll()).rejects.toMatchObject({
+			message: `The webhook "${expiredId}" is disabled: it expired`,
+			description: expect.stringContaining('Create a new webhook'),
+		});
+
+		const { webhook_id: quietId } = emu.createWebhook();
+		emu.setWebhookStatus(quietId, { notifications: 'disabled' });
+		const trigger = triggerFor(emu, quietId);
+		expect(await trigger.poll()).toBeNull();
+		emu.appendEvents(quietId, 1);
+		expect(emitted(await trigger.poll())).toHaveLength(1);
+	});
+
+	test('a webhook deleted while the trigger runs gives a clear error', async () => {
+		const { trigger } = await activated(2);
+		const before = trigger.staticData();
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'deleteWebhook' } });
+		await expect(trigger.poll()).rejects.toMatchObject({
+			message: expect.stringMatching(/^The webhook ".+" does not exist or was deleted$/),
+			description: expect.stringContaining('14 days'),
+		});
+		expect(trigger.staticData()).toEqual(before);
+	});
+});
+
+describe('faults', () => {
+	const failures: Array<[string, FaultAction]> = [
+		['500', { type: 'status', status: 500 }],
+		['502', { type: 'status', status: 502 }],
+		['503', { type: 'status', status: 503 }],
+		['a dropped connection', { type: 'drop' }],
+		['a body that is not JSON', { type: 'badJson' }],
+		['a 429 asking for longer than the wait budget', { type: 'rateLimit', retryAfterSeconds: 600 }],
+	];
+
+	test.each(failures)('%s mid-drain: emits what was read, the next poll continues', async (_, action) => {
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
+		const appended = emu.appendEvents(webhookId, 10);
+		emu.injectFault({ operation: 'ListEvents', skip: 1, action });
+		const startedAt = Date.now();
+		const first = emitted(await trigger.poll());
+		expect(Date.now() - startedAt).toBeLessThan(5000);
+		expect(idsOf(first)).toEqual(idsOf(appended.slice(0, 4)));
+		const rest = emitted(await trigger.poll());
+		expect(idsOf([...first, ...rest])).toEqual(idsOf(appended));
+	});
+
+	test.each(failures)('%s before anything was read: throws and keeps the state', async (_, action) => {
+		const { webhookId, trigger } = await activated(0);
+		const appended = emu.appendEvents(webhookId, 3);
+		const before = trigger.staticData();
+		emu.injectFault({ operation: 'ListEvents', action });
+		await expect(trigger.poll()).rejects.toThrow(/SmartSuite/);
+		expect(trigger.staticData()).toEqual(before);
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+	});
+
+	test('429: waits as Retry-After says, then continues in the same poll', async () => {
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
+		const appended = emu.appendEvents(webhookId, 10);
+		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'rateLimit', retryAfterSeconds: 1 } });
+		const startedAt = Date.now();
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+		expect(Date.now() - startedAt).toBeGreaterThanOrEqual(950);
+		expect(requestsTo(emu, 'ListEvents').map((request) => request.status)).toEqual([200, 429, 200, 200]);
+	});
+
+	test('an event repeated across pages is emitted once', async () => {
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
+		const appended = emu.appendEvents(webhookId, 10);
+		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'repeatEvent' } });
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+	});
+
+	test('events appended while a poll is paging are emitted in order', async () => {
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
+		emu.appendEvents(webhookId, 5);
+		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'appendEvents', count: 4 } });
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(emu.events(webhookId)));
+	});
+
+	test('expired page tokens: reads again from the start, skipping what was emitted', async () => {
+		emu.setVariant({ tokens: 'expiring' });
+		const { webhookId, trigger } = await activated(7, { options: { pageSize: 3 } });
+		const appended = emu.appendEvents(webhookId, 2);
+		emu.expireTokens();
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+		expect(requestsTo(emu, 'ListEvents').map((request) => request.status)[0]).toBe(400);
+		// Tokens expiring mid-drain too.
+		emu.resetLog();
+		const more = emu.appendEvents(webhookId, 8);
+		emu.injectFault({ operation: 'ListEvents', skip: 2, action: { type: 'expireTokens' } });
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(more));
+		emu.resetLog();
+		expect(await trigger.poll()).toBeNull();
+		expect(emu.requests).toHaveLength(1);
+	});
+});
