@@ -1,0 +1,424 @@
+/**
+ * Runs the pinned real n8n (test/e2e/n8n) with this package installed the way n8n installs a
+ * community package. Shared by the end-to-end suite and `npm run dev` (scripts/dev.ts).
+ *
+ * Every process started here runs in its own process group (n8n starts a task-runner child) and is
+ * tracked, so `stopAll()` and process exit can end whole groups by PID. Everything binds 127.0.0.1.
+ */
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+export const N8N_DIR = join(REPO_ROOT, 'test/e2e/n8n');
+const N8N_BIN = join(N8N_DIR, 'node_modules/.bin/n8n');
+
+// ---------------------------------------------------------------------------------------------
+// Child processes
+
+const running = new Set<ChildProcess>();
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		// The group is already gone.
+	}
+}
+
+/** Ends every process group started here (SIGKILL: for failures and exit, not graceful stops). */
+export function stopAll(): void {
+	for (const child of running) signalGroup(child, 'SIGKILL');
+}
+process.once('exit', stopAll);
+
+function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; logFd?: number }): ChildProcess {
+	const stdio: StdioOptions = options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd];
+	const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: options.env ?? process.env, detached: true, stdio });
+	running.add(child);
+	child.once('exit', () => running.delete(child));
+	return child;
+}
+
+export interface CommandResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+function tail(text: string, lines = 40): string {
+	return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/** Runs a command to completion; rejects with its output tail when it fails or times out. */
+export async function run(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; allowFailure?: boolean; echo?: boolean } = {},
+): Promise<CommandResult> {
+	const child = startProcess(command, args, options);
+	let stdout = '';
+	let stderr = '';
+	child.stdout?.on('data', (chunk: Buffer) => {
+		stdout += chunk;
+		if (options.echo) process.stdout.write(chunk);
+	});
+	child.stderr?.on('data', (chunk: Buffer) => {
+		stderr += chunk;
+		if (options.echo) process.stderr.write(chunk);
+	});
+	const timeoutMs = options.timeoutMs ?? 120_000;
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		signalGroup(child, 'SIGKILL');
+	}, timeoutMs);
+	const code = await new Promise<number | null>((done, fail) => {
+		child.once('error', fail);
+		child.once('close', (exitCode) => done(exitCode));
+	}).finally(() => clearTimeout(timer));
+	const result = { code, stdout, stderr };
+	if (timedOut || (code !== 0 && !options.allowFailure)) {
+		const why = timedOut ? `timed out after ${timeoutMs / 1000}s` : `exited with ${code}`;
+		throw new Error(`\`${command} ${args.join(' ')}\` ${why}:\n${tail(stdout + '\n' + stderr)}`);
+	}
+	return result;
+}
+
+export async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
+	const { port } = server.address() as { port: number };
+	await new Promise((done) => server.close(done));
+	return port;
+}
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Polls `probe` until it returns something other than undefined. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 500): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${what}`);
+		await sleep(everyMs);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Installing n8n and this package
+
+/** Installs the pinned n8n unless it is already there (test/e2e/ensure-n8n.sh). */
+export async function ensureN8n(options: { echo?: boolean } = {}): Promise<void> {
+	await run('bash', [join(__dirname, 'ensure-n8n.sh')], { timeoutMs: 15 * 60_000, echo: options.echo });
+}
+
+/** `npm pack` of the built package into `destDir`; returns the tarball's path. */
+export async function packPackage(destDir: string): Promise<string> {
+	const { n8n } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
+	const missing = n8n.nodes.filter((file) => !existsSync(join(REPO_ROOT, file)));
+	if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
+	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destDir]);
+	const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
+	return join(destDir, filename);
+}
+
+/**
+ * Installs a package tarball into `<userFolder>/.n8n/nodes` exactly as n8n 2.8's
+ * CommunityPackagesService.downloadPackage does: unpack into node_modules/<name>, drop dev, peer and
+ * optional dependencies (n8n-workflow comes from n8n itself), `npm install` what is left, and
+ * record it in the folder's package.json. n8n loads every package in that node_modules at start.
+ */
+export async function installCommunityPackage(userFolder: string, tarball: string): Promise<{ name: string; version: string }> {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	const manifestPath = join(nodesDir, 'package.json');
+	mkdirSync(nodesDir, { recursive: true });
+	if (!existsSync(manifestPath)) writeJson(manifestPath, { name: 'installed-nodes', private: true, dependencies: {} });
+
+	const { name } = JSON.parse((await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout) as { name: string };
+	const packageDir = join(nodesDir, 'node_modules', name);
+	rmSync(packageDir, { recursive: true, force: true });
+	mkdirSync(packageDir, { recursive: true });
+	await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
+	const { devDependencies, peerDependencies, optionalDependencies, ...pkg } = readJson(join(packageDir, 'package.json'));
+	writeJson(join(packageDir, 'package.json'), pkg);
+	const npmArgs = ['--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'];
+	await run('npm', ['install', ...npmArgs], { cwd: packageDir });
+
+	const manifest = readJson(manifestPath) as { dependencies: Record<string, string> };
+	manifest.dependencies[name] = String(pkg.version);
+	writeJson(manifestPath, manifest);
+	return { name, version: String(pkg.version) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One n8n instance (a user folder), driven through its CLI
+
+export interface N8nOptions {
+	/** N8N_USER_FOLDER: n8n keeps its data in `<userFolder>/.n8n`. */
+	userFolder: string;
+	/** Port of the editor and REST API. */
+	port: number;
+	/** More environment for n8n (e.g. N8N_SECURE_COOKIE for http in a browser). */
+	env?: Record<string, string>;
+}
+
+export interface StoredExecution {
+	id: number;
+	workflowId: string;
+	mode: string;
+	status: string;
+	/** `data.resultData.runData` of the execution, decoded. */
+	runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
+}
+
+/** First output's JSON items of a node in a run (what the editor shows as the node's output). */
+export function nodeOutput(runData: StoredExecution['runData'], nodeName: string, run = 0): Array<Record<string, unknown>> {
+	const items = runData[nodeName]?.[run]?.data?.main?.[0] ?? [];
+	return items.map((item) => item.json);
+}
+
+/** n8n's own modules (sqlite3, flatted) from the pinned install, so they match what it writes. */
+const n8nRequire = createRequire(join(N8N_DIR, 'node_modules/n8n/package.json'));
+
+export class N8n {
+	readonly url: string;
+	readonly logFile: string;
+	private server: ChildProcess | undefined;
+	private serverExit: Promise<void> | undefined;
+
+	constructor(readonly options: N8nOptions) {
+		this.url = `http://127.0.0.1:${options.port}`;
+		this.logFile = join(options.userFolder, 'n8n.log');
+		mkdirSync(options.userFolder, { recursive: true });
+	}
+
+	/** A fresh user folder under the system temp dir. */
+	static async fresh(env?: Record<string, string>): Promise<N8n> {
+		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env });
+	}
+
+	/** n8n's environment: inherited settings are dropped so nothing outside changes a run. */
+	private async env(): Promise<NodeJS.ProcessEnv> {
+		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(N8N_|DB_|EXECUTIONS_|GENERIC_)/.test(key)));
+		return {
+			...inherited,
+			N8N_USER_FOLDER: this.options.userFolder,
+			DB_TYPE: 'sqlite',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PORT: String(this.options.port),
+			// The task broker opens its own port: a free one per process, so a CLI command can run
+			// next to a started n8n.
+			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			// Offline and quiet: no telemetry, version checks, templates, banners or AI features.
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_AI_ENABLED: 'false',
+			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+			...this.options.env,
+		};
+	}
+
+	/** Runs one n8n CLI command against this user folder; its output also goes to the log file. */
+	async cli(args: string[], options: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<CommandResult> {
+		try {
+			const result = await run(N8N_BIN, args, { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
+			this.appendLog(`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.stdout}${result.stderr}`);
+			return result;
+		} catch (error) {
+			this.appendLog(`$ n8n ${args.join(' ')}\n${(error as Error).message}`);
+			throw error;
+		}
+	}
+
+	/** `n8n import:credentials`: plain `data` is encrypted with this instance's key on import. */
+	async importCredentials(credentials: object[]): Promise<void> {
+		await this.cli(['import:credentials', `--input=${this.writeInput('credentials', credentials)}`]);
+	}
+
+	/** `n8n import:workflow`: each workflow carries its own `id` (at most 21 characters). */
+	async importWorkflows(workflows: object[]): Promise<void> {
+		await this.cli(['import:workflow', `--input=${this.writeInput('workflows', workflows)}`]);
+	}
+
+	async publish(workflowId: string): Promise<void> {
+		await this.cli(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	/**
+	 * `n8n execute --id --rawOutput`. On success `run` is the printed IRun; on failure (exit 1) the
+	 * error n8n reports is in `output`.
+	 */
+	async execute(workflowId: string): Promise<{ ok: boolean; run: { data: { resultData: { runData: StoredExecution['runData'] } } } | undefined; output: string }> {
+		const { code, stdout, stderr } = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
+		const output = `${stdout}\n${stderr}`;
+		const start = stdout.search(/^\{/m);
+		return { ok: code === 0, run: code === 0 && start >= 0 ? JSON.parse(stdout.slice(start)) : undefined, output };
+	}
+
+	/** `n8n start` in the background; resolves once /healthz/readiness answers 200. */
+	async start(timeoutMs = 120_000): Promise<void> {
+		if (this.server) throw new Error('n8n is already running');
+		const logFd = openSync(this.logFile, 'a');
+		const server = startProcess(N8N_BIN, ['start'], { env: await this.env(), logFd });
+		closeSync(logFd);
+		this.server = server;
+		this.serverExit = new Promise((done) => server.once('exit', () => done()));
+		let exited = false;
+		void this.serverExit.then(() => {
+			exited = true;
+		});
+		try {
+			await waitFor(
+				`n8n to be ready on ${this.url}`,
+				async () => {
+					if (exited) throw new Error(`n8n exited during start (code ${server.exitCode})`);
+					return (await this.ready()) ? true : undefined;
+				},
+				timeoutMs,
+			);
+		} catch (error) {
+			await this.stop();
+			throw this.failure(error);
+		}
+	}
+
+	async ready(): Promise<boolean> {
+		try {
+			const response = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+			return response.status === 200;
+		} catch {
+			return false;
+		}
+	}
+
+	/** SIGTERM to n8n's process group, SIGKILL if it has not exited after `graceMs`. */
+	async stop(graceMs = 30_000): Promise<void> {
+		const { server, serverExit } = this;
+		if (!server || !serverExit) return;
+		signalGroup(server, 'SIGTERM');
+		const stopped = await Promise.race([serverExit.then(() => true), sleep(graceMs).then(() => false)]);
+		if (!stopped) {
+			signalGroup(server, 'SIGKILL');
+			await serverExit;
+		}
+		this.server = undefined;
+		this.serverExit = undefined;
+	}
+
+	get running(): boolean {
+		return this.server !== undefined;
+	}
+
+	logTail(lines = 60): string {
+		return existsSync(this.logFile) ? tail(readFileSync(this.logFile, 'utf8'), lines) : '(no n8n log)';
+	}
+
+	/** Wraps an error with the tail of n8n's log, so a failure says what n8n saw. */
+	failure(error: unknown): Error {
+		const message = error instanceof Error ? error.message : String(error);
+		return new Error(`${message}\n--- last lines of ${this.logFile} ---\n${this.logTail()}`);
+	}
+
+	/** Executions stored in n8n's SQLite database (read-only; n8n may be running), oldest first. */
+	async executions(workflowId: string): Promise<StoredExecution[]> {
+		const dbPath = join(this.options.userFolder, '.n8n', 'database.sqlite');
+		if (!existsSync(dbPath)) return [];
+		const sqlite3 = n8nRequire('sqlite3') as Sqlite3;
+		const flatted = n8nRequire('flatted') as { parse(text: string): unknown };
+		const db = await new Promise<Sqlite3Database>((done, fail) => {
+			const opened: Sqlite3Database = new sqlite3.Database(dbPath, sqlite3.OPEN_READONLY, (error) => (error ? fail(error) : done(opened)));
+		});
+		try {
+			const rows = await new Promise<Array<Record<string, unknown>>>((done, fail) =>
+				db.all(
+					`SELECT e.id, e.workflowId, e.mode, e.status, d.data FROM execution_entity e
+					 LEFT JOIN execution_data d ON d.executionId = e.id
+					 WHERE e.workflowId = ? ORDER BY CAST(e.id AS INTEGER)`,
+					[workflowId],
+					(error, result) => (error ? fail(error) : done(result)),
+				),
+			);
+			return rows.map((row) => {
+				const data = typeof row.data === 'string' ? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } }) : {};
+				return {
+					id: Number(row.id),
+					workflowId: String(row.workflowId),
+					mode: String(row.mode),
+					status: String(row.status),
+					runData: data.resultData?.runData ?? {},
+				};
+			});
+		} finally {
+			await new Promise<void>((done) => db.close(() => done()));
+		}
+	}
+
+	private writeInput(kind: string, content: object[]): string {
+		const file = join(this.options.userFolder, `import-${kind}-${Date.now()}.json`);
+		writeJson(file, content);
+		return file;
+	}
+
+	private appendLog(text: string): void {
+		writeFileSync(this.logFile, `${text.trimEnd()}\n`, { flag: 'a' });
+	}
+}
+
+interface Sqlite3Database {
+	all(sql: string, params: unknown[], callback: (error: Error | null, rows: Array<Record<string, unknown>>) => void): void;
+	close(callback: () => void): void;
+}
+
+interface Sqlite3 {
+	OPEN_READONLY: number;
+	Database: new (path: string, mode: number, callback: (error: Error | null) => void) => Sqlite3Database;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+export function readJson(file: string): Record<string, unknown> {
+	return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+export function writeJson(file: string, value: unknown): void {
+	writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * An example workflow from examples/ with its placeholders (YOUR_CREDENTIAL_ID, YOUR_TABLE_ID, …)
+ * replaced by real values.
+ */
+export function loadExample(name: string, values: Record<string, string>): Record<string, unknown> {
+	let text = readFileSync(join(REPO_ROOT, 'examples', name), 'utf8');
+	for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value);
+	return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Where a SmartSuite credential points: the emulator, or a real workspace. */
+export interface SmartSuiteTarget {
+	apiKey: string;
+	workspaceId: string;
+	baseUrl: string;
+	webhooksUrl: string;
+}
+
+/** A credential for `n8n import:credentials` (n8n encrypts `data` on import). */
+export function smartSuiteCredential(id: string, name: string, target: SmartSuiteTarget): object {
+	const { apiKey, workspaceId, baseUrl, webhooksUrl } = target;
+	return { id, name, type: 'smartSuiteApi', data: { apiKey, workspaceId, baseUrl, webhooksUrl } };
+}
