@@ -224,6 +224,14 @@ test('a cursor that starts after its last event: a repeat of recent events is dr
 	expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e4']);
 });
 
+test('on a page that starts after the last event, events are new whatever their time (clock skew)', async () => {
+	const stream = fakeStream(3, 'emptyPage');
+	stream.append(3);
+	const first = await drainAll(stream, START_CURSOR);
+	stream.events.push({ ...makeEvent(4), event_at: '2024-12-31T00:00:00.000Z' });
+	expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e4']);
+});
+
 test('after an expired token, when the last event is gone from the stream, newer events by time are new', async () => {
 	const stream = fakeStream(2);
 	stream.append(4);

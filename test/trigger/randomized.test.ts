@@ -1,0 +1,137 @@
+/**
+ * Exactly once under chaos: seeded runs of many polls, each preceded by random appends (with a
+ * kind no one knows yet), variant switches, faults of every kind, n8n restarts (the static data
+ * goes back to what n8n last saved) and "Fetch test event" clicks. At the end the concatenation of
+ * everything emitted must be the matching events in the emulator's order, none twice.
+ * Run one seed again with TRIGGER_SEED=<seed>.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Emulator, FaultAction, Variant } from '../emulator';
+import { DEFAULT_VARIANT, startEmulator } from '../emulator';
+import { shutdownN8nCore } from '../helpers/n8n';
+import { emitted, idsOf, restoreStaticData, triggerFor } from './helpers';
+
+const POLLS = 60;
+const SEEDS = process.env.TRIGGER_SEED ? [Number(process.env.TRIGGER_SEED)] : [1337, 4242, 90210];
+const KINDS = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED', 'RECORD_COMMENTED'];
+const STORED_BEFORE_ACTIVATION = 20;
+
+/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
+function prng(seed: number) {
+	let state = seed;
+	const next = () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	return {
+		chance: (probability: number) => next() < probability,
+		integer: (below: number) => Math.floor(next() * below),
+		pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+	};
+}
+type Random = ReturnType<typeof prng>;
+
+function randomVariant(random: Random): Partial<Variant> {
+	return {
+		endOfStream: random.pick(['emptyToken', 'omittedToken', 'emptyPage'] as const),
+		omitEmpty: random.chance(0.5),
+		tokenFormat: random.pick(['numeric', 'opaque'] as const),
+		tokens: random.pick(['durable', 'expiring'] as const),
+		tokenTtlMs: random.pick([60_000, 50]),
+		errorBodies: random.pick(['structured', 'plain'] as const),
+	};
+}
+
+function randomFault(random: Random): FaultAction {
+	return random.pick<() => FaultAction>([
+		() => ({ type: 'status', status: random.pick([500, 502, 503] as const) }),
+		() => ({ type: 'rateLimit', retryAfterSeconds: random.pick([0, 0, 600]) }),
+		() => ({ type: 'delay', ms: 2 }),
+		() => ({ type: 'drop' }),
+		() => ({ type: 'badJson' }),
+		() => ({ type: 'appendEvents', count: 1 + random.integer(5) }),
+		() => ({ type: 'repeatEvent' }),
+		() => ({ type: 'expireTokens' }),
+		() => ({ type: 'expireWebhook' }),
+	])();
+}
+
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await startEmulator();
+});
+afterAll(async () => {
+	shutdownN8nCore();
+	await emu.close();
+});
+
+test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`, async (seed) => {
+	const random = prng(seed);
+	emu.setVariant(DEFAULT_VARIANT);
+	emu.clearFaults();
+	const { webhook_id: webhookId } = emu.createWebhook();
+	emu.appendEvents(webhookId, STORED_BEFORE_ACTIVATION);
+	const events = random.chance(0.5) ? ['RECORD_CREATED', 'RECORD_DELETED'] : [];
+	const trigger = triggerFor(emu, webhookId, { events, options: { pageSize: 4, maxEventsPerPoll: 9 } });
+
+	// Activation: n8n saves the state after this poll even though it returns nothing.
+	expect(await trigger.poll()).toBeNull();
+	let saved = trigger.staticData();
+	const received: IDataObject[] = [];
+	const history: string[] = [`seed ${seed}, events filter [${events}]`];
+
+	async function pollAndRecord(step: string) {
+		try {
+			const output = await trigger.poll();
+			received.push(...emitted(output));
+			// n8n saves the static data only when a poll emits.
+			if (output) saved = trigger.staticData();
+			history.push(`${step}: emitted ${emitted(output).length}`);
+		} catch (error) {
+			history.push(`${step}: threw ${(error as Error).message}`);
+		}
+		emu.clearFaults();
+		expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
+	}
+
+	for (let step = 1; step <= POLLS; step++) {
+		const appended = random.pick([0, 0, 1, 2, 3, 5, 8, 13]);
+		emu.appendEvents(webhookId, Array.from({ length: appended }, () => ({ kind: random.pick(KINDS) })));
+		if (random.chance(0.3)) emu.setVariant(randomVariant(random));
+		const faults = random.chance(0.6) ? 1 + random.integer(3) : 0;
+		for (let i = 0; i < faults; i++) {
+			emu.injectFault({ operation: 'ListEvents', skip: random.integer(4), times: random.pick([1, 1, 2]), action: randomFault(random) });
+		}
+		if (random.chance(0.15)) {
+			restoreStaticData(trigger, saved);
+			history.push(`${step}: n8n restarted`);
+		}
+		if (random.chance(0.1)) {
+			const before = trigger.staticData();
+			await trigger.poll('manual').catch(() => undefined);
+			expect(trigger.staticData()).toEqual(before);
+		}
+		history.push(`${step}: +${appended} events, ${faults} faults, variant ${JSON.stringify(emu.variant())}`);
+		await pollAndRecord(`poll ${step}`);
+	}
+
+	emu.setVariant(DEFAULT_VARIANT);
+	for (let step = 1; step <= 100; step++) {
+		const before = received.length;
+		await pollAndRecord(`clean poll ${step}`);
+		if (received.length === before) break;
+	}
+
+	const expected = emu
+		.events(webhookId)
+		.slice(STORED_BEFORE_ACTIVATION)
+		.filter((event) => events.length === 0 || events.includes(event.kind));
+	const receivedIds = idsOf(received);
+	if (JSON.stringify(receivedIds) !== JSON.stringify(idsOf(expected))) console.log(history.join('\n'));
+	expect(new Set(receivedIds).size).toBe(receivedIds.length);
+	expect(receivedIds).toEqual(idsOf(expected));
+	expect(expected.length).toBeGreaterThan(20);
+});
