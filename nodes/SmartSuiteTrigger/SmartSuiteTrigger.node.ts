@@ -130,7 +130,9 @@ export class SmartSuiteTrigger implements INodeType {
 		const state = this.getWorkflowStaticData('node');
 		const saved = savedCursor(state, webhookId);
 
-		const api = await webhookApi(this, webhookId, wholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE));
+		const pageSize = wholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
+		const maxEvents = wholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', 0, Number.MAX_SAFE_INTEGER);
+		const api = await webhookApi(this, webhookId, pageSize);
 		if (!saved) await api.checkWebhook();
 		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 		const toItems = (events: IDataObject[]) => [
@@ -141,7 +143,6 @@ export class SmartSuiteTrigger implements INodeType {
 
 		// Activation with "New Events": read to the end of the stream, emitting nothing.
 		const skipStored = !saved && (options.startFrom ?? 'newEvents') === 'newEvents';
-		const maxEvents = wholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', 0, Number.MAX_SAFE_INTEGER);
 		const result = await drain(saved ?? START_CURSOR, {
 			node,
 			fetchPage: api.fetchPage,

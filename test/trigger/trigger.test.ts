@@ -168,6 +168,14 @@ describe('options', () => {
 		expect(polls.flatMap(emitted).map((event) => event.event_id)).toEqual(idsOf(appended));
 	});
 
+	test('a page size out of range is refused before any request', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		await expect(triggerFor(emu, webhookId, { options: { pageSize: 0 } }).poll()).rejects.toThrow(
+			'The option "Page Size" must be a whole number from 1 to 1000',
+		);
+		expect(emu.requests).toHaveLength(0);
+	});
+
 	test('Simplify: one flat item per event, with the fields that changed', async () => {
 		const { webhookId, trigger } = await activated(0, { options: { simplify: true } });
 		const [created, updated] = emu.appendEvents(webhookId, [
