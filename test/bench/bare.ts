@@ -1,0 +1,38 @@
+/**
+ * The yardstick: the least code that reads every stored event of a webhook. It pages ListEvents
+ * with undici (keep-alive), parses each JSON answer and keeps the events, ending the walk on the
+ * same three end-of-stream signals the nodes accept (empty token, missing token, empty page).
+ */
+import { Agent, request } from 'undici';
+import type { Emulator } from '../emulator/types';
+
+export async function bareDrain(emu: Emulator, webhookId: string, pageSize: number, agent: Agent): Promise<unknown[]> {
+	const url = `${emu.webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`;
+	const headers = {
+		authorization: `Token ${emu.apiKey}`,
+		'account-id': emu.workspaceId,
+		'content-type': 'application/json',
+	};
+	const events: unknown[] = [];
+	let pageToken = '';
+	for (;;) {
+		const answer = await request(url, {
+			method: 'POST',
+			headers,
+			body: JSON.stringify({ webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken }),
+			dispatcher: agent,
+		});
+		if (answer.statusCode !== 200) throw new Error(`bare loop: ListEvents answered ${answer.statusCode}: ${await answer.body.text()}`);
+		const page = (await answer.body.json()) as { events?: unknown[]; next_page_token?: string };
+		const pageEvents = page.events ?? [];
+		for (const event of pageEvents) events.push(event);
+		const token = page.next_page_token ?? '';
+		if (token === '' || pageEvents.length === 0) return events;
+		pageToken = token;
+	}
+}
+
+/** One keep-alive connection pool for all bare runs, as a long-lived client would have. */
+export function bareAgent(): Agent {
+	return new Agent({ connections: 1 });
+}

@@ -1,0 +1,78 @@
+/**
+ * The benchmark's quick path with very small N: every scenario runs, the results have the shape
+ * bench-results.json promises, and the request counts are right. A correctness check of the
+ * benchmark, never a timing assertion.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { shutdownN8nCore } from '../helpers/n8n';
+import { runMeta, writeResults } from './report';
+import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
+import { QUICK, type SuiteConfig, repetitionsOf, runSuite } from './suite';
+
+/** QUICK's cases and variants, with N small enough for a unit test. */
+const TINY: SuiteConfig = {
+	drain: { ...QUICK.drain, sizes: [{ n: 120, repetitions: 1 }], pageSizes: [50] },
+	idle: { ...QUICK.idle, storedEvents: 120, polls: 2 },
+	steady: { ...QUICK.steady, storedEvents: 10, polls: 12 },
+	listEvents: { ...QUICK.listEvents, n: 120, repetitions: 1, pageSizes: [50] },
+};
+
+const summary = expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) });
+const side = expect.objectContaining({ ms: summary, eventsPerSecond: summary, peakHeapMB: summary, peakRssMB: summary });
+
+let bench: Bench;
+beforeAll(async () => {
+	bench = await openBench();
+});
+afterAll(async () => {
+	await closeBench(bench);
+	shutdownN8nCore();
+});
+
+test('quick mode runs every scenario and writes one JSON object per case', async () => {
+	const results = await runSuite(bench, TINY, () => {});
+	const file = join(mkdtempSync(join(tmpdir(), 'bench-smoke-')), 'bench-results.json');
+	writeResults(file, runMeta(true, repetitionsOf(TINY)), results);
+	const written = JSON.parse(readFileSync(file, 'utf8'));
+
+	expect(written.meta).toEqual(
+		expect.objectContaining({ date: expect.any(String), node: process.version, cpu: expect.any(String), quick: true, repetitions: expect.any(Object) }),
+	);
+	expect(written.scenarios.map((r: { scenario: string }) => r.scenario)).toEqual([
+		...TINY.drain.endOfStream.map(() => 'drain'),
+		...TINY.idle.endOfStream.map(() => 'idle'),
+		...TINY.steady.endOfStream.map(() => 'steady'),
+		...TINY.listEvents.endOfStream.map(() => 'listEvents'),
+	]);
+
+	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
+		expect(r).toEqual(expect.objectContaining({ bare: side, n8n: side, ratio: summary, targets: expect.any(Object) }));
+		expect(r.minimumRequests).toBe(minimumRequests(r.n, r.pageSize, r.endOfStream));
+		// The bare loop is the yardstick: it must make exactly the minimum, and so must n8n.
+		expect(r.bare.listRequests).toBe(r.minimumRequests);
+		expect(r.n8n.listRequests).toBe(r.minimumRequests);
+		expect(r.bare.getRequests).toBe(0);
+		// The trigger checks its webhook once on its first poll; listEvents never does.
+		expect(r.n8n.getRequests).toBe(r.scenario === 'drain' ? 1 : 0);
+		expect(r.stateBytes === null).toBe(r.scenario === 'listEvents');
+	}
+
+	for (const r of written.scenarios.filter((s: IdleResult) => s.scenario === 'idle') as IdleResult[]) {
+		expect(r.activation).toEqual({ ms: expect.any(Number), listRequests: expect.any(Number), getRequests: 1, items: 0 });
+		expect(r.requestsPerPoll).toBe(1);
+		expect(r.getRequestsPerPoll).toBe(0);
+		expect(r.itemsEmitted).toBe(0);
+		expect(r.ms).toEqual(summary);
+		expect(r.stateBytes).toBeGreaterThan(0);
+	}
+
+	for (const r of written.scenarios.filter((s: SteadyResult) => s.scenario === 'steady') as SteadyResult[]) {
+		expect(r.appended).toBeGreaterThanOrEqual(r.polls);
+		expect({ received: r.received, missing: r.missing, duplicated: r.duplicated }).toEqual({ received: r.appended, missing: 0, duplicated: 0 });
+		expect(Object.values(r.requestHistogram).reduce((a, b) => a + b, 0)).toBe(r.polls);
+		expect(r.requestsPerPoll.min).toBeGreaterThanOrEqual(1);
+		expect(r.getRequests).toBe(0);
+	}
+}, 120_000);

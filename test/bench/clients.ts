@@ -1,0 +1,49 @@
+/**
+ * Our nodes as n8n runs them: the trigger through n8n-core's PollContext (state carried across
+ * polls), the action node's listEvents through RoutingNode. Both hit the emulator over HTTP.
+ */
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
+import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node';
+import type { Emulator } from '../emulator/types';
+import { type Poller, createPoller, credentialsFor, runDeclarativeNode } from '../helpers/n8n';
+
+// Named with .ts: outside jest, Node tries `X.node.json` (the codex beside each node) before
+// ts-node's `.ts`, so `require('…/X.node')` would load the codex instead of the class.
+const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as { SmartSuite: typeof SmartSuiteClass };
+const { SmartSuiteTrigger } = require('../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node.ts') as {
+	SmartSuiteTrigger: typeof SmartSuiteTriggerClass;
+};
+
+export interface TriggerOptions {
+	startFrom: 'newEvents' | 'allStoredEvents';
+	pageSize?: number;
+	maxEventsPerPoll?: number;
+}
+
+export function triggerPoller(emu: Emulator, webhookId: string, options: TriggerOptions): Poller {
+	// Unset options stay out of the parameters, as the editor leaves them out.
+	const set = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as INodeParameters;
+	return createPoller(new SmartSuiteTrigger(), {
+		parameters: { webhookId, events: [], options: set },
+		credentials: credentialsFor(emu),
+	});
+}
+
+/** One scheduled poll; the items it emitted (none when it returned null). */
+export async function pollOnce(poller: Poller): Promise<INodeExecutionData[]> {
+	const output = await poller.poll('trigger');
+	return output?.flat() ?? [];
+}
+
+/** Size of the trigger's saved state, as n8n would store it (bytes of its JSON). */
+export function stateBytes(poller: Poller): number {
+	return Buffer.byteLength(JSON.stringify(poller.staticData()));
+}
+
+export async function listEventsNode(emu: Emulator, webhookId: string, pageSize: number): Promise<INodeExecutionData[]> {
+	return await runDeclarativeNode(new SmartSuite(), {
+		parameters: { resource: 'webhook', operation: 'listEvents', webhookId, returnAll: true, options: { pageSize } },
+		credentials: credentialsFor(emu),
+	});
+}

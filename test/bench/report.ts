@@ -1,0 +1,132 @@
+/** Turns scenario results into Markdown tables (stdout and the README) and the JSON file. */
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import type { Summary } from './measure';
+import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
+
+export interface RunMeta {
+	date: string;
+	node: string;
+	cpu: string;
+	cpus: number;
+	quick: boolean;
+	/** Repetitions per drain size, listEvents, polls per idle and steady case. */
+	repetitions: Record<string, number>;
+	durationSeconds?: number;
+}
+
+export function runMeta(quick: boolean, repetitions: Record<string, number>): RunMeta {
+	return { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cpus: cpus().length, quick, repetitions };
+}
+
+export function writeResults(path: string, meta: RunMeta, scenarios: ScenarioResult[]): void {
+	writeFileSync(path, `${JSON.stringify({ meta, scenarios }, null, 2)}\n`);
+}
+
+function num(value: number): string {
+	if (value >= 1000 || Number.isInteger(value)) return Math.round(value).toLocaleString('en-US');
+	if (value >= 100) return value.toFixed(0);
+	if (value >= 10) return value.toFixed(1);
+	return value.toFixed(2);
+}
+
+/** "median (min–max)", or the single value when they agree. */
+function range(value: number | Summary, digits?: (n: number) => string): string {
+	const format = digits ?? num;
+	if (typeof value === 'number') return format(value);
+	if (value.min === value.max) return format(value.median);
+	return `${format(value.median)} (${format(value.min)}–${format(value.max)})`;
+}
+
+const mark = (met: boolean | null) => (met === null ? '' : met ? ' ✓' : ' ✗');
+
+function table(headers: string[], rows: string[][]): string {
+	const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
+	const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+	return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function comparisonTable(results: ComparisonResult[]): string {
+	return table(
+		['N', 'page', 'end', 'bare ms', 'n8n ms', 'n8n / bare', 'n8n events/s', 'requests (min)', 'GetWebhook', 'heap MB bare / n8n', 'state B'],
+		results.map((r) => [
+			r.n.toLocaleString('en-US'),
+			String(r.pageSize),
+			r.endOfStream,
+			range(r.bare.ms),
+			range(r.n8n.ms),
+			range(r.ratio) + mark(r.targets.ratio),
+			range(r.n8n.eventsPerSecond.median),
+			`${range(r.n8n.listRequests)} (${r.minimumRequests})${mark(r.targets.requests)}`,
+			range(r.n8n.getRequests),
+			`${num(r.bare.peakHeapMB.median)} / ${num(r.n8n.peakHeapMB.median)}`,
+			r.stateBytes === null ? '–' : `${r.stateBytes}${mark(r.targets.state)}`,
+		]),
+	);
+}
+
+function idleTable(results: IdleResult[]): string {
+	return table(
+		['stored', 'page', 'end', 'activation requests', 'activation ms', 'requests / idle poll', 'ms / idle poll', 'state B'],
+		results.map((r) => [
+			r.storedEvents.toLocaleString('en-US'),
+			String(r.pageSize),
+			r.endOfStream,
+			`${r.activation.listRequests} + ${r.activation.getRequests} GetWebhook`,
+			num(r.activation.ms),
+			range(r.requestsPerPoll) + mark(r.targets.requests),
+			range(r.ms),
+			`${r.stateBytes}${mark(r.targets.state)}`,
+		]),
+	);
+}
+
+function steadyTable(results: SteadyResult[]): string {
+	return table(
+		['polls', 'page', 'end', 'requests / poll', 'polls by requests', 'ms / poll', 'appended / received', 'missing / duplicated', 'state B'],
+		results.map((r) => [
+			String(r.polls),
+			String(r.pageSize),
+			r.endOfStream,
+			range(r.requestsPerPoll),
+			Object.entries(r.requestHistogram)
+				.map(([requests, polls]) => `${requests}: ${polls}`)
+				.join(', '),
+			range(r.ms),
+			`${r.appended} / ${r.received}`,
+			`${r.missing} / ${r.duplicated}${mark(r.targets.noLossNoDuplicates)}`,
+			`${r.stateBytes}${mark(r.targets.state)}`,
+		]),
+	);
+}
+
+/** All tables of one run, as Markdown; a section only appears when its scenario ran. */
+export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
+	const of = <T extends ScenarioResult>(name: T['scenario']) => results.filter((r): r is T => r.scenario === name);
+	const sections: string[] = [
+		`Run ${meta.date}: Node ${meta.node}, ${meta.cpus} × ${meta.cpu}${meta.quick ? ', QUICK mode (small N)' : ''}` +
+			(meta.durationSeconds === undefined ? '' : `, ${Math.round(meta.durationSeconds)} s`),
+	];
+	const drains = of<ComparisonResult>('drain');
+	const idles = of<IdleResult>('idle');
+	const steadies = of<SteadyResult>('steady');
+	const lists = of<ComparisonResult>('listEvents');
+	if (drains.length) sections.push(`### 1. Backlog drain: the trigger's first poll (allStoredEvents) vs the bare loop\n\n${comparisonTable(drains)}`);
+	if (idles.length) sections.push(`### 2. Idle polls (nothing new)\n\n${idleTable(idles)}`);
+	if (steadies.length) sections.push(`### 3. Steady state (1–20 new events per poll)\n\n${steadyTable(steadies)}`);
+	if (lists.length) sections.push(`### 4. SmartSuite node, listEvents with Return All, vs the bare loop\n\n${comparisonTable(lists)}`);
+	return sections.join('\n\n');
+}
+
+/** One line per missed target, empty when all were met. */
+export function missedTargets(results: ScenarioResult[]): string[] {
+	const missed: string[] = [];
+	for (const r of results) {
+		const label =
+			r.scenario === 'drain' || r.scenario === 'listEvents'
+				? `${r.scenario} N=${r.n} page=${r.pageSize} end=${r.endOfStream}`
+				: `${r.scenario} end=${r.endOfStream}`;
+		for (const [target, met] of Object.entries(r.targets)) if (met === false) missed.push(`${label}: ${target}`);
+	}
+	return missed;
+}

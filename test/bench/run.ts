@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`: what a poll costs, against a bare HTTP loop. Prints Markdown tables and writes
+ * the same figures to bench-results.json at the repo root. BENCH_QUICK=1 runs small N.
+ */
+// Must come first: n8n-core reads N8N_USER_FOLDER when it is loaded.
+import '../helpers/setup-env';
+
+import { join } from 'node:path';
+import { shutdownN8nCore } from '../helpers/n8n';
+import { missedTargets, renderReport, runMeta, writeResults } from './report';
+import { closeBench, openBench } from './scenarios';
+import { FULL, QUICK, repetitionsOf, runSuite } from './suite';
+
+const RESULTS_FILE = join(__dirname, '..', '..', 'bench-results.json');
+
+async function main(): Promise<void> {
+	const quick = process.env.BENCH_QUICK === '1';
+	const config = quick ? QUICK : FULL;
+	if (!(globalThis as { gc?: unknown }).gc) console.warn('global.gc is missing (run with node --expose-gc): peak memory is less precise');
+	const meta = runMeta(quick, repetitionsOf(config));
+	const started = Date.now();
+	const bench = await openBench();
+	try {
+		const results = await runSuite(bench, config, (result) => {
+			const label = 'n' in result ? `${result.scenario} N=${result.n} page=${result.pageSize}` : result.scenario;
+			console.error(`done: ${label} end=${result.endOfStream} (${Math.round((Date.now() - started) / 1000)} s)`);
+		});
+		meta.durationSeconds = (Date.now() - started) / 1000;
+		writeResults(RESULTS_FILE, meta, results);
+		console.log(`\n${renderReport(meta, results)}\n`);
+		const missed = missedTargets(results);
+		console.log(missed.length ? `Targets missed:\n${missed.map((line) => `- ${line}`).join('\n')}` : 'All targets met.');
+		console.log(`\nFigures written to ${RESULTS_FILE}`);
+	} finally {
+		await closeBench(bench);
+		shutdownN8nCore();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

@@ -1,0 +1,73 @@
+/** What `npm run bench` runs: the full configuration, the quick one, and the loop over both. */
+import type { EndOfStream } from '../emulator/types';
+import {
+	type Bench,
+	type ScenarioResult,
+	drainScenario,
+	idleScenario,
+	listEventsScenario,
+	steadyScenario,
+} from './scenarios';
+
+export interface SuiteConfig {
+	drain: { sizes: Array<{ n: number; repetitions: number }>; pageSizes: number[]; endOfStream: EndOfStream[] };
+	idle: { storedEvents: number; polls: number; endOfStream: EndOfStream[] };
+	steady: { storedEvents: number; polls: number; maxNewPerPoll: number; seed: number; endOfStream: EndOfStream[] };
+	listEvents: { n: number; repetitions: number; pageSizes: number[]; endOfStream: EndOfStream[] };
+}
+
+/**
+ * emptyToken is the emulator's default; emptyPage (a token is always returned, the end is an
+ * empty page) is what a durable cursor API most likely does, and costs one request more.
+ */
+const END_VARIANTS: EndOfStream[] = ['emptyToken', 'emptyPage'];
+
+export const FULL: SuiteConfig = {
+	drain: {
+		sizes: [
+			{ n: 10_000, repetitions: 5 },
+			{ n: 100_000, repetitions: 3 },
+		],
+		pageSizes: [50, 100, 500],
+		endOfStream: END_VARIANTS,
+	},
+	idle: { storedEvents: 100_000, polls: 20, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
+	steady: { storedEvents: 1_000, polls: 1_000, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
+	listEvents: { n: 10_000, repetitions: 5, pageSizes: [50, 100, 500], endOfStream: ['emptyToken'] },
+};
+
+/** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
+export const QUICK: SuiteConfig = {
+	drain: { sizes: [{ n: 1_000, repetitions: 2 }], pageSizes: [50, 500], endOfStream: END_VARIANTS },
+	idle: { storedEvents: 2_000, polls: 5, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
+	steady: { storedEvents: 100, polls: 50, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
+	listEvents: { n: 1_000, repetitions: 2, pageSizes: [100], endOfStream: ['emptyToken'] },
+};
+
+/** Repetitions as recorded in the results' metadata. */
+export function repetitionsOf(config: SuiteConfig): Record<string, number> {
+	return {
+		...Object.fromEntries(config.drain.sizes.map(({ n, repetitions }) => [`drain N=${n}`, repetitions])),
+		idlePolls: config.idle.polls,
+		steadyPolls: config.steady.polls,
+		listEvents: config.listEvents.repetitions,
+	};
+}
+
+/** Runs every case in order, handing each result over as soon as it is known. */
+export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (result: ScenarioResult) => void): Promise<ScenarioResult[]> {
+	const results: ScenarioResult[] = [];
+	const record = (result: ScenarioResult) => {
+		results.push(result);
+		onResult(result);
+	};
+	for (const { n, repetitions } of config.drain.sizes)
+		for (const endOfStream of config.drain.endOfStream)
+			for (const pageSize of config.drain.pageSizes) record(await drainScenario(bench, { n, pageSize, endOfStream, repetitions }));
+	for (const endOfStream of config.idle.endOfStream) record(await idleScenario(bench, { ...config.idle, endOfStream }));
+	for (const endOfStream of config.steady.endOfStream) record(await steadyScenario(bench, { ...config.steady, endOfStream }));
+	const { n, repetitions } = config.listEvents;
+	for (const endOfStream of config.listEvents.endOfStream)
+		for (const pageSize of config.listEvents.pageSizes) record(await listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
+	return results;
+}
