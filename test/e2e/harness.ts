@@ -203,9 +203,12 @@ export class N8n {
 		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env });
 	}
 
-	/** n8n's environment: inherited settings are dropped so nothing outside changes a run. */
+	/**
+	 * n8n's environment. Inherited n8n settings are dropped so nothing outside changes a run, and so
+	 * are jest's: with NODE_ENV=test n8n refuses to load nodes.
+	 */
 	private async env(): Promise<NodeJS.ProcessEnv> {
-		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(N8N_|DB_|EXECUTIONS_|GENERIC_)/.test(key)));
+		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(N8N_|DB_|EXECUTIONS_|GENERIC_|JEST_|NODE_ENV$)/.test(key)));
 		return {
 			...inherited,
 			N8N_USER_FOLDER: this.options.userFolder,
@@ -259,14 +262,14 @@ export class N8n {
 	}
 
 	/**
-	 * `n8n execute --id --rawOutput`. On success `run` is the printed IRun; on failure (exit 1) the
-	 * error n8n reports is in `output`.
+	 * `n8n execute --id --rawOutput`. On success `run` is the printed IRun; on failure (exit 1)
+	 * `error` is what n8n reports last, without stack lines.
 	 */
-	async execute(workflowId: string): Promise<{ ok: boolean; run: { data: { resultData: { runData: StoredExecution['runData'] } } } | undefined; output: string }> {
+	async execute(workflowId: string): Promise<{ run?: { data: { resultData: { runData: StoredExecution['runData'] } } }; error?: string }> {
 		const { code, stdout, stderr } = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
-		const output = `${stdout}\n${stderr}`;
-		const start = stdout.search(/^\{/m);
-		return { ok: code === 0, run: code === 0 && start >= 0 ? JSON.parse(stdout.slice(start)) : undefined, output };
+		if (code === 0) return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m))) };
+		const report = `${stdout}\n${stderr}`.split('====================================').at(-1) ?? '';
+		return { error: report.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line)).join('\n') || `exit code ${code}` };
 	}
 
 	/** `n8n start` in the background; resolves once /healthz/readiness answers 200. */
@@ -277,22 +280,18 @@ export class N8n {
 		closeSync(logFd);
 		this.server = server;
 		this.serverExit = new Promise((done) => server.once('exit', () => done()));
-		let exited = false;
-		void this.serverExit.then(() => {
-			exited = true;
-		});
 		try {
 			await waitFor(
 				`n8n to be ready on ${this.url}`,
 				async () => {
-					if (exited) throw new Error(`n8n exited during start (code ${server.exitCode})`);
+					if (server.exitCode !== null || server.signalCode !== null) throw new Error(`n8n exited during start (${server.exitCode ?? server.signalCode})`);
 					return (await this.ready()) ? true : undefined;
 				},
 				timeoutMs,
 			);
 		} catch (error) {
 			await this.stop();
-			throw this.failure(error);
+			throw error;
 		}
 	}
 
@@ -310,17 +309,37 @@ export class N8n {
 		const { server, serverExit } = this;
 		if (!server || !serverExit) return;
 		signalGroup(server, 'SIGTERM');
-		const stopped = await Promise.race([serverExit.then(() => true), sleep(graceMs).then(() => false)]);
-		if (!stopped) {
-			signalGroup(server, 'SIGKILL');
-			await serverExit;
-		}
+		const timer = setTimeout(() => signalGroup(server, 'SIGKILL'), graceMs);
+		await serverExit;
+		clearTimeout(timer);
 		this.server = undefined;
 		this.serverExit = undefined;
 	}
 
-	get running(): boolean {
-		return this.server !== undefined;
+	/**
+	 * Creates the owner account on a fresh instance (what the editor's first screen does), so one
+	 * can sign in. Returns false when an owner already exists.
+	 */
+	async ensureOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<boolean> {
+		// Ready n8n may still answer REST paths with the editor's HTML for a few seconds.
+		const settings = await waitFor('n8n\'s REST API', async () => {
+			const response = await fetch(`${this.url}/rest/settings`);
+			if (!response.headers.get('content-type')?.includes('json')) return undefined;
+			return (await response.json()) as { data: { userManagement: { showSetupOnFirstLoad?: boolean } } };
+		}, 60_000);
+		if (!settings.data.userManagement.showSetupOnFirstLoad) return false;
+		const response = await fetch(`${this.url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(owner),
+		});
+		if (!response.ok) throw new Error(`Owner setup failed: ${response.status} ${await response.text()}`);
+		return true;
+	}
+
+	/** Settles when the started n8n exits (undefined when it is not running). */
+	get exited(): Promise<void> | undefined {
+		return this.serverExit;
 	}
 
 	logTail(lines = 60): string {

@@ -1,0 +1,238 @@
+/**
+ * End to end in a real n8n: the pinned n8n (test/e2e/n8n) with this package built, packed and
+ * installed as a community package into a fresh user folder, a credential pointing at the emulator,
+ * and workflows run by n8n itself: `n8n execute` for the action node, `n8n start` for the polling
+ * trigger. Slow by nature (every n8n command boots n8n; polls come once a minute).
+ */
+import { rmSync } from 'node:fs';
+
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	N8n,
+	ensureN8n,
+	installCommunityPackage,
+	loadExample,
+	nodeOutput,
+	packPackage,
+	run,
+	smartSuiteCredential,
+	stopAll,
+	waitFor,
+	type StoredExecution,
+} from './harness';
+
+jest.setTimeout(6 * 60_000);
+
+const CREDENTIAL = { id: 'smartsuiteE2eCred01', name: 'SmartSuite (emulator)' };
+const UNKNOWN_WEBHOOK = 'no-such-webhook';
+
+let emu: Emulator;
+let n8n: N8n;
+let failed = false;
+
+/** Runs a test body; on failure the error carries the tail of n8n's log. */
+function withN8nLog(body: () => Promise<void>): () => Promise<void> {
+	return async () => {
+		try {
+			await body();
+		} catch (error) {
+			failed = true;
+			throw n8n.failure(error);
+		}
+	};
+}
+
+const smartSuite = (name: string, parameters: object, extra: object = {}) => ({
+	id: `node-${name.toLowerCase().replace(/\W+/g, '-')}`,
+	name,
+	type: 'n8n-nodes-smartsuite.smartSuite',
+	typeVersion: 1,
+	position: [300, 0],
+	parameters,
+	credentials: { smartSuiteApi: CREDENTIAL },
+	...extra,
+});
+
+/** A workflow whose manual trigger feeds each of `nodes` (independent branches). */
+function manualWorkflow(id: string, nodes: Array<ReturnType<typeof smartSuite>>) {
+	const trigger = { id: 'node-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	return {
+		id,
+		name: id,
+		nodes: [trigger, ...nodes],
+		connections: { Start: { main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+// Emulator data, seeded in beforeAll.
+const seed = { tableId: 'a1b2c3d4e5f60718293a4b5c', restoreId: '', webhookId: '', doomedWebhookId: '', triggerWebhookId: '' };
+
+beforeAll(async () => {
+	await ensureN8n();
+	emu = await startEmulator();
+	n8n = await N8n.fresh();
+	try {
+		await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
+		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+
+		seed.restoreId = emu.addDeletedRecord(seed.tableId, { title: 'Quarterly report' }).id;
+		seed.webhookId = emu.createWebhook().webhook_id;
+		emu.appendEvents(seed.webhookId, 5);
+		seed.doomedWebhookId = emu.createWebhook().webhook_id;
+		emu.appendEvents(seed.doomedWebhookId, 2);
+		seed.triggerWebhookId = emu.createWebhook().webhook_id;
+		// Present before the trigger is activated: with the default "new events" start they never arrive.
+		emu.appendEvents(seed.triggerWebhookId, 2);
+
+		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
+		const placeholders = { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_TABLE_ID: seed.tableId, YOUR_DELETED_RECORD_ID: seed.restoreId };
+		await n8n.importWorkflows([
+			loadExample('restore-and-read-events.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.webhookId }),
+			loadExample('record-updated-trigger.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.triggerWebhookId }),
+			manualWorkflow('e2eOperations', [
+				smartSuite('Get webhook', { resource: 'webhook', operation: 'get', webhookId: seed.webhookId }),
+				smartSuite('List 3 events', { resource: 'webhook', operation: 'listEvents', webhookId: seed.webhookId, returnAll: false, limit: 3, options: { pageSize: 2 } }),
+				smartSuite('Delete webhook', { resource: 'webhook', operation: 'delete', webhookId: seed.doomedWebhookId }),
+				smartSuite('Get unknown webhook, continue', { resource: 'webhook', operation: 'get', webhookId: UNKNOWN_WEBHOOK }, { onError: 'continueRegularOutput' }),
+			]),
+			manualWorkflow('e2eFailure', [smartSuite('Get unknown webhook', { resource: 'webhook', operation: 'get', webhookId: UNKNOWN_WEBHOOK })]),
+		]);
+	} catch (error) {
+		failed = true;
+		throw n8n.failure(error);
+	}
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	stopAll();
+	await emu?.close();
+	// Kept after a failure, for its log and database.
+	if (n8n && !failed) rmSync(n8n.options.userFolder, { recursive: true, force: true });
+	else if (n8n) console.log(`n8n user folder kept for inspection: ${n8n.options.userFolder}`);
+});
+
+describe('SmartSuite node in n8n (n8n execute)', () => {
+	test(
+		'the example workflow restores a record and reads all events of a webhook',
+		withN8nLog(async () => {
+			const { run: result, error } = await n8n.execute('smartsuiteRestore1');
+			expect(error).toBeUndefined();
+			const runData = result!.data.resultData.runData;
+
+			const [restored] = nodeOutput(runData, 'Restore deleted record');
+			expect(restored).toMatchObject({ id: seed.restoreId, title: 'Quarterly report (Restored)', deleted_by: null });
+			expect(emu.getRecord(seed.tableId, seed.restoreId)?.deleted_date).toMatchObject({ date: null });
+
+			const events = nodeOutput(runData, 'Read webhook events');
+			expect(events.map((event) => event.event_id)).toEqual(emu.events(seed.webhookId).map((event) => event.event_id));
+
+			// The credential n8n stored (encrypted) is what reached SmartSuite.
+			const restoreRequest = emu.requests.find((request) => request.operation === 'RestoreRecord');
+			expect(restoreRequest?.headers).toMatchObject({ authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId });
+		}),
+	);
+
+	test(
+		'get, list with a limit, delete, and a failing node that continues',
+		withN8nLog(async () => {
+			const { run: result, error } = await n8n.execute('e2eOperations');
+			expect(error).toBeUndefined();
+			const runData = result!.data.resultData.runData;
+
+			expect(nodeOutput(runData, 'Get webhook')).toEqual([expect.objectContaining({ webhook_id: seed.webhookId, kinds: expect.any(Array) })]);
+			const firstThree = emu.events(seed.webhookId).slice(0, 3).map((event) => event.event_id);
+			expect(nodeOutput(runData, 'List 3 events').map((event) => event.event_id)).toEqual(firstThree);
+			expect(nodeOutput(runData, 'Delete webhook')).toEqual([{ deleted: true, webhook_id: seed.doomedWebhookId }]);
+			expect(emu.getWebhook(seed.doomedWebhookId)).toBeUndefined();
+
+			const [failedItem] = nodeOutput(runData, 'Get unknown webhook, continue');
+			expect(JSON.stringify(failedItem.error)).toContain(`The webhook "${UNKNOWN_WEBHOOK}" does not exist or was deleted`);
+		}),
+	);
+
+	test(
+		'a failing node fails the execution with our message',
+		withN8nLog(async () => {
+			const { error } = await n8n.execute('e2eFailure');
+			expect(error).toContain(`The webhook "${UNKNOWN_WEBHOOK}" does not exist or was deleted`);
+		}),
+	);
+});
+
+describe('SmartSuite Trigger in n8n (n8n start)', () => {
+	const workflowId = 'smartsuiteTrigger1';
+	const triggerNode = 'When a record is updated';
+	const POLL_WAIT_MS = 100_000; // polls come once a minute, at a fixed second
+
+	const triggered = (executions: StoredExecution[]) =>
+		executions.filter((execution) => execution.status === 'success').flatMap((execution) => nodeOutput(execution.runData, triggerNode));
+
+	const append = (kinds: string[]) => emu.appendEvents(seed.triggerWebhookId, kinds.map((kind) => ({ kind })));
+
+	/** Waits until the trigger has output every event in `ids`; returns the executions so far. */
+	async function waitForEvents(ids: string[]): Promise<StoredExecution[]> {
+		return await waitFor(
+			`the trigger to output ${ids.join(', ')}`,
+			async () => {
+				const executions = await n8n.executions(workflowId);
+				const seen = new Set(triggered(executions).map((item) => item.event_id));
+				return ids.every((id) => seen.has(id)) ? executions : undefined;
+			},
+			POLL_WAIT_MS,
+			1000,
+		);
+	}
+
+	/** Waits for the poll n8n runs at activation, and for it to finish reading. */
+	async function waitForActivationPoll(since: number): Promise<void> {
+		const listCalls = () => emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
+		await waitFor('the poll at activation', () => (listCalls() > 0 ? true : undefined), 60_000);
+		let last = -1;
+		await waitFor('the poll at activation to finish', () => (listCalls() === last ? true : ((last = listCalls()), undefined)), 30_000, 1500);
+	}
+
+	const lastRequestNumber = () => emu.requests.at(-1)?.n ?? 0;
+
+	test(
+		'events arrive exactly once each over several polls, and continue after a restart with no repeat and no gap',
+		withN8nLog(async () => {
+			await n8n.publish(workflowId);
+
+			let since = lastRequestNumber();
+			await n8n.start();
+			await waitForActivationPoll(since);
+
+			// Two polls of the running n8n; a RECORD_CREATED is not among the workflow's events.
+			const first = append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']);
+			const firstUpdated = [first[0], first[2]].map((event) => event.event_id);
+			const afterFirst = await waitForEvents(firstUpdated);
+			const second = append(['RECORD_UPDATED', 'RECORD_UPDATED']).map((event) => event.event_id);
+			const afterSecond = await waitForEvents(second);
+			expect(afterSecond.length).toBeGreaterThan(afterFirst.length);
+
+			// Stopped, events keep coming; started again, the trigger goes on from where it was.
+			await n8n.stop();
+			const whileStopped = append(['RECORD_UPDATED', 'RECORD_UPDATED']).map((event) => event.event_id);
+			since = lastRequestNumber();
+			await n8n.start();
+			await waitForEvents(whileStopped);
+			await waitForActivationPoll(since);
+			const afterRestart = append(['RECORD_UPDATED']).map((event) => event.event_id);
+			const executions = await waitForEvents(afterRestart);
+			await n8n.stop();
+
+			// Exactly these, in order: none of the events stored before activation, none twice, none lost.
+			const items = triggered(executions);
+			expect(items.map((item) => item.event_id)).toEqual([...firstUpdated, ...second, ...whileStopped, ...afterRestart]);
+			expect(executions.every((execution) => execution.mode === 'trigger')).toBe(true);
+
+			// The example's Set node sees the simplified event.
+			const picked = executions.flatMap((execution) => nodeOutput(execution.runData, 'Pick what changed'));
+			expect(picked.map((item) => item.event_id)).toEqual(items.map((item) => item.event_id));
+			expect(picked.every((item) => typeof item.title === 'string' && item.title !== '')).toBe(true);
+		}),
+	);
+});
