@@ -1,0 +1,50 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { smartSuiteApiTest } from './helpers/credentialTest';
+import { recordDescription } from './resources/record';
+import { webhookDescription } from './resources/webhook';
+
+export class SmartSuite implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SmartSuite',
+		name: 'smartSuite',
+		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Restore deleted records and read or delete webhooks and their events in SmartSuite',
+		defaults: { name: 'SmartSuite' },
+		usableAsTool: true,
+		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
+		inputs: [NodeConnectionTypes.Main],
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
+		requestDefaults: {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			json: true,
+			// Every status reaches the operation's postReceive, which words the error for the user.
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Record', value: 'record' },
+					{ name: 'Webhook', value: 'webhook' },
+				],
+				default: 'record',
+			},
+			...recordDescription,
+			...webhookDescription,
+		],
+	};
+
+	methods = { credentialTest: { smartSuiteApiTest } };
+}

@@ -1,0 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { RECORDS_BASE_URL } from '../../transport';
+import { restoreFields, restoreOperation } from './restore';
+
+export const recordDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['record'] } },
+		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
+		routing: { request: { baseURL: RECORDS_BASE_URL } },
+		options: [restoreOperation],
+		default: 'restore',
+	},
+	...restoreFields,
+];

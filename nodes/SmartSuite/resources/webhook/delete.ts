@@ -1,0 +1,34 @@
+import type {
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { webhooksPath } from '../../transport';
+import { setPairedItem } from '../shared';
+import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
+
+/** SmartSuite answers `{}`: say what was deleted instead. */
+async function outputDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
+	return [{ json: { deleted: true, webhook_id: readWebhookId(this) } }];
+}
+
+export const deleteOperation: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a webhook',
+	description: 'Delete a webhook together with all its stored events',
+	routing: {
+		request: { url: webhooksPath('DeleteWebhook') },
+		send: { preSend: [sendWebhookId] },
+		output: { postReceive: [checkWebhookResponse('delete the webhook'), outputDeleted, setPairedItem] },
+	},
+};
+
+export const deleteFields: INodeProperties[] = [
+	webhookIdField(
+		'delete',
+		'All events the webhook has stored are deleted with it and cannot be listed afterwards',
+	),
+];
