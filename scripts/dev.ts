@@ -3,13 +3,17 @@
  * the SmartSuite emulator with demo data, so it runs on a fresh machine without a SmartSuite account.
  *
  * Expects a fresh build in dist/ (`npm run dev` builds first). Installs n8n once (test/e2e/n8n),
- * installs the packed package into .n8n-dev/ as a community package, imports a credential for the
- * emulator and the workflows of examples/, publishes the trigger workflow, starts n8n and creates
- * the owner account. The emulator appends a record change every few seconds, so the trigger
- * workflow fires at each one-minute poll. Ctrl-C stops everything this started.
+ * installs the packed package into .n8n-dev/ as a community package, imports a credential and the
+ * workflows of examples/, publishes the trigger workflow, starts n8n and creates the owner account.
+ * The emulator appends a record change every few seconds, so the trigger workflow fires at each
+ * one-minute poll. Ctrl-C stops everything this started.
  *
- * .n8n-dev/ persists (account, your own workflows); the emulator's data is new at each start, so
- * the example workflows and the credential are imported again each time.
+ * With SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID set, the same setup works against that real
+ * workspace instead (no emulator); SMARTSUITE_WEBHOOK_ID, SMARTSUITE_TABLE_ID and
+ * SMARTSUITE_RECORD_ID fill the example workflows.
+ *
+ * .n8n-dev/ persists (account, your own workflows); the credential and the example workflows are
+ * imported again at each start, because the emulator's data is new each time.
  */
 import { join } from 'node:path';
 
@@ -23,25 +27,58 @@ import {
 	packPackage,
 	smartSuiteCredential,
 	stopAll,
+	type SmartSuiteTarget,
 } from '../test/e2e/harness';
 
 const N8N_PORT = 5678;
 // Fixed, so that the saved credential keeps pointing at the emulator.
 const EMULATOR_PORTS = { recordsPort: 4010, webhooksPort: 4011 };
 const CHANGE_EVERY_SECONDS = 5;
-const CREDENTIAL = { id: 'smartsuiteDemoCred1', name: 'SmartSuite (emulator)' };
 const OWNER = { email: 'demo@example.com', password: 'SmartSuite-demo1', firstName: 'Demo', lastName: 'User' };
 const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
 
-function exampleWorkflows(emulator: Emulator): object[] {
-	const { tableId, deletedRecordIds, webhookId } = emulator.demo;
-	const values = {
-		YOUR_CREDENTIAL_ID: CREDENTIAL.id,
-		YOUR_TABLE_ID: tableId,
-		YOUR_DELETED_RECORD_ID: deletedRecordIds[0],
-		YOUR_WEBHOOK_ID: webhookId,
+/** What the credential and the example workflows point at. */
+interface Target {
+	credential: { id: string; name: string };
+	api: SmartSuiteTarget;
+	ids: { table?: string; record?: string; webhook?: string };
+}
+
+function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
+	const { SMARTSUITE_API_KEY: apiKey, SMARTSUITE_WORKSPACE_ID: workspaceId } = env;
+	if (!apiKey && !workspaceId) return undefined;
+	if (!apiKey || !workspaceId) throw new Error('Set both SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID to use a real workspace');
+	return {
+		credential: { id: 'smartsuiteRealCred1', name: `SmartSuite ${workspaceId}` },
+		api: {
+			apiKey,
+			workspaceId,
+			baseUrl: env.SMARTSUITE_BASE_URL ?? 'https://app.smartsuite.com',
+			webhooksUrl: env.SMARTSUITE_WEBHOOKS_URL ?? 'https://webhooks.smartsuite.com',
+		},
+		ids: { table: env.SMARTSUITE_TABLE_ID, record: env.SMARTSUITE_RECORD_ID, webhook: env.SMARTSUITE_WEBHOOK_ID },
 	};
-	return ['record-updated-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, values));
+}
+
+function emulatorTarget(emulator: Emulator): Target {
+	const { tableId, deletedRecordIds, webhookId } = emulator.demo;
+	return {
+		credential: { id: 'smartsuiteDemoCred1', name: 'SmartSuite (emulator)' },
+		api: emulator,
+		ids: { table: tableId, record: deletedRecordIds[0], webhook: webhookId },
+	};
+}
+
+/** The example workflows, with the placeholders we know filled in (the rest stay for the editor). */
+function exampleWorkflows({ credential, ids }: Target): object[] {
+	const values: Record<string, string | undefined> = {
+		YOUR_CREDENTIAL_ID: credential.id,
+		YOUR_TABLE_ID: ids.table,
+		YOUR_DELETED_RECORD_ID: ids.record,
+		YOUR_WEBHOOK_ID: ids.webhook,
+	};
+	const known = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+	return ['record-updated-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, known));
 }
 
 async function main(): Promise<void> {
@@ -59,7 +96,7 @@ async function main(): Promise<void> {
 	const shutdown = async (exitCode: number) => {
 		if (stopping) return;
 		stopping = true;
-		log('stopping n8n and the emulator...');
+		log('stopping...');
 		stopChanges();
 		await n8n.stop();
 		await emulator?.close();
@@ -69,21 +106,26 @@ async function main(): Promise<void> {
 	process.once('SIGINT', () => void shutdown(0));
 	process.once('SIGTERM', () => void shutdown(0));
 
+	let target: Target;
 	let ownerCreated = false;
 	try {
-		log('checking the pinned n8n (installs it the first time, about 3 minutes)...');
+		const real = realWorkspace(process.env);
+		log('checking the pinned n8n (installs it the first time, a few minutes)...');
 		await ensureN8n({ echo: true });
 
-		emulator = await startEmulator({ ...EMULATOR_PORTS, demo: true });
-		log(`emulator: records API ${emulator.baseUrl}, webhooks API ${emulator.webhooksUrl}`);
+		if (!real) {
+			emulator = await startEmulator({ ...EMULATOR_PORTS, demo: true });
+			log(`emulator: records API ${emulator.baseUrl}, webhooks API ${emulator.webhooksUrl}`);
+		}
+		target = real ?? emulatorTarget(emulator!);
 
 		log('installing this package into n8n as a community package...');
 		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
 
-		log('importing the emulator credential and the example workflows...');
-		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emulator)]);
-		await n8n.importWorkflows(exampleWorkflows(emulator));
-		await n8n.publish(TRIGGER_WORKFLOW_ID);
+		log('importing the credential and the example workflows...');
+		await n8n.importCredentials([smartSuiteCredential(target.credential.id, target.credential.name, target.api)]);
+		await n8n.importWorkflows(exampleWorkflows(target));
+		if (target.ids.webhook) await n8n.publish(TRIGGER_WORKFLOW_ID);
 
 		log(`starting n8n (log: ${n8n.logFile})...`);
 		await n8n.start();
@@ -94,26 +136,29 @@ async function main(): Promise<void> {
 		return;
 	}
 
-	const { demo } = emulator;
+	const { api, ids } = target;
+	const triggerState = ids.webhook ? 'published; polls every minute, see its Executions tab' : 'not published: set its Webhook ID first';
 	console.log(`
   n8n with n8n-nodes-smartsuite is running: ${n8n.url}
   Sign in with  ${OWNER.email}  /  ${OWNER.password}${ownerCreated ? '' : '  (account made by an earlier run)'}
 
   Workflows (menu: Overview):
-    "SmartSuite: when a record is updated"  published; polls every minute, see its Executions tab
+    "SmartSuite: when a record is updated"  ${triggerState}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
-  Credential "${CREDENTIAL.name}" points at the SmartSuite emulator:
-    records API ${emulator.baseUrl}  webhooks API ${emulator.webhooksUrl}
-    table ${demo.tableId}, deleted records ${demo.deletedRecordIds.join(', ')}, webhook ${demo.webhookId}
-
-  The emulator changes a record every ${CHANGE_EVERY_SECONDS}s (lines below). Ctrl-C stops everything.
+  Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
+    table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
 `);
 	void n8n.exited?.then(() => {
 		if (stopping) return;
 		console.error(n8n.failure('n8n stopped unexpectedly').message);
 		void shutdown(1);
 	});
-	stopChanges = startDemoChanges(emulator, CHANGE_EVERY_SECONDS, (line) => console.log(`[emulator] ${line}`));
+	if (emulator) {
+		console.log(`  The emulator changes a record every ${CHANGE_EVERY_SECONDS}s (lines below). Ctrl-C stops everything.\n`);
+		stopChanges = startDemoChanges(emulator, CHANGE_EVERY_SECONDS, (line) => console.log(`[emulator] ${line}`));
+	} else {
+		console.log('  Ctrl-C stops n8n.\n');
+	}
 }
 
 void main();
