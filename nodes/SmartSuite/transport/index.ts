@@ -182,9 +182,12 @@ export function serverMessage(body: unknown): string {
 	return redactSecrets(text.trim()).slice(0, 300);
 }
 
-/** An error body that quotes a token must not carry it into a message. */
+/**
+ * An error body that quotes a token must not carry it into a message. Only the words themselves
+ * ("Token abc…"), not names that end in them ("page_token has expired").
+ */
 function redactSecrets(text: string): string {
-	return text.replace(/(token|bearer)\s+[^\s"',]+/gi, '$1 ***');
+	return text.replace(/\b(token|bearer)\s+[^\s"',]+/gi, '$1 ***');
 }
 
 function networkError(node: INode, error: unknown): NodeApiError {
