@@ -1,0 +1,197 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Emulator } from '../emulator';
+import { deleteWebhook, getWebhook, listEvents, restore, run, runError, startStub, useEmulator } from './harness';
+
+const ctx = useEmulator();
+
+interface OperationCase {
+	name: string;
+	/** Completes "SmartSuite failed to …" */
+	action: string;
+	/** Seeds what the operation needs and returns its parameters. */
+	setup(emu: Emulator): INodeParameters;
+	/** Message of a 404 and what SmartSuite said with it, for the parameters of `missing`. */
+	missing: INodeParameters;
+	notFound: string;
+	notFoundSaid: string;
+}
+
+const operations: OperationCase[] = [
+	{
+		name: 'Record > Restore',
+		action: 'restore the record',
+		setup: (emu) => restore('t1', emu.addDeletedRecord('t1').id),
+		missing: restore('t1', 'r404'),
+		notFound: 'Record "r404" was not found in table "t1", or it is not deleted',
+		notFoundSaid: 'Not found.',
+	},
+	{
+		name: 'Webhook > Get',
+		action: 'get the webhook',
+		setup: (emu) => getWebhook(emu.createWebhook().webhook_id),
+		missing: getWebhook('w404'),
+		notFound: 'The webhook "w404" does not exist or was deleted',
+		notFoundSaid: 'webhook not found',
+	},
+	{
+		name: 'Webhook > Delete',
+		action: 'delete the webhook',
+		setup: (emu) => deleteWebhook(emu.createWebhook().webhook_id),
+		missing: deleteWebhook('w404'),
+		notFound: 'The webhook "w404" does not exist or was deleted',
+		notFoundSaid: 'webhook not found',
+	},
+	{
+		name: 'Webhook > List Events',
+		action: 'list the events',
+		setup: (emu) => {
+			const { webhook_id: webhookId } = emu.createWebhook();
+			emu.appendEvents(webhookId, 2);
+			return listEvents(webhookId, { returnAll: true });
+		},
+		missing: listEvents('w404', { returnAll: true }),
+		notFound: 'The webhook "w404" does not exist or was deleted',
+		notFoundSaid: 'webhook not found',
+	},
+];
+
+describe.each(operations)('$name', (operation) => {
+	it('404: says what was not found, with what SmartSuite said (JSON body)', async () => {
+		const error = await runError(ctx.emu, { parameters: operation.missing });
+
+		expect(error.message).toBe(operation.notFound);
+		expect(error.description).toContain(`SmartSuite said: "${operation.notFoundSaid}"`);
+		expect(error.description).not.toContain('"code"');
+		expect(error.httpCode).toBe('404');
+	});
+
+	it('404: the same with a plain-text error body', async () => {
+		ctx.emu.setVariant({ errorBodies: 'plain' });
+
+		const error = await runError(ctx.emu, { parameters: operation.missing });
+
+		expect(error.message).toBe(operation.notFound);
+		expect(error.description).toContain(`SmartSuite said: "${operation.notFoundSaid}"`);
+	});
+
+	it('401: tells to check the API key, and never shows it', async () => {
+		const { emu } = ctx;
+		const wrongKey = 'wrong-key-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+
+		const error = await runError(emu, { parameters: operation.setup(emu), credentials: { apiKey: wrongKey } });
+
+		expect(error.message).toBe('SmartSuite did not accept the API key (401)');
+		expect(error.description).toContain('Check the API key in the SmartSuite credential');
+		expect(JSON.stringify(error)).not.toContain(wrongKey);
+		expect(`${error.message}${error.description}`).not.toContain(wrongKey);
+		expect(emu.requests[0].headers.authorization).toBe(`Token ${wrongKey}`);
+	});
+
+	it('403: tells to check the workspace id and the member’s access', async () => {
+		const { emu } = ctx;
+
+		const error = await runError(emu, { parameters: operation.setup(emu), credentials: { workspaceId: 'zz99zz99' } });
+
+		expect(error.message).toBe(`SmartSuite denied access when trying to ${operation.action} (403)`);
+		expect(error.description).toContain('Check the Workspace ID');
+		expect(error.description).toContain('can access this workspace');
+	});
+
+	it('400: says what was rejected, quoting a plain-text body', async () => {
+		const { emu } = ctx;
+
+		// SmartSuite answers a request without ACCOUNT-ID with a plain-text 400.
+		const error = await runError(emu, { parameters: operation.setup(emu), credentials: { workspaceId: ' ' } });
+
+		expect(error.message).toBe(`SmartSuite rejected the request to ${operation.action} (400)`);
+		expect(error.description).toContain('SmartSuite said: "ACCOUNT-ID header is missing"');
+		expect(error.description).toContain('Workspace ID');
+	});
+
+	it('422: says what was rejected', async () => {
+		const stub = await startStub(() => ({ status: 422, body: { detail: 'Invalid data for field status' } }));
+		try {
+			const error = await runError(ctx.emu, {
+				parameters: operation.setup(ctx.emu),
+				credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
+			});
+
+			expect(error.message).toBe(`SmartSuite rejected the request to ${operation.action} (422)`);
+			expect(error.description).toContain('SmartSuite said: "Invalid data for field status"');
+		} finally {
+			await stub.close();
+		}
+	});
+
+	it('429: names the rate limit and how long to wait', async () => {
+		const { emu } = ctx;
+		emu.injectFault({ action: { type: 'rateLimit', retryAfterSeconds: 7 } });
+
+		const error = await runError(emu, { parameters: operation.setup(emu) });
+
+		expect(error.message).toBe('SmartSuite rate limit reached (429)');
+		expect(error.description).toContain('5 requests per second per API key');
+		expect(error.description).toContain('Wait 7 seconds');
+	});
+
+	it.each([[500], [502], [503]] as const)('%i: says the service failed, try again', async (status) => {
+		const { emu } = ctx;
+		emu.injectFault({ action: { type: 'status', status } });
+
+		const error = await runError(emu, { parameters: operation.setup(emu) });
+
+		expect(error.message).toBe(`SmartSuite failed to ${operation.action} (${status})`);
+		expect(error.description).toContain('Try again');
+		expect(error.httpCode).toBe(String(status));
+	});
+
+	it('5xx with a plain-text body', async () => {
+		const { emu } = ctx;
+		emu.setVariant({ errorBodies: 'plain' });
+		emu.injectFault({ action: { type: 'status', status: 502 } });
+
+		const error = await runError(emu, { parameters: operation.setup(emu) });
+
+		expect(error.message).toBe(`SmartSuite failed to ${operation.action} (502)`);
+		expect(error.description).toContain('SmartSuite said: "bad gateway"');
+	});
+
+	it('an answer that is not JSON', async () => {
+		const { emu } = ctx;
+		emu.injectFault({ action: { type: 'badJson' } });
+
+		const error = await runError(emu, { parameters: operation.setup(emu) });
+
+		expect(error.message).toBe('SmartSuite sent an answer that is not valid JSON');
+		expect(error.description).toContain(`the request to ${operation.action}`);
+	});
+
+	it('a dropped connection', async () => {
+		const { emu } = ctx;
+		emu.injectFault({ action: { type: 'drop' } });
+
+		const error = await runError(emu, { parameters: operation.setup(emu) });
+
+		expect(error.message).toMatch(/connection to the server was closed unexpectedly/);
+	});
+});
+
+it('with Continue On Fail, items beyond the rate limit get the 429 error and the others succeed', async () => {
+	const { emu } = ctx;
+	emu.setVariant({ rateLimitPerSecond: 2 });
+	const webhooks = [emu.createWebhook(), emu.createWebhook(), emu.createWebhook()];
+
+	const output = await run(emu, {
+		parameters: getWebhook('={{ $json.id }}'),
+		input: webhooks.map((webhook) => ({ id: webhook.webhook_id })),
+		continueOnFail: true,
+	});
+
+	expect(output).toHaveLength(3);
+	expect(output.filter((item) => item.error)).toEqual([
+		expect.objectContaining({ json: {}, error: expect.objectContaining({ message: 'SmartSuite rate limit reached (429)' }) }),
+	]);
+	expect(output.filter((item) => !item.error).map((item) => item.json.webhook_id)).toHaveLength(2);
+});
+

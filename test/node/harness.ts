@@ -1,0 +1,111 @@
+/** Shared by the SmartSuite node suites: one emulator per file, the node run through RoutingNode. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
+import { DEFAULT_VARIANT, type Emulator, type ReceivedRequest, startEmulator } from '../emulator';
+import { credentialsFor, runDeclarativeNode, shutdownN8nCore, type SmartSuiteCredentialData } from '../helpers/n8n';
+
+export const smartSuite = new SmartSuite();
+
+/** Starts an emulator for the file, cleans it before each test, and stops it and n8n-core after. */
+export function useEmulator(): { readonly emu: Emulator } {
+	const holder = {} as { emu: Emulator };
+	beforeAll(async () => {
+		holder.emu = await startEmulator();
+	});
+	beforeEach(() => {
+		holder.emu.clearFaults();
+		holder.emu.setVariant(DEFAULT_VARIANT);
+		holder.emu.resetLog();
+	});
+	afterAll(async () => {
+		await holder.emu.close();
+		shutdownN8nCore();
+	});
+	return holder;
+}
+
+export interface Run {
+	parameters: INodeParameters;
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	credentials?: Partial<SmartSuiteCredentialData>;
+}
+
+export async function run(emu: Emulator, { credentials, ...options }: Run): Promise<INodeExecutionData[]> {
+	return await runDeclarativeNode(smartSuite, { ...options, credentials: credentialsFor(emu, credentials) });
+}
+
+/** Runs the node and returns what it threw; fails when it did not throw. */
+export async function runError(emu: Emulator, options: Run): Promise<Error & { description?: string; httpCode?: string }> {
+	const error = await run(emu, options).then(
+		() => undefined,
+		(thrown: Error) => thrown,
+	);
+	if (!error) throw new Error('expected the node to throw');
+	expect(JSON.stringify(error)).not.toContain(emu.apiKey);
+	expect(`${error.message} ${(error as { description?: string }).description}`).not.toContain(emu.apiKey);
+	return error as Error & { description?: string; httpCode?: string };
+}
+
+export const restore = (tableId: string | INodeParameters, recordId: string): INodeParameters => ({
+	resource: 'record',
+	operation: 'restore',
+	tableId: typeof tableId === 'string' ? { __rl: true, mode: 'id', value: tableId } : tableId,
+	recordId,
+});
+
+export const getWebhook = (webhookId: string): INodeParameters => ({ resource: 'webhook', operation: 'get', webhookId });
+
+export const deleteWebhook = (webhookId: string): INodeParameters => ({ resource: 'webhook', operation: 'delete', webhookId });
+
+export const listEvents = (webhookId: string, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'webhook',
+	operation: 'listEvents',
+	webhookId,
+	...extra,
+});
+
+/** What every request of the node must carry (spec section 5). */
+export function expectSpecRequest(request: ReceivedRequest, emu: Emulator, path: string): void {
+	expect(request.method).toBe('POST');
+	expect(request.path).toBe(path);
+	expect(request.headers.authorization).toBe(`Token ${emu.apiKey}`);
+	expect(request.headers['account-id']).toBe(emu.workspaceId);
+	expect(request.headers['content-type']).toBe('application/json');
+}
+
+export const webhooksPath = (method: string) => `/service.webhooks.engine.Webhooks/${method}`;
+
+export interface StubServer {
+	/** Use as both base URLs of the credential. */
+	url: string;
+	requests: Array<{ path: string; body: IDataObject }>;
+	close(): Promise<void>;
+}
+
+/** A minimal server for answers the emulator never gives (422, a repeated page token, odd shapes). */
+export async function startStub(answer: (body: IDataObject, n: number) => { status: number; body: unknown }): Promise<StubServer> {
+	const requests: StubServer['requests'] = [];
+	const server = http.createServer(async (req, res) => {
+		let raw = '';
+		for await (const chunk of req) raw += chunk;
+		const body = JSON.parse(raw || '{}') as IDataObject;
+		requests.push({ path: req.url ?? '', body });
+		const reply = answer(body, requests.length);
+		res.writeHead(reply.status, { 'content-type': 'application/json' });
+		res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		requests,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
