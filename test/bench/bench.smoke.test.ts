@@ -13,7 +13,7 @@ import { QUICK, type SuiteConfig, repetitionsOf, runSuite } from './suite';
 
 /** QUICK's cases and variants, with N small enough for a unit test. */
 const TINY: SuiteConfig = {
-	drain: { ...QUICK.drain, sizes: [{ n: 120, repetitions: 1 }], pageSizes: [50] },
+	drain: { sizes: [{ ...QUICK.drain.sizes[0], n: 120, repetitions: 1 }], pageSizes: [50] },
 	idle: { ...QUICK.idle, storedEvents: 120, polls: 2 },
 	steady: { ...QUICK.steady, storedEvents: 10, polls: 12 },
 	listEvents: { ...QUICK.listEvents, n: 120, repetitions: 1, pageSizes: [50] },
@@ -41,7 +41,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		expect.objectContaining({ date: expect.any(String), node: process.version, cpu: expect.any(String), quick: true, repetitions: expect.any(Object) }),
 	);
 	expect(written.scenarios.map((r: { scenario: string }) => r.scenario)).toEqual([
-		...TINY.drain.endOfStream.map(() => 'drain'),
+		...TINY.drain.sizes[0].endOfStream.map(() => 'drain'),
 		...TINY.idle.endOfStream.map(() => 'idle'),
 		...TINY.steady.endOfStream.map(() => 'steady'),
 		...TINY.listEvents.endOfStream.map(() => 'listEvents'),

@@ -2,6 +2,7 @@
  * The one measurement helper every scenario uses: wall time, requests the emulator received and
  * peak memory of one run, plus the median/min/max summary the report prints.
  */
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import type { Emulator, Operation } from '../emulator/types';
 
 export interface Run<T> {
@@ -15,6 +16,8 @@ export interface Run<T> {
 	peakHeapMB: number;
 	/** Highest resident set size seen during the run (MB, whole process). */
 	peakRssMB: number;
+	/** Time the process spent collecting garbage during the run (emulator included). */
+	gcMs: number;
 }
 
 export interface MeasureOptions {
@@ -39,6 +42,17 @@ function countOf(emu: Emulator, operation: Operation): number {
 	return count;
 }
 
+/** Buffers GC entries; they arrive a tick after the collection, hence the wait in `gcTimeSince`. */
+const gcObserver = new PerformanceObserver(() => {});
+gcObserver.observe({ entryTypes: ['gc'] });
+
+async function gcTimeSince(startMs: number): Promise<number> {
+	await new Promise((resolve) => setImmediate(resolve));
+	let total = 0;
+	for (const entry of gcObserver.takeRecords()) if (entry.startTime >= startMs) total += entry.duration;
+	return total;
+}
+
 export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory = true }: MeasureOptions = {}): Promise<Run<T>> {
 	// A fresh log per run: counts start at 0 and old entries do not weigh on the heap.
 	emu.resetLog();
@@ -56,9 +70,10 @@ export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory =
 		baseHeap = process.memoryUsage().heapUsed;
 		sampler = setInterval(sample, SAMPLE_EVERY_MS);
 	}
-	const start = process.hrtime.bigint();
+	gcObserver.takeRecords();
+	const start = performance.now();
 	const result = await fn();
-	const ms = Number(process.hrtime.bigint() - start) / 1e6;
+	const ms = performance.now() - start;
 	if (sampler) {
 		// The result is still referenced here, so this sample holds everything the run kept.
 		sample();
@@ -71,6 +86,7 @@ export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory =
 		getRequests: countOf(emu, 'GetWebhook'),
 		peakHeapMB: memory ? (peakHeap - baseHeap) / MB : 0,
 		peakRssMB: memory ? peakRss / MB : 0,
+		gcMs: await gcTimeSince(start),
 	};
 }
 

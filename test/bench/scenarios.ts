@@ -20,10 +20,12 @@ export const TARGETS = {
 export interface Bench {
 	emu: Emulator;
 	agent: Agent;
+	/** Scenarios whose code paths have had their untimed warm-up run in this process. */
+	warmedUp: Set<string>;
 }
 
 export async function openBench(): Promise<Bench> {
-	return { emu: await startEmulator(), agent: bareAgent() };
+	return { emu: await startEmulator(), agent: bareAgent(), warmedUp: new Set() };
 }
 
 export async function closeBench({ emu, agent }: Bench): Promise<void> {
@@ -64,6 +66,7 @@ export interface Side {
 	getRequests: number | Summary;
 	peakHeapMB: Summary;
 	peakRssMB: Summary;
+	gcMs: Summary;
 }
 
 export interface ComparisonResult {
@@ -95,6 +98,7 @@ interface CountedRun {
 	getRequests: number;
 	peakHeapMB: number;
 	peakRssMB: number;
+	gcMs: number;
 	stateBytes: number | null;
 }
 
@@ -112,12 +116,13 @@ function sideOf(runs: CountedRun[], n: number): Side {
 		getRequests: exactOrSummary(runs.map((run) => run.getRequests)),
 		peakHeapMB: summarize(runs.map((run) => run.peakHeapMB)),
 		peakRssMB: summarize(runs.map((run) => run.peakRssMB)),
+		gcMs: summarize(runs.map((run) => run.gcMs)),
 	};
 }
 
 /**
- * Alternates bare and n8n runs (bare, n8n, bare, n8n…) after one untimed warm-up of each, so
- * warm-up and GC drift fall on both sides alike.
+ * Alternates bare and n8n runs (bare, n8n, bare, n8n…), so GC drift falls on both sides alike.
+ * The first case of each scenario starts with one untimed run of each side to warm up the JIT.
  */
 async function compareWithBare(
 	bench: Bench,
@@ -128,8 +133,11 @@ async function compareWithBare(
 	bench.emu.setVariant({ endOfStream });
 	return await withWebhook(bench, n, async (webhookId) => {
 		const prepareBare = (): PreparedRun => ({ run: () => bareDrain(bench.emu, webhookId, pageSize, bench.agent) });
-		await countedRun(bench, prepareBare(), n, false);
-		await countedRun(bench, prepareN8n(webhookId), n, false);
+		if (!bench.warmedUp.has(scenario)) {
+			await countedRun(bench, prepareBare(), n, false);
+			await countedRun(bench, prepareN8n(webhookId), n, false);
+			bench.warmedUp.add(scenario);
+		}
 		const bare: CountedRun[] = [];
 		const n8n: CountedRun[] = [];
 		for (let i = 0; i < repetitions; i++) {
