@@ -25,7 +25,6 @@ export class SmartSuite implements INodeType {
 		requestDefaults: {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			json: true,
 			// Every status reaches the operation's postReceive, which words the error for the user.
 			ignoreHttpStatusErrors: true,
 		},

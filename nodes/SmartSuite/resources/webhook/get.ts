@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -21,10 +20,7 @@ export function unwrapWebhook(body: IDataObject): IDataObject {
 	return values.length === 1 && isJsonObject(only) && 'webhook_id' in only ? only : body;
 }
 
-async function outputWebhook(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+async function outputWebhook(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return items.map((item) => ({ ...item, json: unwrapWebhook(item.json) }));
 }
 
