@@ -48,9 +48,10 @@ function walkError(context: IExecuteSingleFunctions, message: string, descriptio
 }
 
 /**
- * Walks the pages of ListEvents from the first one. makeRoutingRequest runs the operation's
- * postReceive chain, which is only `checkResponse`: each call gives back one item holding the
- * page as sent, so `next_page_token` stays readable here, and the events become items at the end.
+ * Runs instead of the single request (`send.paginate`) and walks ListEvents from the first page.
+ * makeRoutingRequest runs the operation's postReceive chain, which is only `checkResponse`: each
+ * call gives back one item holding the checked page, so `next_page_token` stays readable here,
+ * and the events become output items only at the end.
  */
 async function listEventPages(
 	this: IExecutePaginationFunctions,
