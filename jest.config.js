@@ -4,11 +4,23 @@ const common = {
 	testEnvironment: 'node',
 	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
+	// Keep jest from crawling the installed n8n (2.3 GB) and the dev user folder.
+	roots: ['<rootDir>/test'],
+	modulePathIgnorePatterns: ['<rootDir>/test/e2e/n8n/', '<rootDir>/.n8n-dev/', '<rootDir>/dist/'],
 };
 
 module.exports = {
 	projects: [
-		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'] },
-		{ ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+		{
+			...common,
+			displayName: 'unit',
+			testMatch: ['<rootDir>/test/**/*.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+		},
+		{
+			...common,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/*.test.ts'],
+		},
 	],
 };
