@@ -2,7 +2,7 @@ import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflo
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { readEventsPage } from '../SmartSuite/helpers/events';
-import { unwrapWebhook } from '../SmartSuite/resources/webhook/get';
+import { unwrapWebhook } from '../SmartSuite/helpers/webhooks';
 import type { ApiResponse, RequestSubject, SmartSuiteCredentials, WebhooksMethod } from '../SmartSuite/transport';
 import {
 	CREDENTIAL_NAME,
