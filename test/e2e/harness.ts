@@ -235,11 +235,14 @@ export class N8n {
 		};
 	}
 
-	/** Runs one n8n CLI command against this user folder; its output also goes to the log file. */
+	/**
+	 * Runs one n8n CLI command against this user folder. The log file gets the command, its stderr,
+	 * and its stdout when it failed (a successful execute prints the whole run).
+	 */
 	async cli(args: string[], options: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<CommandResult> {
 		try {
 			const result = await run(N8N_BIN, args, { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
-			this.appendLog(`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.stdout}${result.stderr}`);
+			this.appendLog(`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.code === 0 ? '' : result.stdout}${result.stderr}`);
 			return result;
 		} catch (error) {
 			this.appendLog(`$ n8n ${args.join(' ')}\n${(error as Error).message}`);

@@ -149,7 +149,7 @@ describe('SmartSuite node in n8n (n8n execute)', () => {
 			expect(emu.getWebhook(seed.doomedWebhookId)).toBeUndefined();
 
 			const [failedItem] = nodeOutput(runData, 'Get unknown webhook, continue');
-			expect(JSON.stringify(failedItem.error)).toContain(`The webhook "${UNKNOWN_WEBHOOK}" does not exist or was deleted`);
+			expect(String(failedItem.error)).toContain(`The webhook "${UNKNOWN_WEBHOOK}" does not exist or was deleted`);
 		}),
 	);
 
