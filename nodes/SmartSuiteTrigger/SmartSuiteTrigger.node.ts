@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { smartSuiteApiTest } from '../SmartSuite/helpers/credentialTest';
 import { requireId } from '../SmartSuite/helpers/ids';
+import { requireWholeNumber } from '../SmartSuite/helpers/numbers';
 import type { WebhookApi } from './api';
 import { webhookApi } from './api';
 import type { Cursor } from './cursor';
@@ -130,8 +131,8 @@ export class SmartSuiteTrigger implements INodeType {
 		const state = this.getWorkflowStaticData('node');
 		const saved = savedCursor(state, webhookId);
 
-		const pageSize = wholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', 1, MAX_PAGE_SIZE);
-		const maxEvents = wholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', 0, Number.MAX_SAFE_INTEGER);
+		const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1, max: MAX_PAGE_SIZE });
+		const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
 		const api = await webhookApi(this, webhookId, pageSize);
 		if (!saved) await api.checkWebhook();
 		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
@@ -183,13 +184,4 @@ async function latestEvent(
 		description:
 			'Change a record in the table the webhook watches (with the kinds selected in Events), then fetch again. A webhook only collects the events that happen after it was created.',
 	});
-}
-
-function wholeNumber(node: INode, value: unknown, label: string, min: number, max: number): number {
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-		throw new NodeOperationError(node, `The option "${label}" must be a whole number from ${min} to ${max}`, {
-			description: `It is ${JSON.stringify(value)}.`,
-		});
-	}
-	return value;
 }

@@ -1,7 +1,7 @@
-import type { IDataObject, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { readEventsPage } from '../SmartSuite/helpers/events';
+import { notAPageError, readEventsPage } from '../SmartSuite/helpers/events';
 import { unwrapWebhook } from '../SmartSuite/helpers/webhooks';
 import type { ApiResponse, RequestSubject, SmartSuiteCredentials, WebhooksMethod } from '../SmartSuite/transport';
 import {
@@ -79,13 +79,5 @@ function disabledError(node: INode, webhookId: string): NodeOperationError {
 	return new NodeOperationError(node, `The webhook "${webhookId}" is disabled: it expired`, {
 		description:
 			"SmartSuite disables a webhook whose events have not been read for 7 days and deletes it 7 days later. Create a new webhook with SmartSuite's CreateWebhook call and enter its ID here; while the workflow is active, the trigger's polling keeps it alive.",
-	});
-}
-
-function notAPageError(node: INode): NodeApiError {
-	const message = 'SmartSuite sent an answer that is not a page of events';
-	return new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: 'The answer to ListEvents has no list of events. This is usually a temporary problem of the service or of a proxy in between; the next poll tries again.',
 	});
 }

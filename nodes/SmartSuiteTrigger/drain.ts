@@ -1,8 +1,7 @@
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { EventsPage } from '../SmartSuite/helpers/events';
-import { eventId, hasNextPage } from '../SmartSuite/helpers/events';
+import { eventId, hasNextPage, repeatedTokenError } from '../SmartSuite/helpers/events';
 import type { Cursor } from './cursor';
 import { afterEvent, afterPage } from './cursor';
 
@@ -111,13 +110,4 @@ function lastIndexOf(events: IDataObject[], id: string): number {
 /** Whether the event happened after `at`; false when either time is missing or unreadable. */
 function isLater(event: IDataObject, at: string): boolean {
 	return Date.parse(String(event.event_at ?? '')) > Date.parse(at);
-}
-
-/** A stream that points back to a page already read would be read forever, at the user's cost. */
-function repeatedTokenError(node: INode, token: string): NodeApiError {
-	const message = 'SmartSuite repeated a page token, so reading stopped to avoid looping';
-	return new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: `The page token "${token}" was already requested in this poll. The events read so far are kept; the next poll tries again. If it persists, report it to SmartSuite.`,
-	});
 }

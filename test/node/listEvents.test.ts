@@ -175,7 +175,7 @@ describe('Webhook > List Events', () => {
 				credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
 			});
 
-			expect(error.message).toBe('SmartSuite repeated a page token, so listing stopped to avoid looping');
+			expect(error.message).toBe('SmartSuite repeated a page token, so reading the events stopped to avoid looping');
 			expect(error.description).toContain('"t1"');
 			expect(stub.requests.map((request) => request.body.page_token)).toEqual(['', 't1']);
 		} finally {

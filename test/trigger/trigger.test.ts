@@ -171,7 +171,7 @@ describe('options', () => {
 	test('a page size out of range is refused before any request', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		await expect(triggerFor(emu, webhookId, { options: { pageSize: 0 } }).poll()).rejects.toThrow(
-			'The option "Page Size" must be a whole number from 1 to 1000',
+			'The parameter "Page Size" must be a whole number from 1 to 1000',
 		);
 		expect(emu.requests).toHaveLength(0);
 	});

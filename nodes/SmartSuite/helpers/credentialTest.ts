@@ -26,7 +26,10 @@ export async function smartSuiteApiTest(
 		response = await this.helpers.request({
 			method: 'POST',
 			uri: `${withoutTrailingSlash(webhooksUrl)}${webhooksPath('GetWebhook')}`,
-			headers: { Authorization: `Token ${apiKey.trim()}`, 'ACCOUNT-ID': workspaceId.trim() },
+			headers: {
+				Authorization: `Token ${apiKey.trim()}`,
+				'ACCOUNT-ID': workspaceId.trim(),
+			},
 			body: { webhook_id: PROBE_WEBHOOK_ID },
 			json: true,
 			simple: false,
@@ -40,7 +43,10 @@ export async function smartSuiteApiTest(
 		};
 	}
 	if (response.statusCode === 404 || response.statusCode === 200) {
-		return { status: 'OK', message: 'Connection successful: SmartSuite accepted the API key and workspace ID' };
+		return {
+			status: 'OK',
+			message: 'Connection successful: SmartSuite accepted the API key and workspace ID',
+		};
 	}
 	const detail = serverMessage(response.body);
 	const { message, description } = describeStatus(

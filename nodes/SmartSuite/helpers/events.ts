@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 /** One ListEvents answer, with proto3's omitted empty fields filled in. */
 export interface EventsPage {
@@ -31,4 +32,26 @@ export function hasNextPage(page: EventsPage): boolean {
 
 export function eventId(event: IDataObject): string {
 	return String(event.event_id ?? '');
+}
+
+/** A ListEvents answer without a list of events. */
+export function notAPageError(node: INode, itemIndex?: number): NodeApiError {
+	const message = 'SmartSuite sent an answer that is not a page of events';
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description:
+			'The answer to ListEvents has no list of events. This is usually a temporary problem of the service or of a proxy in between: try again.',
+		itemIndex,
+	});
+}
+
+/** A stream that points back to a page already read would be read forever, at the user's cost. */
+export function repeatedTokenError(node: INode, token: string, itemIndex?: number): NodeApiError {
+	const message =
+		'SmartSuite repeated a page token, so reading the events stopped to avoid looping';
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `The page token "${token}" was already requested while reading this webhook's events, and SmartSuite sent more events with it. Try again later; if it persists, report it to SmartSuite.`,
+		itemIndex,
+	});
 }

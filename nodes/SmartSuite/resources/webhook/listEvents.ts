@@ -2,50 +2,29 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { hasNextPage, readEventsPage } from '../../helpers/events';
+import {
+	hasNextPage,
+	notAPageError,
+	readEventsPage,
+	repeatedTokenError,
+} from '../../helpers/events';
+import { requireWholeNumber } from '../../helpers/numbers';
 import { webhooksPath } from '../../transport';
 import { setPairedItem } from '../shared';
 import { checkWebhookResponse, readWebhookId, webhookIdField } from './webhookId';
 
-const showOnlyForListEvents = { resource: ['webhook'], operation: ['listEvents'] };
+const showOnlyForListEvents = {
+	resource: ['webhook'],
+	operation: ['listEvents'],
+};
 
 const DEFAULT_PAGE_SIZE = 100;
 const MAX_PAGE_SIZE = 1000;
-
-/** A number parameter that must be a whole number in [min, max]; checked before any request. */
-function wholeNumber(
-	context: IExecuteSingleFunctions,
-	name: string,
-	label: string,
-	fallback: number,
-	max: number,
-): number {
-	const value = context.getNodeParameter(name, fallback);
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The parameter "${label}" must be a whole number from 1 to ${max}`,
-			{ description: `It is ${JSON.stringify(value)}.`, itemIndex: context.getItemIndex() },
-		);
-	}
-	return value;
-}
-
-function walkError(context: IExecuteSingleFunctions, message: string, description: string): NodeApiError {
-	return new NodeApiError(context.getNode(), { message } as JsonObject, {
-		message,
-		description,
-		itemIndex: context.getItemIndex(),
-	});
-}
 
 /**
  * Runs instead of the single request (`send.paginate`) and walks ListEvents from the first page.
@@ -58,10 +37,24 @@ async function listEventPages(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const webhookId = readWebhookId(this);
-	const pageSize = wholeNumber(this, 'options.pageSize', 'Page Size', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+	const node = this.getNode();
+	const itemIndex = this.getItemIndex();
+	const pageSize = requireWholeNumber(
+		node,
+		this.getNodeParameter('options.pageSize', DEFAULT_PAGE_SIZE),
+		'Page Size',
+		{ min: 1, max: MAX_PAGE_SIZE },
+		itemIndex,
+	);
 	const limit = this.getNodeParameter('returnAll', false)
 		? Infinity
-		: wholeNumber(this, 'limit', 'Limit', 50, Number.MAX_SAFE_INTEGER);
+		: requireWholeNumber(
+				node,
+				this.getNodeParameter('limit', 50),
+				'Limit',
+				{ min: 1, max: Number.MAX_SAFE_INTEGER },
+				itemIndex,
+			);
 
 	const events: IDataObject[] = [];
 	const requestedTokens = new Set<string>();
@@ -79,22 +72,11 @@ async function listEventPages(
 			options: { ...requestData.options, body },
 		});
 		const page = readEventsPage(answer.json);
-		if (!page) {
-			throw walkError(
-				this,
-				'SmartSuite sent an answer that is not a page of events',
-				'The answer to the request to list the events has no list of events. This is usually a temporary problem of the service or of a proxy in between: try again.',
-			);
-		}
+		if (!page) throw notAPageError(node, itemIndex);
 		events.push(...page.events);
 		if (!hasNextPage(page) || events.length >= limit) break;
-		if (requestedTokens.has(page.nextPageToken)) {
-			throw walkError(
-				this,
-				'SmartSuite repeated a page token, so listing stopped to avoid looping',
-				`The token "${page.nextPageToken}" was already requested while listing the events of webhook "${webhookId}", and SmartSuite sent more events with it. Try again later; if it persists, report it to SmartSuite.`,
-			);
-		}
+		if (requestedTokens.has(page.nextPageToken))
+			throw repeatedTokenError(node, page.nextPageToken, itemIndex);
 		pageToken = page.nextPageToken;
 	}
 	return await setPairedItem.call(
