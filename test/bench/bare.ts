@@ -4,26 +4,26 @@
  * same three end-of-stream signals the nodes accept (empty token, missing token, empty page).
  */
 import { Agent, request } from 'undici';
-import type { Emulator } from '../emulator/types';
+import type { Emulator, Operation } from '../emulator/types';
+
+/** One webhooks API call with undici; the parsed JSON answer. */
+export async function callWebhooksApi(emu: Emulator, agent: Agent, method: Operation, body: object): Promise<unknown> {
+	const answer = await request(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/${method}`, {
+		method: 'POST',
+		headers: { authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId, 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		dispatcher: agent,
+	});
+	if (answer.statusCode !== 200) throw new Error(`bare loop: ${method} answered ${answer.statusCode}: ${await answer.body.text()}`);
+	return await answer.body.json();
+}
 
 export async function bareDrain(emu: Emulator, webhookId: string, pageSize: number, agent: Agent): Promise<unknown[]> {
-	const url = `${emu.webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`;
-	const headers = {
-		authorization: `Token ${emu.apiKey}`,
-		'account-id': emu.workspaceId,
-		'content-type': 'application/json',
-	};
 	const events: unknown[] = [];
 	let pageToken = '';
 	for (;;) {
-		const answer = await request(url, {
-			method: 'POST',
-			headers,
-			body: JSON.stringify({ webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken }),
-			dispatcher: agent,
-		});
-		if (answer.statusCode !== 200) throw new Error(`bare loop: ListEvents answered ${answer.statusCode}: ${await answer.body.text()}`);
-		const page = (await answer.body.json()) as { events?: unknown[]; next_page_token?: string };
+		const body = { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken };
+		const page = (await callWebhooksApi(emu, agent, 'ListEvents', body)) as { events?: unknown[]; next_page_token?: string };
 		const pageEvents = page.events ?? [];
 		for (const event of pageEvents) events.push(event);
 		const token = page.next_page_token ?? '';

@@ -3,10 +3,9 @@
  * smoke test can run them with tiny N. Every figure comes from `measure`.
  */
 import type { Agent } from 'undici';
-import { request } from 'undici';
 import { startEmulator } from '../emulator';
 import type { Emulator, EndOfStream } from '../emulator/types';
-import { bareAgent, bareDrain } from './bare';
+import { bareAgent, bareDrain, callWebhooksApi } from './bare';
 import { listEventsNode, pollOnce, stateBytes, triggerPoller } from './clients';
 import { type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
 
@@ -46,12 +45,7 @@ async function withWebhook<T>({ emu, agent }: Bench, n: number, fn: (webhookId: 
 	try {
 		return await fn(webhookId);
 	} finally {
-		await request(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/DeleteWebhook`, {
-			method: 'POST',
-			headers: { authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId, 'content-type': 'application/json' },
-			body: JSON.stringify({ webhook_id: webhookId }),
-			dispatcher: agent,
-		}).then((answer) => answer.body.dump());
+		await callWebhooksApi(emu, agent, 'DeleteWebhook', { webhook_id: webhookId });
 		emu.resetLog();
 	}
 }
