@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the pinned real n8n (test/e2e/n8n/package.json and its lockfile) into
 # test/e2e/n8n/node_modules, which is git-ignored, unless that exact version is already there.
-# Used by the end-to-end suite and by `npm run dev`. From scratch: about 3 minutes and 2.3 GB.
+# Used by the end-to-end suite and by `npm run dev`. From scratch: 5 to 10 minutes and 2.3 GB.
 set -euo pipefail
 dir="$(cd "$(dirname "$0")/n8n" && pwd)"
 want="$(node -p "require(process.argv[1]).dependencies.n8n" "$dir/package.json")"
@@ -10,10 +10,14 @@ if [ "$have" = "$want" ]; then
 	exit 0
 fi
 
-echo "Installing n8n $want into $dir (once; about 3 minutes)..."
-# `npm install --no-save`, not `npm ci`: the registry has no builds of four optional
-# platform packages (@msgpackr-extract/* for macOS, Windows, 32-bit ARM), so the lockfile cannot
-# list them and `npm ci` rejects it as out of sync. `npm install` still installs the versions the
-# lockfile lists, and --no-save leaves the lockfile untouched.
-npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error
+echo "Installing n8n $want into $dir (once; 5 to 10 minutes)..."
+npm_args=(--prefix "$dir" --no-audit --no-fund --loglevel=error)
+# `npm ci` installs exactly the lockfile. It rejects a lockfile that does not list every optional
+# platform package, and the registry here has no builds of four of them (@msgpackr-extract/* for
+# macOS, Windows, 32-bit ARM): then `npm install --no-save` installs the lockfile's versions too,
+# but resolves the whole tree first (about 4 minutes more) and leaves the lockfile untouched.
+if ! npm ci "${npm_args[@]}"; then
+	echo "npm ci rejected the lockfile; installing with npm install --no-save instead"
+	npm install --no-save "${npm_args[@]}"
+fi
 "$dir/node_modules/.bin/n8n" --version

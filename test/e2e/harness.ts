@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
-export const N8N_DIR = join(REPO_ROOT, 'test/e2e/n8n');
+const N8N_DIR = join(REPO_ROOT, 'test/e2e/n8n');
 const N8N_BIN = join(N8N_DIR, 'node_modules/.bin/n8n');
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ export async function run(
 	return result;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
 	const server = createServer();
 	await new Promise<void>((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
 	const { port } = server.address() as { port: number };
@@ -97,7 +97,7 @@ export async function freePort(): Promise<number> {
 	return port;
 }
 
-export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Polls `probe` until it returns something other than undefined. */
 export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 500): Promise<T> {
@@ -115,7 +115,7 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
 
 /** Installs the pinned n8n unless it is already there (test/e2e/ensure-n8n.sh). */
 export async function ensureN8n(options: { echo?: boolean } = {}): Promise<void> {
-	await run('bash', [join(__dirname, 'ensure-n8n.sh')], { timeoutMs: 15 * 60_000, echo: options.echo });
+	await run('bash', [join(__dirname, 'ensure-n8n.sh')], { timeoutMs: 20 * 60_000, echo: options.echo });
 }
 
 /** `npm pack` of the built package into `destDir`; returns the tarball's path. */
@@ -178,8 +178,8 @@ export interface StoredExecution {
 }
 
 /** First output's JSON items of a node in a run (what the editor shows as the node's output). */
-export function nodeOutput(runData: StoredExecution['runData'], nodeName: string, run = 0): Array<Record<string, unknown>> {
-	const items = runData[nodeName]?.[run]?.data?.main?.[0] ?? [];
+export function nodeOutput(runData: StoredExecution['runData'], nodeName: string, runIndex = 0): Array<Record<string, unknown>> {
+	const items = runData[nodeName]?.[runIndex]?.data?.main?.[0] ?? [];
 	return items.map((item) => item.json);
 }
 
@@ -413,11 +413,11 @@ interface Sqlite3 {
 // ---------------------------------------------------------------------------------------------
 // Files
 
-export function readJson(file: string): Record<string, unknown> {
+function readJson(file: string): Record<string, unknown> {
 	return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
-export function writeJson(file: string, value: unknown): void {
+function writeJson(file: string, value: unknown): void {
 	writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 

@@ -103,7 +103,7 @@ beforeAll(async () => {
 		failed = true;
 		throw n8n.failure(error);
 	}
-}, 20 * 60_000);
+}, 25 * 60_000);
 
 afterAll(async () => {
 	await n8n?.stop();
