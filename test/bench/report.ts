@@ -23,11 +23,11 @@ export function writeResults(path: string, meta: RunMeta, scenarios: ScenarioRes
 	writeFileSync(path, `${JSON.stringify({ meta, scenarios }, null, 2)}\n`);
 }
 
+/** About three significant digits; thousands separated. */
 function num(value: number): string {
-	if (value >= 1000 || Number.isInteger(value)) return Math.round(value).toLocaleString('en-US');
-	if (value >= 100) return value.toFixed(0);
-	if (value >= 10) return value.toFixed(1);
-	return value.toFixed(2);
+	const size = Math.abs(value);
+	if (size >= 1000 || Number.isInteger(value)) return Math.round(value).toLocaleString('en-US');
+	return value.toFixed(size >= 100 ? 0 : size >= 10 ? 1 : 2);
 }
 
 /** "median (min–max)", or the single value when they agree. */
@@ -48,7 +48,7 @@ function table(headers: string[], rows: string[][]): string {
 
 function comparisonTable(results: ComparisonResult[]): string {
 	return table(
-		['N', 'page', 'end', 'bare ms', 'n8n ms', 'n8n / bare', 'n8n events/s', 'requests (min)', 'GetWebhook', 'heap MB bare / n8n', 'state B'],
+		['N', 'page', 'end', 'bare ms', 'n8n ms', 'n8n / bare', 'extra ms / request', 'n8n events/s', 'requests (min)', 'GetWebhook', 'heap MB bare / n8n', 'state B'],
 		results.map((r) => [
 			r.n.toLocaleString('en-US'),
 			String(r.pageSize),
@@ -56,6 +56,7 @@ function comparisonTable(results: ComparisonResult[]): string {
 			range(r.bare.ms),
 			range(r.n8n.ms),
 			range(r.ratio) + mark(r.targets.ratio),
+			num(r.extraMsPerRequest),
 			range(r.n8n.eventsPerSecond.median),
 			`${range(r.n8n.listRequests)} (${r.minimumRequests})${mark(r.targets.requests)}`,
 			range(r.n8n.getRequests),

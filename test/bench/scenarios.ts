@@ -75,6 +75,11 @@ export interface ComparisonResult {
 	n8n: Side;
 	/** n8n time / bare time, per alternated pair. */
 	ratio: Summary;
+	/**
+	 * (n8n − bare) median time over the requests n8n made: constant across page sizes when the
+	 * gap is a per-request cost (HTTP stack, credentials), growing with page size when per-event.
+	 */
+	extraMsPerRequest: number;
 	/** Trigger state after the drain (drain only). */
 	stateBytes: number | null;
 	targets: { ratio: boolean; requests: boolean; state: boolean | null };
@@ -141,6 +146,9 @@ async function compareWithBare(
 		const minimum = minimumRequests(n, pageSize, endOfStream);
 		const ratio = summarize(n8n.map((run, i) => run.ms / bare[i].ms));
 		const state = n8n.at(-1)?.stateBytes ?? null;
+		const n8nSide = sideOf(n8n, n);
+		const bareSide = sideOf(bare, n);
+		const n8nRequests = n8n[0].listRequests + n8n[0].getRequests;
 		return {
 			scenario,
 			n,
@@ -148,9 +156,10 @@ async function compareWithBare(
 			endOfStream,
 			repetitions,
 			minimumRequests: minimum,
-			bare: sideOf(bare, n),
-			n8n: sideOf(n8n, n),
+			bare: bareSide,
+			n8n: n8nSide,
 			ratio,
+			extraMsPerRequest: (n8nSide.ms.median - bareSide.ms.median) / n8nRequests,
 			stateBytes: state,
 			targets: {
 				ratio: ratio.median <= TARGETS.maxRatio,

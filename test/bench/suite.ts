@@ -26,14 +26,15 @@ export const FULL: SuiteConfig = {
 	drain: {
 		// At 100,000 the end-of-stream variant only adds its one request: not worth 3 more minutes.
 		sizes: [
-			{ n: 10_000, repetitions: 5, endOfStream: END_VARIANTS },
+			{ n: 10_000, repetitions: 7, endOfStream: END_VARIANTS },
 			{ n: 100_000, repetitions: 3, endOfStream: ['emptyToken'] },
 		],
-		pageSizes: [50, 100, 500],
+		// 1000 (the nodes' maximum) beyond the issue's three sizes: it shows where the ratio goes.
+		pageSizes: [50, 100, 500, 1000],
 	},
 	idle: { storedEvents: 100_000, polls: 20, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
 	steady: { storedEvents: 1_000, polls: 1_000, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
-	listEvents: { n: 10_000, repetitions: 5, pageSizes: [50, 100, 500], endOfStream: ['emptyToken'] },
+	listEvents: { n: 10_000, repetitions: 7, pageSizes: [50, 100, 500, 1000], endOfStream: ['emptyToken'] },
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
