@@ -30,6 +30,15 @@ export function triggerPoller(emu: Emulator, webhookId: string, options: Trigger
 	});
 }
 
+/** The trigger's Page Size when the option is not set, as its description declares it. */
+export function triggerDefaultPageSize(): number {
+	const options = new SmartSuiteTrigger().description.properties.find((property) => property.name === 'options');
+	const pageSize = (options?.options ?? []).find((option) => 'name' in option && option.name === 'pageSize');
+	const value = pageSize && 'default' in pageSize ? pageSize.default : undefined;
+	if (typeof value !== 'number') throw new Error('SmartSuiteTrigger: no numeric default for options.pageSize');
+	return value;
+}
+
 /** One scheduled poll; the items it emitted (none when it returned null). */
 export async function pollOnce(poller: Poller): Promise<INodeExecutionData[]> {
 	const output = await poller.poll('trigger');

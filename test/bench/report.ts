@@ -112,10 +112,10 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const idles = of<IdleResult>('idle');
 	const steadies = of<SteadyResult>('steady');
 	const lists = of<ComparisonResult>('listEvents');
-	if (drains.length) sections.push(`### 1. Backlog drain: the trigger's first poll (allStoredEvents) vs the bare loop\n\n${comparisonTable(drains)}`);
-	if (idles.length) sections.push(`### 2. Idle polls (nothing new)\n\n${idleTable(idles)}`);
-	if (steadies.length) sections.push(`### 3. Steady state (1–20 new events per poll)\n\n${steadyTable(steadies)}`);
-	if (lists.length) sections.push(`### 4. SmartSuite node, listEvents with Return All, vs the bare loop\n\n${comparisonTable(lists)}`);
+	if (drains.length) sections.push(`#### 1. Backlog drain: the trigger's first poll (allStoredEvents) vs the bare loop\n\n${comparisonTable(drains)}`);
+	if (idles.length) sections.push(`#### 2. Idle polls (nothing new)\n\n${idleTable(idles)}`);
+	if (steadies.length) sections.push(`#### 3. Steady state (1–20 new events per poll)\n\n${steadyTable(steadies)}`);
+	if (lists.length) sections.push(`#### 4. SmartSuite node, listEvents with Return All, vs the bare loop\n\n${comparisonTable(lists)}`);
 	return sections.join('\n\n');
 }
 

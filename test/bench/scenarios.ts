@@ -6,7 +6,7 @@ import type { Agent } from 'undici';
 import { startEmulator } from '../emulator';
 import type { Emulator, EndOfStream } from '../emulator/types';
 import { bareAgent, bareDrain, callWebhooksApi } from './bare';
-import { listEventsNode, pollOnce, stateBytes, triggerPoller } from './clients';
+import { listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
 import { type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
 
 export const TARGETS = {
@@ -206,7 +206,8 @@ export interface IdleResult {
 	scenario: 'idle';
 	storedEvents: number;
 	endOfStream: EndOfStream;
-	pageSize: number | 'default';
+	/** The trigger's Page Size (its default when the case sets none). */
+	pageSize: number;
 	polls: number;
 	/** The activation poll (startFrom newEvents) that moved the cursor past the stored events. */
 	activation: { ms: number; listRequests: number; getRequests: number; items: number };
@@ -232,7 +233,7 @@ export async function idleScenario(bench: Bench, idleCase: PollCase): Promise<Id
 			scenario: 'idle',
 			storedEvents: idleCase.storedEvents,
 			endOfStream: idleCase.endOfStream,
-			pageSize: idleCase.pageSize ?? 'default',
+			pageSize: idleCase.pageSize ?? triggerDefaultPageSize(),
 			polls: idleCase.polls,
 			activation: {
 				ms: activation.ms,
@@ -259,7 +260,7 @@ export interface SteadyResult {
 	scenario: 'steady';
 	storedEvents: number;
 	endOfStream: EndOfStream;
-	pageSize: number | 'default';
+	pageSize: number;
 	polls: number;
 	seed: number;
 	appended: number;
@@ -307,7 +308,7 @@ export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Prom
 			scenario: 'steady',
 			storedEvents: steadyCase.storedEvents,
 			endOfStream: steadyCase.endOfStream,
-			pageSize: steadyCase.pageSize ?? 'default',
+			pageSize: steadyCase.pageSize ?? triggerDefaultPageSize(),
 			polls: steadyCase.polls,
 			seed: steadyCase.seed,
 			appended: appendedIds.size,
