@@ -174,24 +174,29 @@ describe('SmartSuite Trigger in n8n (n8n start)', () => {
 
 	/** Waits until the trigger has output every event in `ids`; returns the executions so far. */
 	async function waitForEvents(ids: string[]): Promise<StoredExecution[]> {
-		return await waitFor(
-			`the trigger to output ${ids.join(', ')}`,
-			async () => {
-				const executions = await n8n.executions(workflowId);
-				const seen = new Set(triggered(executions).map((item) => item.event_id));
-				return ids.every((id) => seen.has(id)) ? executions : undefined;
-			},
-			POLL_WAIT_MS,
-			1000,
-		);
+		let seen = new Set<unknown>();
+		const probe = async () => {
+			const executions = await n8n.executions(workflowId);
+			seen = new Set(triggered(executions).map((item) => item.event_id));
+			return ids.every((id) => seen.has(id)) ? executions : undefined;
+		};
+		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, POLL_WAIT_MS, 1000).catch((error: Error) => {
+			throw new Error(`${error.message}; so far it output: ${[...seen].join(', ') || 'nothing'}`);
+		});
 	}
 
-	/** Waits for the poll n8n runs at activation, and for it to finish reading. */
+	/** Waits for the poll n8n runs at activation, then until it has stopped reading for 1.5 s. */
 	async function waitForActivationPoll(since: number): Promise<void> {
 		const listCalls = () => emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
 		await waitFor('the poll at activation', () => (listCalls() > 0 ? true : undefined), 60_000);
-		let last = -1;
-		await waitFor('the poll at activation to finish', () => (listCalls() === last ? true : ((last = listCalls()), undefined)), 30_000, 1500);
+		let before = -1;
+		const quiet = () => {
+			const now = listCalls();
+			if (now === before) return true;
+			before = now;
+			return undefined;
+		};
+		await waitFor('the poll at activation to finish', quiet, 30_000, 1500);
 	}
 
 	const lastRequestNumber = () => emu.requests.at(-1)?.n ?? 0;
