@@ -7,7 +7,13 @@ import type { Emulator, Operation } from '../emulator/types';
 
 export interface Run<T> {
 	result: T;
+	/** Wall time. */
 	ms: number;
+	/**
+	 * CPU time of the whole process (client and emulator, all threads). Unlike wall time it does
+	 * not grow when other processes compete for the CPU, so it cross-checks ratios on a busy box.
+	 */
+	cpuMs: number;
 	/** ListEvents requests the emulator received during the run. */
 	listRequests: number;
 	/** GetWebhook requests (the trigger checks its webhook on the first poll). */
@@ -71,9 +77,11 @@ export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory =
 		sampler = setInterval(sample, SAMPLE_EVERY_MS);
 	}
 	gcObserver.takeRecords();
+	const cpuStart = process.cpuUsage();
 	const start = performance.now();
 	const result = await fn();
 	const ms = performance.now() - start;
+	const cpu = process.cpuUsage(cpuStart);
 	if (sampler) {
 		// The result is still referenced here, so this sample holds everything the run kept.
 		sample();
@@ -82,6 +90,7 @@ export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory =
 	return {
 		result,
 		ms,
+		cpuMs: (cpu.user + cpu.system) / 1000,
 		listRequests: countOf(emu, 'ListEvents'),
 		getRequests: countOf(emu, 'GetWebhook'),
 		peakHeapMB: memory ? (peakHeap - baseHeap) / MB : 0,

@@ -1,6 +1,6 @@
 /** Turns scenario results into Markdown tables (stdout and the README) and the JSON file. */
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { Summary } from './measure';
 import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
 
@@ -10,13 +10,29 @@ export interface RunMeta {
 	cpu: string;
 	cpus: number;
 	quick: boolean;
+	/** 1-minute load average at start and end. The run itself adds about 1; more means other processes shared the CPU. */
+	loadAverage: { start: number; end?: number };
 	/** Repetitions per drain size, listEvents, polls per idle and steady case. */
 	repetitions: Record<string, number>;
 	durationSeconds?: number;
 }
 
 export function runMeta(quick: boolean, repetitions: Record<string, number>): RunMeta {
-	return { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cpus: cpus().length, quick, repetitions };
+	return {
+		date: new Date().toISOString(),
+		node: process.version,
+		cpu: cpus()[0]?.model ?? 'unknown',
+		cpus: cpus().length,
+		quick,
+		loadAverage: { start: loadavg()[0] },
+		repetitions,
+	};
+}
+
+/** Completes the metadata once the run is over. */
+export function finishMeta(meta: RunMeta, startedMs: number): void {
+	meta.durationSeconds = (Date.now() - startedMs) / 1000;
+	meta.loadAverage.end = loadavg()[0];
 }
 
 export function writeResults(path: string, meta: RunMeta, scenarios: ScenarioResult[]): void {
@@ -48,7 +64,7 @@ function table(headers: string[], rows: string[][]): string {
 
 function comparisonTable(results: ComparisonResult[]): string {
 	return table(
-		['N', 'page', 'end', 'bare ms', 'n8n ms', 'n8n / bare', 'extra ms / request', 'n8n events/s', 'requests (min)', 'GetWebhook', 'heap MB bare / n8n', 'state B'],
+		['N', 'page', 'end', 'bare ms', 'n8n ms', 'n8n / bare', 'CPU n8n / bare', 'extra ms / request', 'n8n events/s', 'requests (min)', 'GetWebhook', 'heap MB bare / n8n', 'state B'],
 		results.map((r) => [
 			r.n.toLocaleString('en-US'),
 			String(r.pageSize),
@@ -56,6 +72,7 @@ function comparisonTable(results: ComparisonResult[]): string {
 			range(r.bare.ms),
 			range(r.n8n.ms),
 			range(r.ratio) + mark(r.targets.ratio),
+			num(r.cpuRatio.median),
 			num(r.extraMsPerRequest),
 			range(r.n8n.eventsPerSecond.median),
 			`${range(r.n8n.listRequests)} (${r.minimumRequests})${mark(r.targets.requests)}`,
@@ -106,7 +123,8 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const of = <T extends ScenarioResult>(name: T['scenario']) => results.filter((r): r is T => r.scenario === name);
 	const sections: string[] = [
 		`Run ${meta.date}: Node ${meta.node}, ${meta.cpus} × ${meta.cpu}${meta.quick ? ', QUICK mode (small N)' : ''}` +
-			(meta.durationSeconds === undefined ? '' : `, ${Math.round(meta.durationSeconds)} s`),
+			(meta.durationSeconds === undefined ? '' : `, ${Math.round(meta.durationSeconds)} s`) +
+			`, load average ${meta.loadAverage.start.toFixed(2)} → ${meta.loadAverage.end?.toFixed(2) ?? '?'}`,
 	];
 	const drains = of<ComparisonResult>('drain');
 	const idles = of<IdleResult>('idle');

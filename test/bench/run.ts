@@ -7,7 +7,7 @@ import '../helpers/setup-env';
 
 import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
-import { missedTargets, renderReport, runMeta, writeResults } from './report';
+import { finishMeta, missedTargets, renderReport, runMeta, writeResults } from './report';
 import { closeBench, openBench } from './scenarios';
 import { FULL, QUICK, repetitionsOf, runSuite } from './suite';
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 			const label = 'n' in result ? `${result.scenario} N=${result.n} page=${result.pageSize}` : result.scenario;
 			console.error(`done: ${label} end=${result.endOfStream} (${Math.round((Date.now() - started) / 1000)} s)`);
 		});
-		meta.durationSeconds = (Date.now() - started) / 1000;
+		finishMeta(meta, started);
 		writeResults(RESULTS_FILE, meta, results);
 		console.log(`\n${renderReport(meta, results)}\n`);
 		const missed = missedTargets(results);

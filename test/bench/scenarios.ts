@@ -55,6 +55,7 @@ async function withWebhook<T>({ emu, agent }: Bench, n: number, fn: (webhookId: 
 /** One side of a comparison: what its repeated runs cost. */
 export interface Side {
 	ms: Summary;
+	cpuMs: Summary;
 	eventsPerSecond: Summary;
 	listRequests: number | Summary;
 	getRequests: number | Summary;
@@ -75,6 +76,8 @@ export interface ComparisonResult {
 	n8n: Side;
 	/** n8n time / bare time, per alternated pair. */
 	ratio: Summary;
+	/** The same with CPU time: insensitive to other processes on the machine. */
+	cpuRatio: Summary;
 	/**
 	 * (n8n − bare) median time over the requests n8n made: constant across page sizes when the
 	 * gap is a per-request cost (HTTP stack, credentials), growing with page size when per-event.
@@ -93,6 +96,7 @@ interface PreparedRun {
 
 interface CountedRun {
 	ms: number;
+	cpuMs: number;
 	listRequests: number;
 	getRequests: number;
 	peakHeapMB: number;
@@ -110,6 +114,7 @@ async function countedRun(bench: Bench, prepared: PreparedRun, expectedEvents: n
 function sideOf(runs: CountedRun[], n: number): Side {
 	return {
 		ms: summarize(runs.map((run) => run.ms)),
+		cpuMs: summarize(runs.map((run) => run.cpuMs)),
 		eventsPerSecond: summarize(runs.map((run) => n / (run.ms / 1000))),
 		listRequests: exactOrSummary(runs.map((run) => run.listRequests)),
 		getRequests: exactOrSummary(runs.map((run) => run.getRequests)),
@@ -159,6 +164,7 @@ async function compareWithBare(
 			bare: bareSide,
 			n8n: n8nSide,
 			ratio,
+			cpuRatio: summarize(n8n.map((run, i) => run.cpuMs / bare[i].cpuMs)),
 			extraMsPerRequest: (n8nSide.ms.median - bareSide.ms.median) / n8nRequests,
 			stateBytes: state,
 			targets: {
