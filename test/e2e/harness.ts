@@ -230,7 +230,8 @@ export class N8n {
 			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			N8N_AI_ENABLED: 'false',
-			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+			// No list of verified community nodes from n8n's API; installed packages still load.
+			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 			...this.options.env,
 		};
 	}
