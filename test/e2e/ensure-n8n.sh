@@ -12,10 +12,11 @@ fi
 
 echo "Installing n8n $want into $dir (once; 5 to 10 minutes)..."
 npm_args=(--prefix "$dir" --no-audit --no-fund --loglevel=error)
-# `npm ci` installs exactly the lockfile. It rejects a lockfile that does not list every optional
-# platform package, and the registry here has no builds of four of them (@msgpackr-extract/* for
-# macOS, Windows, 32-bit ARM): then `npm install --no-save` installs the lockfile's versions too,
-# but resolves the whole tree first (about 4 minutes more) and leaves the lockfile untouched.
+# `npm ci` installs exactly the lockfile. The registry here has no builds of four optional
+# platform packages (@msgpackr-extract/* for macOS, Windows, 32-bit ARM), so the lockfile lists
+# them without a download address, as OS-restricted optional entries that npm skips on Linux.
+# Should a future lockfile lack such entries, `npm ci` refuses it: `npm install --no-save` then
+# installs the lockfile's versions too, after resolving the whole tree (about 4 minutes more).
 if ! npm ci "${npm_args[@]}"; then
 	echo "npm ci rejected the lockfile; installing with npm install --no-save instead"
 	npm install --no-save "${npm_args[@]}"
