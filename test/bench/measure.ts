@@ -2,7 +2,7 @@
  * The one measurement helper every scenario uses: wall time, requests the emulator received and
  * peak memory of one run, plus the median/min/max summary the report prints.
  */
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { type PerformanceEntry, PerformanceObserver, performance } from 'node:perf_hooks';
 import type { Emulator, Operation } from '../emulator/types';
 
 export interface Run<T> {
@@ -48,14 +48,19 @@ function countOf(emu: Emulator, operation: Operation): number {
 	return count;
 }
 
-/** Buffers GC entries; they arrive a tick after the collection, hence the wait in `gcTimeSince`. */
-const gcObserver = new PerformanceObserver(() => {});
+/** GC entries arrive a tick after each collection; the observer collects them as they come. */
+const gcEntries: PerformanceEntry[] = [];
+const gcObserver = new PerformanceObserver((list) => {
+	gcEntries.push(...list.getEntries());
+});
 gcObserver.observe({ entryTypes: ['gc'] });
 
-async function gcTimeSince(startMs: number): Promise<number> {
+async function gcTimeBetween(startMs: number, endMs: number): Promise<number> {
 	await new Promise((resolve) => setImmediate(resolve));
+	gcEntries.push(...gcObserver.takeRecords());
 	let total = 0;
-	for (const entry of gcObserver.takeRecords()) if (entry.startTime >= startMs) total += entry.duration;
+	for (const entry of gcEntries) if (entry.startTime >= startMs && entry.startTime < endMs) total += entry.duration;
+	gcEntries.length = 0;
 	return total;
 }
 
@@ -76,7 +81,6 @@ export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory =
 		baseHeap = process.memoryUsage().heapUsed;
 		sampler = setInterval(sample, SAMPLE_EVERY_MS);
 	}
-	gcObserver.takeRecords();
 	const cpuStart = process.cpuUsage();
 	const start = performance.now();
 	const result = await fn();
@@ -95,7 +99,7 @@ export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory =
 		getRequests: countOf(emu, 'GetWebhook'),
 		peakHeapMB: memory ? (peakHeap - baseHeap) / MB : 0,
 		peakRssMB: memory ? peakRss / MB : 0,
-		gcMs: await gcTimeSince(start),
+		gcMs: await gcTimeBetween(start, start + ms),
 	};
 }
 
