@@ -31,9 +31,10 @@ interface Anchor {
 	id: string;
 	at: string;
 	/**
-	 * false: only the first page may hold it (it is the cursor's page); when it is not there,
-	 * that page starts after it. true: reading again from the first page after a token expired,
-	 * so it is looked for on every page; until it is found, events no later than it are old.
+	 * false: the cursor's page starts after it, so every event there is new (whatever its time).
+	 * true: it should be on this page or a later one (the cursor's page was read with it, maybe
+	 * with another page size, or the stream is read again from the first page after a token
+	 * expired): it is looked for on every page; until it is found, events no later than it are old.
 	 */
 	scanning: boolean;
 }
@@ -43,12 +44,15 @@ interface Anchor {
  * once: events up to the anchor, and events already processed (`recentIds`, or earlier in this
  * drain) are skipped, so repeats across pages and re-reads after an expired token emit nothing twice.
  */
-export async function drain(from: Cursor, { node, fetchPage, isWanted, maxEvents }: DrainOptions): Promise<DrainResult> {
+export async function drain(
+	from: Cursor,
+	{ node, fetchPage, isWanted, maxEvents }: DrainOptions,
+): Promise<DrainResult> {
 	const emitted: IDataObject[] = [];
 	const processed = new Set(from.recentIds);
 	let cursor = from;
 	let token = from.pageToken;
-	let anchor = anchorAt(from, false);
+	let anchor = anchorAt(from, from.pageHoldsLastEvent);
 	let requested = new Set<string>();
 	let restarted = false;
 
@@ -96,7 +100,9 @@ export async function drain(from: Cursor, { node, fetchPage, isWanted, maxEvents
 }
 
 function anchorAt(cursor: Cursor, scanning: boolean): Anchor | undefined {
-	return cursor.lastEventId ? { id: cursor.lastEventId, at: cursor.lastEventAt, scanning } : undefined;
+	return cursor.lastEventId
+		? { id: cursor.lastEventId, at: cursor.lastEventAt, scanning }
+		: undefined;
 }
 
 /** The last occurrence: an event repeated on a page must not make the events before it new. */

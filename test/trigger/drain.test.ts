@@ -22,6 +22,7 @@ const makeEvent = (n: number, kind = 'RECORD_UPDATED'): IDataObject => ({
  */
 function fakeStream(pageSize: number, end: 'emptyToken' | 'emptyPage' = 'emptyToken') {
 	const stream = {
+		pageSize,
 		events: [] as IDataObject[],
 		requests: [] as string[],
 		generation: 0,
@@ -41,12 +42,12 @@ function fakeStream(pageSize: number, end: 'emptyToken' | 'emptyPage' = 'emptyTo
 			}
 			const [generation, position] = token === '' ? [stream.generation, 0] : token.split(':').map(Number);
 			if (generation !== stream.generation) return { error: new Error('expired'), tokenRejected: true };
-			const page = stream.events.slice(position, position + pageSize);
+			const page = stream.events.slice(position, position + stream.pageSize);
 			if (stream.repeatNext && position > 0) {
 				stream.repeatNext = false;
 				page.unshift(stream.events[position - 1]);
 			}
-			const next = Math.min(position + pageSize, stream.events.length);
+			const next = Math.min(position + stream.pageSize, stream.events.length);
 			const atEnd = next === stream.events.length;
 			const nextPageToken = atEnd && end === 'emptyToken' ? '' : `${stream.generation}:${next}`;
 			return { page: { events: page, nextPageToken } };
@@ -244,6 +245,26 @@ test('after an expired token, when the last event is gone from the stream, newer
 	expect((await drainAll(stream, second.cursor)).emitted).toEqual([]);
 });
 
+describe.each(['emptyToken', 'emptyPage'] as const)('a Page Size changed between drains (%s)', (end) => {
+	test.each([
+		[500, 100],
+		[100, 7],
+		[7, 100],
+	])('from %i to %i: nothing old again, nothing new missed', async (before, after) => {
+		const stream = fakeStream(before, end);
+		stream.append(300);
+		const first = await drainAll(stream, START_CURSOR);
+		expect(first.emitted).toHaveLength(300);
+
+		stream.pageSize = after;
+		expect((await drainAll(stream, first.cursor)).emitted).toEqual([]);
+		stream.append(5);
+		const second = await drainAll(stream, first.cursor);
+		expect(ids(second.emitted)).toEqual(['e301', 'e302', 'e303', 'e304', 'e305']);
+		expect((await drainAll(stream, second.cursor)).emitted).toEqual([]);
+	});
+});
+
 test('a page token that comes back again stops the drain instead of looping', async () => {
 	const page = { events: [makeEvent(1)], nextPageToken: 'same' };
 	let requests = 0;
@@ -282,6 +303,7 @@ describe('cursor', () => {
 		expect(savedCursor({ webhookId: 'w', pageToken: 5, recentIds: ['a', 3] }, 'w')).toEqual({
 			pageToken: '',
 			lastEventId: '',
+			pageHoldsLastEvent: true,
 			lastEventAt: '',
 			recentIds: ['a'],
 		});

@@ -168,6 +168,26 @@ describe('options', () => {
 		expect(polls.flatMap(emitted).map((event) => event.event_id)).toEqual(idsOf(appended));
 	});
 
+	test.each(['emptyToken', 'omittedToken', 'emptyPage'] as const)(
+		'changing Page Size on an active trigger emits nothing old and misses nothing (%s)',
+		async (endOfStream) => {
+			emu.setVariant({ endOfStream });
+			const { webhook_id: webhookId } = emu.createWebhook();
+			const backlog = emu.appendEvents(webhookId, 300);
+			const parameters = { webhookId, events: [], options: { startFrom: 'allStoredEvents', pageSize: 500 } };
+			const trigger = triggerFor(emu, webhookId, parameters);
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(backlog));
+
+			trigger.setParameters({ ...parameters, options: { startFrom: 'allStoredEvents', pageSize: 100 } });
+			expect(await trigger.poll()).toBeNull();
+			const appended = emu.appendEvents(webhookId, 5);
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+			emu.resetLog();
+			expect(await trigger.poll()).toBeNull();
+			expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
+		},
+	);
+
 	test('a page size out of range is refused before any request', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		await expect(triggerFor(emu, webhookId, { options: { pageSize: 0 } }).poll()).rejects.toThrow(
