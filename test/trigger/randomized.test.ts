@@ -1,7 +1,7 @@
 /**
  * Exactly once under chaos: seeded runs of many polls, each preceded by random appends (with a
  * kind no one knows yet), variant switches, faults of every kind, n8n restarts (the static data
- * goes back to what n8n last saved) and "Fetch test event" clicks. At the end the concatenation of
+ * goes back to what n8n last saved), "Fetch test event" clicks and Page Size edits. At the end the concatenation of
  * everything emitted must be the matching events in the emulator's order, none twice.
  * Run one seed again with TRIGGER_SEED=<seed>.
  */
@@ -75,7 +75,12 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 	const { webhook_id: webhookId } = emu.createWebhook();
 	emu.appendEvents(webhookId, STORED_BEFORE_ACTIVATION);
 	const events = random.chance(0.5) ? ['RECORD_CREATED', 'RECORD_DELETED'] : [];
-	const trigger = triggerFor(emu, webhookId, { events, options: { pageSize: 4, maxEventsPerPoll: 9 } });
+	const parametersWithPageSize = (pageSize: number) => ({
+		webhookId,
+		events,
+		options: { pageSize, maxEventsPerPoll: 9 },
+	});
+	const trigger = triggerFor(emu, webhookId, parametersWithPageSize(4));
 
 	// Activation: n8n saves the state after this poll even though it returns nothing.
 	expect(await trigger.poll()).toBeNull();
@@ -99,22 +104,37 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 
 	for (let step = 1; step <= POLLS; step++) {
 		const appended = random.pick([0, 0, 1, 2, 3, 5, 8, 13]);
-		emu.appendEvents(webhookId, Array.from({ length: appended }, () => ({ kind: random.pick(KINDS) })));
+		emu.appendEvents(
+			webhookId,
+			Array.from({ length: appended }, () => ({ kind: random.pick(KINDS) })),
+		);
 		if (random.chance(0.3)) emu.setVariant(randomVariant(random));
 		const faults = random.chance(0.6) ? 1 + random.integer(3) : 0;
 		for (let i = 0; i < faults; i++) {
-			emu.injectFault({ operation: 'ListEvents', skip: random.integer(4), times: random.pick([1, 1, 2]), action: randomFault(random) });
+			emu.injectFault({
+				operation: 'ListEvents',
+				skip: random.integer(4),
+				times: random.pick([1, 1, 2]),
+				action: randomFault(random),
+			});
 		}
 		if (random.chance(0.15)) {
 			restoreStaticData(trigger, saved);
 			history.push(`${step}: n8n restarted`);
 		}
 		if (random.chance(0.1)) {
+			const pageSize = random.pick([2, 4, 7, 20]);
+			trigger.setParameters(parametersWithPageSize(pageSize));
+			history.push(`${step}: Page Size set to ${pageSize}`);
+		}
+		if (random.chance(0.1)) {
 			const before = trigger.staticData();
 			await trigger.poll('manual').catch(() => undefined);
 			expect(trigger.staticData()).toEqual(before);
 		}
-		history.push(`${step}: +${appended} events, ${faults} faults, variant ${JSON.stringify(emu.variant())}`);
+		history.push(
+			`${step}: +${appended} events, ${faults} faults, variant ${JSON.stringify(emu.variant())}`,
+		);
 		await pollAndRecord(`poll ${step}`);
 	}
 
@@ -130,7 +150,8 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 		.slice(STORED_BEFORE_ACTIVATION)
 		.filter((event) => events.length === 0 || events.includes(event.kind));
 	const receivedIds = idsOf(received);
-	if (JSON.stringify(receivedIds) !== JSON.stringify(idsOf(expected))) console.log(history.join('\n'));
+	if (JSON.stringify(receivedIds) !== JSON.stringify(idsOf(expected)))
+		console.log(history.join('\n'));
 	expect(new Set(receivedIds).size).toBe(receivedIds.length);
 	expect(receivedIds).toEqual(idsOf(expected));
 	expect(expected.length).toBeGreaterThan(20);
