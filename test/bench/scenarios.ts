@@ -7,7 +7,7 @@ import { startEmulator } from '../emulator';
 import type { Emulator, EndOfStream } from '../emulator/types';
 import { bareAgent, bareDrain, callWebhooksApi } from './bare';
 import { listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
-import { type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
+import { type Run, type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
 
 export const TARGETS = {
 	/** Drain and listEvents wall time against the bare loop. */
@@ -94,16 +94,8 @@ interface PreparedRun {
 	stateBytes?: () => number;
 }
 
-interface CountedRun {
-	ms: number;
-	cpuMs: number;
-	listRequests: number;
-	getRequests: number;
-	peakHeapMB: number;
-	peakRssMB: number;
-	gcMs: number;
-	stateBytes: number | null;
-}
+/** A measured run without its result (the events are counted, not kept), plus the state size. */
+type CountedRun = Omit<Run<unknown>, 'result'> & { stateBytes: number | null };
 
 async function countedRun(bench: Bench, prepared: PreparedRun, expectedEvents: number, memory: boolean): Promise<CountedRun> {
 	const { result, ...run } = await measure(bench.emu, prepared.run, { memory });
