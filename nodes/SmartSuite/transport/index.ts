@@ -93,7 +93,7 @@ export function parseResponse(
 	throw httpError(node, response, subject, itemIndex);
 }
 
-export function httpError(
+function httpError(
 	node: INode,
 	response: ApiResponse,
 	subject: RequestSubject,

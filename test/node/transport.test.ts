@@ -1,0 +1,45 @@
+/** The transport's pure helpers: what a user reads in an error, and how long a 429 asks to wait. */
+import { retryAfterSeconds, serverMessage } from '../../nodes/SmartSuite/transport';
+
+const answer = (retryAfter?: string) => ({
+	statusCode: 429,
+	body: {},
+	headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+});
+
+describe('retryAfterSeconds', () => {
+	it('reads seconds, and nothing when the header is missing or unreadable', () => {
+		expect(retryAfterSeconds(answer('30'))).toBe(30);
+		expect(retryAfterSeconds(answer('0'))).toBe(0);
+		expect(retryAfterSeconds(answer())).toBeUndefined();
+		expect(retryAfterSeconds(answer('soon'))).toBeUndefined();
+	});
+
+	it('reads an HTTP date as the seconds left until it, never less than 0', () => {
+		const inTwentySeconds = new Date(Date.now() + 20_000).toUTCString();
+		expect(retryAfterSeconds(answer(inTwentySeconds))).toBeGreaterThanOrEqual(19);
+		expect(retryAfterSeconds(answer(inTwentySeconds))).toBeLessThanOrEqual(20);
+		expect(retryAfterSeconds(answer(new Date(Date.now() - 60_000).toUTCString()))).toBe(0);
+	});
+});
+
+describe('serverMessage', () => {
+	it('takes the message of either API error shape, or a plain text body', () => {
+		expect(serverMessage({ code: 'not_found', msg: 'webhook not found', meta: {} })).toBe('webhook not found');
+		expect(serverMessage({ detail: 'Not found.' })).toBe('Not found.');
+		expect(serverMessage('  Bad Request: ACCOUNT-ID header missing \n')).toBe('Bad Request: ACCOUNT-ID header missing');
+		expect(serverMessage(undefined)).toBe('');
+	});
+
+	it('never passes on a token the server quotes, but keeps words like page_token', () => {
+		expect(serverMessage({ detail: 'Invalid token: Token 5f1e2d3c4b5a6978 was revoked' })).toBe(
+			'Invalid token: Token *** was revoked',
+		);
+		expect(serverMessage('Authorization: Bearer abc.def rejected')).toBe('Authorization: Bearer *** rejected');
+		expect(serverMessage({ msg: 'page_token has expired' })).toBe('page_token has expired');
+	});
+
+	it('keeps a long body short', () => {
+		expect(serverMessage('x'.repeat(5000))).toHaveLength(300);
+	});
+});
