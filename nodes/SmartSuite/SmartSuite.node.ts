@@ -1,9 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { smartSuiteApiTest } from './helpers/credentialTest';
-import { recordDescription } from './resources/record';
-import { webhookDescription } from './resources/webhook';
+import { smartSuiteApiTest } from './shared/credentialTest';
+import { recordDescription } from './actions/record';
+import { webhookDescription } from './actions/webhook';
 
 export class SmartSuite implements INodeType {
 	description: INodeTypeDescription = {

@@ -4,14 +4,14 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
-import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node';
+import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator/types';
 import { type Poller, createPoller, credentialsFor, runDeclarativeNode } from '../helpers/n8n';
 
 // Named with .ts: outside jest, Node tries `X.node.json` (the codex beside each node) before
 // ts-node's `.ts`, so `require('…/X.node')` would load the codex instead of the class.
 const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as { SmartSuite: typeof SmartSuiteClass };
-const { SmartSuiteTrigger } = require('../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node.ts') as {
+const { SmartSuiteTrigger } = require('../../nodes/SmartSuite/SmartSuiteTrigger.node.ts') as {
 	SmartSuiteTrigger: typeof SmartSuiteTriggerClass;
 };
 

@@ -1,5 +1,5 @@
 import { SmartSuiteApi } from '../../credentials/SmartSuiteApi.credentials';
-import { PROBE_WEBHOOK_ID } from '../../nodes/SmartSuite/helpers/credentialTest';
+import { PROBE_WEBHOOK_ID } from '../../nodes/SmartSuite/shared/credentialTest';
 import { startEmulator } from '../emulator';
 import type { Emulator } from '../emulator/types';
 import { credentialsFor, shutdownN8nCore, testCredential } from '../helpers/n8n';

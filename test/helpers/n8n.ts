@@ -33,7 +33,7 @@ import type {
 import { ICredentialsHelper, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { SmartSuiteApi } from '../../credentials/SmartSuiteApi.credentials';
-import { smartSuiteApiTest } from '../../nodes/SmartSuite/helpers/credentialTest';
+import { smartSuiteApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
 import type { Emulator } from '../emulator/types';
 
 export type SmartSuiteCredentialData = {

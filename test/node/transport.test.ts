@@ -1,5 +1,5 @@
 /** The transport's pure helpers: what a user reads in an error, and how long a 429 asks to wait. */
-import { retryAfterSeconds, serverMessage } from '../../nodes/SmartSuite/transport';
+import { retryAfterSeconds, serverMessage } from '../../nodes/SmartSuite/shared/transport';
 
 const answer = (retryAfter?: string) => ({
 	statusCode: 429,

@@ -1,10 +1,10 @@
 /** The trigger's pure logic: which events of a page are new, and where the cursor goes. */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { Cursor } from '../../nodes/SmartSuiteTrigger/cursor';
-import { RECENT_IDS_KEPT, START_CURSOR, afterEvent, saveCursor, savedCursor } from '../../nodes/SmartSuiteTrigger/cursor';
-import type { PageAnswer } from '../../nodes/SmartSuiteTrigger/drain';
-import { drain } from '../../nodes/SmartSuiteTrigger/drain';
+import type { Cursor } from '../../nodes/SmartSuite/trigger/cursor';
+import { RECENT_IDS_KEPT, START_CURSOR, afterEvent, saveCursor, savedCursor } from '../../nodes/SmartSuite/trigger/cursor';
+import type { PageAnswer } from '../../nodes/SmartSuite/trigger/drain';
+import { drain } from '../../nodes/SmartSuite/trigger/drain';
 
 const node = { id: 'n', name: 'SmartSuite Trigger', type: 'smartSuiteTrigger', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 

@@ -1,7 +1,7 @@
 /** Shared by the trigger's emulator suites: a poller per webhook, and what it emitted. */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SmartSuiteTrigger } from '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator, Operation } from '../emulator';
 import type { Poller } from '../helpers/n8n';
 import { createPoller, credentialsFor } from '../helpers/n8n';

@@ -1,4 +1,4 @@
-import { changedFields, sameJson, simplifyEvent } from '../../nodes/SmartSuiteTrigger/simplify';
+import { changedFields, sameJson, simplifyEvent } from '../../nodes/SmartSuite/trigger/simplify';
 
 const updated = {
 	webhook_id: 'w',

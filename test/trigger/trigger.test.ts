@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { SmartSuiteTrigger } from '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { EndOfStream, Emulator, FaultAction } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import { shutdownN8nCore } from '../helpers/n8n';
@@ -51,7 +51,7 @@ describe('description', () => {
 	});
 
 	test('codex names the package type', () => {
-		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/SmartSuiteTrigger/SmartSuiteTrigger.node.json'), 'utf8'));
+		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/SmartSuite/SmartSuiteTrigger.node.json'), 'utf8'));
 		expect(codex.node).toBe('n8n-nodes-smartsuite.smartSuiteTrigger');
 	});
 });

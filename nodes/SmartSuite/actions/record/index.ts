@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { RECORDS_BASE_URL } from '../../transport';
+import { RECORDS_BASE_URL } from '../../shared/transport';
 import { restoreFields, restoreOperation } from './restore';
 
 export const recordDescription: INodeProperties[] = [

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { pathSegment, requireId, TABLE_URL_REGEX } from '../../helpers/ids';
+import { pathSegment, requireId, TABLE_URL_REGEX } from '../../shared/ids';
 import { checkResponse, setPairedItem } from '../shared';
 
 const showOnlyForRestore = { resource: ['record'], operation: ['restore'] };

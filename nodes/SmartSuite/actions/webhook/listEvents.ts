@@ -12,9 +12,9 @@ import {
 	notAPageError,
 	readEventsPage,
 	repeatedTokenError,
-} from '../../helpers/events';
-import { requireWholeNumber } from '../../helpers/numbers';
-import { webhooksPath } from '../../transport';
+} from '../../shared/events';
+import { requireWholeNumber } from '../../shared/numbers';
+import { webhooksPath } from '../../shared/transport';
 import { setPairedItem } from '../shared';
 import { checkWebhookResponse, readWebhookId, webhookIdField } from './webhookId';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { notAPageError, readEventsPage } from '../SmartSuite/helpers/events';
-import { unwrapWebhook } from '../SmartSuite/helpers/webhooks';
-import type { ApiResponse, RequestSubject, SmartSuiteCredentials, WebhooksMethod } from '../SmartSuite/transport';
+import { notAPageError, readEventsPage } from '../shared/events';
+import { unwrapWebhook } from '../shared/webhooks';
+import type { ApiResponse, RequestSubject, SmartSuiteCredentials, WebhooksMethod } from '../shared/transport';
 import {
 	CREDENTIAL_NAME,
 	isJsonObject,
@@ -12,7 +12,7 @@ import {
 	sendRequest,
 	webhooksPath,
 	withoutTrailingSlash,
-} from '../SmartSuite/transport';
+} from '../shared/transport';
 import type { PageAnswer } from './drain';
 
 /** Longest total wait on 429s in one poll: polls come at most once a minute. */

@@ -4,8 +4,8 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import type { SmartSuiteCredentials } from '../transport';
-import { describeStatus, serverMessage, webhooksPath, withoutTrailingSlash } from '../transport';
+import type { SmartSuiteCredentials } from './transport';
+import { describeStatus, serverMessage, webhooksPath, withoutTrailingSlash } from './transport';
 
 /** A webhook id that cannot exist: a working key gets 404 for it, a wrong one 401 or 403. */
 export const PROBE_WEBHOOK_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isJsonObject } from '../transport';
+import { isJsonObject } from './transport';
 
 /**
  * GetWebhook wraps the webhook in an object whose name the spec leaves open ({"webhook": {…}}

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EventsPage } from '../SmartSuite/helpers/events';
-import { eventId } from '../SmartSuite/helpers/events';
+import type { EventsPage } from '../shared/events';
+import { eventId } from '../shared/events';
 
 /**
  * Where the next poll resumes. Page tokens are opaque: they are only ever sent back.

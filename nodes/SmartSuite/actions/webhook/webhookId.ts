@@ -5,7 +5,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { requireId } from '../../helpers/ids';
+import { requireId } from '../../shared/ids';
 import { checkResponse } from '../shared';
 
 /** The Webhook ID field of one operation; `hint` says what the operation does with it. */

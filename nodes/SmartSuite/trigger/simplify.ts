@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isJsonObject } from '../SmartSuite/transport';
+import { isJsonObject } from '../shared/transport';
 
 /** The event as one flat item: what changed, on which record, with its values before and after. */
 export function simplifyEvent(event: IDataObject): IDataObject {

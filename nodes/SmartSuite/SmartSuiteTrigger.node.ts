@@ -8,15 +8,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { smartSuiteApiTest } from '../SmartSuite/helpers/credentialTest';
-import { requireId } from '../SmartSuite/helpers/ids';
-import { requireWholeNumber } from '../SmartSuite/helpers/numbers';
-import type { WebhookApi } from './api';
-import { webhookApi } from './api';
-import type { Cursor } from './cursor';
-import { START_CURSOR, saveCursor, savedCursor } from './cursor';
-import { drain } from './drain';
-import { simplifyEvent } from './simplify';
+import { smartSuiteApiTest } from './shared/credentialTest';
+import { requireId } from './shared/ids';
+import { requireWholeNumber } from './shared/numbers';
+import type { WebhookApi } from './trigger/api';
+import { webhookApi } from './trigger/api';
+import type { Cursor } from './trigger/cursor';
+import { START_CURSOR, saveCursor, savedCursor } from './trigger/cursor';
+import { drain } from './trigger/drain';
+import { simplifyEvent } from './trigger/simplify';
 
 interface TriggerOptions {
 	startFrom?: 'newEvents' | 'allStoredEvents';
@@ -32,7 +32,7 @@ export class SmartSuiteTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SmartSuite Trigger',
 		name: 'smartSuiteTrigger',
-		icon: { light: 'file:../SmartSuite/smartsuite.svg', dark: 'file:../SmartSuite/smartsuite.dark.svg' },
+		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Webhook " + $parameter["webhookId"]}}',

@@ -6,8 +6,8 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import type { RequestSubject } from '../transport';
-import { parseResponse } from '../transport';
+import type { RequestSubject } from '../shared/transport';
+import { parseResponse } from '../shared/transport';
 
 /**
  * First postReceive of every operation. The node sends with `ignoreHttpStatusErrors`, so every

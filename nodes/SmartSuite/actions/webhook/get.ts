@@ -4,8 +4,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { unwrapWebhook } from '../../helpers/webhooks';
-import { webhooksPath } from '../../transport';
+import { unwrapWebhook } from '../../shared/webhooks';
+import { webhooksPath } from '../../shared/transport';
 import { setPairedItem } from '../shared';
 import { checkWebhookResponse, sendWebhookId, webhookIdField } from './webhookId';
 

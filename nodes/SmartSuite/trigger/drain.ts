@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import type { EventsPage } from '../SmartSuite/helpers/events';
-import { eventId, hasNextPage, repeatedTokenError } from '../SmartSuite/helpers/events';
+import type { EventsPage } from '../shared/events';
+import { eventId, hasNextPage, repeatedTokenError } from '../shared/events';
 import type { Cursor } from './cursor';
 import { afterEvent, afterPage } from './cursor';
 

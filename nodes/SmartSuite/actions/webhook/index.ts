@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { WEBHOOKS_BASE_URL } from '../../transport';
+import { WEBHOOKS_BASE_URL } from '../../shared/transport';
 import { deleteFields, deleteOperation } from './delete';
 import { getFields, getOperation } from './get';
 import { listEventsFields, listEventsOperation } from './listEvents';

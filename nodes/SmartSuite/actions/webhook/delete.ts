@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { webhooksPath } from '../../transport';
+import { webhooksPath } from '../../shared/transport';
 import { setPairedItem } from '../shared';
 import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
 
