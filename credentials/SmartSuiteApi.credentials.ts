@@ -48,6 +48,15 @@ export class SmartSuiteApi implements ICredentialType {
 			description:
 				'Base address of the webhooks API. Change it only for a proxy or a test server.',
 		},
+		{
+			displayName: 'Webhooks Service Name',
+			name: 'webhooksService',
+			type: 'string',
+			default: '',
+			placeholder: 'smartsuite.webhooks.engine.Webhooks',
+			description:
+				'Leave empty to choose automatically: smartsuite.webhooks.engine.Webhooks on webhooks.smartsuite.com, service.webhooks.engine.Webhooks (the interface spec) on any other host. Fill in only for a proxy in front of SmartSuite or a server that uses the other name.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -18,13 +18,14 @@ describe('SmartSuite API credential', () => {
 
 	it('declares the fields a user fills in, with the public hosts as defaults', () => {
 		const fields = Object.fromEntries(new SmartSuiteApi().properties.map((p) => [p.name, p]));
-		expect(Object.keys(fields)).toEqual(['apiKey', 'workspaceId', 'baseUrl', 'webhooksUrl']);
+		expect(Object.keys(fields)).toEqual(['apiKey', 'workspaceId', 'baseUrl', 'webhooksUrl', 'webhooksService']);
 		expect(fields.apiKey.typeOptions?.password).toBe(true);
 		expect(fields.apiKey.required).toBe(true);
 		expect(fields.workspaceId.required).toBe(true);
 		expect(fields.workspaceId.hint).toMatch(/8 characters after the host/);
 		expect(fields.baseUrl.default).toBe('https://app.smartsuite.com');
 		expect(fields.webhooksUrl.default).toBe('https://webhooks.smartsuite.com');
+		expect(fields.webhooksService.default).toBe('');
 	});
 
 	it('passes for the right key, probing GetWebhook with the spec headers', async () => {

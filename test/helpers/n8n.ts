@@ -41,6 +41,7 @@ export type SmartSuiteCredentialData = {
 	workspaceId: string;
 	baseUrl: string;
 	webhooksUrl: string;
+	webhooksService?: string;
 };
 
 /** The credential a user would enter to reach this emulator. */

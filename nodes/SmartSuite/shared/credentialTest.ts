@@ -5,7 +5,8 @@ import type {
 } from 'n8n-workflow';
 
 import type { SmartSuiteCredentials } from './transport';
-import { describeStatus, serverMessage, webhooksPath, withoutTrailingSlash } from './transport';
+import { describeStatus, serverMessage, withoutTrailingSlash } from './transport';
+import { webhooksMethodUrl } from './webhooksRoute';
 
 /** A webhook id that cannot exist: a working key gets 404 for it, a wrong one 401 or 403. */
 export const PROBE_WEBHOOK_ID = '00000000-0000-0000-0000-000000000000';
@@ -18,14 +19,15 @@ export async function smartSuiteApiTest(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
-	const { apiKey, workspaceId, webhooksUrl } = credential.data as unknown as SmartSuiteCredentials;
+	const credentials = credential.data as unknown as SmartSuiteCredentials;
+	const { apiKey, workspaceId, webhooksUrl } = credentials;
 	let response: { statusCode: number; body: unknown };
 	try {
 		// A credential test context offers only `request` (no httpRequest, no authentication).
 		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions
 		response = await this.helpers.request({
 			method: 'POST',
-			uri: `${withoutTrailingSlash(webhooksUrl)}${webhooksPath('GetWebhook')}`,
+			uri: webhooksMethodUrl(credentials, 'GetWebhook'),
 			headers: {
 				Authorization: `Token ${apiKey.trim()}`,
 				'ACCOUNT-ID': workspaceId.trim(),

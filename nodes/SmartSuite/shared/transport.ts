@@ -17,17 +17,13 @@ export interface SmartSuiteCredentials {
 	workspaceId: string;
 	baseUrl: string;
 	webhooksUrl: string;
+	/** Empty or missing (credentials saved before the field existed): automatic. */
+	webhooksService?: string;
 }
-
-export type WebhooksMethod = 'ListEvents' | 'GetWebhook' | 'DeleteWebhook';
 
 /** The two APIs of the spec: records (`{base_url}`) and webhooks (`{webhooks_url}`). */
 export const RECORDS_BASE_URL = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
 export const WEBHOOKS_BASE_URL = '={{$credentials.webhooksUrl.trim().replace(/\\/+$/, "")}}';
-
-export function webhooksPath(method: WebhooksMethod): string {
-	return `/service.webhooks.engine.Webhooks/${method}`;
-}
 
 export function withoutTrailingSlash(url: string): string {
 	return url.trim().replace(/\/+$/, '');

@@ -3,16 +3,17 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { notAPageError, readEventsPage } from '../shared/events';
 import { unwrapWebhook } from '../shared/webhooks';
-import type { ApiResponse, RequestSubject, SmartSuiteCredentials, WebhooksMethod } from '../shared/transport';
+import type { ApiResponse, RequestSubject, SmartSuiteCredentials } from '../shared/transport';
 import {
 	CREDENTIAL_NAME,
 	isJsonObject,
 	parseResponse,
 	retryAfterSeconds,
 	sendRequest,
-	webhooksPath,
 	withoutTrailingSlash,
 } from '../shared/transport';
+import type { WebhooksMethod } from '../shared/webhooksRoute';
+import { webhooksPath } from '../shared/webhooksRoute';
 import type { PageAnswer } from './drain';
 
 /** Longest total wait on 429s in one poll: polls come at most once a minute. */
@@ -35,7 +36,7 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, pag
 
 	async function send(method: WebhooksMethod, body: IDataObject): Promise<ApiResponse> {
 		for (;;) {
-			const response = await sendRequest.call(context, { baseURL, url: webhooksPath(method), body });
+			const response = await sendRequest.call(context, { baseURL, url: webhooksPath(credentials, method), body });
 			const wait = retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS;
 			// Each retry costs at least a second, so "Retry-After: 0" cannot retry forever.
 			const cost = Math.max(wait, 1);

@@ -5,8 +5,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { webhooksPath } from '../../shared/transport';
 import { setPairedItem } from '../shared';
+import { toMethod } from './method';
 import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
 
 /** SmartSuite answers `{}`: say what was deleted instead. */
@@ -20,8 +20,7 @@ export const deleteOperation: INodePropertyOptions = {
 	action: 'Delete a webhook',
 	description: 'Delete a webhook together with all its stored events',
 	routing: {
-		request: { url: webhooksPath('DeleteWebhook') },
-		send: { preSend: [sendWebhookId] },
+		send: { preSend: [toMethod('DeleteWebhook'), sendWebhookId] },
 		output: { postReceive: [checkWebhookResponse('delete the webhook'), outputDeleted, setPairedItem] },
 	},
 };

@@ -5,8 +5,8 @@ import type {
 } from 'n8n-workflow';
 
 import { unwrapWebhook } from '../../shared/webhooks';
-import { webhooksPath } from '../../shared/transport';
 import { setPairedItem } from '../shared';
+import { toMethod } from './method';
 import { checkWebhookResponse, sendWebhookId, webhookIdField } from './webhookId';
 
 async function outputWebhook(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
@@ -19,8 +19,7 @@ export const getOperation: INodePropertyOptions = {
 	action: 'Get a webhook',
 	description: 'Get a webhook: its filter, event kinds and status',
 	routing: {
-		request: { url: webhooksPath('GetWebhook') },
-		send: { preSend: [sendWebhookId] },
+		send: { preSend: [toMethod('GetWebhook'), sendWebhookId] },
 		output: { postReceive: [checkWebhookResponse('get the webhook'), outputWebhook, setPairedItem] },
 	},
 };

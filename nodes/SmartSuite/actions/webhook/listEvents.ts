@@ -14,8 +14,8 @@ import {
 	repeatedTokenError,
 } from '../../shared/events';
 import { requireWholeNumber } from '../../shared/numbers';
-import { webhooksPath } from '../../shared/transport';
 import { setPairedItem } from '../shared';
+import { toMethod } from './method';
 import { checkWebhookResponse, readWebhookId, webhookIdField } from './webhookId';
 
 const showOnlyForListEvents = {
@@ -91,8 +91,7 @@ export const listEventsOperation: INodePropertyOptions = {
 	action: 'List the events of a webhook',
 	description: 'List the events a webhook has stored, oldest first',
 	routing: {
-		request: { url: webhooksPath('ListEvents') },
-		send: { paginate: true },
+		send: { preSend: [toMethod('ListEvents')], paginate: true },
 		operations: { pagination: listEventPages },
 		output: { postReceive: [checkWebhookResponse('list the events')] },
 	},
