@@ -1,13 +1,18 @@
 /** Demo data (`demo: true`, `npm run emulator`) and a ticker of live changes for `npm run dev`. */
-import { hexId } from './fixtures';
+import { STATUS_VALUES, pickRandom } from './fixtures';
 import type { Emulator, EventObject } from './types';
 
 export function seedDemo(emulator: Emulator): Emulator['demo'] {
-	const tableId = hexId();
+	const solution = emulator.addSolution({ name: 'Project Management' });
+	const { id: tableId } = emulator.addTable(solution.id, { name: 'Projects' });
+	emulator.addTable(solution.id, { name: 'Tasks' });
 	const deletedRecordIds = ['Q3 launch plan', 'Vendor contract review', 'Onboarding checklist'].map(
 		(title) => emulator.addDeletedRecord(tableId, { title }).id,
 	);
-	const webhook = emulator.createWebhook({ filter: { applications: { application_ids: [tableId] } } });
+	const webhook = emulator.createWebhook({
+		locator: { account_id: emulator.workspaceId, solution_id: solution.id },
+		filter: { applications: { application_ids: [tableId] } },
+	});
 	emulator.appendEvents(webhook.webhook_id, [
 		{ kind: 'RECORD_CREATED', data: { title: 'Website refresh' } },
 		{ kind: 'RECORD_CREATED', data: { title: 'Partner webinar' } },
@@ -15,7 +20,7 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 		{ kind: 'RECORD_UPDATED' },
 		{ kind: 'RECORD_UPDATED' },
 	]);
-	return { tableId, deletedRecordIds, webhookId: webhook.webhook_id, solutionId: webhook.locator.solution_id };
+	return { tableId, deletedRecordIds, webhookId: webhook.webhook_id, solutionId: solution.id };
 }
 
 function describeChange(event: EventObject): string {
@@ -25,20 +30,22 @@ function describeChange(event: EventObject): string {
 }
 
 /**
- * Appends one realistic RECORD_UPDATED event to the demo webhook every `seconds` seconds and logs
- * a line per change. Returns a function that stops it. Needs an emulator started with `demo: true`.
+ * Every `seconds` seconds, changes the status of one of the demo table's records: every webhook
+ * watching the table (the demo webhook, and any webhook created since, e.g. by the trigger's
+ * "Create a webhook for me") gets the RECORD_UPDATED event. Logs a line per change. Returns a
+ * function that stops it. Needs an emulator started with `demo: true`.
  */
 export function startDemoChanges(emulator: Emulator, seconds: number, log: (line: string) => void = console.log): () => void {
-	const { webhookId } = emulator.demo;
+	const { webhookId, tableId } = emulator.demo;
 	if (!webhookId) throw new Error('startDemoChanges needs an emulator started with demo: true');
+	const recordIds = emulator
+		.events(webhookId)
+		.filter((event) => event.kind === 'RECORD_CREATED')
+		.map((event) => event.record_event_data.record_id);
 	const timer = setInterval(() => {
-		if (!emulator.getWebhook(webhookId)) {
-			log(`demo webhook ${webhookId} was deleted: no more changes`);
-			clearInterval(timer);
-			return;
-		}
-		const [event] = emulator.appendEvents(webhookId, [{ kind: 'RECORD_UPDATED' }]);
-		log(describeChange(event));
+		const status = { value: pickRandom(STATUS_VALUES), updated_on: new Date().toISOString() };
+		const appended = emulator.recordChanges(tableId, [{ kind: 'RECORD_UPDATED', recordId: pickRandom(recordIds), data: { status } }]);
+		if (appended.length > 0) log(`${describeChange(appended[0])} (${appended.length} webhook${appended.length === 1 ? '' : 's'})`);
 	}, seconds * 1000);
 	return () => clearInterval(timer);
 }

@@ -406,6 +406,119 @@ describe('list events', () => {
 	});
 });
 
+describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
+	async function seeded() {
+		const emu = await start();
+		const solution = emu.addSolution({ name: 'Sales CRM' });
+		const other = emu.addSolution();
+		const deals = emu.addTable(solution.id, { name: 'Deals' });
+		const contacts = emu.addTable(solution.id, { name: 'Contacts' });
+		const elsewhere = emu.addTable(other.id);
+		return { emu, solution, other, deals, contacts, elsewhere };
+	}
+
+	const create = (emu: Emulator, webhook: Record<string, unknown>) => twirp(emu, 'CreateWebhook', { webhook });
+
+	it('lists solutions (GET) and the tables of one solution with their fields', async () => {
+		const { emu, solution, other, deals, contacts, elsewhere } = await seeded();
+		const solutions = await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'GET' });
+		expect(solutions.status).toBe(200);
+		expect(solutions.json()).toEqual([solution, other]);
+		expect(solution).toMatchObject({ id: expect.stringMatching(HEX24), name: 'Sales CRM' });
+		const tables = await send(`${emu.baseUrl}/api/v1/applications/?solution=${solution.id}`, emu, { method: 'GET' });
+		expect(tables.json()).toEqual([deals, contacts]);
+		expect(deals.structure).toContainEqual({ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: {} });
+		expect((await send(`${emu.baseUrl}/api/v1/applications/`, emu, { method: 'GET' })).json()).toHaveLength(3);
+		expect(elsewhere.solution).toBe(other.id);
+		expect((await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'POST' })).status).toBe(405);
+		expect((await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'GET', headers: { authorization: undefined } })).status).toBe(401);
+		expect(emu.requests[1]).toMatchObject({ operation: 'ListTables', method: 'GET', path: `/api/v1/applications/?solution=${solution.id}` });
+	});
+
+	it('CreateWebhook stores a webhook with each kind of filter; notifications off unless a URL is given', async () => {
+		const { emu, solution, deals, contacts } = await seeded();
+		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
+		const filters = [
+			{ solution: {} },
+			{ applications: { application_ids: [deals.id, contacts.id] } },
+			{ application: { application_id: deals.id, field_ids: ['title', 'status'] } },
+		];
+		for (const filter of filters) {
+			const answer = await create(emu, { filter, kinds: ['RECORD_UPDATED'], locator });
+			expect(answer.status).toBe(200);
+			const { webhook } = answer.json();
+			expect(webhook).toMatchObject({ webhook_id: expect.stringMatching(UUID), filter, kinds: ['RECORD_UPDATED'], locator, notification_status: { disabled: {} } });
+			expect(webhook.system_status.enabled.expires_at).toMatch(ISO);
+			expect(emu.getWebhook(webhook.webhook_id)).toEqual(webhook);
+		}
+		const notified = await create(emu, { filter: { solution: {} }, kinds: ['RECORD_CREATED'], locator, notification_status: { enabled: { url: 'https://example.com/x' } } });
+		expect(notified.json().webhook.notification_status).toEqual({ enabled: { url: 'https://example.com/x' } });
+	});
+
+	it('CreateWebhook answers Twirp errors for bad filters, unknown kinds and unknown solutions', async () => {
+		const { emu, solution, deals, elsewhere } = await seeded();
+		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
+		const bad: Array<[Record<string, unknown>, number, string]> = [
+			[{ filter: { solution: {}, applications: { application_ids: [deals.id] } }, kinds: ['RECORD_UPDATED'], locator }, 400, 'exactly one'],
+			[{ filter: {}, kinds: ['RECORD_UPDATED'], locator }, 400, 'exactly one'],
+			[{ filter: { applications: { application_ids: [] } }, kinds: ['RECORD_UPDATED'], locator }, 400, 'at least one'],
+			[{ filter: { applications: { application_ids: [elsewhere.id] } }, kinds: ['RECORD_UPDATED'], locator }, 400, 'not in solution'],
+			[{ filter: { solution: {} }, kinds: ['RECORD_MOVED'], locator }, 400, 'unknown kind RECORD_MOVED'],
+			[{ filter: { solution: {} }, kinds: [], locator }, 400, 'kinds'],
+			[{ filter: { solution: {} }, kinds: ['RECORD_UPDATED'], locator: { ...locator, solution_id: 'nope' } }, 404, 'solution nope not found'],
+			[{ filter: { solution: {} }, kinds: ['RECORD_UPDATED'], locator: { ...locator, account_id: 'other' } }, 403, 'account_id'],
+		];
+		for (const [webhook, status, msg] of bad) {
+			const answer = await create(emu, webhook);
+			expect([answer.status, answer.json().msg]).toEqual([status, expect.stringContaining(msg)]);
+			expect(answer.json().code).toBe({ 400: 'invalid_argument', 403: 'permission_denied', 404: 'not_found' }[status]);
+		}
+		expect(emu.webhooks()).toEqual([]);
+	});
+
+	it('ListWebhooks pages through the webhooks of one solution', async () => {
+		const { emu, solution, other, deals } = await seeded();
+		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
+		const ids: string[] = [];
+		for (let i = 0; i < 5; i++) ids.push((await create(emu, { filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_CREATED'], locator })).json().webhook.webhook_id);
+		emu.createWebhook({ locator: { account_id: emu.workspaceId, solution_id: other.id } });
+		const seen: string[] = [];
+		let token = '';
+		for (let guard = 0; guard < 10; guard++) {
+			const page = (await twirp(emu, 'ListWebhooks', { solution_id: solution.id, page_size: '2', page_token: token })).json();
+			seen.push(...page.webhooks.map((webhook: { webhook_id: string }) => webhook.webhook_id));
+			token = page.next_page_token;
+			if (!token) break;
+		}
+		expect(seen).toEqual(ids);
+		expect((await twirp(emu, 'ListWebhooks', { solution_id: 'none' })).json()).toEqual({ webhooks: [], next_page_token: '' });
+		expect((await twirp(emu, 'ListWebhooks', {})).json().code).toBe('invalid_argument');
+		expect((await twirp(emu, 'ListWebhooks', { solution_id: solution.id, page_token: 'x' })).status).toBe(400);
+		emu.setVariant({ omitEmpty: true });
+		expect((await twirp(emu, 'ListWebhooks', { solution_id: 'none' })).json()).toEqual({});
+	});
+
+	it('recordChanges reaches every webhook that watches the table and the kind', async () => {
+		const { emu, solution, deals, contacts } = await seeded();
+		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
+		const all = emu.createWebhook({ locator, filter: { solution: {} } });
+		const dealsOnly = emu.createWebhook({ locator, filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_UPDATED'] });
+		const titleOnly = emu.createWebhook({ locator, filter: { application: { application_id: deals.id, field_ids: ['title'] } } });
+		const contactsOnly = emu.createWebhook({ locator, filter: { applications: { application_ids: [contacts.id] } } });
+		emu.recordChanges(deals.id, [
+			{ kind: 'RECORD_CREATED', recordId: 'r1', data: { title: 'New deal' } },
+			{ kind: 'RECORD_UPDATED', recordId: 'r1', data: { status: { value: 'complete' } } },
+			{ kind: 'RECORD_UPDATED', recordId: 'r1', data: { title: 'Renamed' } },
+		]);
+		const kinds = (id: string) => emu.events(id).map((event) => `${event.kind}:${event.record_event_data.locator.application_id === deals.id}`);
+		expect(kinds(all.webhook_id)).toEqual(['RECORD_CREATED:true', 'RECORD_UPDATED:true', 'RECORD_UPDATED:true']);
+		expect(kinds(dealsOnly.webhook_id)).toEqual(['RECORD_UPDATED:true', 'RECORD_UPDATED:true']);
+		expect(kinds(titleOnly.webhook_id)).toEqual(['RECORD_CREATED:true', 'RECORD_UPDATED:true']);
+		expect(emu.events(contactsOnly.webhook_id)).toEqual([]);
+		expect(emu.events(all.webhook_id)[2].record_event_data.previous).toEqual({ title: 'New deal' });
+	});
+});
+
 describe('auth, routing and body checks', () => {
 	const apis = [
 		{ name: 'webhooks', call: (emu: Emulator, headers?: Record<string, string | undefined>) => twirp(emu, 'GetWebhook', { webhook_id: 'x' }, headers) },
@@ -452,7 +565,8 @@ describe('auth, routing and body checks', () => {
 		const emu = await start();
 		const { id } = emu.addDeletedRecord('t1');
 		const paths = [
-			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/CreateWebhook`,
+			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/UpdateWebhook`,
+			`${emu.baseUrl}/api/v1/solutions/?x=1`,
 			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/GetWebhook/`,
 			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/GetWebhook?x=1`,
 			`${emu.baseUrl}/service.webhooks.engine.Webhooks/GetWebhook`,

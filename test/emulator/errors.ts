@@ -35,8 +35,8 @@ export class ApiError extends Error {
 
 export const invalidArgument = (message: string) => new ApiError(400, message);
 export const notFound = (message: string) => new ApiError(404, message);
-export const badRoute = (status: 404 | 405, message: string) =>
-	new ApiError(status, message, { twirpCode: 'bad_route', headers: status === 405 ? { allow: 'POST' } : {} });
+export const badRoute = (status: 404 | 405, message: string, allow = 'POST') =>
+	new ApiError(status, message, { twirpCode: 'bad_route', headers: status === 405 ? { allow } : {} });
 
 export function renderError(api: Api, errorBodies: Variant['errorBodies'], error: ApiError): { contentType: string; body: string } {
 	if (error.options.plain || errorBodies === 'plain') {

@@ -4,7 +4,7 @@
  * seeding 100,000 events stays cheap. Treat everything the emulator hands out as read-only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { RecordObject, WebhookObject } from './types';
+import type { FieldObject, RecordObject, SolutionObject, TableObject, WebhookObject } from './types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEBHOOK_LIFETIME_MS = 7 * DAY_MS;
@@ -144,6 +144,47 @@ export function makeWebhook(workspaceId: string, fields: Partial<WebhookObject> 
 		updated_at: { by: EMULATOR_USER_NAME, at },
 		notification_status: { disabled: {} },
 		system_status: activeSystemStatus(),
+		...fields,
+	};
+}
+
+const SOLUTION_NAMES = ['Project Management', 'Sales CRM', 'Content Calendar', 'IT Requests', 'Hiring Pipeline'];
+const TABLE_NAMES = ['Projects', 'Tasks', 'Deals', 'Contacts', 'Articles', 'Tickets'];
+
+export function makeSolution(n: number, fields: Partial<SolutionObject> = {}): SolutionObject {
+	const id = fields.id ?? hexId();
+	return {
+		id,
+		name: SOLUTION_NAMES[n % SOLUTION_NAMES.length],
+		slug: `s${id.slice(0, 7)}`,
+		logo_icon: 'overline',
+		logo_color: '#3A86FF',
+		status: 'in_development',
+		hidden: false,
+		...fields,
+	};
+}
+
+/** The fields of every emulated table (system fields and the custom ones of `makeRecord`). */
+const TABLE_STRUCTURE: FieldObject[] = [
+	{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: {} },
+	{ slug: 'status', label: 'Status', field_type: 'statusfield', params: {} },
+	{ slug: 'due_date', label: 'Due Date', field_type: 'duedatefield', params: {} },
+	{ slug: 'assigned_to', label: 'Assigned To', field_type: 'userfield', params: {} },
+	{ slug: CUSTOM_FIELDS.launchDate, label: 'Launch Date', field_type: 'datefield', params: {} },
+	{ slug: CUSTOM_FIELDS.tags, label: 'Tags', field_type: 'tagsfield', params: {} },
+	{ slug: CUSTOM_FIELDS.linkedTasks, label: 'Linked Tasks', field_type: 'linkedrecordfield', params: {} },
+];
+
+export function makeTable(solutionId: string, order: number, fields: Partial<TableObject> = {}): TableObject {
+	const id = fields.id ?? hexId();
+	return {
+		id,
+		name: TABLE_NAMES[order % TABLE_NAMES.length],
+		solution: solutionId,
+		slug: `s${id.slice(0, 7)}`,
+		order,
+		structure: TABLE_STRUCTURE,
 		...fields,
 	};
 }

@@ -54,6 +54,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		getWebhook: (webhookId) => store.webhooks.get(webhookId)?.webhook,
 		setWebhookStatus: (webhookId, status) => store.setWebhookStatus(webhookId, status),
 		appendEvents: (webhookId, events) => store.appendEvents(webhookId, events),
+		webhooks: () => [...store.webhooks.values()].map((state) => state.webhook),
+		addSolution: (fields) => store.addSolution(fields),
+		addTable: (solutionId, fields) => store.addTable(solutionId, fields),
+		recordChanges: (tableId, events) => store.recordChanges(tableId, events),
 		events: (webhookId) => store.webhooks.get(webhookId)?.events.slice() ?? [],
 		demo,
 		close: async () => {

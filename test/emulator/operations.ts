@@ -1,8 +1,11 @@
-/** The four operations of the spec (section 4), given an authenticated, parsed JSON body. */
+/**
+ * The four operations of the spec (section 4) and the calls SmartSuite documents beyond it
+ * (list solutions and tables, CreateWebhook, ListWebhooks), given an authenticated request.
+ */
 import { randomBytes } from 'node:crypto';
-import { invalidArgument, notFound } from './errors';
+import { ApiError, invalidArgument, notFound } from './errors';
 import type { Store, WebhookState } from './store';
-import type { Operation, RecordObject, Variant } from './types';
+import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
 
 export type Body = Record<string, unknown>;
 
@@ -13,6 +16,8 @@ export interface OperationInput {
 	recordId?: string;
 	/** repeatEvent fault: the page also starts with the last event before its cursor. */
 	repeatPreviousEvent?: boolean;
+	/** Query string of a GET. */
+	query?: URLSearchParams;
 }
 
 export function runOperation(store: Store, operation: Operation, input: OperationInput): unknown {
@@ -26,6 +31,14 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return {};
 		case 'ListEvents':
 			return listEvents(store, input.body, input.repeatPreviousEvent ?? false);
+		case 'ListSolutions':
+			return store.solutions;
+		case 'ListTables':
+			return listTables(store, input.query);
+		case 'CreateWebhook':
+			return { webhook: createWebhook(store, input.body) };
+		case 'ListWebhooks':
+			return listWebhooks(store, input.body);
 	}
 }
 
@@ -101,4 +114,93 @@ function resolveToken(store: Store, state: WebhookState, token: string): number 
 		throw invalidArgument('page_token has expired');
 	}
 	return issued.afterSequence;
+}
+
+function listTables(store: Store, query: URLSearchParams | undefined): TableObject[] {
+	const solutionId = query?.get('solution');
+	return solutionId ? store.applications.filter((table) => table.solution === solutionId) : store.applications;
+}
+
+export const KNOWN_KINDS = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED'];
+
+function isStringArray(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
+}
+
+/** The filter must have exactly one of its three members, each well formed. */
+function checkFilter(store: Store, solutionId: string, filter: unknown): Record<string, unknown> {
+	if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw invalidArgument('webhook.filter is required');
+	const members = Object.keys(filter);
+	if (members.length !== 1) throw invalidArgument(`webhook.filter must have exactly one of solution, applications, application (got ${members.length})`);
+	const f = filter as Record<string, Record<string, unknown>>;
+	const inSolution = (id: string) => {
+		if (!store.applications.some((table) => table.id === id && table.solution === solutionId)) {
+			throw invalidArgument(`application ${id} is not in solution ${solutionId}`);
+		}
+	};
+	switch (members[0]) {
+		case 'solution':
+			break;
+		case 'applications': {
+			const ids = f.applications?.application_ids;
+			if (!isStringArray(ids) || ids.length === 0) throw invalidArgument('filter.applications.application_ids must list at least one id');
+			ids.forEach(inSolution);
+			break;
+		}
+		case 'application': {
+			const { application_id: id, field_ids: fields } = f.application ?? {};
+			if (typeof id !== 'string' || id === '') throw invalidArgument('filter.application.application_id is required');
+			inSolution(id);
+			if (fields !== undefined && !isStringArray(fields)) throw invalidArgument('filter.application.field_ids must be a list of ids');
+			break;
+		}
+		default:
+			throw invalidArgument(`unknown filter ${members[0]}`);
+	}
+	return filter as Record<string, unknown>;
+}
+
+function createWebhook(store: Store, body: Body): WebhookObject {
+	const webhook = body.webhook as Body | undefined;
+	if (typeof webhook !== 'object' || webhook === null) throw invalidArgument('webhook is required');
+	const locator = (webhook.locator ?? {}) as Body;
+	const solutionId = locator.solution_id;
+	if (typeof solutionId !== 'string' || solutionId === '') throw invalidArgument('webhook.locator.solution_id is required');
+	if (locator.account_id !== undefined && locator.account_id !== store.workspaceId) {
+		throw new ApiError(403, 'locator.account_id is not the workspace of the request');
+	}
+	if (!store.solutions.some((solution) => solution.id === solutionId)) throw notFound(`solution ${solutionId} not found`);
+	const filter = checkFilter(store, solutionId, webhook.filter);
+	const kinds = webhook.kinds;
+	if (!isStringArray(kinds) || kinds.length === 0) throw invalidArgument('webhook.kinds must list at least one kind');
+	const unknown = kinds.find((kind) => !KNOWN_KINDS.includes(kind));
+	if (unknown) throw invalidArgument(`unknown kind ${unknown}`);
+	const notification = webhook.notification_status as WebhookObject['notification_status'] | undefined;
+	const url = notification && 'enabled' in notification ? notification.enabled?.url : undefined;
+	if (notification && 'enabled' in notification && (typeof url !== 'string' || !/^https?:\/\//.test(url))) {
+		throw invalidArgument('notification_status.enabled.url must be an http(s) URL');
+	}
+	return store.createWebhook({
+		locator: { account_id: store.workspaceId, solution_id: solutionId },
+		filter,
+		kinds: [...new Set(kinds)],
+		notification_status: notification && url ? { enabled: { url } } : { disabled: {} },
+	});
+}
+
+/** Pages of a solution's webhooks, in creation order; a token is the offset of the next page. */
+function listWebhooks(store: Store, body: Body): Body {
+	const solutionId = optionalString(body, 'solution_id');
+	if (!solutionId) throw invalidArgument('solution_id is required');
+	const pageSize = pageSizeOf(body, store.variant);
+	const token = optionalString(body, 'page_token') ?? '';
+	if (token !== '' && !/^\d+$/.test(token)) throw invalidArgument('page_token is not valid');
+	const from = Number(token);
+	const all = [...store.webhooks.values()].map((state) => state.webhook).filter((webhook) => webhook.locator.solution_id === solutionId);
+	const page = all.slice(from, from + pageSize);
+	const next = from + page.length < all.length ? String(from + page.length) : '';
+	const response: Body = {};
+	if (page.length > 0 || !store.variant.omitEmpty) response.webhooks = page;
+	if (next !== '' || !store.variant.omitEmpty) response.next_page_token = next;
+	return response;
 }

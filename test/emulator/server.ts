@@ -65,28 +65,44 @@ export interface ServerContext {
 
 interface Route {
 	operation: Operation;
+	method: 'GET' | 'POST';
 	params: Record<string, string>;
+	query: URLSearchParams;
+}
+
+interface RouteSpec {
+	operation: Operation;
+	pattern: string[];
+	/** Default POST. */
+	method?: 'GET';
+	/** Whether a query string is accepted (default: none is). */
+	query?: boolean;
 }
 
 /** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
-const ROUTES: Record<Api, Array<{ operation: Operation; pattern: string[] }>> = {
-	records: [{ operation: 'RestoreRecord', pattern: ['', 'api', 'v1', 'applications', ':tableId', 'records', ':recordId', 'restore', ''] }],
-	webhooks: (['ListEvents', 'GetWebhook', 'DeleteWebhook'] as const).map((operation) => ({
+const ROUTES: Record<Api, RouteSpec[]> = {
+	records: [
+		{ operation: 'RestoreRecord', pattern: ['', 'api', 'v1', 'applications', ':tableId', 'records', ':recordId', 'restore', ''] },
+		{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
+		{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
+	],
+	webhooks: (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'ListWebhooks'] as const).map((operation) => ({
 		operation,
 		pattern: ['', 'service.webhooks.engine.Webhooks', operation],
 	})),
 };
 
 /** Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment. */
-export function matchRoute(api: Api, rawPath: string): Route | null {
-	if (rawPath.includes('?')) return null; // no operation takes query parameters
+export function matchRoute(api: Api, rawUrl: string): Route | null {
+	const [rawPath, rawQuery] = rawUrl.split(/\?(.*)/s);
 	let segments: string[];
 	try {
 		segments = rawPath.split('/').map(decodeURIComponent);
 	} catch {
 		return null;
 	}
-	for (const { operation, pattern } of ROUTES[api]) {
+	for (const { operation, pattern, method = 'POST', query } of ROUTES[api]) {
+		if (rawQuery !== undefined && !query) continue;
 		if (pattern.length !== segments.length) continue;
 		const params: Record<string, string> = {};
 		const matches = pattern.every((part, i) => {
@@ -94,7 +110,7 @@ export function matchRoute(api: Api, rawPath: string): Route | null {
 			params[part.slice(1)] = segments[i];
 			return segments[i] !== '';
 		});
-		if (matches) return { operation, params };
+		if (matches) return { operation, method, params, query: new URLSearchParams(rawQuery ?? '') };
 	}
 	return null;
 }
@@ -203,19 +219,22 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 	entry.body = parseJson(entry.rawBody);
 	try {
 		if (!route) throw badRoute(404, 'no such path');
-		if (req.method !== 'POST') throw badRoute(405, `method ${req.method} not allowed, use POST`);
+		if (req.method !== route.method) throw badRoute(405, `method ${req.method} not allowed, use ${route.method}`, route.method);
 		authenticate(context, req.headers);
 		const retryAfter = context.rateLimiter.check(context.store.variant.rateLimitPerSecond);
 		if (retryAfter > 0) {
 			throw new ApiError(429, 'Request was throttled.', { headers: { 'retry-after': String(retryAfter) } });
 		}
-		if (!isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
-		if (!isObject(entry.body)) throw new ApiError(400, 'request body must be a JSON object');
+		// A GET has no body to check.
+		const body = route.method === 'GET' ? {} : entry.body;
+		if (route.method === 'POST' && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
+		if (!isObject(body)) throw new ApiError(400, 'request body must be a JSON object');
 
-		const faults = await applyFaults(context, route, entry, entry.body, req, res);
+		const faults = await applyFaults(context, route, entry, body, req, res);
 		if (faults.answered) return;
 		const result = runOperation(context.store, route.operation, {
-			body: entry.body,
+			body,
+			query: route.query,
 			tableId: route.params.tableId,
 			recordId: route.params.recordId,
 			repeatPreviousEvent: faults.repeatPreviousEvent,

@@ -8,10 +8,21 @@ import {
 	hexId,
 	inventChange,
 	makeRecord,
+	makeSolution,
+	makeTable,
 	makeWebhook,
 	pickRandom,
 } from './fixtures';
-import type { EventObject, LocatorObject, NewEvent, RecordObject, Variant, WebhookObject } from './types';
+import type {
+	EventObject,
+	LocatorObject,
+	NewEvent,
+	RecordObject,
+	SolutionObject,
+	TableObject,
+	Variant,
+	WebhookObject,
+} from './types';
 
 interface StoredRecord {
 	record: RecordObject;
@@ -53,6 +64,9 @@ export class Store {
 	private readonly tables = new Map<string, Map<string, StoredRecord>>();
 	private readonly autonumbers = new Map<string, number>();
 	readonly webhooks = new Map<string, WebhookState>();
+	readonly solutions: SolutionObject[] = [];
+	/** Tables ("applications") of the seeded solutions, in creation order. */
+	readonly applications: TableObject[] = [];
 	tokenGeneration = 0;
 
 	constructor(
@@ -92,6 +106,36 @@ export class Store {
 			deleted_by: null,
 		};
 		return stored.record;
+	}
+
+	// --- solutions and tables --------------------------------------------------------------
+
+	addSolution(fields: Partial<SolutionObject> = {}): SolutionObject {
+		const solution = makeSolution(this.solutions.length, fields);
+		this.solutions.push(solution);
+		return solution;
+	}
+
+	addTable(solutionId: string, fields: Partial<TableObject> = {}): TableObject {
+		if (!this.solutions.some((solution) => solution.id === solutionId)) throw new Error(`emulator: unknown solution ${solutionId}`);
+		const order = this.applications.filter((table) => table.solution === solutionId).length;
+		const table = makeTable(solutionId, order, fields);
+		this.applications.push(table);
+		return table;
+	}
+
+	/** Appends each change to every webhook that watches the table and the change's kind. */
+	recordChanges(tableId: string, changes: NewEvent[]): EventObject[] {
+		const table = this.applications.find((candidate) => candidate.id === tableId);
+		if (!table) throw new Error(`emulator: unknown table ${tableId}`);
+		const appended: EventObject[] = [];
+		for (const change of changes) {
+			const spec = { ...change, applicationId: tableId, recordId: change.recordId ?? hexId() };
+			for (const state of this.webhooks.values()) {
+				if (watches(state.webhook, table, spec)) appended.push(...this.appendEvents(state.webhook.webhook_id, [spec]));
+			}
+		}
+		return appended;
 	}
 
 	// --- webhooks --------------------------------------------------------------------------
@@ -199,6 +243,24 @@ export class Store {
 			},
 		};
 	}
+}
+
+/** Whether SmartSuite would record this change of `table` for the webhook (filter and kinds). */
+function watches(webhook: WebhookObject, table: TableObject, change: NewEvent): boolean {
+	if (!webhook.kinds.includes(change.kind ?? 'RECORD_UPDATED')) return false;
+	if (webhook.locator.solution_id !== table.solution) return false;
+	const filter = webhook.filter as {
+		solution?: object;
+		applications?: { application_ids?: string[] };
+		application?: { application_id?: string; field_ids?: string[] };
+	};
+	if (filter.solution) return true;
+	if (filter.applications) return filter.applications.application_ids?.includes(table.id) ?? false;
+	if (filter.application?.application_id !== table.id) return false;
+	// A field filter: updates count only when they change a watched field.
+	const fields = filter.application.field_ids ?? [];
+	if ((change.kind ?? 'RECORD_UPDATED') !== 'RECORD_UPDATED' || fields.length === 0 || !change.data) return true;
+	return Object.keys(change.data).some((field) => fields.includes(field));
 }
 
 /** What an event of this kind changes when the caller gives no data. */

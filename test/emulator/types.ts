@@ -54,7 +54,15 @@ export const DEFAULT_VARIANT: Variant = {
 	rateLimitPerSecond: null,
 };
 
-export type Operation = 'RestoreRecord' | 'ListEvents' | 'GetWebhook' | 'DeleteWebhook';
+export type Operation =
+	| 'RestoreRecord'
+	| 'ListSolutions'
+	| 'ListTables'
+	| 'ListEvents'
+	| 'GetWebhook'
+	| 'DeleteWebhook'
+	| 'CreateWebhook'
+	| 'ListWebhooks';
 
 /** What a fault does to the request it hits. */
 export type FaultAction =
@@ -148,6 +156,36 @@ export interface EventObject {
 	};
 }
 
+/** A solution as `GET /api/v1/solutions/` lists it (the fields integrations read). */
+export interface SolutionObject {
+	id: string;
+	name: string;
+	slug: string;
+	logo_icon: string;
+	logo_color: string;
+	status: string;
+	hidden: boolean;
+}
+
+/** One field of a table's `structure`. */
+export interface FieldObject {
+	slug: string;
+	label: string;
+	field_type: string;
+	params: Record<string, unknown>;
+}
+
+/** A table ("application") as `GET /api/v1/applications/?solution=<id>` lists it. */
+export interface TableObject {
+	id: string;
+	name: string;
+	/** Id of its solution. */
+	solution: string;
+	slug: string;
+	order: number;
+	structure: FieldObject[];
+}
+
 export type RecordObject = Record<string, unknown> & { id: string; title: string };
 
 export interface NewEvent {
@@ -206,6 +244,17 @@ export interface Emulator {
 	): void;
 	/** Appends events in order; returns them as stored (ids are `<webhook_id>.<sequence>`). */
 	appendEvents(webhookId: string, events: NewEvent[] | number): EventObject[];
+	/** Every webhook, in creation order (also those created over HTTP). */
+	webhooks(): WebhookObject[];
+	/** Seeds a solution (listed by `GET /api/v1/solutions/`). */
+	addSolution(fields?: Partial<SolutionObject>): SolutionObject;
+	/** Seeds a table of a seeded solution, with the usual fields in its structure. */
+	addTable(solutionId: string, fields?: Partial<TableObject>): TableObject;
+	/**
+	 * Records changes in a seeded table: each event is appended to every webhook that watches it
+	 * (by its filter and kinds), as SmartSuite does. Returns the events appended, all webhooks.
+	 */
+	recordChanges(tableId: string, events: NewEvent[]): EventObject[];
 	/** All stored events of a webhook, oldest first. */
 	events(webhookId: string): EventObject[];
 
