@@ -15,7 +15,13 @@ module.exports = {
 			...common,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/package/'],
+		},
+		{
+			// What `npm pack` ships and n8n's scanner over it: needs a build (npm test builds first).
+			...common,
+			displayName: 'package',
+			testMatch: ['<rootDir>/test/package/*.test.ts'],
 		},
 		{
 			...common,
