@@ -23,7 +23,7 @@ export function simplifyEvent(event: IDataObject): IDataObject {
 
 /** Slugs of `previous` whose value differs from the record's, in the order of `previous`. */
 export function changedFields(record: IDataObject, previous: IDataObject): string[] {
-	return Object.keys(previous).filter((slug) => !sameJson(previous[slug], record[slug]));
+	return Object.keys(previous).filter((slug) => !sameJson(previous[slug], ownValue(record, slug)));
 }
 
 /** Deep equality of JSON values; key order does not matter and a missing value equals null. */
@@ -34,9 +34,14 @@ export function sameJson(a: unknown, b: unknown): boolean {
 	}
 	if (isJsonObject(a) && isJsonObject(b)) {
 		const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-		return [...keys].every((key) => sameJson(a[key], b[key]));
+		return [...keys].every((key) => sameJson(ownValue(a, key), ownValue(b, key)));
 	}
 	return a === b;
+}
+
+/** Own properties only: "constructor" or "__proto__" are field names like any other. */
+function ownValue(object: IDataObject, key: string): unknown {
+	return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }
 
 function objectOrEmpty(value: unknown): IDataObject {
