@@ -579,9 +579,46 @@ describe('auth, routing and body checks', () => {
 			expect([url, answer.status]).toEqual([url, 404]);
 		}
 		const twirpAnswer = await send(`${emu.webhooksUrl}/nope`, emu);
-		expect(twirpAnswer.json()).toEqual({ code: 'bad_route', msg: expect.any(String), meta: {} });
-		expect((await send(`${emu.baseUrl}/nope/`, emu)).json()).toEqual({ detail: expect.any(String) });
+		expect(twirpAnswer.json()).toEqual({ code: 'bad_route', msg: 'no handler for path "/nope"', meta: { twirp_invalid_route: 'POST /nope' } });
+		const page = await send(`${emu.baseUrl}/nope/`, emu);
+		expect(page.headers['content-type']).toMatch(/^text\/html/);
+		expect(page.text).toMatch(/<h1>Not Found<\/h1>/);
 		expect(emu.getRecord('t1', id)?.deleted_by).not.toBeNull();
+	});
+
+	it("serves the webhooks API under the profile's service name, and bad_route for the other one", async () => {
+		const spec = await start();
+		const smartsuite = await start({ variant: { profile: 'smartsuite' } });
+		const hook = smartsuite.createWebhook();
+		smartsuite.appendEvents(hook.webhook_id, 2);
+		const at = (emu: Emulator, service: string, method: string) =>
+			send(`${emu.webhooksUrl}/${service}/${method}`, emu, { body: { webhook_id: hook.webhook_id } });
+
+		const events = await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'ListEvents');
+		expect([events.status, events.json().events]).toEqual([200, expect.arrayContaining([expect.objectContaining({ kind: 'RECORD_UPDATED' })])]);
+		expect((await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhook')).json().webhook.webhook_id).toBe(hook.webhook_id);
+		for (const [emu, service, method] of [
+			[smartsuite, 'service.webhooks.engine.Webhooks', 'ListEvents'],
+			[smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhooks'],
+			[smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'Nope'],
+			[spec, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhook'],
+		] as const) {
+			const answer = await at(emu, service, method);
+			expect([answer.status, answer.json()]).toEqual([
+				404,
+				{ code: 'bad_route', msg: `no handler for path "/${service}/${method}"`, meta: { twirp_invalid_route: `POST /${service}/${method}` } },
+			]);
+		}
+		expect(spec.variant().profile).toBe('spec');
+		expect(smartsuite.requests.map((r) => r.operation)).toEqual(['ListEvents', 'GetWebhook', null, null, null]);
+	});
+
+	it('routes GetWebhook under the configured spelling only', async () => {
+		const emu = await start({ variant: { profile: 'smartsuite', getWebhookMethod: 'GetWebhooks' } });
+		const hook = emu.createWebhook();
+		const at = (method: string) => send(`${emu.webhooksUrl}/smartsuite.webhooks.engine.Webhooks/${method}`, emu, { body: { webhook_id: hook.webhook_id } });
+		expect((await at('GetWebhooks')).json().webhook.webhook_id).toBe(hook.webhook_id);
+		expect((await at('GetWebhook')).json().code).toBe('bad_route');
 	});
 
 	it('answers 405 with Allow: POST for another method on a known path', async () => {

@@ -7,11 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, type Api, badRoute, renderError } from './errors';
+import { ApiError, type Api, badRoute, pageNotFound, renderError } from './errors';
 import type { Faults } from './faults';
 import { type Body, runOperation, webhookIdOf } from './operations';
 import type { Store } from './store';
-import type { Operation, ReceivedRequest } from './types';
+import type { Operation, Profile, ReceivedRequest, Variant } from './types';
 
 export class RequestLog {
 	readonly entries: ReceivedRequest[] = [];
@@ -79,21 +79,29 @@ interface RouteSpec {
 	query?: boolean;
 }
 
-/** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
-const ROUTES: Record<Api, RouteSpec[]> = {
-	records: [
-		{ operation: 'RestoreRecord', pattern: ['', 'api', 'v1', 'applications', ':tableId', 'records', ':recordId', 'restore', ''] },
-		{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
-		{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
-	],
-	webhooks: (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'ListWebhooks'] as const).map((operation) => ({
-		operation,
-		pattern: ['', 'service.webhooks.engine.Webhooks', operation],
-	})),
+/** The Twirp service name the webhooks API serves, per profile. */
+export const SERVICE_BY_PROFILE: Record<Profile, string> = {
+	spec: 'service.webhooks.engine.Webhooks',
+	smartsuite: 'smartsuite.webhooks.engine.Webhooks',
 };
 
+const RECORDS_ROUTES: RouteSpec[] = [
+	{ operation: 'RestoreRecord', pattern: ['', 'api', 'v1', 'applications', ':tableId', 'records', ':recordId', 'restore', ''] },
+	{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
+	{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
+];
+
+/** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
+function routes(api: Api, variant: Variant): RouteSpec[] {
+	if (api === 'records') return RECORDS_ROUTES;
+	return (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'ListWebhooks'] as const).map((operation) => ({
+		operation,
+		pattern: ['', SERVICE_BY_PROFILE[variant.profile], operation === 'GetWebhook' ? variant.getWebhookMethod : operation],
+	}));
+}
+
 /** Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment. */
-export function matchRoute(api: Api, rawUrl: string): Route | null {
+export function matchRoute(api: Api, rawUrl: string, variant: Variant): Route | null {
 	const [rawPath, rawQuery] = rawUrl.split(/\?(.*)/s);
 	let segments: string[];
 	try {
@@ -101,7 +109,7 @@ export function matchRoute(api: Api, rawUrl: string): Route | null {
 	} catch {
 		return null;
 	}
-	for (const { operation, pattern, method = 'POST', query } of ROUTES[api]) {
+	for (const { operation, pattern, method = 'POST', query } of routes(api, variant)) {
 		if (rawQuery !== undefined && !query) continue;
 		if (pattern.length !== segments.length) continue;
 		const params: Record<string, string> = {};
@@ -213,13 +221,14 @@ async function applyFaults(
 
 async function handle(api: Api, context: ServerContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
 	const entry = context.log.start(api, req);
-	const route = matchRoute(api, entry.path);
+	const route = matchRoute(api, entry.path, context.store.variant);
 	entry.operation = route?.operation ?? null;
 	entry.rawBody = await readBody(req);
 	entry.body = parseJson(entry.rawBody);
 	try {
-		if (!route) throw badRoute(404, 'no such path');
-		if (req.method !== route.method) throw badRoute(405, `method ${req.method} not allowed, use ${route.method}`, route.method);
+		const method = req.method ?? '';
+		if (!route) throw api === 'webhooks' ? badRoute(404, method, entry.path) : pageNotFound();
+		if (method !== route.method) throw badRoute(405, method, entry.path, route.method);
 		authenticate(context, req.headers);
 		const retryAfter = context.rateLimiter.check(context.store.variant.rateLimitPerSecond);
 		if (retryAfter > 0) {

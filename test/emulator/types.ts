@@ -16,7 +16,20 @@ export type EndOfStream =
 	/** A token is always returned; asking with it past the end gives `events: []` (and a token). */
 	| 'emptyPage';
 
+/**
+ * Which Twirp service name the webhooks API serves. 'spec': `service.webhooks.engine.Webhooks`
+ * (the interface spec). 'smartsuite': `smartsuite.webhooks.engine.Webhooks`, as SmartSuite's own
+ * host does. Any other service name or method answers 404 Twirp `bad_route`.
+ */
+export type Profile = 'spec' | 'smartsuite';
+
 export interface Variant {
+	profile: Profile;
+	/**
+	 * How GetWebhook is spelled on the route (SmartSuite's reference writes both `GetWebhook` and
+	 * `GetWebhooks`); the other spelling answers `bad_route`.
+	 */
+	getWebhookMethod: 'GetWebhook' | 'GetWebhooks';
 	endOfStream: EndOfStream;
 	/** proto3 JSON: empty fields are omitted (no `events` key when empty, no empty token). */
 	omitEmpty: boolean;
@@ -43,6 +56,8 @@ export interface Variant {
 }
 
 export const DEFAULT_VARIANT: Variant = {
+	profile: 'spec',
+	getWebhookMethod: 'GetWebhook',
 	endOfStream: 'emptyToken',
 	omitEmpty: false,
 	defaultPageSize: 50,
