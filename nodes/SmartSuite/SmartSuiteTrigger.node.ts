@@ -136,8 +136,9 @@ export class SmartSuiteTrigger implements INodeType {
 		const api = await webhookApi(this, webhookId, pageSize);
 		if (!saved) await api.checkWebhook();
 		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
-		const toItems = (events: IDataObject[]) => [
-			this.helpers.returnJsonArray(options.simplify ? events.map(simplifyEvent) : events),
+		// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
+		const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
+			events.map((event) => ({ json: options.simplify ? simplifyEvent(event) : event })),
 		];
 
 		if (this.getMode() === 'manual') return toItems([await latestEvent(node, api, isWanted, saved)]);
@@ -154,10 +155,12 @@ export class SmartSuiteTrigger implements INodeType {
 		if (result.error) {
 			this.logger.warn(`SmartSuite Trigger: emitting the ${result.emitted.length} events read before an error; the next poll continues from there. ${result.error.message}`);
 		}
-		// n8n saves the state only with returned items (or at activation): it must never be ahead
-		// of them. Passing over unwanted events when returning null only costs a re-read if lost.
+		// Every item is built before the state moves: nothing can throw after it has. n8n saves the
+		// state only with returned items (or at activation): it must never be ahead of them.
+		// Passing over unwanted events when returning null only costs a re-read if lost.
+		const items = result.emitted.length > 0 ? toItems(result.emitted) : null;
 		saveCursor(state, webhookId, result.cursor);
-		return result.emitted.length > 0 ? toItems(result.emitted) : null;
+		return items;
 	}
 }
 

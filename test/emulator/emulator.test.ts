@@ -257,6 +257,17 @@ describe('list events', () => {
 		expect((await listEvents(emu, webhookId, '2', '')).json().events).toEqual(events.slice(0, 2));
 	});
 
+	it('serves raw elements verbatim in stream order, beside the generated events', async () => {
+		const emu = await start();
+		const { webhookId, events } = await webhookWithEvents(emu, 1);
+		emu.appendRawElements(webhookId, ['null', '{"kind":"NO_ID"}', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`]);
+		const answer = await listEvents(emu, webhookId, '10', '');
+		expect(answer.status).toBe(200);
+		expect(answer.json().events.slice(0, 3)).toEqual([events[0], null, { kind: 'NO_ID' }]);
+		expect(emu.events(webhookId)).toEqual(events);
+		expect(emu.elements(webhookId).slice(0, 3)).toEqual([events[0], null, { kind: 'NO_ID' }]);
+	});
+
 	it('generates a mix of creations and updates whose previous holds the changed fields', async () => {
 		const emu = await start();
 		const { events } = await webhookWithEvents(emu, 200);

@@ -2,8 +2,8 @@
 import { seedDemo } from './demo';
 import { Faults } from './faults';
 import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startServer } from './server';
-import { Store } from './store';
-import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions } from './types';
+import { RawElement, Store } from './store';
+import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject } from './types';
 
 export * from './types';
 export { startDemoChanges } from './demo';
@@ -58,7 +58,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		addSolution: (fields) => store.addSolution(fields),
 		addTable: (solutionId, fields) => store.addTable(solutionId, fields),
 		recordChanges: (tableId, events) => store.recordChanges(tableId, events),
-		events: (webhookId) => store.webhooks.get(webhookId)?.events.slice() ?? [],
+		appendRawElements: (webhookId, jsonTexts) => store.appendRawElements(webhookId, jsonTexts),
+		events: (webhookId) =>
+			(store.webhooks.get(webhookId)?.events ?? []).filter((event) => !(event instanceof RawElement)) as EventObject[],
+		elements: (webhookId) =>
+			(store.webhooks.get(webhookId)?.events ?? []).map((event) => (event instanceof RawElement ? JSON.parse(event.json) : event)),
 		demo,
 		close: async () => {
 			await Promise.all([records.close(), webhooks.close()]);

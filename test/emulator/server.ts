@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, type Api, badRoute, pageNotFound, renderError } from './errors';
 import type { Faults } from './faults';
 import { type Body, runOperation, webhookIdOf } from './operations';
-import type { Store } from './store';
+import { RawElement, type Store } from './store';
 import type { Operation, Profile, ReceivedRequest, Variant } from './types';
 
 export class RequestLog {
@@ -248,12 +248,21 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 			recordId: route.params.recordId,
 			repeatPreviousEvent: faults.repeatPreviousEvent,
 		});
-		send(res, entry, 200, 'application/json', JSON.stringify(result));
+		send(res, entry, 200, 'application/json', toJsonText(result));
 	} catch (error) {
 		const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal error');
 		const { contentType, body } = renderError(api, context.store.variant.errorBodies, apiError);
 		send(res, entry, apiError.status, contentType, body, apiError.options.headers);
 	}
+}
+
+/** JSON.stringify, except that raw elements of an `events` list are written verbatim. */
+function toJsonText(result: unknown): string {
+	if (!isObject(result) || !Array.isArray(result.events) || !result.events.some((event) => event instanceof RawElement)) {
+		return JSON.stringify(result);
+	}
+	const events = result.events.map((event) => (event instanceof RawElement ? event.json : JSON.stringify(event)));
+	return JSON.stringify({ ...result, events: [] }).replace('"events":[]', `"events":[${events.join(',')}]`);
 }
 
 export interface RunningServer {

@@ -24,6 +24,14 @@ import type {
 	WebhookObject,
 } from './types';
 
+/**
+ * An element of a webhook's `events` list served verbatim: what the API should never send
+ * (null, a number, an event without an id, a nesting deeper than JSON.stringify can write).
+ */
+export class RawElement {
+	constructor(readonly json: string) {}
+}
+
 interface StoredRecord {
 	record: RecordObject;
 	deleted: boolean;
@@ -40,7 +48,7 @@ export interface IssuedToken {
 export interface WebhookState {
 	webhook: WebhookObject;
 	/** In append order; events[i] has sequence `baseSequence + i + 1`, so paging is O(page). */
-	events: EventObject[];
+	events: Array<EventObject | RawElement>;
 	baseSequence: number;
 	/** Page tokens handed out for this webhook (token string → cursor). */
 	tokens: Map<string, IssuedToken>;
@@ -202,6 +210,12 @@ export class Store {
 			appended.push(event);
 		}
 		return appended;
+	}
+
+	/** Appends elements served as these JSON texts, in order. */
+	appendRawElements(webhookId: string, jsonTexts: string[]): void {
+		const state = this.webhookState(webhookId);
+		for (const json of jsonTexts) state.events.push(new RawElement(json));
 	}
 
 	private buildEvent(state: WebhookState, spec: NewEvent, atMs: number, batch: { id: string; size: number }): EventObject {

@@ -270,8 +270,15 @@ export interface Emulator {
 	 * (by its filter and kinds), as SmartSuite does. Returns the events appended, all webhooks.
 	 */
 	recordChanges(tableId: string, events: NewEvent[]): EventObject[];
-	/** All stored events of a webhook, oldest first. */
+	/**
+	 * Appends elements to the webhook's `events` list that are served exactly as these JSON texts:
+	 * malformed elements (`null`, `42`), events without an `event_id`, nesting of any depth.
+	 */
+	appendRawElements(webhookId: string, jsonTexts: string[]): void;
+	/** All stored events of a webhook, oldest first (elements appended raw are left out). */
 	events(webhookId: string): EventObject[];
+	/** Every element of the webhook's stream, oldest first, raw ones parsed. */
+	elements(webhookId: string): unknown[];
 
 	/** Demo ids seeded by `demo: true` (empty otherwise). */
 	readonly demo: { tableId: string; deletedRecordIds: string[]; webhookId: string; solutionId: string };

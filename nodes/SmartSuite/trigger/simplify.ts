@@ -26,17 +26,28 @@ export function changedFields(record: IDataObject, previous: IDataObject): strin
 	return Object.keys(previous).filter((slug) => !sameJson(previous[slug], ownValue(record, slug)));
 }
 
-/** Deep equality of JSON values; key order does not matter and a missing value equals null. */
+/**
+ * Deep equality of JSON values; key order does not matter and a missing value equals null.
+ * Walks with its own stack: legal JSON may be nested deeper than the call stack allows.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
-	if (a === undefined || b === undefined) return (a ?? null) === (b ?? null);
-	if (Array.isArray(a) || Array.isArray(b)) {
-		return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+	const pending: Array<[unknown, unknown]> = [[a, b]];
+	for (let pair = pending.pop(); pair !== undefined; pair = pending.pop()) {
+		const [x, y] = pair;
+		if (x === undefined || y === undefined) {
+			if ((x ?? null) !== (y ?? null)) return false;
+		} else if (Array.isArray(x) || Array.isArray(y)) {
+			if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+			for (let i = 0; i < x.length; i++) pending.push([x[i], y[i]]);
+		} else if (isJsonObject(x) && isJsonObject(y)) {
+			for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+				pending.push([ownValue(x, key), ownValue(y, key)]);
+			}
+		} else if (x !== y) {
+			return false;
+		}
 	}
-	if (isJsonObject(a) && isJsonObject(b)) {
-		const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-		return [...keys].every((key) => sameJson(ownValue(a, key), ownValue(b, key)));
-	}
-	return a === b;
+	return true;
 }
 
 /** Own properties only: "constructor" or "__proto__" are field names like any other. */
