@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { smartSuiteApiTest } from './shared/credentialTest';
+import { listSearch, loadOptions } from './shared/listSearch';
 import { recordDescription } from './actions/record';
 import { webhookDescription } from './actions/webhook';
 
@@ -45,5 +46,5 @@ export class SmartSuite implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { smartSuiteApiTest } };
+	methods = { credentialTest: { smartSuiteApiTest }, listSearch, loadOptions };
 }

@@ -9,6 +9,7 @@ import {
 	CredentialTestContext,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
+	LoadOptionsContext,
 	PollContext,
 	RoutingNode,
 	WorkflowExecute,
@@ -208,9 +209,14 @@ export interface Poller {
 /** A trigger inside one Workflow whose static data is carried across polls. */
 export function createPoller(
 	nodeType: INodeType,
-	{ parameters, credentials, name = 'SmartSuite Trigger' }: { parameters: INodeParameters; credentials: object; name?: string },
+	{
+		parameters,
+		credentials,
+		name = 'SmartSuite Trigger',
+		typeVersion = 1,
+	}: { parameters: INodeParameters; credentials: object; name?: string; typeVersion?: number },
 ): Poller {
-	const node = makeNode(nodeType.description.name, parameters, { name });
+	const node = makeNode(nodeType.description.name, parameters, { name, typeVersion });
 	const workflow = new Workflow({
 		id: 'wf-trigger',
 		nodes: [node],
@@ -232,6 +238,24 @@ export function createPoller(
 			node.parameters = newParameters;
 		},
 	};
+}
+
+/**
+ * Runs a "From list" search or an options list of the node being edited, as n8n's editor asks
+ * for it: the node's current parameters reach the method through `additionalData`.
+ */
+export async function runNodeMethod(
+	nodeType: INodeType,
+	{ parameters, credentials, typeVersion = 1 }: { parameters: INodeParameters; credentials: object; typeVersion?: number },
+	call: { listSearch: string; filter?: string; paginationToken?: string } | { loadOptions: string },
+): Promise<unknown> {
+	const node = makeNode(nodeType.description.name, parameters, { typeVersion });
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ [node.type]: nodeType }) });
+	const additionalData = { ...additionalDataFor(credentials), currentNodeParameters: node.parameters } as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.x');
+	const methods = nodeType.methods as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
+	if ('listSearch' in call) return await methods.listSearch[call.listSearch].call(context, call.filter, call.paginationToken);
+	return await methods.loadOptions[call.loadOptions].call(context);
 }
 
 /** Runs a whole workflow with n8n's WorkflowExecute, as `n8n execute` would. */

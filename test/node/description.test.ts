@@ -34,17 +34,25 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(description.properties[0].options?.map((option) => (option as { value: string }).value)).toEqual(['record', 'webhook']);
 	expect(operationsOf('record')).toEqual(['restore']);
-	expect(operationsOf('webhook')).toEqual(['delete', 'get', 'listEvents']);
+	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
-	expect(parametersOf('webhook', 'get')).toEqual(['webhookId']);
-	expect(parametersOf('webhook', 'delete')).toEqual(['webhookId']);
-	expect(parametersOf('webhook', 'listEvents')).toEqual(['webhookId', 'returnAll', 'limit', 'options']);
+	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
+	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
+	expect(parametersOf('webhook', 'listEvents')).toEqual(['solutionId', 'webhookId', 'returnAll', 'limit', 'options']);
+	expect(parametersOf('webhook', 'create')).toEqual(['solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'kinds', 'notify', 'notificationUrl']);
+	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
 	const listOptions = description.properties.find((p) => p.name === 'options');
 	expect(listOptions?.options?.map((option) => option.name)).toEqual(['pageSize']);
 });
 
-it('takes the table as an id or a table URL', () => {
-	const table = description.properties.find((p) => p.name === 'tableId');
-	expect(table?.type).toBe('resourceLocator');
-	expect(table?.modes?.map((mode) => mode.name)).toEqual(['id', 'url']);
+it('takes solutions and tables from a list, a URL or an id (the modes saved workflows use stay)', () => {
+	for (const name of ['tableId', 'solutionId']) {
+		const locators = description.properties.filter((p) => p.name === name);
+		expect(locators.length).toBeGreaterThan(0);
+		for (const locator of locators) {
+			expect(locator.type).toBe('resourceLocator');
+			expect(locator.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);
+		}
+	}
+	expect(smartSuite.methods?.listSearch).toHaveProperty('searchTables');
 });

@@ -121,7 +121,7 @@ describe('Webhook > List Events', () => {
 
 		const error = await runError(emu, { parameters: listEvents('', { returnAll: true }) });
 
-		expect(error.message).toBe('The parameter "Webhook ID" is empty');
+		expect(error.message).toBe('The parameter "Webhook" is empty');
 		expect(emu.requests).toHaveLength(0);
 	});
 

@@ -42,6 +42,17 @@ describe('Webhook > Get', () => {
 		}
 	});
 
+	it('takes the webhook from its picker (a resource locator) or as the plain string workflows saved before', async () => {
+		const { emu } = ctx;
+		const webhook = emu.createWebhook();
+		for (const mode of ['list', 'id']) {
+			const parameters = { ...getWebhook(''), webhookId: { __rl: true, mode, value: webhook.webhook_id } };
+			expect((await run(emu, { parameters }))[0].json).toEqual(webhook);
+		}
+		expect((await run(emu, { parameters: getWebhook(webhook.webhook_id) }))[0].json).toEqual(webhook);
+		expect(emu.requests.map((request) => request.body)).toEqual(Array(3).fill({ webhook_id: webhook.webhook_id }));
+	});
+
 	it('says that an unknown webhook does not exist or was deleted (404)', async () => {
 		const { emu } = ctx;
 
@@ -66,7 +77,7 @@ describe('Webhook > Get', () => {
 
 		const error = await runError(emu, { parameters: getWebhook(id) });
 
-		expect(error.message).toBe('The parameter "Webhook ID" is empty');
+		expect(error.message).toBe('The parameter "Webhook" is empty');
 		expect(emu.requests).toHaveLength(0);
 	});
 
@@ -128,7 +139,7 @@ describe('Webhook > Delete', () => {
 
 		const error = await runError(emu, { parameters: deleteWebhook(' ') });
 
-		expect(error.message).toBe('The parameter "Webhook ID" is empty');
+		expect(error.message).toBe('The parameter "Webhook" is empty');
 		expect(emu.requests).toHaveLength(0);
 	});
 

@@ -3,8 +3,11 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodeProperties,
 	PostReceiveAction,
 } from 'n8n-workflow';
+
+import { requireWholeNumber } from '../shared/numbers';
 
 import type { RequestSubject } from '../shared/transport';
 import { parseResponse } from '../shared/transport';
@@ -35,4 +38,39 @@ export async function setPairedItem(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return items.map((item) => ({ ...item, pairedItem: { item: this.getItemIndex() } }));
+}
+
+/** Return All and Limit of a list operation. */
+export function returnAllFields(show: Record<string, string[]>): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** How many results the user wants: Infinity for Return All; checked before any request. */
+export function readLimit(context: IExecuteSingleFunctions): number {
+	if (context.getNodeParameter('returnAll', false)) return Infinity;
+	return requireWholeNumber(
+		context.getNode(),
+		context.getNodeParameter('limit', 50),
+		'Limit',
+		{ min: 1, max: Number.MAX_SAFE_INTEGER },
+		context.getItemIndex(),
+	);
 }

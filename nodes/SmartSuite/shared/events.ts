@@ -1,6 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { readPage } from './pages';
+
 /** One ListEvents answer, with proto3's omitted empty fields filled in. */
 export interface EventsPage {
 	events: IDataObject[];
@@ -8,18 +10,10 @@ export interface EventsPage {
 	nextPageToken: string;
 }
 
-/**
- * Reads a ListEvents body. The API is proto3 JSON: an empty `events` list or token may be
- * omitted, so a missing `events` is [] and a missing `next_page_token` is ''.
- * Returns undefined when the body does not have that shape at all.
- */
+/** Reads a ListEvents body (see `readPage`); undefined when it is not a page of events. */
 export function readEventsPage(body: IDataObject): EventsPage | undefined {
-	const events = body.events ?? [];
-	const token = body.next_page_token ?? '';
-	if (!Array.isArray(events) || (typeof token !== 'string' && typeof token !== 'number')) {
-		return undefined;
-	}
-	return { events: events as IDataObject[], nextPageToken: String(token) };
+	const page = readPage(body, 'events');
+	return page && { events: page.items, nextPageToken: page.nextPageToken };
 }
 
 /**

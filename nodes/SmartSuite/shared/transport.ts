@@ -4,6 +4,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	ILoadOptionsFunctions,
 	INode,
 	IPollFunctions,
 	JsonObject,
@@ -45,21 +46,21 @@ export interface ApiResponse {
 	headers: IDataObject;
 }
 
-type RequestContext = IExecuteFunctions | IExecuteSingleFunctions | IPollFunctions;
+export type RequestContext = IExecuteFunctions | IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 /**
- * Sends one authenticated POST and returns the answer whatever its status. Network failures
+ * Sends one authenticated request (POST unless told) and returns the answer whatever its status. Network failures
  * become a NodeApiError built from a plain object, so the request (and its Authorization
  * header) never travels inside the error.
  */
 export async function sendRequest(
 	this: RequestContext,
-	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body'>,
+	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs'> & { method?: 'GET' | 'POST' },
 ): Promise<ApiResponse> {
 	try {
 		const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, {
-			...options,
 			method: 'POST',
+			...options,
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,

@@ -5,7 +5,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { pathSegment, requireId, TABLE_URL_REGEX } from '../../shared/ids';
+import { pathSegment, requireId } from '../../shared/ids';
+import { tableLocator } from '../../shared/locators';
 import { checkResponse, setPairedItem } from '../shared';
 
 const showOnlyForRestore = { resource: ['record'], operation: ['restore'] };
@@ -57,39 +58,10 @@ export const restoreOperation: INodePropertyOptions = {
 };
 
 export const restoreFields: INodeProperties[] = [
-	{
-		displayName: 'Table',
-		name: 'tableId',
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		required: true,
+	tableLocator({
 		description: 'The table (application) that holds the deleted record',
 		displayOptions: { show: showOnlyForRestore },
-		modes: [
-			{
-				displayName: 'ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '64b0c1d2e3f4a5b6c7d8e9f0',
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: 'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1/64b0c1d2e3f4a5b6c7d8e9f0',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: TABLE_URL_REGEX,
-							errorMessage: 'Not a SmartSuite table URL',
-						},
-					},
-				],
-				extractValue: { type: 'regex', regex: TABLE_URL_REGEX },
-			},
-		],
-	},
+	}),
 	{
 		displayName: 'Record ID',
 		name: 'recordId',

@@ -26,7 +26,7 @@ export const deleteOperation: INodePropertyOptions = {
 };
 
 export const deleteFields: INodeProperties[] = [
-	webhookIdField(
+	...webhookIdField(
 		'delete',
 		'All events the webhook has stored are deleted with it and cannot be listed afterwards',
 	),

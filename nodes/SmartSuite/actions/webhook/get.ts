@@ -9,7 +9,8 @@ import { setPairedItem } from '../shared';
 import { toMethod } from './method';
 import { checkWebhookResponse, sendWebhookId, webhookIdField } from './webhookId';
 
-async function outputWebhook(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+/** The webhook itself, out of the answer's wrapper. */
+export async function outputWebhook(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return items.map((item) => ({ ...item, json: unwrapWebhook(item.json) }));
 }
 
@@ -24,4 +25,4 @@ export const getOperation: INodePropertyOptions = {
 	},
 };
 
-export const getFields: INodeProperties[] = [webhookIdField('get')];
+export const getFields: INodeProperties[] = webhookIdField('get');

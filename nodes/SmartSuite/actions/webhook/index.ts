@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { WEBHOOKS_BASE_URL } from '../../shared/transport';
+import { createFields, createOperation } from './create';
 import { deleteFields, deleteOperation } from './delete';
 import { getFields, getOperation } from './get';
+import { listFields, listOperation } from './list';
 import { listEventsFields, listEventsOperation } from './listEvents';
 
 export const webhookDescription: INodeProperties[] = [
@@ -14,10 +16,12 @@ export const webhookDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['webhook'] } },
 		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
 		routing: { request: { baseURL: WEBHOOKS_BASE_URL } },
-		options: [deleteOperation, getOperation, listEventsOperation],
+		options: [createOperation, deleteOperation, getOperation, listOperation, listEventsOperation],
 		default: 'get',
 	},
+	...createFields,
 	...deleteFields,
 	...getFields,
+	...listFields,
 	...listEventsFields,
 ];

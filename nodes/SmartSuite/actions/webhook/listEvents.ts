@@ -14,7 +14,7 @@ import {
 	repeatedTokenError,
 } from '../../shared/events';
 import { requireWholeNumber } from '../../shared/numbers';
-import { setPairedItem } from '../shared';
+import { readLimit, returnAllFields, setPairedItem } from '../shared';
 import { toMethod } from './method';
 import { checkWebhookResponse, readWebhookId, webhookIdField } from './webhookId';
 
@@ -46,15 +46,7 @@ async function listEventPages(
 		{ min: 1, max: MAX_PAGE_SIZE },
 		itemIndex,
 	);
-	const limit = this.getNodeParameter('returnAll', false)
-		? Infinity
-		: requireWholeNumber(
-				node,
-				this.getNodeParameter('limit', 50),
-				'Limit',
-				{ min: 1, max: Number.MAX_SAFE_INTEGER },
-				itemIndex,
-			);
+	const limit = readLimit(this);
 
 	const events: IDataObject[] = [];
 	const requestedTokens = new Set<string>();
@@ -98,27 +90,11 @@ export const listEventsOperation: INodePropertyOptions = {
 };
 
 export const listEventsFields: INodeProperties[] = [
-	webhookIdField(
+	...webhookIdField(
 		'listEvents',
 		'Listing does not remove events, and it keeps the webhook from expiring',
 	),
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show: showOnlyForListEvents },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...showOnlyForListEvents, returnAll: [false] } },
-	},
+	...returnAllFields(showOnlyForListEvents),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -6,25 +6,29 @@ import type {
 } from 'n8n-workflow';
 
 import { requireId } from '../../shared/ids';
+import { solutionLocator, webhookLocator } from '../../shared/locators';
 import { checkResponse } from '../shared';
 
-/** The Webhook ID field of one operation; `hint` says what the operation does with it. */
-export function webhookIdField(operation: string, hint?: string): INodeProperties {
-	return {
-		displayName: 'Webhook ID',
-		name: 'webhookId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '5d1d8a6e-3f6b-4a51-9d1e-2a3b4c5d6e7f',
-		description: 'ID of the webhook, as returned when it was created',
-		hint,
-		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
-	};
+/**
+ * The Webhook of one operation (a resource locator; workflows saved when it was a plain string
+ * still run: the string is its value), with the Solution whose webhooks "From list" shows.
+ * `hint` says what the operation does with it.
+ */
+export function webhookIdField(operation: string, hint?: string): INodeProperties[] {
+	const displayOptions = { show: { resource: ['webhook'], operation: [operation] } };
+	return [
+		solutionLocator({
+			displayOptions,
+			required: false,
+			description: 'Only used to list its webhooks under Webhook > From List; not needed with a webhook ID',
+		}),
+		webhookLocator({ displayOptions, hint }),
+	];
 }
 
 export function readWebhookId(context: IExecuteSingleFunctions): string {
-	return requireId(context.getNode(), context.getNodeParameter('webhookId', ''), 'Webhook ID', context.getItemIndex());
+	const value = context.getNodeParameter('webhookId', '', { extractValue: true });
+	return requireId(context.getNode(), value, 'Webhook', context.getItemIndex());
 }
 
 /** preSend of get and delete: checks the id before any request and sends it. */

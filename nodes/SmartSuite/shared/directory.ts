@@ -1,0 +1,99 @@
+/**
+ * The calls SmartSuite documents beyond the interface spec, shared by the list searches, the
+ * Webhook operations and the trigger's "Create a webhook for me": list solutions and tables
+ * (records API, GET) and list or create webhooks (webhooks API).
+ */
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { readPage } from './pages';
+import type { ApiResponse, RequestContext, RequestSubject, SmartSuiteCredentials } from './transport';
+import { CREDENTIAL_NAME, parseResponse, sendRequest, withoutTrailingSlash } from './transport';
+import { unwrapWebhook } from './webhooks';
+import type { WebhooksMethod } from './webhooksRoute';
+import { webhooksBaseUrl, webhooksPath } from './webhooksRoute';
+
+export async function credentialsOf(context: RequestContext): Promise<SmartSuiteCredentials> {
+	return (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
+}
+
+/** An answer that must be a JSON array (the records API lists). */
+function parseList(context: RequestContext, response: ApiResponse, subject: RequestSubject): IDataObject[] {
+	const ok = response.statusCode >= 200 && response.statusCode < 300;
+	if (ok && Array.isArray(response.body)) return response.body as IDataObject[];
+	if (!ok) parseResponse(context.getNode(), response, subject);
+	const message = `SmartSuite sent an answer that is not a list when trying to ${subject.action}`;
+	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
+		message,
+		description: 'Check the Records API Base URL in the SmartSuite credential; if it is right, try again later.',
+		httpCode: String(response.statusCode),
+	});
+}
+
+async function getList(context: RequestContext, url: string, subject: RequestSubject, qs?: IDataObject): Promise<IDataObject[]> {
+	const { baseUrl } = await credentialsOf(context);
+	const response = await sendRequest.call(context, { method: 'GET', baseURL: withoutTrailingSlash(baseUrl), url, qs });
+	return parseList(context, response, subject);
+}
+
+export async function listSolutions(context: RequestContext): Promise<IDataObject[]> {
+	return await getList(context, '/api/v1/solutions/', { action: 'list the solutions', notFound: 'SmartSuite has no list of solutions at this address' });
+}
+
+/** The tables of one solution, or of the whole workspace when `solutionId` is ''. */
+export async function listTables(context: RequestContext, solutionId: string): Promise<IDataObject[]> {
+	return await getList(
+		context,
+		'/api/v1/applications/',
+		{ action: 'list the tables', notFound: `The solution "${solutionId}" was not found` },
+		solutionId ? { solution: solutionId } : undefined,
+	);
+}
+
+async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: RequestSubject): Promise<IDataObject> {
+	const credentials = await credentialsOf(context);
+	const response = await sendRequest.call(context, { baseURL: webhooksBaseUrl(credentials), url: webhooksPath(credentials, method), body });
+	return parseResponse(context.getNode(), response, subject);
+}
+
+export interface WebhooksPage {
+	webhooks: IDataObject[];
+	/** '' on the last page. */
+	nextPageToken: string;
+}
+
+/** One page of ListWebhooks (proto3: an empty list or token may be omitted). */
+export async function listWebhooksPage(context: RequestContext, solutionId: string, pageToken: string, pageSize = 100): Promise<WebhooksPage> {
+	const answer = await callWebhooks(
+		context,
+		'ListWebhooks',
+		{ solution_id: solutionId, page_size: String(pageSize), page_token: pageToken },
+		{ action: 'list the webhooks', notFound: `The solution "${solutionId}" was not found` },
+	);
+	const page = readPage(answer, 'webhooks');
+	if (!page) throw notAListError(context, 'ListWebhooks');
+	return { webhooks: page.items, nextPageToken: page.nextPageToken };
+}
+
+/** CreateWebhook; returns the webhook unwrapped. */
+export async function createWebhook(context: RequestContext, webhook: IDataObject): Promise<IDataObject> {
+	const solutionId = String((webhook.locator as IDataObject | undefined)?.solution_id ?? '');
+	const answer = await callWebhooks(context, 'CreateWebhook', { webhook }, {
+		action: 'create the webhook',
+		notFound: `The solution "${solutionId}" was not found`,
+		notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
+	});
+	return unwrapWebhook(answer);
+}
+
+export async function deleteWebhook(context: RequestContext, webhookId: string): Promise<void> {
+	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` });
+}
+
+function notAListError(context: RequestContext, method: string): NodeApiError {
+	const message = `SmartSuite sent an answer to ${method} that is not a page of webhooks`;
+	return new NodeApiError(context.getNode(), { message } as JsonObject, {
+		message,
+		description: 'This is usually a temporary problem of the service or of a proxy in between: try again.',
+	});
+}

@@ -1,0 +1,117 @@
+/**
+ * "From list" searches of the resource locators (solution, table, webhook) and the option lists
+ * of the multi-selects (tables, fields). Both the action node and the trigger register them.
+ */
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { credentialsOf, listSolutions, listTables, listWebhooksPage } from './directory';
+import { isJsonObject, withoutTrailingSlash } from './transport';
+import { KINDS } from './scope';
+
+/** The id chosen in a resource locator or option of the node being edited ('' when none). */
+function currentId(context: ILoadOptionsFunctions, name: string): string {
+	let value: unknown;
+	try {
+		value = context.getCurrentNodeParameter(name, { extractValue: true });
+	} catch {
+		// The operation being edited has no such parameter (Restore has no Solution): none chosen.
+		return '';
+	}
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+function matches(filter: string | undefined, ...texts: string[]): boolean {
+	const wanted = (filter ?? '').trim().toLowerCase();
+	return wanted === '' || texts.some((text) => text.toLowerCase().includes(wanted));
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** Where a solution or table opens in SmartSuite's app (the records API is served by the app's host). */
+async function appUrl(context: ILoadOptionsFunctions, ...ids: string[]): Promise<string> {
+	const { baseUrl, workspaceId } = await credentialsOf(context);
+	return [withoutTrailingSlash(baseUrl), workspaceId.trim(), 'solution', ...ids.map(encodeURIComponent)].join('/');
+}
+
+function named(item: IDataObject): { id: string; name: string } {
+	const id = String(item.id ?? '');
+	return { id, name: typeof item.name === 'string' && item.name !== '' ? item.name : id };
+}
+
+async function searchSolutions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const results: INodeListSearchItems[] = [];
+	for (const { id, name } of (await listSolutions(this)).map(named)) {
+		if (matches(filter, name, id)) results.push({ name, value: id, url: await appUrl(this, id) });
+	}
+	return { results: results.sort(byName) };
+}
+
+async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const solutionId = currentId(this, 'solutionId');
+	const results: INodeListSearchItems[] = [];
+	for (const table of await listTables(this, solutionId)) {
+		const { id, name } = named(table);
+		if (matches(filter, name, id)) results.push({ name, value: id, url: await appUrl(this, String(table.solution ?? solutionId), id) });
+	}
+	return { results: results.sort(byName) };
+}
+
+/** e.g. "Tables Deals, Contacts · Created, Updated" */
+export function describeWebhook(webhook: IDataObject, tableNames: Map<string, string>): string {
+	const filter = isJsonObject(webhook.filter) ? webhook.filter : {};
+	const tableName = (id: unknown) => tableNames.get(String(id)) ?? String(id);
+	let watched = 'Whole solution';
+	if (isJsonObject(filter.applications)) {
+		const ids = Array.isArray(filter.applications.application_ids) ? filter.applications.application_ids : [];
+		watched = `${ids.length === 1 ? 'Table' : 'Tables'} ${ids.map(tableName).join(', ')}`;
+	} else if (isJsonObject(filter.application)) {
+		const fields = Array.isArray(filter.application.field_ids) ? filter.application.field_ids : [];
+		watched = `Table ${tableName(filter.application.application_id)}, fields ${fields.join(', ')}`;
+	}
+	const kinds = (Array.isArray(webhook.kinds) ? webhook.kinds : [])
+		.map((kind) => KINDS.find((known) => known.value === kind)?.name.replace('Record ', '') ?? String(kind))
+		.join(', ');
+	const status = isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status ? ' (expired)' : '';
+	return `${watched} · ${kinds}${status}`;
+}
+
+async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const solutionId = currentId(this, 'solutionId');
+	if (!solutionId) {
+		throw new NodeOperationError(this.getNode(), 'Choose a Solution first', {
+			description: 'The list shows the webhooks of one solution. Or enter the webhook ID (mode "ID").',
+		});
+	}
+	const page = await listWebhooksPage(this, solutionId, paginationToken ?? '');
+	const tableNames = new Map((await listTables(this, solutionId)).map((table) => [String(table.id), named(table).name]));
+	const results = page.webhooks
+		.map((webhook) => ({ name: describeWebhook(webhook, tableNames), value: String(webhook.webhook_id ?? '') }))
+		.filter(({ name, value }) => matches(filter, name, value));
+	return { results, paginationToken: page.nextPageToken || undefined };
+}
+
+export const listSearch = { searchSolutions, searchTables, searchWebhooks };
+
+async function getTables(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const tables = await listTables(this, currentId(this, 'solutionId'));
+	return tables.map(named).map(({ id, name }) => ({ name, value: id })).sort(byName);
+}
+
+async function getFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const tableId = currentId(this, 'tableId');
+	if (!tableId) return [];
+	const table = (await listTables(this, currentId(this, 'solutionId'))).find((candidate) => candidate.id === tableId);
+	const structure = Array.isArray(table?.structure) ? (table.structure as IDataObject[]) : [];
+	return structure
+		.map((field) => ({ name: String(field.label ?? field.slug), value: String(field.slug), description: String(field.field_type ?? '') }))
+		.sort(byName);
+}
+
+export const loadOptions = { getTables, getFields };

@@ -1,0 +1,22 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** One page of a Twirp list call (ListEvents, ListWebhooks), with proto3's omitted fields filled in. */
+export interface Page {
+	items: IDataObject[];
+	/** '' when the answer carried no token. */
+	nextPageToken: string;
+}
+
+/**
+ * Reads a page whose list is under `key`. The API is proto3 JSON: an empty list or token may be
+ * omitted, so a missing list is [] and a missing `next_page_token` is ''.
+ * Returns undefined when the body does not have that shape at all.
+ */
+export function readPage(body: IDataObject, key: string): Page | undefined {
+	const items = body[key] ?? [];
+	const token = body.next_page_token ?? '';
+	if (!Array.isArray(items) || (typeof token !== 'string' && typeof token !== 'number')) {
+		return undefined;
+	}
+	return { items: items as IDataObject[], nextPageToken: String(token) };
+}
