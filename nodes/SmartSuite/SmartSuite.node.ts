@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { smartSuiteApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
+import { REQUEST_DEFAULTS } from './shared/transport';
 import { recordDescription } from './actions/record';
 import { webhookDescription } from './actions/webhook';
 
@@ -26,8 +27,9 @@ export class SmartSuite implements INodeType {
 		requestDefaults: {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			// Every status reaches the operation's postReceive, which words the error for the user.
-			ignoreHttpStatusErrors: true,
+			// Never follow a redirect, and let every status reach the operation's postReceive,
+			// which words the error for the user.
+			...REQUEST_DEFAULTS,
 		},
 		properties: [
 			{

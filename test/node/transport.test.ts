@@ -1,5 +1,5 @@
 /** The transport's pure helpers: what a user reads in an error, and how long a 429 asks to wait. */
-import { retryAfterSeconds, serverMessage } from '../../nodes/SmartSuite/shared/transport';
+import { retryAfterSeconds, secretsOf, serverMessage } from '../../nodes/SmartSuite/shared/transport';
 
 const answer = (retryAfter?: string) => ({
 	statusCode: 429,
@@ -24,22 +24,33 @@ describe('retryAfterSeconds', () => {
 });
 
 describe('serverMessage', () => {
+	const message = (body: unknown) => serverMessage(body, []);
+
 	it('takes the message of either API error shape, or a plain text body', () => {
-		expect(serverMessage({ code: 'not_found', msg: 'webhook not found', meta: {} })).toBe('webhook not found');
-		expect(serverMessage({ detail: 'Not found.' })).toBe('Not found.');
-		expect(serverMessage('  Bad Request: ACCOUNT-ID header missing \n')).toBe('Bad Request: ACCOUNT-ID header missing');
-		expect(serverMessage(undefined)).toBe('');
+		expect(message({ code: 'not_found', msg: 'webhook not found', meta: {} })).toBe('webhook not found');
+		expect(message({ detail: 'Not found.' })).toBe('Not found.');
+		expect(message('  Bad Request: ACCOUNT-ID header missing \n')).toBe('Bad Request: ACCOUNT-ID header missing');
+		expect(message(undefined)).toBe('');
 	});
 
 	it('never passes on a token the server quotes, but keeps words like page_token', () => {
-		expect(serverMessage({ detail: 'Invalid token: Token 5f1e2d3c4b5a6978 was revoked' })).toBe(
+		expect(message({ detail: 'Invalid token: Token 5f1e2d3c4b5a6978 was revoked' })).toBe(
 			'Invalid token: Token *** was revoked',
 		);
-		expect(serverMessage('Authorization: Bearer abc.def rejected')).toBe('Authorization: Bearer *** rejected');
-		expect(serverMessage({ msg: 'page_token has expired' })).toBe('page_token has expired');
+		expect(message('Authorization: Bearer abc.def rejected')).toBe('Authorization: Bearer *** rejected');
+		expect(message('Token: abc rejected, token=def')).toBe('Token: *** rejected, token=***');
+		expect(message({ msg: 'page_token has expired' })).toBe('page_token has expired');
 	});
 
-	it('keeps a long body short', () => {
-		expect(serverMessage('x'.repeat(5000))).toHaveLength(300);
+	it('takes out the key itself and its URL-encoded form, whatever the words around them', () => {
+		const key = 'k3y/with+odd&chars';
+		const quoted = `unknown api key ${key}; sent api_key=${encodeURIComponent(key)}, ${encodeURIComponent(key).toLowerCase()}`;
+		expect(serverMessage(quoted, secretsOf(` ${key} `))).toBe('unknown api key ***; sent api_key=***, ***');
+	});
+
+	it('keeps a long body short, after taking the key out', () => {
+		expect(message('x'.repeat(5000))).toHaveLength(300);
+		const key = 'a'.repeat(40);
+		expect(serverMessage(`${'x'.repeat(290)}${key}`, secretsOf(key))).toBe(`${'x'.repeat(290)}***`);
 	});
 });

@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -8,9 +9,17 @@ import type {
 } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
+import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
+import { CREDENTIAL_NAME, hasUserInfo, parseResponse, secretsOf, userInfoError } from '../shared/transport';
 
-import type { RequestSubject } from '../shared/transport';
-import { parseResponse } from '../shared/transport';
+/** First preSend of every request: a base URL with a user name or password is refused. */
+export async function refuseUserInfo(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	if (hasUserInfo(requestOptions.baseURL ?? '')) throw userInfoError(this.getNode());
+	return requestOptions;
+}
 
 /**
  * First postReceive of every operation. The node sends with `ignoreHttpStatusErrors`, so every
@@ -22,9 +31,10 @@ export function checkResponse(
 ): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, _items, response: IN8nHttpFullResponse) {
 		const { statusCode, body, headers } = response;
+		const { apiKey } = (await this.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
 		const json = parseResponse(
 			this.getNode(),
-			{ statusCode, body, headers: headers as IDataObject },
+			{ statusCode, body, headers: headers as IDataObject, secrets: secretsOf(apiKey) },
 			subjectOf.call(this),
 			this.getItemIndex(),
 		);

@@ -1,11 +1,20 @@
 import type {
 	ICredentialTestFunctions,
+	IDataObject,
 	ICredentialsDecrypted,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
 import type { SmartSuiteCredentials } from './transport';
-import { describeStatus, serverMessage, withoutTrailingSlash } from './transport';
+import {
+	describeFailure,
+	hasUserInfo,
+	networkReason,
+	secretsOf,
+	USER_INFO_DESCRIPTION,
+	USER_INFO_MESSAGE,
+	withoutTrailingSlash,
+} from './transport';
 import { webhooksMethodUrl } from './webhooksRoute';
 
 /** A webhook id that cannot exist: a working key gets 404 for it, a wrong one 401 or 403. */
@@ -20,8 +29,11 @@ export async function smartSuiteApiTest(
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const credentials = credential.data as unknown as SmartSuiteCredentials;
-	const { apiKey, workspaceId, webhooksUrl } = credentials;
-	let response: { statusCode: number; body: unknown };
+	const { apiKey, workspaceId, baseUrl, webhooksUrl } = credentials;
+	if (hasUserInfo(baseUrl) || hasUserInfo(webhooksUrl)) {
+		return { status: 'Error', message: `${USER_INFO_MESSAGE}. ${USER_INFO_DESCRIPTION}` };
+	}
+	let response: { statusCode: number; body: unknown; headers: IDataObject };
 	try {
 		// A credential test context offers only `request` (no httpRequest, no authentication).
 		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions
@@ -36,12 +48,14 @@ export async function smartSuiteApiTest(
 			json: true,
 			simple: false,
 			resolveWithFullResponse: true,
+			// As every request of the package: the key never follows a redirect.
+			followRedirect: false,
+			followAllRedirects: false,
 		});
 	} catch (error) {
-		const code = (error as { code?: string }).code ?? 'no answer';
 		return {
 			status: 'Error',
-			message: `Could not reach the webhooks API at ${withoutTrailingSlash(webhooksUrl)} (${code}). Check the Webhooks API Base URL.`,
+			message: `Could not reach the webhooks API at ${withoutTrailingSlash(webhooksUrl)} (${networkReason(error) ?? 'no answer'}). Check the Webhooks API Base URL.`,
 		};
 	}
 	if (response.statusCode === 404 || response.statusCode === 200) {
@@ -50,12 +64,9 @@ export async function smartSuiteApiTest(
 			message: 'Connection successful: SmartSuite accepted the API key and workspace ID',
 		};
 	}
-	const detail = serverMessage(response.body);
-	const { message, description } = describeStatus(
-		response.statusCode,
+	const { message, description } = describeFailure(
+		{ ...response, secrets: secretsOf(apiKey) },
 		{ action: 'check the credential', notFound: '' },
-		detail ? ` SmartSuite said: "${detail}"` : '',
-		undefined,
 	);
 	return { status: 'Error', message: `${message}. ${description}` };
 }

@@ -8,7 +8,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { readPage } from './pages';
 import type { ApiResponse, RequestContext, RequestSubject, SmartSuiteCredentials } from './transport';
-import { CREDENTIAL_NAME, parseResponse, sendRequest, withoutTrailingSlash } from './transport';
+import { CREDENTIAL_NAME, parseResponse, readJson, sendRequest, withoutTrailingSlash } from './transport';
 import { unwrapWebhook } from './webhooks';
 import type { WebhooksMethod } from './webhooksRoute';
 import { webhooksBaseUrl, webhooksPath } from './webhooksRoute';
@@ -20,7 +20,8 @@ export async function credentialsOf(context: RequestContext): Promise<SmartSuite
 /** An answer that must be a JSON array (the records API lists). */
 function parseList(context: RequestContext, response: ApiResponse, subject: RequestSubject): IDataObject[] {
 	const ok = response.statusCode >= 200 && response.statusCode < 300;
-	if (ok && Array.isArray(response.body)) return response.body as IDataObject[];
+	const list = readJson(response.body)?.value;
+	if (ok && Array.isArray(list)) return list as IDataObject[];
 	if (!ok) parseResponse(context.getNode(), response, subject);
 	const message = `SmartSuite sent an answer that is not a list when trying to ${subject.action}`;
 	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
@@ -31,8 +32,8 @@ function parseList(context: RequestContext, response: ApiResponse, subject: Requ
 }
 
 async function getList(context: RequestContext, url: string, subject: RequestSubject, qs?: IDataObject): Promise<IDataObject[]> {
-	const { baseUrl } = await credentialsOf(context);
-	const response = await sendRequest.call(context, { method: 'GET', baseURL: withoutTrailingSlash(baseUrl), url, qs });
+	const { baseUrl, apiKey } = await credentialsOf(context);
+	const response = await sendRequest.call(context, { method: 'GET', baseURL: withoutTrailingSlash(baseUrl), url, qs }, apiKey);
 	return parseList(context, response, subject);
 }
 
@@ -52,7 +53,11 @@ export async function listTables(context: RequestContext, solutionId: string): P
 
 async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: RequestSubject): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
-	const response = await sendRequest.call(context, { baseURL: webhooksBaseUrl(credentials), url: webhooksPath(credentials, method), body });
+	const response = await sendRequest.call(
+		context,
+		{ baseURL: webhooksBaseUrl(credentials), url: webhooksPath(credentials, method), body },
+		credentials.apiKey,
+	);
 	return parseResponse(context.getNode(), response, subject);
 }
 

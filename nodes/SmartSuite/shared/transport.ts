@@ -9,7 +9,7 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 export const CREDENTIAL_NAME = 'smartSuiteApi';
 
@@ -40,32 +40,55 @@ export interface RequestSubject {
 	notFoundHint?: string;
 }
 
+/** An answer as the transport read it: `body` is the text (or an already parsed value). */
 export interface ApiResponse {
 	statusCode: number;
 	body: unknown;
 	headers: IDataObject;
+	/** What no error built from this answer may quote: the API key, as sent and URL-encoded. */
+	secrets: string[];
 }
 
 export type RequestContext = IExecuteFunctions | IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 /**
- * Sends one authenticated request (POST unless told) and returns the answer whatever its status. Network failures
- * become a NodeApiError built from a plain object, so the request (and its Authorization
- * header) never travels inside the error.
+ * What every request of the package adds to n8n's defaults. Redirects are never followed: the
+ * API is POST-only and never redirects, and n8n would re-send the key to any host it is sent to.
+ * The answer arrives as text, so that JSON that is not an object can be told from text that is
+ * not JSON at all.
+ */
+export const REQUEST_DEFAULTS = {
+	disableFollowRedirect: true,
+	encoding: 'text',
+	ignoreHttpStatusErrors: true,
+} as const satisfies Partial<IHttpRequestOptions>;
+
+/**
+ * Sends one authenticated request (POST unless told) and returns the answer whatever its status.
+ * Network failures become a NodeApiError built from a plain object, so the request (and its
+ * Authorization header) never travels inside the error. `apiKey` is the credential's, to keep it
+ * out of errors.
  */
 export async function sendRequest(
 	this: RequestContext,
 	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs'> & { method?: 'GET' | 'POST' },
+	apiKey: string,
 ): Promise<ApiResponse> {
+	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());
 	try {
 		const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, {
 			method: 'POST',
 			...options,
+			...REQUEST_DEFAULTS,
 			json: true,
 			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
 		})) as IN8nHttpFullResponse;
-		return { statusCode: response.statusCode, body: response.body, headers: response.headers };
+		return {
+			statusCode: response.statusCode,
+			body: response.body,
+			headers: response.headers,
+			secrets: secretsOf(apiKey),
+		};
 	} catch (error) {
 		throw networkError(this.getNode(), error);
 	}
@@ -78,16 +101,36 @@ export function parseResponse(
 	subject: RequestSubject,
 	itemIndex?: number,
 ): IDataObject {
-	if (response.statusCode >= 200 && response.statusCode < 300) {
-		if (isJsonObject(response.body)) return response.body;
-		throw new NodeApiError(node, { message: 'invalid JSON' } as JsonObject, {
-			message: 'SmartSuite sent an answer that is not valid JSON',
-			description: `The answer to the request to ${subject.action} could not be read as a JSON object. This is usually a temporary problem of the service or of a proxy in between: try again.`,
-			httpCode: String(response.statusCode),
-			itemIndex,
-		});
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		throw httpError(node, response, subject, itemIndex);
 	}
-	throw httpError(node, response, subject, itemIndex);
+	const json = readJson(response.body);
+	if (json && isJsonObject(json.value)) return json.value;
+	const what = json ? `JSON that is not an object (${jsonKind(json.value)})` : 'an answer that is not valid JSON';
+	const message = `SmartSuite sent ${what}`;
+	throw new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `The answer to the request to ${subject.action} should be a JSON object. This is usually a temporary problem of the service or of a proxy in between: try again.`,
+		httpCode: String(response.statusCode),
+		itemIndex,
+	});
+}
+
+/** The JSON value of an answer's text; undefined when it is not JSON. */
+export function readJson(body: unknown): { value: unknown } | undefined {
+	if (typeof body !== 'string') return { value: body };
+	try {
+		return { value: JSON.parse(body) as unknown };
+	} catch {
+		return undefined;
+	}
+}
+
+function jsonKind(value: unknown): string {
+	if (Array.isArray(value)) return 'an array';
+	if (value === null) return 'null';
+	if (typeof value === 'boolean') return 'true or false';
+	return `a ${typeof value}`;
 }
 
 function httpError(
@@ -96,24 +139,44 @@ function httpError(
 	subject: RequestSubject,
 	itemIndex?: number,
 ): NodeApiError {
-	const status = response.statusCode;
-	const detail = serverMessage(response.body);
-	const said = detail ? ` SmartSuite said: "${detail}"` : '';
-	const { message, description } = describeStatus(status, subject, said, retryAfterSeconds(response));
-	return new NodeApiError(node, { message: detail || `HTTP ${status}` } as JsonObject, {
+	const { message, description, detail } = describeFailure(response, subject);
+	return new NodeApiError(node, { message: detail || `HTTP ${response.statusCode}` } as JsonObject, {
 		message,
 		description,
-		httpCode: String(status),
+		httpCode: String(response.statusCode),
 		itemIndex,
 	});
 }
 
-export function describeStatus(
+/**
+ * What a user reads about an answer that is not a success. `detail` is what the server said,
+ * short and with the secrets of the answer taken out.
+ */
+export function describeFailure(
+	response: ApiResponse,
+	subject: RequestSubject,
+): { message: string; description: string; detail: string } {
+	const json = readJson(response.body);
+	const detail = serverMessage(json ? json.value : response.body, response.secrets);
+	const said = detail ? ` SmartSuite said: "${detail}"` : '';
+	const status = response.statusCode;
+	const text = describeStatus(status, subject, said, retryAfterSeconds(response), redirectTarget(response));
+	return { ...text, detail };
+}
+
+function describeStatus(
 	status: number,
 	subject: RequestSubject,
 	said: string,
 	retryAfter: number | undefined,
+	location: string,
 ): { message: string; description: string } {
+	if (status >= 300 && status < 400) {
+		return {
+			message: `SmartSuite answered the request to ${subject.action} with a redirect (${status})`,
+			description: `The server sent the request on ${location ? `to ${location}` : 'without saying where'}. Redirects are never followed, so that the API key only goes to the addresses in the SmartSuite credential: check its base URLs.${said}`,
+		};
+	}
 	if (status === 400 || status === 422) {
 		return {
 			message: `SmartSuite rejected the request to ${subject.action} (${status})`,
@@ -139,10 +202,9 @@ export function describeStatus(
 		};
 	}
 	if (status === 429) {
-		const wait = retryAfter === undefined ? 'about 30 seconds' : `${retryAfter} seconds`;
 		return {
 			message: 'SmartSuite rate limit reached (429)',
-			description: `SmartSuite allows 5 requests per second per API key. Wait ${wait} and try again, or space the requests out (Request Options > Batching).${said}`,
+			description: `SmartSuite allows 5 requests per second per API key. Wait ${waitText(retryAfter)} and try again, or space the requests out (Request Options > Batching).${said}`,
 		};
 	}
 	if (status >= 500) {
@@ -157,8 +219,22 @@ export function describeStatus(
 	};
 }
 
+/** Never "0 seconds" or "0.001 seconds": whole seconds, at least one. */
+function waitText(retryAfter: number | undefined): string {
+	if (retryAfter === undefined) return 'about 30 seconds';
+	const seconds = Math.max(1, Math.ceil(retryAfter));
+	return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/** The `Location` of a redirect, as safe to show as the server's own words. */
+function redirectTarget(response: ApiResponse): string {
+	const location = response.headers.location;
+	if (typeof location !== 'string') return '';
+	return redact(location.trim().replace(USER_INFO, '$1'), response.secrets).slice(0, 300);
+}
+
 /** Seconds from a `Retry-After` header (seconds or an HTTP date), if there is one. */
-export function retryAfterSeconds(response: ApiResponse): number | undefined {
+export function retryAfterSeconds(response: Pick<ApiResponse, 'headers'>): number | undefined {
 	const header = response.headers['retry-after'];
 	if (header === undefined || header === null || header === '') return undefined;
 	const seconds = Number(header);
@@ -168,7 +244,7 @@ export function retryAfterSeconds(response: ApiResponse): number | undefined {
 }
 
 /** The message of an error body: Twirp `msg`, records API `detail`, or a short plain text. */
-export function serverMessage(body: unknown): string {
+export function serverMessage(body: unknown, secrets: string[]): string {
 	let text = '';
 	if (isJsonObject(body)) {
 		const value = body.msg ?? body.detail ?? body.message ?? body.error;
@@ -176,25 +252,80 @@ export function serverMessage(body: unknown): string {
 	} else if (typeof body === 'string') {
 		text = body;
 	}
-	return redactSecrets(text.trim()).slice(0, 300);
+	return redact(text.trim(), secrets).slice(0, 300);
+}
+
+/** The API key as sent (trimmed) and URL-encoded: the forms a server could quote it in. */
+export function secretsOf(apiKey: string): string[] {
+	const key = apiKey.trim();
+	return key === '' ? [] : [...new Set([key, encodeURIComponent(key)])];
 }
 
 /**
- * An error body that quotes a token must not carry it into a message. Only the words themselves
- * ("Token abc…"), not names that end in them ("page_token has expired").
+ * Server text on its way into an error: every form of the key is taken out, whatever words
+ * surround it, and so is any value after the words "Token" or "Bearer" ("Token abc",
+ * "token: abc", "bearer=abc"), but not names that end in them ("page_token has expired").
  */
-function redactSecrets(text: string): string {
-	return text.replace(/\b(token|bearer)\s+[^\s"',]+/gi, '$1 ***');
+export function redact(text: string, secrets: string[]): string {
+	let result = text;
+	for (const secret of secrets) {
+		result = result.replace(new RegExp(escapeRegExp(secret), 'gi'), '***');
+	}
+	return result.replace(/\b(token|bearer)(\s*[:=]\s*|\s+)(?!(?:token|bearer)\b)[^\s"',;&]+/gi, '$1$2***');
 }
 
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `scheme://user:password@` at the start of an address. */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
+
+/** Whether an address carries a user name or password, which no base URL may. */
+export function hasUserInfo(url: string): boolean {
+	return USER_INFO.test(url.trim());
+}
+
+export const USER_INFO_MESSAGE = 'A base URL in the SmartSuite credential contains a user name or password';
+export const USER_INFO_DESCRIPTION =
+	'Remove the "name:password@" part from the Records API Base URL and the Webhooks API Base URL. SmartSuite is reached with the API key alone, and an address is shown in messages, where a password must never appear.';
+
+/** Thrown before any request is sent; never repeats the address. */
+export function userInfoError(node: INode): NodeOperationError {
+	return new NodeOperationError(node, USER_INFO_MESSAGE, { description: USER_INFO_DESCRIPTION });
+}
+
+/** The reason of a network failure: n8n puts it in `httpCode`, Node in `code` or `cause.code`. */
+export function networkReason(error: unknown): string | undefined {
+	const { code, httpCode, cause } = (error ?? {}) as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
+	return [code, cause?.code, httpCode].find(
+		(value): value is string => typeof value === 'string' && /^E[A-Z0-9_]{2,}$/.test(value),
+	);
+}
+
+/** The common reasons in words. */
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ECONNRESET: 'the connection was closed before an answer arrived',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ETIMEDOUT: 'the connection timed out',
+	ECONNABORTED: 'no answer came in time',
+	EHOSTUNREACH: 'the host cannot be reached',
+	EADDRNOTAVAIL: 'the address is not available',
+};
+
+/**
+ * The reason in words in the message and as a code in the description: n8n replaces a message
+ * that contains a common code with its own words, which do not say what could not be reached.
+ */
 function networkError(node: INode, error: unknown): NodeApiError {
-	const cause = (error as { cause?: { code?: string } })?.cause;
-	const code = (error as { code?: string })?.code ?? cause?.code;
-	const reason = code ? ` (${code})` : '';
-	return new NodeApiError(node, { message: `network error${reason}` } as JsonObject, {
-		message: `Could not reach SmartSuite${reason}`,
-		description:
-			'The connection failed or was closed before an answer arrived. Check the base addresses in the SmartSuite credential and your network, then try again.',
+	const code = networkReason(error);
+	const words = code ? NETWORK_REASONS[code] : undefined;
+	const message = `Could not reach SmartSuite${words ? `: ${words}` : ''}`;
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `Network error ${code ?? 'without a code'}. Check the base addresses in the SmartSuite credential and your network, then try again.`,
 		httpCode: 'none',
 	});
 }

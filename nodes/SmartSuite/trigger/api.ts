@@ -36,7 +36,7 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, pag
 
 	async function send(method: WebhooksMethod, body: IDataObject): Promise<ApiResponse> {
 		for (;;) {
-			const response = await sendRequest.call(context, { baseURL, url: webhooksPath(credentials, method), body });
+			const response = await sendRequest.call(context, { baseURL, url: webhooksPath(credentials, method), body }, credentials.apiKey);
 			const wait = retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS;
 			// Each retry costs at least a second, so "Retry-After: 0" cannot retry forever.
 			const cost = Math.max(wait, 1);

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { refuseUserInfo } from '../shared';
 import { WEBHOOKS_BASE_URL } from '../../shared/transport';
 import { createFields, createOperation } from './create';
 import { deleteFields, deleteOperation } from './delete';
@@ -15,7 +16,7 @@ export const webhookDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['webhook'] } },
 		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
-		routing: { request: { baseURL: WEBHOOKS_BASE_URL } },
+		routing: { request: { baseURL: WEBHOOKS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
 		options: [createOperation, deleteOperation, getOperation, listOperation, listEventsOperation],
 		default: 'get',
 	},

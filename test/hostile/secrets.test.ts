@@ -1,0 +1,156 @@
+/**
+ * Issue 10, item 2: a server that quotes the API key, in any words and URL-encoded, never gets it
+ * into an error: not its message, description, JSON form (what n8n stores with a failed
+ * execution), nor the credential test's message. A base URL carrying a user name and password
+ * is refused before any request, and never echoed.
+ */
+import { inspect } from 'node:util';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
+import type { Answer, HostileServer } from './server';
+import { startHostile } from './server';
+
+/** A key whose URL-encoded form differs from it. */
+const API_KEY = 'sk+3f9a/7c21=d4e85b60a1f2';
+const ENCODED = encodeURIComponent(API_KEY);
+
+/** Ways a server may quote the key: none of them says "Token <key>" or "Bearer <key>". */
+const QUOTES = [
+	`unknown api key ${API_KEY}`,
+	`Token: ${API_KEY}`,
+	`token=${API_KEY}`,
+	`rejected ${ENCODED} (url-encoded)`,
+	`rejected ${ENCODED.toLowerCase()} (lower-case escapes)`,
+];
+
+let server: HostileServer;
+let reply: Answer = { status: 500 };
+
+beforeAll(async () => {
+	server = await startHostile(() => reply);
+});
+beforeEach(() => {
+	server.received.length = 0;
+});
+afterAll(async () => {
+	await server.close();
+	shutdownN8nCore();
+});
+
+const credentials = (overrides: object = {}) => ({
+	apiKey: API_KEY,
+	workspaceId: 'sv25cxf2',
+	baseUrl: server.url,
+	webhooksUrl: server.url,
+	...overrides,
+});
+
+/** Everything n8n could show or store of an error: its fields, its JSON, its inspected form. */
+function everythingOf(error: unknown): string {
+	const { message, description, messages } = error as { message?: string; description?: string; messages?: string[] };
+	return [message, description, JSON.stringify(messages), JSON.stringify(error), inspect(error, { depth: Infinity })].join('\n');
+}
+
+function expectNoKey(text: string): void {
+	expect(text).not.toContain(API_KEY);
+	expect(text.toLowerCase()).not.toContain(ENCODED.toLowerCase());
+}
+
+const getWebhook: INodeParameters = { resource: 'webhook', operation: 'get', webhookId: 'w1' };
+const restore: INodeParameters = {
+	resource: 'record',
+	operation: 'restore',
+	tableId: { __rl: true, mode: 'id', value: 't1' },
+	recordId: 'r1',
+};
+
+const nodeError = async (parameters: INodeParameters, overrides?: object) =>
+	await runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(overrides) }).then(
+		() => {
+			throw new Error('expected the node to fail');
+		},
+		(error: Error & { description?: string }) => error,
+	);
+
+const pollError = async (overrides?: object) => {
+	const poller = createPoller(new SmartSuiteTrigger(), {
+		credentials: credentials(overrides),
+		parameters: { webhookId: 'w1', events: [], options: {} },
+	});
+	return await poller.poll().then(
+		() => {
+			throw new Error('expected the poll to fail');
+		},
+		(error: Error & { description?: string }) => error,
+	);
+};
+
+const STATUSES = [400, 401, 403, 404, 422, 429, 500, 503];
+const BODIES: Array<[string, (quote: string) => unknown]> = [
+	['Twirp msg', (quote) => ({ code: 'invalid', msg: quote, meta: { key: quote } })],
+	['records detail', (quote) => ({ detail: quote })],
+	['plain text', (quote) => quote],
+	['an object as the message', (quote) => ({ error: { reason: quote } })],
+];
+
+describe.each(BODIES)('an error body (%s) quoting the key', (_name, body) => {
+	it.each(STATUSES)('%i: the node, the trigger and the credential test never repeat it', async (status) => {
+		for (const quote of QUOTES) {
+			reply = { status, body: body(quote), headers: { 'retry-after': '600' } };
+
+			const errors = [await nodeError(getWebhook), await nodeError(restore), await pollError()];
+			for (const error of errors) {
+				expectNoKey(everythingOf(error));
+				// What the server said still reaches the user, without the key.
+				expect(error.description).toContain('***');
+			}
+			expectNoKey((await testCredential(credentials())).message);
+		}
+	});
+});
+
+it('a redirect whose address quotes the key names the address without it', async () => {
+	reply = { status: 302, headers: { location: `http://127.0.0.2:1/?key=${ENCODED}&raw=${API_KEY}` } };
+
+	const error = await nodeError(getWebhook);
+	expectNoKey(everythingOf(error));
+	expect(error.description).toContain('http://127.0.0.2:1/?key=***&raw=***');
+	expectNoKey((await testCredential(credentials())).message);
+});
+
+describe('a base URL with a user name and password', () => {
+	const withUserInfo = () => server.url.replace('http://', 'http://admin:pa55-w0rd@');
+
+	it.each([
+		['Records API Base URL', { baseUrl: withUserInfo }, restore],
+		['Webhooks API Base URL', { webhooksUrl: withUserInfo }, getWebhook],
+	] as const)('in the %s: the node refuses it before any request, without echoing it', async (_field, field, parameters) => {
+		const overrides = Object.fromEntries(Object.entries(field).map(([name, url]) => [name, url()]));
+
+		const error = await nodeError(parameters, overrides);
+
+		expect(server.received).toEqual([]);
+		expect(error.message).toBe('A base URL in the SmartSuite credential contains a user name or password');
+		expect(everythingOf(error)).not.toMatch(/admin|pa55-w0rd/);
+	});
+
+	it('the trigger refuses it before any request, without echoing it', async () => {
+		const error = await pollError({ webhooksUrl: withUserInfo() });
+
+		expect(server.received).toEqual([]);
+		expect(error.message).toBe('A base URL in the SmartSuite credential contains a user name or password');
+		expect(everythingOf(error)).not.toMatch(/admin|pa55-w0rd/);
+	});
+
+	it.each(['baseUrl', 'webhooksUrl'])('the credential test fails for it in %s, without echoing it', async (field) => {
+		const result = await testCredential(credentials({ [field]: withUserInfo() }));
+
+		expect(server.received).toEqual([]);
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/contains a user name or password/);
+		expect(result.message).not.toMatch(/admin|pa55-w0rd/);
+	});
+});
