@@ -14,7 +14,7 @@ import { requireWholeNumber } from './shared/numbers';
 import type { WebhookApi } from './trigger/api';
 import { webhookApi } from './trigger/api';
 import type { Cursor } from './trigger/cursor';
-import { START_CURSOR, saveCursor, savedCursor } from './trigger/cursor';
+import { START_CURSOR, movedOn, saveCursor, savedCursor } from './trigger/cursor';
 import { drain } from './trigger/drain';
 import { simplifyEvent } from './trigger/simplify';
 
@@ -133,24 +133,36 @@ export class SmartSuiteTrigger implements INodeType {
 
 		const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1, max: MAX_PAGE_SIZE });
 		const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
-		const api = await webhookApi(this, webhookId, pageSize);
+		const api = await webhookApi(this, webhookId);
 		if (!saved) await api.checkWebhook();
 		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 		// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
 		const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
 			events.map((event) => ({ json: options.simplify ? simplifyEvent(event) : event })),
 		];
+		const pages = { pageSize, largePageSize: MAX_PAGE_SIZE };
 
-		if (this.getMode() === 'manual') return toItems([await latestEvent(node, api, isWanted, saved)]);
+		if (this.getMode() === 'manual') return toItems([await latestEvent(node, api, isWanted, saved, pages)]);
 
+		const from = saved ?? { ...START_CURSOR, activationScan: (options.startFrom ?? 'newEvents') === 'newEvents' };
 		// Activation with "New Events": read to the end of the stream, emitting nothing.
-		const skipStored = !saved && (options.startFrom ?? 'newEvents') === 'newEvents';
-		const result = await drain(saved ?? START_CURSOR, {
+		const scan = from.activationScan;
+		const result = await drain(from, {
 			node,
 			fetchPage: api.fetchPage,
-			isWanted: skipStored ? () => false : isWanted,
-			maxEvents: skipStored || maxEvents === 0 ? Infinity : maxEvents,
+			isWanted: scan ? () => false : isWanted,
+			maxEvents: scan || maxEvents === 0 ? Infinity : maxEvents,
+			// Nothing read yet: the stream's start is a backlog, read with the largest pages.
+			pageSize: saved && !scan ? pageSize : MAX_PAGE_SIZE,
+			largePageSize: MAX_PAGE_SIZE,
 		});
+		const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
+		if (result.error && scan && movedOn(from, cursor)) {
+			// Keep what the scan passed over: n8n saves the state after the activation poll.
+			this.logger.warn(`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`);
+			saveCursor(state, webhookId, cursor);
+			return null;
+		}
 		if (result.error && result.emitted.length === 0) throw result.error;
 		if (result.error) {
 			this.logger.warn(`SmartSuite Trigger: emitting the ${result.emitted.length} events read before an error; the next poll continues from there. ${result.error.message}`);
@@ -159,7 +171,7 @@ export class SmartSuiteTrigger implements INodeType {
 		// state only with returned items (or at activation): it must never be ahead of them.
 		// Passing over unwanted events when returning null only costs a re-read if lost.
 		const items = result.emitted.length > 0 ? toItems(result.emitted) : null;
-		saveCursor(state, webhookId, result.cursor);
+		saveCursor(state, webhookId, cursor);
 		return items;
 	}
 }
@@ -173,12 +185,13 @@ async function latestEvent(
 	api: WebhookApi,
 	isWanted: (event: IDataObject) => boolean,
 	saved: Cursor | undefined,
+	pages: { pageSize: number; largePageSize: number },
 ): Promise<IDataObject> {
 	const startTokens = saved?.pageToken ? [saved.pageToken, ''] : [''];
 	for (const pageToken of startTokens) {
 		const { emitted, error } = await drain(
 			{ ...START_CURSOR, pageToken },
-			{ node, fetchPage: api.fetchPage, isWanted, maxEvents: Infinity },
+			{ node, fetchPage: api.fetchPage, isWanted, maxEvents: Infinity, ...pages },
 		);
 		if (emitted.length > 0) return emitted[emitted.length - 1];
 		if (error) throw error;

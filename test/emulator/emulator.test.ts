@@ -319,6 +319,13 @@ describe('list events', () => {
 		expect((await listEvents(emu, webhookId, '4')).json().events).toHaveLength(4);
 	});
 
+	it('with ignorePageSize, serves defaultPageSize whatever page_size asks', async () => {
+		const emu = await start({ variant: { defaultPageSize: 3, ignorePageSize: true } });
+		const { webhookId } = await webhookWithEvents(emu, 8);
+		expect((await listEvents(emu, webhookId, '1')).json().events).toHaveLength(3);
+		expect((await listEvents(emu, webhookId, '100')).json().events).toHaveLength(3);
+	});
+
 	it.each<[EndOfStream, (last: any, previous: any) => void]>([
 		['emptyToken', (last) => expect(last).toEqual({ events: [expect.anything()], next_page_token: '' })],
 		['omittedToken', (last) => expect(last).toEqual({ events: [expect.anything()] })],

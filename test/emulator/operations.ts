@@ -71,7 +71,7 @@ function optionalString(body: Body, field: string): string | undefined {
 
 function pageSizeOf(body: Body, variant: Variant): number {
 	const pageSize = optionalString(body, 'page_size');
-	if (pageSize === undefined || pageSize === '') return variant.defaultPageSize;
+	if (pageSize === undefined || pageSize === '' || variant.ignorePageSize) return variant.defaultPageSize;
 	if (!/^\d+$/.test(pageSize) || Number(pageSize) === 0) throw invalidArgument('page_size must be a positive integer');
 	return Math.min(Number(pageSize), variant.maxPageSize);
 }

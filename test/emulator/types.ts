@@ -37,6 +37,8 @@ export interface Variant {
 	defaultPageSize: number;
 	/** Larger requested page sizes are clamped to this. */
 	maxPageSize: number;
+	/** Every page holds `defaultPageSize` events (or fewer at the end), whatever `page_size` asks. */
+	ignorePageSize: boolean;
 	/**
 	 * 'durable': a token stays valid forever (a forward-only cursor).
 	 * 'expiring': a token is valid for `tokenTtlMs` after it was issued, and `expireTokens()` ends
@@ -62,6 +64,7 @@ export const DEFAULT_VARIANT: Variant = {
 	omitEmpty: false,
 	defaultPageSize: 50,
 	maxPageSize: 1000,
+	ignorePageSize: false,
 	tokens: 'durable',
 	tokenTtlMs: 60_000,
 	tokenFormat: 'numeric',

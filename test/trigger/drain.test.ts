@@ -5,6 +5,7 @@ import type { Cursor } from '../../nodes/SmartSuite/trigger/cursor';
 import { RECENT_IDS_KEPT, START_CURSOR, afterEvent, saveCursor, savedCursor } from '../../nodes/SmartSuite/trigger/cursor';
 import type { PageAnswer } from '../../nodes/SmartSuite/trigger/drain';
 import { drain } from '../../nodes/SmartSuite/trigger/drain';
+import { readPage, readServedPages } from '../../nodes/SmartSuite/trigger/pages';
 
 const node = { id: 'n', name: 'SmartSuite Trigger', type: 'smartSuiteTrigger', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
@@ -18,11 +19,15 @@ const makeEvent = (n: number, kind = 'RECORD_UPDATED'): IDataObject => ({
 /**
  * An in-memory ListEvents: tokens are "<generation>:<position>"; `expire()` invalidates all
  * issued tokens; `failNext` makes the next request fail; `repeatNext` repeats the event
- * before the page start (as a server retry might).
+ * before the page start (as a server retry might). `pageSize` is what drains ask for;
+ * the stream serves that many, at most `limit`, or always `serves` when set.
  */
 function fakeStream(pageSize: number, end: 'emptyToken' | 'emptyPage' = 'emptyToken') {
 	const stream = {
 		pageSize,
+		limit: Infinity,
+		serves: 0,
+		sizes: [] as number[],
 		events: [] as IDataObject[],
 		requests: [] as string[],
 		generation: 0,
@@ -34,20 +39,22 @@ function fakeStream(pageSize: number, end: 'emptyToken' | 'emptyPage' = 'emptyTo
 		expire() {
 			stream.generation++;
 		},
-		async fetchPage(token: string): Promise<PageAnswer> {
+		async fetchPage(token: string, asked: number): Promise<PageAnswer> {
 			stream.requests.push(token);
+			stream.sizes.push(asked);
+			const size = stream.serves || Math.min(asked, stream.limit);
 			if (stream.failNext) {
 				stream.failNext = false;
 				return { error: new Error('503'), tokenRejected: false };
 			}
 			const [generation, position] = token === '' ? [stream.generation, 0] : token.split(':').map(Number);
 			if (generation !== stream.generation) return { error: new Error('expired'), tokenRejected: true };
-			const page = stream.events.slice(position, position + stream.pageSize);
+			const page = stream.events.slice(position, position + size);
 			if (stream.repeatNext && position > 0) {
 				stream.repeatNext = false;
 				page.unshift(stream.events[position - 1]);
 			}
-			const next = Math.min(position + stream.pageSize, stream.events.length);
+			const next = Math.min(position + size, stream.events.length);
 			const atEnd = next === stream.events.length;
 			const nextPageToken = atEnd && end === 'emptyToken' ? '' : `${stream.generation}:${next}`;
 			return { page: { events: page, nextPageToken } };
@@ -60,14 +67,26 @@ type Stream = ReturnType<typeof fakeStream>;
 const ids = (events: IDataObject[]) => events.map((event) => event.event_id);
 const all = () => true;
 
-async function drainAll(stream: Stream, from: Cursor, options: { maxEvents?: number; isWanted?: (e: IDataObject) => boolean } = {}) {
+interface DrainAllOptions {
+	maxEvents?: number;
+	isWanted?: (e: IDataObject) => boolean;
+	largePageSize?: number;
+}
+
+/** A drain asking the stream's `pageSize`, and catching up with `largePageSize` (the same by default). */
+async function drainAll(stream: Stream, from: Cursor, options: DrainAllOptions = {}) {
 	return await drain(from, {
 		node,
 		fetchPage: stream.fetchPage,
 		isWanted: options.isWanted ?? all,
 		maxEvents: options.maxEvents ?? Infinity,
+		pageSize: stream.pageSize,
+		largePageSize: options.largePageSize ?? stream.pageSize,
 	});
 }
+
+/** Options of a drain on `stream` for the tests that give their own fetchPage. */
+const sizesOf = (stream: Stream) => ({ pageSize: stream.pageSize, largePageSize: stream.pageSize });
 
 describe.each(['emptyToken', 'emptyPage'] as const)('drain, end of stream signalled by %s', (end) => {
 	test('reads a backlog in the fewest pages, then an idle drain is one request', async () => {
@@ -75,7 +94,8 @@ describe.each(['emptyToken', 'emptyPage'] as const)('drain, end of stream signal
 		stream.append(7);
 		const first = await drainAll(stream, START_CURSOR);
 		expect(ids(first.emitted)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7']);
-		expect(stream.requests).toHaveLength(end === 'emptyPage' ? 4 : 3);
+		// The last page is shorter than the others: nothing followed it, whatever the end signal.
+		expect(stream.requests).toHaveLength(3);
 
 		stream.requests = [];
 		const idle = await drainAll(stream, first.cursor);
@@ -143,7 +163,8 @@ test('a failure mid-drain keeps what was read; the next drain continues without 
 		node,
 		isWanted: all,
 		maxEvents: Infinity,
-		fetchPage: async (token) => (++calls === 2 ? { error: new Error('503'), tokenRejected: false } : await fetchPage(token)),
+		...sizesOf(stream),
+		fetchPage: async (token, size) => (++calls === 2 ? { error: new Error('503'), tokenRejected: false } : await fetchPage(token, size)),
 	});
 	expect(ids(failing.emitted)).toEqual(['e1', 'e2']);
 	expect(failing.error?.message).toBe('503');
@@ -177,9 +198,10 @@ test('tokens expiring mid-drain: read again from the first page, no event twice'
 		node,
 		isWanted: all,
 		maxEvents: Infinity,
-		fetchPage: async (token) => {
+		...sizesOf(stream),
+		fetchPage: async (token, size) => {
 			if (++calls === 3) stream.expire();
-			return await fetchPage(token);
+			return await fetchPage(token, size);
 		},
 	});
 	expect(ids(result.emitted)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7']);
@@ -193,6 +215,7 @@ test('a second rejected token in one drain ends it with the error', async () => 
 		node,
 		isWanted: all,
 		maxEvents: Infinity,
+		...sizesOf(stream),
 		fetchPage: async () => ({ error: new Error('400'), tokenRejected: true }),
 	});
 	expect(result.error?.message).toBe('400');
@@ -207,9 +230,10 @@ test('an event repeated at the start of the next page is emitted once', async ()
 		node,
 		isWanted: all,
 		maxEvents: Infinity,
-		fetchPage: async (token) => {
+		...sizesOf(stream),
+		fetchPage: async (token, size) => {
 			stream.repeatNext = true;
-			return await fetchPage(token);
+			return await fetchPage(token, size);
 		},
 	});
 	expect(ids(result.emitted)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
@@ -272,6 +296,8 @@ test('a page token that comes back again stops the drain instead of looping', as
 		node,
 		isWanted: all,
 		maxEvents: Infinity,
+		pageSize: 1,
+		largePageSize: 1,
 		fetchPage: async () => {
 			requests++;
 			return { page: { ...page, events: [makeEvent(requests)] } };
@@ -282,17 +308,126 @@ test('a page token that comes back again stops the drain instead of looping', as
 	expect(result.error?.message).toMatch(/repeated a page token/);
 });
 
+describe.each(['emptyToken', 'emptyPage'] as const)('page sizes (%s)', (end) => {
+	test('fewer new events than a page: one request, also when they overflow the page holding the last event', async () => {
+		const stream = fakeStream(5, end);
+		stream.append(5);
+		let { cursor } = await drainAll(stream, START_CURSOR);
+		for (const count of [1, 4, 2, 3]) {
+			stream.append(count);
+			stream.requests = [];
+			const result = await drainAll(stream, cursor, { largePageSize: 100 });
+			expect(result.emitted).toHaveLength(count);
+			expect(stream.requests).toHaveLength(1);
+			cursor = result.cursor;
+		}
+		expect(ids((await drainAll(stream, cursor)).emitted)).toEqual([]);
+	});
+
+	test('a backlog: the user\'s page first, then the largest pages; the next drain starts small again', async () => {
+		const stream = fakeStream(10, end);
+		stream.append(250);
+		const { cursor } = await drainAll(stream, START_CURSOR);
+		stream.append(255);
+		stream.sizes = [];
+		const backlog = await drainAll(stream, cursor, { largePageSize: 100 });
+		expect(backlog.emitted).toHaveLength(255);
+		// A page that starts after the last event is asked at the user's size; the page holding
+		// it (when the stream ends without a token) with room for that many after it.
+		expect(stream.sizes).toEqual([end === 'emptyPage' ? 10 : 10 + 10, 100, 100, 100]);
+		stream.append(3);
+		stream.sizes = [];
+		expect(ids((await drainAll(stream, backlog.cursor, { largePageSize: 100 })).emitted)).toEqual(['e506', 'e507', 'e508']);
+		expect(stream.sizes).toEqual([end === 'emptyPage' ? 10 : 45 + 10]);
+	});
+
+	test.each([
+		['clamps the size asked to 4', { limit: 4 }],
+		['serves 4 whatever is asked', { serves: 4 }],
+	])('a server that %s: learned, so a backlog is read in one drain and a few new events in one request', async (_, server) => {
+		const stream = Object.assign(fakeStream(10, end), server);
+		stream.append(11);
+		const first = await drainAll(stream, START_CURSOR, { largePageSize: 100 });
+		expect(first.emitted).toHaveLength(11);
+		expect(first.cursor.served.limit).toBe(4);
+		stream.append(1);
+		stream.requests = [];
+		const few = await drainAll(stream, first.cursor, { largePageSize: 100 });
+		expect(few.emitted).toHaveLength(1);
+		expect(stream.requests).toHaveLength(1);
+		stream.append(9);
+		const backlog = await drainAll(stream, few.cursor, { largePageSize: 100 });
+		expect(ids(backlog.emitted)).toEqual(stream.events.slice(12).map((event) => event.event_id));
+	});
+
+	test('a server that serves more than asked: a page shorter than it serves ends the drain', async () => {
+		const stream = Object.assign(fakeStream(2, end), { serves: 6 });
+		stream.append(13);
+		const first = await drainAll(stream, START_CURSOR, { largePageSize: 100 });
+		expect(first.emitted).toHaveLength(13);
+		stream.append(3);
+		stream.requests = [];
+		expect((await drainAll(stream, first.cursor, { largePageSize: 100 })).emitted).toHaveLength(3);
+		expect(stream.requests).toHaveLength(1);
+	});
+
+	test('the server\'s limit first seen on the last page: a later backlog still reads on past pages that long', async () => {
+		const stream = Object.assign(fakeStream(100, end), { limit: 4 });
+		stream.append(4);
+		const first = await drainAll(stream, START_CURSOR);
+		stream.append(10);
+		const backlog = await drainAll(stream, first.cursor);
+		expect(backlog.emitted).toHaveLength(10);
+	});
+});
+
+describe('served page sizes', () => {
+	const nothing = { largest: 0, limit: 0 };
+
+	test('a page as long as asked is full; shorter than any before is short', () => {
+		expect(readPage(nothing, { asked: 10, length: 10 })).toEqual({ verdict: 'full', served: { largest: 10, limit: 0 } });
+		expect(readPage({ largest: 10, limit: 0 }, { asked: 10, length: 3 }).verdict).toBe('short');
+	});
+
+	test('shorter than asked and as long as any before: a probe; more after it makes it the limit', () => {
+		const probed = readPage({ largest: 3, limit: 0 }, { asked: 1000, length: 100 });
+		expect(probed.verdict).toBe('probe');
+		const next = readPage(probed.served, { asked: 1000, length: 100 }, { asked: 1000, length: 100 });
+		expect(next).toEqual({ verdict: 'full', served: { largest: 100, limit: 100 } });
+		expect(readPage(next.served, { asked: 1000, length: 99 }).verdict).toBe('short');
+		expect(readPage(next.served, { asked: 50, length: 50 }).verdict).toBe('full');
+		expect(readPage(next.served, { asked: 50, length: 49 }).verdict).toBe('short');
+	});
+
+	test('a server serving more than asked: judged by what it serves', () => {
+		const learned = readPage(nothing, { asked: 10, length: 20 }, { asked: 10, length: 20 }).served;
+		expect(learned.limit).toBe(20);
+		expect(readPage(learned, { asked: 10, length: 15 }).verdict).toBe('short');
+		expect(readPage(learned, { asked: 10, length: 20 }).verdict).toBe('full');
+	});
+
+	test('a page longer than the limit: the limit was wrong and is forgotten', () => {
+		expect(readPage({ largest: 50, limit: 50 }, { asked: 1000, length: 70 })).toEqual({ verdict: 'probe', served: { largest: 70, limit: 0 } });
+	});
+
+	test('what was saved: anything malformed reads as nothing learned', () => {
+		expect(readServedPages({ largest: 12, limit: 4 })).toEqual({ largest: 12, limit: 4 });
+		expect(readServedPages({ largest: -1, limit: 'x' })).toEqual(nothing);
+		expect(readServedPages(null)).toEqual(nothing);
+	});
+});
+
 describe('cursor', () => {
 	test('keeps only the last ids', () => {
 		let cursor = START_CURSOR;
-		for (let n = 1; n <= 25; n++) cursor = afterEvent(cursor, 't', makeEvent(n));
+		for (let n = 1; n <= 25; n++) cursor = afterEvent(cursor, 't', makeEvent(n), n - 1);
 		expect(cursor.recentIds).toHaveLength(RECENT_IDS_KEPT);
 		expect(cursor.recentIds[RECENT_IDS_KEPT - 1]).toBe('e25');
 	});
 
 	test('state: whole values on top-level keys, one webhook at a time', () => {
 		const state: IDataObject = {};
-		const cursor = afterEvent(START_CURSOR, 't1', makeEvent(1));
+		const cursor = afterEvent(START_CURSOR, 't1', makeEvent(1), 0);
 		saveCursor(state, 'w1', cursor);
 		expect(savedCursor(state, 'w1')).toEqual(cursor);
 		expect(savedCursor(state, 'w2')).toBeUndefined();
@@ -304,8 +439,11 @@ describe('cursor', () => {
 			pageToken: '',
 			lastEventId: '',
 			pageHoldsLastEvent: true,
+			heldCount: 0,
 			lastEventAt: '',
 			recentIds: ['a'],
+			served: { largest: 0, limit: 0 },
+			activationScan: false,
 		});
 	});
 });

@@ -6,7 +6,7 @@ import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node
 import type { EndOfStream, Emulator, FaultAction } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import { shutdownN8nCore } from '../helpers/n8n';
-import { emitted, idsOf, requestsTo, triggerFor } from './helpers';
+import { emitted, idsOf, requestsTo, restoreStaticData, triggerFor } from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -117,22 +117,26 @@ describe('quota', () => {
 		});
 
 		test.each([
-			[0, 10],
-			[1, 10],
-			[10, 10],
-			[25, 10],
-			[100, 7],
-			[1000, 100],
-		])('a backlog of %i events in pages of %i takes the fewest requests', async (count, pageSize) => {
-			emu.setVariant({ endOfStream });
+			[0, 1000],
+			[1, 1000],
+			[999, 1000],
+			[1000, 1000],
+			[2500, 1000],
+			[250, 100],
+			[2500, 100],
+			[120, 50],
+		])('a backlog of %i events, served %i a page: the largest pages, fewest requests', async (count, served) => {
+			emu.setVariant({ endOfStream, maxPageSize: served });
 			const { webhook_id: webhookId } = emu.createWebhook();
 			emu.appendEvents(webhookId, count);
-			const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents', pageSize } });
+			const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents', pageSize: 10 } });
 			expect(emitted(await trigger.poll())).toHaveLength(count);
-			const pages = Math.max(1, Math.ceil(count / pageSize)) + (endOfStream === 'emptyPage' && count > 0 ? 1 : 0);
+			// emptyPage: one more when the last page is full, or to learn what the server serves.
+			const pages = Math.max(1, Math.ceil(count / served)) + (endOfStream === 'emptyPage' && count > 0 ? 1 : 0);
 			const listRequests = requestsTo(emu, 'ListEvents');
-			expect(listRequests).toHaveLength(pages);
-			expect(listRequests[0].body).toEqual({ webhook_id: webhookId, page_size: String(pageSize), page_token: '' });
+			expect(listRequests.length).toBeLessThanOrEqual(pages);
+			expect(listRequests.length).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(count / served)));
+			expect(listRequests[0].body).toEqual({ webhook_id: webhookId, page_size: '1000', page_token: '' });
 		});
 	});
 
@@ -142,6 +146,126 @@ describe('quota', () => {
 		emu.appendEvents(webhookId, 3000);
 		expect(emitted(await trigger.poll())).toHaveLength(3000);
 		expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
+	});
+});
+
+describe('page sizes', () => {
+	const pageSizesAsked = () => requestsTo(emu, 'ListEvents').map((request) => (request.body as { page_size?: string }).page_size);
+
+	describe.each(END_OF_STREAM)('end of stream: %s', (endOfStream) => {
+		test.each([false, true])('a poll finding fewer new events than a page is one request (omitEmpty %s)', async (omitEmpty) => {
+			emu.setVariant({ endOfStream, omitEmpty });
+			const { webhookId, trigger } = await activated(150);
+			for (const count of [1, 7, 40, 99, 3]) {
+				const appended = emu.appendEvents(webhookId, count);
+				emu.resetLog();
+				expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+				expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
+			}
+			emu.resetLog();
+			expect(await trigger.poll()).toBeNull();
+			expect(emu.requests).toHaveLength(1);
+		});
+
+		test('activation reads the history in pages of 1,000; the next polls ask the user\'s Page Size', async () => {
+			emu.setVariant({ endOfStream });
+			const { webhook_id: webhookId } = emu.createWebhook();
+			emu.appendEvents(webhookId, 2500);
+			const trigger = triggerFor(emu, webhookId);
+			expect(await trigger.poll()).toBeNull();
+			expect(pageSizesAsked()).toEqual(['1000', '1000', '1000']);
+			emu.resetLog();
+			expect(await trigger.poll()).toBeNull();
+			// A page that starts after the last event: the user's 100; the page holding the last
+			// event (the stream ends without a token): its 500 events and room for 100 more.
+			expect(pageSizesAsked()).toEqual([endOfStream === 'emptyPage' ? '100' : '600']);
+			const burst = emu.appendEvents(webhookId, 700);
+			emu.resetLog();
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(burst));
+			expect(pageSizesAsked()).toEqual([endOfStream === 'emptyPage' ? '100' : '600', '1000']);
+			emu.resetLog();
+			expect(await trigger.poll()).toBeNull();
+			expect(emu.requests).toHaveLength(1);
+		});
+
+		test.each([
+			['clamps page_size at 100', { maxPageSize: 100 }, 500],
+			['clamps page_size at 50', { maxPageSize: 50 }, 100],
+			['ignores page_size and serves 50', { ignorePageSize: true, defaultPageSize: 50 }, 10],
+			['ignores page_size and serves 50 (Page Size 200)', { ignorePageSize: true, defaultPageSize: 50 }, 200],
+		])('a server that %s: activation, a burst and a few events each read in one poll', async (_, server, pageSize) => {
+			emu.setVariant({ endOfStream, ...server });
+			const served = 'maxPageSize' in server ? server.maxPageSize : server.defaultPageSize;
+			const { webhook_id: webhookId } = emu.createWebhook();
+			emu.appendEvents(webhookId, 1234);
+			const trigger = triggerFor(emu, webhookId, { options: { pageSize } });
+			expect(await trigger.poll()).toBeNull();
+			expect(pageSizesAsked()[0]).toBe('1000');
+			expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(Math.ceil(1234 / served) + 1);
+
+			const burst = emu.appendEvents(webhookId, 1000);
+			emu.resetLog();
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(burst));
+			expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(Math.ceil(1000 / served) + 2);
+
+			const few = emu.appendEvents(webhookId, 1);
+			emu.resetLog();
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(few));
+			expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
+			const more = emu.appendEvents(webhookId, 30);
+			emu.resetLog();
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(more));
+			// Past the end of the page holding the last event, a stream without end token needs the next one.
+			expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(endOfStream === 'emptyPage' ? 1 : 2);
+		});
+	});
+
+	test('activation over 20,000 events: 20 requests, then idle polls of one', async () => {
+		emu.setVariant({ endOfStream: 'emptyPage' });
+		const { trigger } = await activated(0);
+		const { webhook_id: webhookId } = emu.createWebhook();
+		emu.appendEvents(webhookId, 20_000);
+		trigger.setParameters({ webhookId, events: [], options: {} });
+		emu.resetLog();
+		expect(await trigger.poll()).toBeNull();
+		expect(requestsTo(emu, 'ListEvents')).toHaveLength(20 + 1);
+		emu.resetLog();
+		expect(await trigger.poll()).toBeNull();
+		expect(emu.requests).toHaveLength(1);
+	});
+});
+
+describe('activation with New Events across a failure', () => {
+	test('a 502 in the middle of the history keeps what was read; the next polls go on from there and emit nothing stored', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		emu.appendEvents(webhookId, 2500);
+		const trigger = triggerFor(emu, webhookId);
+		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'status', status: 502 } });
+		expect(await trigger.poll()).toBeNull();
+		// n8n saves the state after the activation poll.
+		const savedAtActivation = trigger.staticData();
+		expect(savedAtActivation).toMatchObject({ activationScan: true });
+
+		// Stored before the scan reached the end: passed over too.
+		emu.appendEvents(webhookId, 3);
+		emu.resetLog();
+		restoreStaticData(trigger, savedAtActivation);
+		expect(await trigger.poll()).toBeNull();
+		expect(requestsTo(emu, 'ListEvents')[0].body).not.toMatchObject({ page_token: '' });
+		expect(requestsTo(emu, 'ListEvents')).toHaveLength(2);
+		expect(trigger.staticData()).toMatchObject({ activationScan: false });
+
+		const appended = emu.appendEvents(webhookId, 2);
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+	});
+
+	test('a failure on its first request: the activation fails and nothing is saved', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		emu.appendEvents(webhookId, 5);
+		const trigger = triggerFor(emu, webhookId);
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 502 } });
+		await expect(trigger.poll()).rejects.toThrow(/SmartSuite/);
+		expect(trigger.staticData()).toEqual({});
 	});
 });
 
@@ -336,7 +460,8 @@ describe('faults', () => {
 		const startedAt = Date.now();
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
 		expect(Date.now() - startedAt).toBeGreaterThanOrEqual(950);
-		expect(requestsTo(emu, 'ListEvents').map((request) => request.status)).toEqual([200, 429, 200, 200]);
+		// After a full page, the rest comes in one large page.
+		expect(requestsTo(emu, 'ListEvents').map((request) => request.status)).toEqual([200, 429, 200]);
 	});
 
 	test('an event repeated across pages is emitted once', async () => {
@@ -354,7 +479,7 @@ describe('faults', () => {
 	});
 
 	test('expired page tokens: reads again from the start, skipping what was emitted', async () => {
-		emu.setVariant({ tokens: 'expiring' });
+		emu.setVariant({ tokens: 'expiring', maxPageSize: 5 });
 		const { webhookId, trigger } = await activated(7, { options: { pageSize: 3 } });
 		const appended = emu.appendEvents(webhookId, 2);
 		emu.expireTokens();

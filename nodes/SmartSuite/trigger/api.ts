@@ -22,13 +22,13 @@ const RATE_LIMIT_WAIT_BUDGET_SECONDS = 30;
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
 export interface WebhookApi {
-	fetchPage(pageToken: string): Promise<PageAnswer>;
+	fetchPage(pageToken: string, pageSize: number): Promise<PageAnswer>;
 	/** Throws when the webhook is unknown or disabled. */
 	checkWebhook(): Promise<void>;
 }
 
 /** The webhook's API calls for one poll; rate-limit waits share one budget. */
-export async function webhookApi(context: IPollFunctions, webhookId: string, pageSize: number): Promise<WebhookApi> {
+export async function webhookApi(context: IPollFunctions, webhookId: string): Promise<WebhookApi> {
 	const credentials = (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
 	const baseURL = withoutTrailingSlash(credentials.webhooksUrl);
 	const node = context.getNode();
@@ -47,7 +47,7 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, pag
 	}
 
 	return {
-		async fetchPage(pageToken) {
+		async fetchPage(pageToken, pageSize) {
 			try {
 				const body = { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken };
 				const answer = parseResponse(node, await send('ListEvents', body), subject(webhookId, 'list the events of the webhook'));

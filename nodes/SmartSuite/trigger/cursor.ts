@@ -2,11 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { EventsPage } from '../shared/events';
 import { eventId } from '../shared/events';
+import type { ServedPages } from './pages';
+import { NOTHING_SERVED, readServedPages } from './pages';
 
 /**
  * Where the next poll resumes. Page tokens are opaque: they are only ever sent back.
  * Invariant: every event up to `lastEventId` is accounted for (emitted or passed over), and the
  * page at `pageToken` either holds `lastEventId` (`pageHoldsLastEvent`) or starts after it.
+ * Asked again with at least `heldCount` events, that page holds `lastEventId` again: the events
+ * after it there are new, so a poll that finds fewer new events than a page costs one request
+ * even when the stream ends without a token (the page is re-read, never skipped).
  */
 export interface Cursor {
 	/** Token of the page to request first ('' = the first page). */
@@ -18,9 +23,18 @@ export interface Cursor {
 	 * size (the user changed Page Size) it may not be there: then it is looked for further on.
 	 */
 	pageHoldsLastEvent: boolean;
+	/** With `pageHoldsLastEvent`: events of that page up to and including the last event (0: unknown). */
+	heldCount: number;
 	lastEventAt: string;
 	/** Ids of the last events processed, oldest first: an event repeated on a later page is dropped. */
 	recentIds: string[];
+	/** What SmartSuite was seen to serve per page. */
+	served: ServedPages;
+	/**
+	 * The activation with "New Events" has not reached the end of the stream yet: every event
+	 * up to where it does counts as stored before activation (passed over, never emitted).
+	 */
+	activationScan: boolean;
 }
 
 /** Enough to catch an event repeated across pages, small enough to keep the state under 1 KB. */
@@ -30,17 +44,22 @@ export const START_CURSOR: Cursor = {
 	pageToken: '',
 	lastEventId: '',
 	pageHoldsLastEvent: false,
+	heldCount: 0,
 	lastEventAt: '',
 	recentIds: [],
+	served: NOTHING_SERVED,
+	activationScan: false,
 };
 
-/** The cursor once `event`, read from the page at `pageToken`, has been processed. */
-export function afterEvent(cursor: Cursor, pageToken: string, event: IDataObject): Cursor {
+/** The cursor once `event`, at `index` on the page at `pageToken`, has been processed. */
+export function afterEvent(cursor: Cursor, pageToken: string, event: IDataObject, index: number): Cursor {
 	const id = eventId(event);
 	return {
+		...cursor,
 		pageToken,
 		lastEventId: id,
 		pageHoldsLastEvent: true,
+		heldCount: index + 1,
 		lastEventAt: String(event.event_at ?? ''),
 		recentIds: [...cursor.recentIds.filter((recent) => recent !== id), id].slice(-RECENT_IDS_KEPT),
 	};
@@ -55,10 +74,15 @@ export function afterPage(cursor: Cursor, pageToken: string, page: EventsPage): 
 	const last = page.events[page.events.length - 1];
 	const atLastEvent =
 		last === undefined
-			? { ...cursor, pageToken, pageHoldsLastEvent: false }
-			: afterEvent(cursor, pageToken, last);
+			? { ...cursor, pageToken, pageHoldsLastEvent: false, heldCount: 0 }
+			: afterEvent(cursor, pageToken, last, page.events.length - 1);
 	if (!page.nextPageToken) return atLastEvent;
-	return { ...atLastEvent, pageToken: page.nextPageToken, pageHoldsLastEvent: false };
+	return { ...atLastEvent, pageToken: page.nextPageToken, pageHoldsLastEvent: false, heldCount: 0 };
+}
+
+/** Whether a drain moved the cursor at all (it may have passed over events without emitting). */
+export function movedOn(from: Cursor, to: Cursor): boolean {
+	return to.pageToken !== from.pageToken || to.lastEventId !== from.lastEventId;
 }
 
 // --- in the node's static data ------------------------------------------------------------
@@ -72,10 +96,13 @@ export function savedCursor(state: IDataObject, webhookId: string): Cursor | und
 		lastEventId: text(state.lastEventId),
 		// Unknown: look for the last event beyond the first page if it is not there.
 		pageHoldsLastEvent: state.pageHoldsLastEvent !== false,
+		heldCount: Number.isSafeInteger(state.heldCount) && (state.heldCount as number) > 0 ? (state.heldCount as number) : 0,
 		lastEventAt: text(state.lastEventAt),
 		recentIds: Array.isArray(state.recentIds)
 			? state.recentIds.filter((id) => typeof id === 'string')
 			: [],
+		served: readServedPages(state.served),
+		activationScan: state.activationScan === true,
 	};
 }
 
@@ -88,6 +115,9 @@ export function saveCursor(state: IDataObject, webhookId: string, cursor: Cursor
 	state.pageToken = cursor.pageToken;
 	state.lastEventId = cursor.lastEventId;
 	state.pageHoldsLastEvent = cursor.pageHoldsLastEvent;
+	state.heldCount = cursor.heldCount;
 	state.lastEventAt = cursor.lastEventAt;
 	state.recentIds = [...cursor.recentIds];
+	state.served = { ...cursor.served };
+	state.activationScan = cursor.activationScan;
 }

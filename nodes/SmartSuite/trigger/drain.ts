@@ -4,17 +4,23 @@ import type { EventsPage } from '../shared/events';
 import { eventId, hasNextPage, repeatedTokenError } from '../shared/events';
 import type { Cursor } from './cursor';
 import { afterEvent, afterPage } from './cursor';
+import type { PageRead } from './pages';
+import { readPage } from './pages';
 
 /** A page, or the error that stopped it. `tokenRejected`: a 400, i.e. an expired page token. */
 export type PageAnswer = { page: EventsPage } | { error: Error; tokenRejected: boolean };
 
 export interface DrainOptions {
 	node: INode;
-	fetchPage: (pageToken: string) => Promise<PageAnswer>;
+	fetchPage: (pageToken: string, pageSize: number) => Promise<PageAnswer>;
 	/** Events to emit; the others are processed (the cursor moves past them) but not emitted. */
 	isWanted: (event: IDataObject) => boolean;
 	/** Stop after emitting this many (Infinity: read to the end of the stream). */
 	maxEvents: number;
+	/** Events asked for from a position that starts after the last event (the user's Page Size). */
+	pageSize: number;
+	/** Events asked for while catching up: after a full page, and to re-read a page already read. */
+	largePageSize: number;
 }
 
 export interface DrainResult {
@@ -24,6 +30,8 @@ export interface DrainResult {
 	cursor: Cursor;
 	/** The failure that ended the drain early; `cursor` still covers what was read before it. */
 	error?: Error;
+	/** Whether it read up to the end of the stream (not stopped by an error or `maxEvents`). */
+	reachedEnd: boolean;
 }
 
 /** The last event processed before the page being read: events up to it there are old. */
@@ -43,35 +51,50 @@ interface Anchor {
  * Reads the stream from `from` to its end (or to `maxEvents`), emitting each new wanted event
  * once: events up to the anchor, and events already processed (`recentIds`, or earlier in this
  * drain) are skipped, so repeats across pages and re-reads after an expired token emit nothing twice.
+ * The end is a page without a next token, an empty page, or a page shorter than the server
+ * serves (nothing followed it): a poll that finds fewer new events than a page is one request.
  */
-export async function drain(
-	from: Cursor,
-	{ node, fetchPage, isWanted, maxEvents }: DrainOptions,
-): Promise<DrainResult> {
+export async function drain(from: Cursor, options: DrainOptions): Promise<DrainResult> {
+	const { node, fetchPage, isWanted, maxEvents, largePageSize } = options;
 	const emitted: IDataObject[] = [];
 	const processed = new Set(from.recentIds);
 	let cursor = from;
+	let served = from.served;
 	let token = from.pageToken;
+	let pageSize = firstPageSize(from, options);
 	let anchor = anchorAt(from, from.pageHoldsLastEvent);
 	let requested = new Set<string>();
 	let restarted = false;
+	/** The page before, when the drain read on after it although it was shorter or longer than asked. */
+	let readOnFrom: PageRead | undefined;
+	const result = (fields: { error?: Error; reachedEnd?: boolean }) => ({
+		emitted,
+		cursor: { ...cursor, served },
+		reachedEnd: false,
+		...fields,
+	});
 
 	for (;;) {
 		requested.add(token);
-		const answer = await fetchPage(token);
+		const answer = await fetchPage(token, pageSize);
 		if ('error' in answer) {
 			if (answer.tokenRejected && token !== '' && !restarted) {
 				// The token expired: tokens are the only way to seek, so start over from the first page.
 				restarted = true;
 				token = '';
+				pageSize = largePageSize;
 				anchor = anchorAt(cursor, true);
 				requested = new Set();
+				readOnFrom = undefined;
 				continue;
 			}
-			return { emitted, cursor, error: answer.error };
+			return result({ error: answer.error });
 		}
 
 		const { page } = answer;
+		const read = { asked: pageSize, length: page.events.length };
+		const judged = readPage(served, read, readOnFrom);
+		served = judged.served;
 		const anchorIndex = anchor ? lastIndexOf(page.events, anchor.id) : -1;
 		const isOld = (event: IDataObject, index: number) =>
 			anchor !== undefined &&
@@ -81,22 +104,36 @@ export async function drain(
 			const id = eventId(event);
 			if (processed.has(id) || isOld(event, index)) continue;
 			processed.add(id);
-			cursor = afterEvent(cursor, token, event);
+			cursor = afterEvent(cursor, token, event, index);
 			if (!isWanted(event)) continue;
 			emitted.push(event);
-			if (emitted.length >= maxEvents && index < page.events.length - 1) return { emitted, cursor };
+			if (emitted.length >= maxEvents && index < page.events.length - 1) return result({});
 		}
 
+		const atEnd = !hasNextPage(page) || judged.verdict === 'short';
 		if (!anchor?.scanning || anchorIndex >= 0) anchor = undefined;
 		// While the anchor is still ahead, later pages may hold events already emitted: stay put.
 		// At the end of the stream it never turned up, and every event was judged by its time.
-		if (!anchor || !hasNextPage(page)) cursor = afterPage(cursor, token, page);
-		if (!hasNextPage(page) || emitted.length >= maxEvents) return { emitted, cursor };
+		if (!anchor || atEnd) cursor = afterPage(cursor, token, page);
+		if (atEnd) return result({ reachedEnd: true });
+		if (emitted.length >= maxEvents) return result({});
 		if (requested.has(page.nextPageToken)) {
-			return { emitted, cursor, error: repeatedTokenError(node, page.nextPageToken) };
+			return result({ error: repeatedTokenError(node, page.nextPageToken) });
 		}
 		token = page.nextPageToken;
+		readOnFrom = read.length === read.asked ? undefined : read;
+		// More may follow: catch up with the largest pages.
+		pageSize = largePageSize;
 	}
+}
+
+/**
+ * A page that starts after the last event is asked at the user's Page Size. A page that holds
+ * it is asked with room for that many events after it, so it holds the last event again.
+ */
+export function firstPageSize(from: Cursor, { pageSize, largePageSize }: DrainOptions): number {
+	if (!from.pageHoldsLastEvent || from.heldCount === 0) return pageSize;
+	return Math.min(largePageSize, from.heldCount + pageSize);
 }
 
 function anchorAt(cursor: Cursor, scanning: boolean): Anchor | undefined {
