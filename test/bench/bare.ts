@@ -1,7 +1,8 @@
 /**
  * The yardstick: the least code that reads every stored event of a webhook. It pages ListEvents
  * with undici (keep-alive), parses each JSON answer and keeps the events, ending the walk on the
- * same three end-of-stream signals the nodes accept (empty token, missing token, empty page).
+ * same three end-of-stream signals the nodes accept (empty token, missing token, empty page) and
+ * on a page shorter than asked.
  */
 import { Agent, request } from 'undici';
 import type { Emulator, Operation } from '../emulator/types';
@@ -27,7 +28,8 @@ export async function bareDrain(emu: Emulator, webhookId: string, pageSize: numb
 		const pageEvents = page.events ?? [];
 		for (const event of pageEvents) events.push(event);
 		const token = page.next_page_token ?? '';
-		if (token === '' || pageEvents.length === 0) return events;
+		// A page shorter than asked: nothing followed it (the bench's server serves what is asked).
+		if (token === '' || pageEvents.length < pageSize) return events;
 		pageToken = token;
 	}
 }
