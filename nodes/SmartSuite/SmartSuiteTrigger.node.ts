@@ -10,13 +10,16 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { smartSuiteApiTest } from './shared/credentialTest';
 import { requireId } from './shared/ids';
+import { listSearch, loadOptions } from './shared/listSearch';
 import { requireWholeNumber } from './shared/numbers';
 import type { WebhookApi } from './trigger/api';
 import { webhookApi } from './trigger/api';
 import type { Cursor } from './trigger/cursor';
 import { START_CURSOR, movedOn, saveCursor, savedCursor } from './trigger/cursor';
 import { drain } from './trigger/drain';
+import { pollManagedWebhook } from './trigger/managed';
 import { simplifyEvent } from './trigger/simplify';
+import { sourceFields } from './trigger/sourceFields';
 
 interface TriggerOptions {
 	startFrom?: 'newEvents' | 'allStoredEvents';
@@ -34,8 +37,9 @@ export class SmartSuiteTrigger implements INodeType {
 		name: 'smartSuiteTrigger',
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['trigger'],
-		version: 1,
-		subtitle: '={{"Webhook " + $parameter["webhookId"]}}',
+		version: [1, 1.1],
+		defaultVersion: 1.1,
+		subtitle: '={{$parameter["source"] === "managed" ? "Webhook created for you" : "Existing webhook"}}',
 		description: 'Starts the workflow when records change in SmartSuite, from the events a webhook collects',
 		defaults: { name: 'SmartSuite Trigger' },
 		polling: true,
@@ -45,16 +49,7 @@ export class SmartSuiteTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
 		properties: [
-			{
-				displayName: 'Webhook ID',
-				name: 'webhookId',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: '2f7cc6e0-b709-4b04-964a-3706c89c78e3',
-				description: 'ID of the SmartSuite webhook whose collected events start the workflow',
-				hint: 'Create the webhook once with SmartSuite\'s CreateWebhook API call (for example from an HTTP Request node) for the solution, tables or fields to watch, and copy its webhook_id. Its notifications may stay disabled: SmartSuite still collects the events this trigger reads.',
-			},
+			...sourceFields,
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -65,7 +60,7 @@ export class SmartSuiteTrigger implements INodeType {
 					{ name: 'Record Updated', value: 'RECORD_UPDATED' },
 				],
 				default: [],
-				description: 'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later.',
+				description: 'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later. A webhook created for you collects only these kinds (all three when empty).',
 			},
 			{
 				displayName: 'Options',
@@ -121,11 +116,19 @@ export class SmartSuiteTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { smartSuiteApiTest } };
+	methods = { credentialTest: { smartSuiteApiTest }, listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const pollWebhook = SmartSuiteTrigger.prototype.pollWebhook;
+		if (this.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(this, pollWebhook);
+		// extractValue: a resource locator's id, or the plain string version 1 saved.
+		const webhookId = this.getNodeParameter('webhookId', '', { extractValue: true });
+		return await pollWebhook.call(this, requireId(this.getNode(), webhookId, 'Webhook ID'));
+	}
+
+	/** Reads the events of one webhook (what poll does once it knows the webhook). */
+	async pollWebhook(this: IPollFunctions, webhookId: string): Promise<INodeExecutionData[][] | null> {
 		const node = this.getNode();
-		const webhookId = requireId(node, this.getNodeParameter('webhookId'), 'Webhook ID');
 		const kinds = this.getNodeParameter('events', []) as string[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		const state = this.getWorkflowStaticData('node');

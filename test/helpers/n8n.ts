@@ -31,7 +31,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow, createRunExecutionData } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { SmartSuiteApi } from '../../credentials/SmartSuiteApi.credentials';
 import { smartSuiteApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
@@ -234,8 +234,10 @@ export function createPoller(
 		staticData() {
 			return JSON.parse(JSON.stringify(workflow.staticData[`node:${node.name}`] ?? {}));
 		},
+		/** An edit of the active workflow: n8n resolves the parameters' defaults as it loads it again. */
 		setParameters(newParameters: INodeParameters) {
-			node.parameters = newParameters;
+			const { properties } = nodeType.description;
+			node.parameters = NodeHelpers.getNodeParameters(properties, newParameters, true, false, node, nodeType.description) ?? {};
 		},
 	};
 }

@@ -3,8 +3,9 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator, Operation } from '../emulator';
+import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import type { Poller } from '../helpers/n8n';
-import { createPoller, credentialsFor } from '../helpers/n8n';
+import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 
 export const TRIGGER_NAME = 'SmartSuite Trigger';
 
@@ -34,4 +35,22 @@ export function restoreStaticData(poller: Poller, saved: IDataObject): void {
 	const live = poller.workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject;
 	for (const key of Object.keys(live)) delete live[key];
 	Object.assign(live, structuredClone(saved));
+}
+
+/** One emulator for the file, clean before each test (variant, faults, log), stopped with n8n-core after. */
+export function useTriggerEmulator(): { readonly emu: Emulator } {
+	const holder = {} as { emu: Emulator };
+	beforeAll(async () => {
+		holder.emu = await startEmulator();
+	});
+	beforeEach(() => {
+		holder.emu.setVariant(DEFAULT_VARIANT);
+		holder.emu.clearFaults();
+		holder.emu.resetLog();
+	});
+	afterAll(async () => {
+		shutdownN8nCore();
+		await holder.emu.close();
+	});
+	return holder;
 }

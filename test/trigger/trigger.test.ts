@@ -47,7 +47,11 @@ describe('description', () => {
 			credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
 		});
 		expect(description.usableAsTool).toBeUndefined();
-		expect(description.properties.map((property) => property.name)).toEqual(['webhookId', 'events', 'options']);
+		// Version 1 keeps webhookId (a string), events and options; 1.1 adds the webhook source and pickers.
+		expect(description.properties.map((property) => property.name)).toEqual([
+			'source', 'source', 'managedNotice', 'solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'solutionId', 'webhookId', 'webhookId', 'events', 'options',
+		]);
+		expect(description).toMatchObject({ version: [1, 1.1], defaultVersion: 1.1 });
 	});
 
 	test('codex names the package type', () => {

@@ -77,8 +77,16 @@ function subject(webhookId: string, action: string): RequestSubject {
 }
 
 function disabledError(node: INode, webhookId: string): NodeOperationError {
-	return new NodeOperationError(node, `The webhook "${webhookId}" is disabled: it expired`, {
+	const error = new NodeOperationError(node, `The webhook "${webhookId}" is disabled: it expired`, {
 		description:
 			"SmartSuite disables a webhook whose events have not been read for 7 days and deletes it 7 days later. Create a new webhook with SmartSuite's CreateWebhook call and enter its ID here; while the workflow is active, the trigger's polling keeps it alive.",
 	});
+	error.context.webhookGone = true;
+	return error;
+}
+
+/** Whether a poll failed because its webhook no longer exists (404) or expired. */
+export function isWebhookGone(error: unknown): boolean {
+	if (error instanceof NodeApiError) return error.httpCode === '404';
+	return error instanceof NodeOperationError && error.context.webhookGone === true;
 }

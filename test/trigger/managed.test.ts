@@ -1,0 +1,244 @@
+/**
+ * "Create a webhook for me" through n8n-core's PollContext against the emulator: the webhook's
+ * whole life (created on the first activation, reused across restarts and edits that keep the
+ * scope, replaced when the scope changes or it is gone, never left behind by a failed
+ * activation), "Fetch test event" before activation, and workflows saved before version 1.1.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import type { Emulator } from '../emulator';
+import { createPoller, credentialsFor } from '../helpers/n8n';
+import { TRIGGER_NAME, emitted, idsOf, requestsTo, restoreStaticData, useTriggerEmulator } from './helpers';
+
+const ctx = useTriggerEmulator();
+let emu: Emulator;
+/** What the trigger wrote to n8n's log. */
+let logs: string[];
+beforeEach(() => {
+	emu = ctx.emu;
+	logs = [];
+	const logger = Container.get(Logger);
+	for (const level of ['info', 'warn'] as const) {
+		jest.spyOn(logger, level).mockImplementation((...args: unknown[]) => {
+			logs.push(`${level}: ${String(args[0])}`);
+		});
+	}
+});
+afterEach(() => jest.restoreAllMocks());
+
+const rl = (value: string) => ({ __rl: true, mode: 'list', value });
+
+function seed() {
+	const solution = emu.addSolution({ name: 'Sales CRM' });
+	const deals = emu.addTable(solution.id, { name: 'Deals' });
+	const contacts = emu.addTable(solution.id, { name: 'Contacts' });
+	const webhooksOfSolution = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
+	return { solution, deals, contacts, webhooksOfSolution };
+}
+
+function managed(solutionId: string, extra: INodeParameters = {}): INodeParameters {
+	return { source: 'managed', solutionId: rl(solutionId), events: [], options: {}, ...extra };
+}
+
+function trigger(parameters: INodeParameters, typeVersion = 1.1) {
+	return createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials: credentialsFor(emu), parameters, typeVersion });
+}
+
+type Thrown = Error & { description?: string };
+/** What the poll threw; fails when it did not throw. */
+async function pollError(poll: Promise<unknown>): Promise<Thrown> {
+	const error = await poll.then(
+		() => undefined,
+		(thrown: Thrown) => thrown,
+	);
+	if (!error) throw new Error('expected the poll to throw');
+	return error;
+}
+
+const update = (title: string) => ({ kind: 'RECORD_UPDATED', data: { title } });
+
+describe('the managed webhook', () => {
+	test('the first activation creates it (notifications off) for the picked tables and kinds and remembers it; later changes come out', async () => {
+		const { solution, deals, contacts, webhooksOfSolution } = seed();
+		emu.recordChanges(deals.id, [update('before activation')]);
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id], events: ['RECORD_UPDATED'] }));
+
+		expect(await poller.poll()).toBeNull();
+
+		const [webhook] = webhooksOfSolution();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(webhook).toMatchObject({
+			filter: { applications: { application_ids: [deals.id] } },
+			kinds: ['RECORD_UPDATED'],
+			notification_status: { disabled: {} },
+		});
+		expect(emu.requests.map((request) => request.operation)).toEqual(['ListWebhooks', 'CreateWebhook', 'GetWebhook', 'ListEvents']);
+		expect(poller.staticData()).toMatchObject({ managedWebhookId: webhook.webhook_id, webhookId: webhook.webhook_id, managedScope: expect.any(String) });
+		expect(logs).toEqual([`info: SmartSuite Trigger: created the webhook "${webhook.webhook_id}" (notifications off) because none was set up yet`]);
+
+		const changed = emu.recordChanges(deals.id, [update('after activation'), { kind: 'RECORD_CREATED' }]);
+		emu.recordChanges(contacts.id, [update('another table')]);
+		expect(changed).toHaveLength(1);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+		expect(await poller.poll()).toBeNull();
+	});
+
+	test('a restart reuses it: from the saved state without any extra request, from a lost state by finding it', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const poller = trigger(managed(solution.id, { watch: 'solution' }));
+		await poller.poll();
+		const saved = poller.staticData();
+		const [webhook] = webhooksOfSolution();
+
+		restoreStaticData(poller, saved);
+		emu.resetLog();
+		const first = emu.recordChanges(deals.id, [update('one')]);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(first));
+		expect(emu.requests.map((request) => request.operation)).toEqual(['ListEvents']);
+
+		// A restart after polls that returned nothing: n8n had saved nothing, not even the webhook.
+		restoreStaticData(poller, {});
+		emu.resetLog();
+		expect(await poller.poll()).toBeNull();
+		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(0);
+		expect(webhooksOfSolution()).toEqual([webhook]);
+		expect(poller.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		expect(logs).toContainEqual(expect.stringContaining(`using the existing webhook "${webhook.webhook_id}"`));
+		const second = emu.recordChanges(deals.id, [update('two')]);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(second));
+	});
+
+	test('edits that keep the scope keep the webhook; a scope change creates a new one and says so', async () => {
+		const { solution, deals, contacts, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id, contacts.id] });
+		const poller = trigger(parameters);
+		await poller.poll();
+		const [first] = webhooksOfSolution();
+
+		// Same tables in another order, other options: the same webhook.
+		poller.setParameters({ ...parameters, tableIds: [contacts.id, deals.id], options: { pageSize: 5, simplify: true } });
+		expect(await poller.poll()).toBeNull();
+		expect(webhooksOfSolution()).toHaveLength(1);
+
+		poller.setParameters({ ...parameters, tableIds: [deals.id], events: ['RECORD_CREATED'] });
+		expect(await poller.poll()).toBeNull();
+		const second = webhooksOfSolution()[1];
+		expect(second).toMatchObject({ filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_CREATED'] });
+		expect(poller.staticData().managedWebhookId).toBe(second.webhook_id);
+		expect(logs).toContainEqual(
+			`info: SmartSuite Trigger: created the webhook "${second.webhook_id}" (notifications off) because the Solution, Watch or Events changed (the webhook "${first.webhook_id}" is no longer read; SmartSuite deletes it after 14 days without reads)`,
+		);
+		const created = emu.recordChanges(deals.id, [{ kind: 'RECORD_CREATED' }, update('not watched')]);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(created.filter((event) => event.webhook_id === second.webhook_id)));
+	});
+
+	test('a webhook deleted behind its back is replaced, with a log line, and events flow again', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+		await poller.poll();
+		const [gone] = webhooksOfSolution();
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'deleteWebhook' } });
+
+		expect(await poller.poll()).toBeNull();
+
+		const [replacement] = webhooksOfSolution();
+		expect(replacement.webhook_id).not.toBe(gone.webhook_id);
+		expect(poller.staticData().managedWebhookId).toBe(replacement.webhook_id);
+		expect(logs).toContainEqual(`warn: SmartSuite Trigger: the webhook "${gone.webhook_id}" is gone; setting up another one`);
+		expect(logs).toContainEqual(expect.stringContaining(`created the webhook "${replacement.webhook_id}" (notifications off) because the webhook "${gone.webhook_id}" is gone`));
+		const changed = emu.recordChanges(deals.id, [update('after the replacement')]);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+	});
+
+	test('a failed activation leaves no webhook behind and remembers nothing', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 }, times: Infinity });
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+
+		await expect(poller.poll()).rejects.toThrow('SmartSuite failed to list the events of the webhook (500)');
+
+		expect(webhooksOfSolution()).toEqual([]);
+		expect(requestsTo(emu, 'DeleteWebhook')).toHaveLength(1);
+		expect(poller.staticData().managedWebhookId).toBeUndefined();
+	});
+
+	test('a scope SmartSuite refuses fails the activation with its reason and creates nothing', async () => {
+		const { solution, webhooksOfSolution } = seed();
+		const other = emu.addSolution();
+		const elsewhere = emu.addTable(other.id);
+		const poller = trigger(managed(solution.id, { tableIds: [elsewhere.id] }));
+		const error = await pollError(poller.poll());
+		expect(error.message).toBe('SmartSuite rejected the request to create the webhook (400)');
+		expect(error.description).toContain('not in solution');
+		expect(webhooksOfSolution()).toEqual([]);
+	});
+
+	test('nothing picked is refused before any request', async () => {
+		const { solution } = seed();
+		await expect(trigger(managed(solution.id, { tableIds: [] })).poll()).rejects.toThrow('Choose at least one of the Table Names or IDs');
+		await expect(trigger(managed('')).poll()).rejects.toThrow('The parameter "Solution" is empty');
+		// A new node (version 1.1) starts in this mode, so an untouched one asks for its solution.
+		await expect(trigger({}).poll()).rejects.toThrow('The parameter "Solution" is empty');
+		expect(emu.requests).toEqual([]);
+	});
+});
+
+describe('Fetch test event', () => {
+	test('before the first activation it creates nothing and says what to do instead', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+		const error = await pollError(poller.poll('manual'));
+		expect(error.message).toBe('No webhook yet: activate the workflow once');
+		expect(error.description).toContain('Use an Existing Webhook');
+		expect(emu.requests.map((request) => request.operation)).toEqual(['ListWebhooks']);
+		expect(webhooksOfSolution()).toEqual([]);
+		expect(poller.staticData()).toEqual({});
+	});
+
+	test('after activation it shows the latest change without moving the state', async () => {
+		const { solution, deals } = seed();
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+		await poller.poll();
+		const changed = emu.recordChanges(deals.id, [update('a'), update('b')]);
+		const before = poller.staticData();
+		expect(idsOf(emitted(await poller.poll('manual')))).toEqual([changed[1].event_id]);
+		expect(poller.staticData()).toEqual(before);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+	});
+});
+
+describe('workflows saved before version 1.1', () => {
+	test('the example workflow as saved today (version 1, Webhook ID a plain string) runs as before', async () => {
+		const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples/record-updated-trigger.json'), 'utf8'));
+		const node = workflow.nodes.find((candidate: { type: string }) => candidate.type.endsWith('.smartSuiteTrigger'));
+		expect(node.typeVersion).toBe(1);
+		expect(typeof node.parameters.webhookId).toBe('string');
+		expect(node.parameters.source).toBeUndefined();
+		const webhook = emu.createWebhook();
+		const poller = trigger({ ...node.parameters, webhookId: webhook.webhook_id }, node.typeVersion);
+
+		expect(await poller.poll()).toBeNull();
+		const [created, updated] = emu.appendEvents(webhook.webhook_id, [{ kind: 'RECORD_CREATED' }, { kind: 'RECORD_UPDATED' }]);
+		const output = emitted(await poller.poll());
+
+		expect(output).toEqual([expect.objectContaining({ event_id: updated.event_id, kind: 'RECORD_UPDATED', changed_fields: expect.any(Array) })]);
+		expect(created.kind).toBe('RECORD_CREATED');
+		expect(emu.requests.map((request) => request.operation)).toEqual(['GetWebhook', 'ListEvents', 'ListEvents']);
+		expect(poller.staticData()).not.toHaveProperty('managedWebhookId');
+	});
+
+	test('version 1.1 with an existing webhook takes it from its picker', async () => {
+		const webhook = emu.createWebhook();
+		const poller = trigger({ source: 'existing', webhookId: { __rl: true, mode: 'id', value: webhook.webhook_id }, events: [], options: {} });
+		expect(await poller.poll()).toBeNull();
+		const appended = emu.appendEvents(webhook.webhook_id, 2);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(appended));
+		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(0);
+	});
+});
