@@ -2,7 +2,7 @@
  * End to end in a real n8n: the pinned n8n (test/e2e/n8n) with this package built, packed and
  * installed as a community package into a fresh user folder, a credential pointing at the emulator,
  * and workflows run by n8n itself: `n8n execute` for the action node, `n8n start` for the polling
- * trigger. Slow by nature (every n8n command boots n8n; polls come once a minute).
+ * trigger (polling every 10 s). Slow by nature: every n8n command boots n8n.
  */
 import { rmSync } from 'node:fs';
 
@@ -17,9 +17,8 @@ import {
 	run,
 	smartSuiteCredential,
 	stopAll,
-	waitFor,
-	type StoredExecution,
 } from './harness';
+import { TriggerWatch, withTenSecondPolls } from './trigger-watch';
 
 jest.setTimeout(6 * 60_000);
 
@@ -90,7 +89,7 @@ beforeAll(async () => {
 		const placeholders = { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_TABLE_ID: seed.tableId, YOUR_DELETED_RECORD_ID: seed.restoreId };
 		await n8n.importWorkflows([
 			loadExample('restore-and-read-events.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.webhookId }),
-			loadExample('record-updated-trigger.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.triggerWebhookId }),
+			withTenSecondPolls(loadExample('record-updated-trigger.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.triggerWebhookId })),
 			manualWorkflow('e2eOperations', [
 				smartSuite('Get webhook', { resource: 'webhook', operation: 'get', webhookId: seed.webhookId }),
 				smartSuite('List 3 events', { resource: 'webhook', operation: 'listEvents', webhookId: seed.webhookId, returnAll: false, limit: 3, options: { pageSize: 2 } }),
@@ -163,74 +162,36 @@ describe('SmartSuite node in n8n (n8n execute)', () => {
 });
 
 describe('SmartSuite Trigger in n8n (n8n start)', () => {
-	const workflowId = 'smartsuiteTrigger1';
-	const triggerNode = 'When a record is updated';
-	const POLL_WAIT_MS = 100_000; // polls come once a minute, at a fixed second
-
-	const triggered = (executions: StoredExecution[]) =>
-		executions.filter((execution) => execution.status === 'success').flatMap((execution) => nodeOutput(execution.runData, triggerNode));
-
-	const append = (kinds: string[]) => emu.appendEvents(seed.triggerWebhookId, kinds.map((kind) => ({ kind })));
-
-	/** Waits until the trigger has output every event in `ids`; returns the executions so far. */
-	async function waitForEvents(ids: string[]): Promise<StoredExecution[]> {
-		let seen = new Set<unknown>();
-		const probe = async () => {
-			const executions = await n8n.executions(workflowId);
-			seen = new Set(triggered(executions).map((item) => item.event_id));
-			return ids.every((id) => seen.has(id)) ? executions : undefined;
-		};
-		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, POLL_WAIT_MS, 1000).catch((error: Error) => {
-			throw new Error(`${error.message}; so far it output: ${[...seen].join(', ') || 'nothing'}`);
-		});
-	}
-
-	/** Waits for the poll n8n runs at activation, then until it has stopped reading for 1.5 s. */
-	async function waitForActivationPoll(since: number): Promise<void> {
-		const listCalls = () => emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
-		await waitFor('the poll at activation', () => (listCalls() > 0 ? true : undefined), 60_000);
-		let before = -1;
-		const quiet = () => {
-			const now = listCalls();
-			if (now === before) return true;
-			before = now;
-			return undefined;
-		};
-		await waitFor('the poll at activation to finish', quiet, 30_000, 1500);
-	}
-
-	const lastRequestNumber = () => emu.requests.at(-1)?.n ?? 0;
-
 	test(
 		'events arrive exactly once each over several polls, and continue after a restart with no repeat and no gap',
 		withN8nLog(async () => {
-			await n8n.publish(workflowId);
+			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTrigger1', 'When a record is updated', seed.triggerWebhookId);
+			await n8n.publish(watch.workflowId);
 
-			let since = lastRequestNumber();
+			let since = watch.lastRequestNumber();
 			await n8n.start();
-			await waitForActivationPoll(since);
+			await watch.waitForActivationPoll(since);
 
 			// Two polls of the running n8n; a RECORD_CREATED is not among the workflow's events.
-			const first = append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']);
-			const firstUpdated = [first[0], first[2]].map((event) => event.event_id);
-			const afterFirst = await waitForEvents(firstUpdated);
-			const second = append(['RECORD_UPDATED', 'RECORD_UPDATED']).map((event) => event.event_id);
-			const afterSecond = await waitForEvents(second);
+			const firstUpdated = watch.append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']);
+			const afterFirst = await watch.waitForEvents(firstUpdated);
+			const second = watch.append(['RECORD_UPDATED', 'RECORD_UPDATED']);
+			const afterSecond = await watch.waitForEvents(second);
 			expect(afterSecond.length).toBeGreaterThan(afterFirst.length);
 
 			// Stopped, events keep coming; started again, the trigger goes on from where it was.
 			await n8n.stop();
-			const whileStopped = append(['RECORD_UPDATED', 'RECORD_UPDATED']).map((event) => event.event_id);
-			since = lastRequestNumber();
+			const whileStopped = watch.append(['RECORD_UPDATED', 'RECORD_UPDATED']);
+			since = watch.lastRequestNumber();
 			await n8n.start();
-			await waitForEvents(whileStopped);
-			await waitForActivationPoll(since);
-			const afterRestart = append(['RECORD_UPDATED']).map((event) => event.event_id);
-			const executions = await waitForEvents(afterRestart);
+			await watch.waitForEvents(whileStopped);
+			await watch.waitForActivationPoll(since);
+			const afterRestart = watch.append(['RECORD_UPDATED']);
+			const executions = await watch.waitForEvents(afterRestart);
 			await n8n.stop();
 
 			// Exactly these, in order: none of the events stored before activation, none twice, none lost.
-			const items = triggered(executions);
+			const items = watch.triggered(executions);
 			expect(items.map((item) => item.event_id)).toEqual([...firstUpdated, ...second, ...whileStopped, ...afterRestart]);
 			expect(executions.every((execution) => execution.mode === 'trigger')).toBe(true);
 

@@ -1,0 +1,88 @@
+/**
+ * Watching a published SmartSuite Trigger workflow from outside n8n: append events to the
+ * emulator's webhook, read the executions n8n stored, and see the requests the trigger made.
+ * Shared by the single-process and the queue-mode e2e suites.
+ */
+import { type Emulator } from '../emulator';
+import { type N8n, type StoredExecution, nodeOutput, waitFor } from './harness';
+
+/**
+ * Test polls: n8n accepts a custom cron whose seconds field lists values (only `*` there is
+ * refused), so the trigger polls every 10 s instead of every minute.
+ */
+export const TEN_SECOND_POLLS = { item: [{ mode: 'custom', cronExpression: '0,10,20,30,40,50 * * * * *' }] };
+
+/** A workflow with its SmartSuite Trigger set to poll every 10 s. */
+export function withTenSecondPolls<T extends Record<string, unknown>>(workflow: T): T {
+	const nodes = (workflow.nodes as Array<{ type: string; parameters: Record<string, unknown> }>).map((node) =>
+		node.type.endsWith('.smartSuiteTrigger') ? { ...node, parameters: { ...node.parameters, pollTimes: TEN_SECOND_POLLS } } : node,
+	);
+	return { ...workflow, nodes };
+}
+
+/** Longest wait for events to come out of the trigger: a 10-s poll, plus n8n's work on a busy machine. */
+const EVENTS_WAIT_MS = 60_000;
+
+export class TriggerWatch {
+	constructor(
+		private readonly emu: Emulator,
+		/** The n8n whose database holds the executions (in queue mode, any process: they share it). */
+		private readonly n8n: N8n,
+		readonly workflowId: string,
+		readonly triggerNode: string,
+		readonly webhookId: string,
+	) {}
+
+	/** Appends events of these kinds; returns the ids of the RECORD_UPDATED ones (what the workflow wants). */
+	append(kinds: string[]): string[] {
+		return this.emu
+			.appendEvents(this.webhookId, kinds.map((kind) => ({ kind })))
+			.filter((event) => event.kind === 'RECORD_UPDATED')
+			.map((event) => event.event_id);
+	}
+
+	/** The trigger's output items over all successful executions, oldest first. */
+	triggered(executions: StoredExecution[]): Array<Record<string, unknown>> {
+		return executions.filter((execution) => execution.status === 'success').flatMap((execution) => nodeOutput(execution.runData, this.triggerNode));
+	}
+
+	async executions(): Promise<StoredExecution[]> {
+		return await this.n8n.executions(this.workflowId);
+	}
+
+	/** Waits until the trigger has output every event in `ids`; returns the executions so far. */
+	async waitForEvents(ids: string[]): Promise<StoredExecution[]> {
+		let seen = new Set<unknown>();
+		const probe = async () => {
+			const executions = await this.executions();
+			seen = new Set(this.triggered(executions).map((item) => item.event_id));
+			return ids.every((id) => seen.has(id)) ? executions : undefined;
+		};
+		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, EVENTS_WAIT_MS, 1000).catch((error: Error) => {
+			throw new Error(`${error.message}; so far it output: ${[...seen].join(', ') || 'nothing'}`);
+		});
+	}
+
+	/** Number of the last request the emulator received (0 before any). */
+	lastRequestNumber(): number {
+		return this.emu.requests.at(-1)?.n ?? 0;
+	}
+
+	/** ListEvents requests the emulator received after request number `since`. */
+	listCallsSince(since: number): number {
+		return this.emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
+	}
+
+	/** Waits for the poll n8n runs at activation, then until it has stopped reading for 1.5 s. */
+	async waitForActivationPoll(since: number): Promise<void> {
+		await waitFor('the poll at activation', () => (this.listCallsSince(since) > 0 ? true : undefined), 60_000);
+		let before = -1;
+		const quiet = () => {
+			const now = this.listCallsSince(since);
+			if (now === before) return true;
+			before = now;
+			return undefined;
+		};
+		await waitFor('the poll at activation to finish', quiet, 30_000, 1500);
+	}
+}
