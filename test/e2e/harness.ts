@@ -21,7 +21,7 @@ const N8N_BIN = join(N8N_DIR, 'node_modules/.bin/n8n');
 
 const running = new Set<ChildProcess>();
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
 	try {
 		process.kill(-child.pid, signal);
@@ -36,7 +36,8 @@ export function stopAll(): void {
 }
 process.once('exit', stopAll);
 
-function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; logFd?: number }): ChildProcess {
+/** Starts a tracked process in its own process group; with `logFd`, its output goes to that file. */
+export function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; logFd?: number }): ChildProcess {
 	const stdio: StdioOptions = options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd];
 	const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: options.env ?? process.env, detached: true, stdio });
 	running.add(child);
@@ -89,7 +90,7 @@ export async function run(
 	return result;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
 	const server = createServer();
 	await new Promise<void>((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
 	const { port } = server.address() as { port: number };
@@ -97,7 +98,7 @@ async function freePort(): Promise<number> {
 	return port;
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Polls `probe` until it returns something other than undefined. */
 export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 500): Promise<T> {
@@ -166,6 +167,18 @@ export interface N8nOptions {
 	port: number;
 	/** More environment for n8n (e.g. N8N_SECURE_COOKIE for http in a browser). */
 	env?: Record<string, string>;
+	/** What `start()` runs: the main process (`n8n start`, default) or a queue-mode `n8n worker`. */
+	command?: 'start' | 'worker';
+	/** n8n's database: SQLite in the user folder unless a Postgres database is given. */
+	postgres?: PostgresDatabase;
+}
+
+/** A Postgres database n8n can use (DB_TYPE=postgresdb); trust authentication, no password. */
+export interface PostgresDatabase {
+	host: string;
+	port: number;
+	database: string;
+	user: string;
 }
 
 export interface StoredExecution {
@@ -183,8 +196,8 @@ export function nodeOutput(runData: StoredExecution['runData'], nodeName: string
 	return items.map((item) => item.json);
 }
 
-/** n8n's own modules (sqlite3, flatted) from the pinned install, so they match what it writes. */
-const n8nRequire = createRequire(join(N8N_DIR, 'node_modules/n8n/package.json'));
+/** n8n's own modules (sqlite3, pg, flatted) from the pinned install, so they match what it writes. */
+export const n8nRequire = createRequire(join(N8N_DIR, 'node_modules/n8n/package.json'));
 
 export class N8n {
 	readonly url: string;
@@ -212,7 +225,7 @@ export class N8n {
 		return {
 			...inherited,
 			N8N_USER_FOLDER: this.options.userFolder,
-			DB_TYPE: 'sqlite',
+			...databaseEnv(this.options.postgres),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PORT: String(this.options.port),
@@ -276,11 +289,14 @@ export class N8n {
 		return { error: report.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line)).join('\n') || `exit code ${code}` };
 	}
 
-	/** `n8n start` in the background; resolves once /healthz/readiness answers 200. */
+	/**
+	 * `n8n start` (or `n8n worker`) in the background; resolves once /healthz/readiness answers 200
+	 * on `port` (a worker's health check port).
+	 */
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
 		const logFd = openSync(this.logFile, 'a');
-		const server = startProcess(N8N_BIN, ['start'], { env: await this.env(), logFd });
+		const server = startProcess(N8N_BIN, [this.options.command ?? 'start'], { env: await this.env(), logFd });
 		closeSync(logFd);
 		this.server = server;
 		this.serverExit = new Promise((done) => server.once('exit', () => done()));
@@ -308,11 +324,14 @@ export class N8n {
 		}
 	}
 
-	/** SIGTERM to n8n's process group, SIGKILL if it has not exited after `graceMs`. */
-	async stop(graceMs = 30_000): Promise<void> {
+	/**
+	 * SIGTERM to n8n's process group, SIGKILL if it has not exited after `graceMs`. With
+	 * `signal: 'SIGKILL'` it is killed at once (a crash: no shutdown work at all).
+	 */
+	async stop(graceMs = 30_000, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
 		const { server, serverExit } = this;
 		if (!server || !serverExit) return;
-		signalGroup(server, 'SIGTERM');
+		signalGroup(server, signal);
 		const timer = setTimeout(() => signalGroup(server, 'SIGKILL'), graceMs);
 		await serverExit;
 		clearTimeout(timer);
@@ -356,17 +375,31 @@ export class N8n {
 		return new Error(`${message}\n--- last lines of ${this.logFile} ---\n${this.logTail()}`);
 	}
 
-	/** Executions stored in n8n's SQLite database (read-only; n8n may be running), oldest first. */
+	/** Executions stored in n8n's database (read-only; n8n may be running), oldest first. */
 	async executions(workflowId: string): Promise<StoredExecution[]> {
+		const rows = this.options.postgres ? await postgresExecutionRows(this.options.postgres, workflowId) : await this.sqliteExecutionRows(workflowId);
+		const flatted = n8nRequire('flatted') as { parse(text: string): unknown };
+		return rows.map((row) => {
+			const data = typeof row.data === 'string' ? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } }) : {};
+			return {
+				id: Number(row.id),
+				workflowId: String(row.workflowId),
+				mode: String(row.mode),
+				status: String(row.status),
+				runData: data.resultData?.runData ?? {},
+			};
+		});
+	}
+
+	private async sqliteExecutionRows(workflowId: string): Promise<Array<Record<string, unknown>>> {
 		const dbPath = join(this.options.userFolder, '.n8n', 'database.sqlite');
 		if (!existsSync(dbPath)) return [];
 		const sqlite3 = n8nRequire('sqlite3') as Sqlite3;
-		const flatted = n8nRequire('flatted') as { parse(text: string): unknown };
 		const db = await new Promise<Sqlite3Database>((done, fail) => {
 			const opened: Sqlite3Database = new sqlite3.Database(dbPath, sqlite3.OPEN_READONLY, (error) => (error ? fail(error) : done(opened)));
 		});
 		try {
-			const rows = await new Promise<Array<Record<string, unknown>>>((done, fail) =>
+			return await new Promise<Array<Record<string, unknown>>>((done, fail) =>
 				db.all(
 					`SELECT e.id, e.workflowId, e.mode, e.status, d.data FROM execution_entity e
 					 LEFT JOIN execution_data d ON d.executionId = e.id
@@ -375,16 +408,6 @@ export class N8n {
 					(error, result) => (error ? fail(error) : done(result)),
 				),
 			);
-			return rows.map((row) => {
-				const data = typeof row.data === 'string' ? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } }) : {};
-				return {
-					id: Number(row.id),
-					workflowId: String(row.workflowId),
-					mode: String(row.mode),
-					status: String(row.status),
-					runData: data.resultData?.runData ?? {},
-				};
-			});
 		} finally {
 			await new Promise<void>((done) => db.close(() => done()));
 		}
@@ -399,6 +422,46 @@ export class N8n {
 	private appendLog(text: string): void {
 		writeFileSync(this.logFile, `${text.trimEnd()}\n`, { flag: 'a' });
 	}
+}
+
+function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, string> {
+	if (!postgres) return { DB_TYPE: 'sqlite' };
+	return {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: postgres.host,
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+	};
+}
+
+/** Runs one query with n8n's own `pg` client and closes the connection. */
+export async function queryPostgres(db: PostgresDatabase, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+	const { Client } = n8nRequire('pg') as { Client: new (config: object) => PgClient };
+	const client = new Client({ ...db, connectionTimeoutMillis: 2000 });
+	await client.connect();
+	try {
+		return (await client.query(sql, params)).rows;
+	} finally {
+		await client.end();
+	}
+}
+
+interface PgClient {
+	connect(): Promise<void>;
+	query(sql: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+	end(): Promise<void>;
+}
+
+async function postgresExecutionRows(db: PostgresDatabase, workflowId: string): Promise<Array<Record<string, unknown>>> {
+	return await queryPostgres(
+		db,
+		`SELECT e.id, e."workflowId", e.mode, e.status, d.data FROM execution_entity e
+		 LEFT JOIN execution_data d ON d."executionId" = e.id
+		 WHERE e."workflowId" = $1 ORDER BY e.id`,
+		[workflowId],
+	);
 }
 
 interface Sqlite3Database {

@@ -1,0 +1,236 @@
+/**
+ * End to end in n8n's queue mode, the way larger installations run it: Postgres and Redis (Debian
+ * packages, run as this test's own processes), one main (`n8n start`: pollers, webhooks, puts
+ * executions on the queue) and two workers (`n8n worker`: run them), each n8n process with the
+ * packed package installed in its own user folder. The trigger polls every 10 s.
+ *
+ * What it shows, read from Postgres and the processes' logs: the action node runs on a worker;
+ * the trigger delivers every appended event exactly once and in order through steady polling, a
+ * main restart (SIGTERM, then SIGKILL) while events are appended, and both workers down while
+ * polls enqueue work; executions run on the workers, polls only on the main.
+ */
+import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { startEmulator, type Emulator } from '../emulator';
+import { type N8n, ensureN8n, loadExample, nodeOutput, packPackage, run, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
+import { type QueueCluster, createQueueCluster } from './queue';
+import { TriggerWatch, withTenSecondPolls } from './trigger-watch';
+
+jest.setTimeout(3 * 60_000);
+
+const CREDENTIAL = { id: 'smartsuiteQueueCred1', name: 'SmartSuite (emulator)' };
+const WEBHOOK_WORKFLOW = 'queueWebhookGet1';
+const WEBHOOK_PATH = 'smartsuite-queue-e2e';
+/** Longer than one poll period: with no main running, a poller anywhere else would show up. */
+const ONE_POLL_PERIOD_MS = 11_000;
+
+let emu: Emulator;
+let root: string;
+let cluster: QueueCluster | undefined;
+let watch: TriggerWatch;
+let actionWebhookId: string;
+let failed = false;
+/** Every RECORD_UPDATED event appended after activation, in order: what the trigger must output. */
+const expected: string[] = [];
+
+const processes = () => (cluster ? [cluster.main, ...cluster.workers] : []);
+const logOf = (n8n: N8n) => readFileSync(n8n.logFile, 'utf8');
+
+/** Runs a test body; on failure the error carries the tail of every n8n process' log. */
+function withLogs(body: () => Promise<void>): () => Promise<void> {
+	return async () => {
+		try {
+			await body();
+		} catch (error) {
+			failed = true;
+			const logs = processes().map((n8n) => `--- ${n8n.logFile} ---\n${n8n.logTail(25)}`);
+			throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join('\n')}`);
+		}
+	};
+}
+
+/** A production-webhook workflow: GET /webhook/<path> runs the SmartSuite node and answers with its output. */
+function webhookWorkflow(webhookId: string) {
+	return {
+		id: WEBHOOK_WORKFLOW,
+		name: 'SmartSuite: get a webhook (started by a webhook)',
+		nodes: [
+			{
+				id: 'node-webhook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '0f6b5a52-3c1d-4c8e-9b7a-5e2d1c0a9f31',
+				parameters: { httpMethod: 'GET', path: WEBHOOK_PATH, responseMode: 'lastNode', options: {} },
+			},
+			{
+				id: 'node-get-webhook',
+				name: 'Get webhook',
+				type: 'n8n-nodes-smartsuite.smartSuite',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'webhook', operation: 'get', webhookId },
+				credentials: { smartSuiteApi: CREDENTIAL },
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Get webhook', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+/** Which n8n processes' logs say they ran this execution (`Worker started execution <id> (job …)`). */
+function ranOn(executionId: number): string[] {
+	return processes()
+		.filter((n8n) => logOf(n8n).includes(`Worker started execution ${executionId} (`))
+		.map((n8n) => n8n.options.command ?? 'start');
+}
+
+/** Stops the main (SIGTERM or SIGKILL), appends events while it is down, starts it again. */
+async function restartMainWhileAppending(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+	const main = cluster!.main;
+	expected.push(...watch.append(['RECORD_UPDATED']));
+	await main.stop(30_000, signal);
+	expected.push(...watch.append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']));
+
+	// Both workers are up, the main is down: for a whole poll period, nobody polls SmartSuite.
+	const whileDown = watch.lastRequestNumber();
+	await sleep(ONE_POLL_PERIOD_MS);
+	expect(watch.listCallsSince(whileDown)).toBe(0);
+
+	await main.start();
+	await watch.waitForEvents(expected);
+	await watch.waitForActivationPoll(whileDown);
+	expected.push(...watch.append(['RECORD_UPDATED']));
+	await watch.waitForEvents(expected);
+}
+
+beforeAll(async () => {
+	await ensureN8n();
+	emu = await startEmulator();
+	root = mkdtempSync(join(tmpdir(), 'n8n-smartsuite-queue-'));
+	try {
+		await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
+		cluster = await createQueueCluster({ root, tarball: await packPackage(root), workers: 2 });
+		const { main } = cluster;
+
+		const triggerWebhookId = emu.createWebhook().webhook_id;
+		// Present before the trigger is activated: with the default "new events" start they never arrive.
+		emu.appendEvents(triggerWebhookId, 2);
+		actionWebhookId = emu.createWebhook().webhook_id;
+		watch = new TriggerWatch(emu, main, 'smartsuiteTrigger1', 'When a record is updated', triggerWebhookId);
+
+		// The CLI works on the shared database (the first command creates n8n's tables in Postgres).
+		await main.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
+		const trigger = withTenSecondPolls(loadExample('record-updated-trigger.json', { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_WEBHOOK_ID: triggerWebhookId }));
+		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId)]);
+		await main.publish(watch.workflowId);
+		await main.publish(WEBHOOK_WORKFLOW);
+
+		const since = watch.lastRequestNumber();
+		await cluster.start();
+		await watch.waitForActivationPoll(since);
+	} catch (error) {
+		failed = true;
+		const logs = processes().map((n8n) => `--- ${n8n.logFile} ---\n${n8n.logTail(25)}`);
+		throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join('\n')}`);
+	}
+}, 25 * 60_000);
+
+afterAll(async () => {
+	await cluster?.stop();
+	stopAll();
+	await emu?.close();
+	// Kept after a failure, for the logs and the database.
+	if (root && !failed) rmSync(root, { recursive: true, force: true });
+	else if (root) console.log(`queue-mode folder kept for inspection (n8n logs in main/, worker1/, worker2/): ${root}`);
+});
+
+describe('n8n in queue mode (Postgres, Redis, a main and two workers)', () => {
+	test(
+		'the SmartSuite node runs on a worker: a webhook-started workflow answers with its output',
+		withLogs(async () => {
+			const response = await fetch(`${cluster!.main.url}/webhook/${WEBHOOK_PATH}`);
+			const body = (await response.json()) as Record<string, unknown>;
+			expect(response.status).toBe(200);
+			// (fetch's JSON comes from outside jest's realm: compare values, not `expect.any(Array)`.)
+			expect(body.webhook_id).toBe(actionWebhookId);
+			expect(body.kinds).toEqual(emu.getWebhook(actionWebhookId)?.kinds);
+
+			const [execution] = await cluster!.main.executions(WEBHOOK_WORKFLOW);
+			expect(execution).toMatchObject({ mode: 'webhook', status: 'success' });
+			expect(nodeOutput(execution.runData, 'Get webhook')).toEqual([body]);
+			expect(ranOn(execution.id)).toEqual(['worker']);
+		}),
+	);
+
+	test(
+		'steady polling: every event once, in order',
+		withLogs(async () => {
+			expected.push(...watch.append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']));
+			await watch.waitForEvents(expected);
+			expected.push(...watch.append(['RECORD_UPDATED', 'RECORD_UPDATED']));
+			await watch.waitForEvents(expected);
+		}),
+	);
+
+	test('a main restart with SIGTERM while events are appended: no repeat, no gap', withLogs(() => restartMainWhileAppending('SIGTERM')));
+
+	test('a main killed with SIGKILL while events are appended: no repeat, no gap', withLogs(() => restartMainWhileAppending('SIGKILL')));
+
+	test(
+		'both workers down: the main keeps polling and queues the work; started again, the workers run it',
+		withLogs(async () => {
+			const { workers } = cluster!;
+			await Promise.all(workers.map((worker) => worker.stop()));
+			const doneBefore = (await watch.executions()).filter((execution) => execution.status === 'success').length;
+
+			// Two polls find events while no worker runs: each leaves a queued execution behind.
+			for (const kinds of [['RECORD_UPDATED'], ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED']]) {
+				const since = watch.lastRequestNumber();
+				expected.push(...watch.append(kinds));
+				await waitFor('a poll while the workers are down', () => (watch.listCallsSince(since) > 0 ? true : undefined), 30_000);
+			}
+			const queued = await waitFor(
+				'two executions queued while the workers are down',
+				async () => {
+					const waiting = (await watch.executions()).filter((execution) => execution.status === 'new');
+					return waiting.length >= 2 ? waiting : undefined;
+				},
+				30_000,
+				1000,
+			);
+			expect(queued).toHaveLength(2);
+			const executions = await watch.executions();
+			expect(executions.filter((execution) => execution.status === 'success')).toHaveLength(doneBefore);
+
+			await Promise.all(workers.map((worker) => worker.start()));
+			await watch.waitForEvents(expected);
+		}),
+	);
+
+	test(
+		'in the end: exactly the appended events in order, each execution enqueued by the main and run by one worker',
+		withLogs(async () => {
+			// One more poll, so that anything delivered twice late would show up.
+			expected.push(...watch.append(['RECORD_UPDATED']));
+			const executions = await watch.waitForEvents(expected);
+
+			expect(watch.triggered(executions).map((item) => item.event_id)).toEqual(expected);
+			expect(executions.every((execution) => execution.mode === 'trigger' && execution.status === 'success')).toBe(true);
+			const picked = executions.flatMap((execution) => nodeOutput(execution.runData, 'Pick what changed'));
+			expect(picked.map((item) => item.event_id)).toEqual(expected);
+
+			// The main enqueued each execution; exactly one worker ran it, never the main. (That only
+			// the main polls is shown by the restarts: with the main down, no request reached SmartSuite.)
+			const mainLog = logOf(cluster!.main);
+			for (const execution of executions) {
+				expect(mainLog).toContain(`Enqueued execution ${execution.id} (`);
+				expect(ranOn(execution.id)).toEqual(['worker']);
+			}
+		}),
+	);
+});
