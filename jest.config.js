@@ -6,7 +6,7 @@ const common = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	// Keep jest from crawling the installed n8n (2.3 GB) and the dev user folder.
 	roots: ['<rootDir>/test'],
-	modulePathIgnorePatterns: ['<rootDir>/test/e2e/n8n/', '<rootDir>/.n8n-dev/', '<rootDir>/dist/'],
+	modulePathIgnorePatterns: ['<rootDir>/test/e2e/n8n/', '<rootDir>/.n8n-dev/', '<rootDir>/.n8n-dev-queue/', '<rootDir>/dist/'],
 };
 
 module.exports = {

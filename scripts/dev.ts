@@ -14,12 +14,17 @@
  *
  * .n8n-dev/ persists (account, your own workflows); the credential and the example workflows are
  * imported again at each start, because the emulator's data is new each time.
+ *
+ * `npm run dev -- --queue` runs the same in n8n's queue mode instead (test/e2e/queue.ts): Postgres
+ * and Redis as processes of its own, a main on port 5678 and two workers, each n8n process with
+ * the package installed in its own user folder, all kept in .n8n-dev-queue/.
  */
 import { join } from 'node:path';
 
 import { startDemoChanges, startEmulator, type Emulator } from '../test/emulator';
 import {
-	N8n,
+	type N8n,
+	N8n as SingleN8n,
 	REPO_ROOT,
 	ensureN8n,
 	installCommunityPackage,
@@ -29,6 +34,7 @@ import {
 	stopAll,
 	type SmartSuiteTarget,
 } from '../test/e2e/harness';
+import { type QueueCluster, createQueueCluster } from '../test/e2e/queue';
 
 const N8N_PORT = 5678;
 // Fixed, so that the saved credential keeps pointing at the emulator.
@@ -36,6 +42,9 @@ const EMULATOR_PORTS = { recordsPort: 4010, webhooksPort: 4011 };
 const CHANGE_EVERY_SECONDS = 5;
 const OWNER = { email: 'demo@example.com', password: 'SmartSuite-demo1', firstName: 'Demo', lastName: 'User' };
 const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
+const QUEUE_WORKERS = 2;
+// Credentials stay in .n8n-dev-queue's Postgres between runs, encrypted with this key (local only).
+const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-dev-queue-mode';
 
 /** What the credential and the example workflows point at. */
 interface Target {
@@ -85,12 +94,11 @@ async function main(): Promise<void> {
 	const log = (line: string) => console.log(`[dev] ${line}`);
 	let emulator: Emulator | undefined;
 	let stopChanges = () => {};
-	const n8n = new N8n({
-		userFolder: join(REPO_ROOT, '.n8n-dev'),
-		port: N8N_PORT,
-		// The editor is served over plain http on 127.0.0.1.
-		env: { N8N_SECURE_COOKIE: 'false' },
-	});
+	const queueMode = process.argv.includes('--queue');
+	// The editor is served over plain http on 127.0.0.1.
+	const editorEnv = { N8N_SECURE_COOKIE: 'false' };
+	let cluster: QueueCluster | undefined;
+	let n8n: N8n = new SingleN8n({ userFolder: join(REPO_ROOT, '.n8n-dev'), port: N8N_PORT, env: editorEnv });
 
 	let stopping = false;
 	const shutdown = async (exitCode: number) => {
@@ -98,7 +106,7 @@ async function main(): Promise<void> {
 		stopping = true;
 		log('stopping...');
 		stopChanges();
-		await n8n.stop();
+		await (cluster ? cluster.stop() : n8n.stop());
 		await emulator?.close();
 		stopAll();
 		process.exit(exitCode);
@@ -119,8 +127,22 @@ async function main(): Promise<void> {
 		}
 		target = real ?? emulatorTarget(emulator!);
 
-		log('installing this package into n8n as a community package...');
-		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+		const tarball = await packPackage(join(REPO_ROOT, queueMode ? '.n8n-dev-queue' : '.n8n-dev'));
+		if (queueMode) {
+			log(`queue mode: starting Redis and Postgres, installing this package for the main and ${QUEUE_WORKERS} workers...`);
+			cluster = await createQueueCluster({
+				root: join(REPO_ROOT, '.n8n-dev-queue'),
+				tarball,
+				workers: QUEUE_WORKERS,
+				mainPort: N8N_PORT,
+				encryptionKey: QUEUE_ENCRYPTION_KEY,
+				mainEnv: editorEnv,
+			});
+			n8n = cluster.main;
+		} else {
+			log('installing this package into n8n as a community package...');
+			await installCommunityPackage(n8n.options.userFolder, tarball);
+		}
 
 		log('importing the credential and the example workflows...');
 		await n8n.importCredentials([smartSuiteCredential(target.credential.id, target.credential.name, target.api)]);
@@ -128,7 +150,7 @@ async function main(): Promise<void> {
 		if (target.ids.webhook) await n8n.publish(TRIGGER_WORKFLOW_ID);
 
 		log(`starting n8n (log: ${n8n.logFile})...`);
-		await n8n.start();
+		await (cluster ? cluster.start() : n8n.start());
 		ownerCreated = await n8n.ensureOwner(OWNER);
 	} catch (error) {
 		console.error(`\n${n8n.failure(error).message}`);
@@ -138,6 +160,13 @@ async function main(): Promise<void> {
 
 	const { api, ids } = target;
 	const triggerState = ids.webhook ? 'published; polls every minute, see its Executions tab' : 'not published: set its Webhook ID first';
+	const queueLines = cluster
+		? `
+  Queue mode: Redis on port ${cluster.redis.port}, Postgres on port ${cluster.postgres.port} (database n8n, user postgres)
+    main (pollers, editor, webhooks): ${cluster.main.logFile}
+${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the executions): ${worker.logFile}`).join('\n')}
+`
+		: '';
 	console.log(`
   n8n with n8n-nodes-smartsuite is running: ${n8n.url}
   Sign in with  ${OWNER.email}  /  ${OWNER.password}${ownerCreated ? '' : '  (account made by an earlier run)'}
@@ -147,12 +176,14 @@ async function main(): Promise<void> {
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
   Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
     table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
-`);
-	void n8n.exited?.then(() => {
-		if (stopping) return;
-		console.error(n8n.failure('n8n stopped unexpectedly').message);
-		void shutdown(1);
-	});
+${queueLines}`);
+	for (const member of cluster ? [cluster.main, ...cluster.workers] : [n8n]) {
+		void member.exited?.then(() => {
+			if (stopping) return;
+			console.error(member.failure('n8n stopped unexpectedly').message);
+			void shutdown(1);
+		});
+	}
 	if (emulator) {
 		console.log(`  The emulator changes a record every ${CHANGE_EVERY_SECONDS}s (lines below). Ctrl-C stops everything.\n`);
 		stopChanges = startDemoChanges(emulator, CHANGE_EVERY_SECONDS, (line) => console.log(`[emulator] ${line}`));
