@@ -6,7 +6,7 @@
  * tracked, so `stopAll()` and process exit can end whole groups by PID. Everything binds 127.0.0.1.
  */
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -119,11 +119,26 @@ export async function ensureN8n(options: { echo?: boolean } = {}): Promise<void>
 	await run('bash', [join(__dirname, 'ensure-n8n.sh')], { timeoutMs: 20 * 60_000, echo: options.echo });
 }
 
-/** `npm pack` of the built package into `destDir`; returns the tarball's path. */
+/** Newest modification time of the files under `dir` (0 when there are none). */
+function newestChange(dir: string): number {
+	if (!existsSync(dir)) return 0;
+	return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+		const path = join(dir, entry.name);
+		return Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
+	}, 0);
+}
+
+/**
+ * `npm pack` of the built package into `destDir`; returns the tarball's path. It does not build:
+ * `npm test` and `npm run test:e2e` build first, and a build here would empty dist/ under suites
+ * running beside it. A missing or outdated build is an error.
+ */
 export async function packPackage(destDir: string): Promise<string> {
 	const { n8n } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 	const missing = n8n.nodes.filter((file) => !existsSync(join(REPO_ROOT, file)));
 	if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
+	const sources = Math.max(newestChange(join(REPO_ROOT, 'nodes')), newestChange(join(REPO_ROOT, 'credentials')));
+	if (sources > newestChange(join(REPO_ROOT, 'dist'))) throw new Error('dist/ is older than the sources: build first (npm run build)');
 	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destDir]);
 	const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
 	return join(destDir, filename);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../emulator';
-import { type N8n, ensureN8n, loadExample, nodeOutput, packPackage, run, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
+import { type N8n, ensureN8n, loadExample, nodeOutput, packPackage, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { TriggerWatch, withTenSecondPolls } from './trigger-watch';
 
@@ -38,16 +38,19 @@ const expected: string[] = [];
 const processes = () => (cluster ? [cluster.main, ...cluster.workers] : []);
 const logOf = (n8n: N8n) => readFileSync(n8n.logFile, 'utf8');
 
+/** The error with the tail of every n8n process' log; the folder is kept for inspection. */
+function failure(error: unknown): Error {
+	failed = true;
+	const logs = processes().map((n8n) => `--- ${n8n.logFile} ---\n${n8n.logTail(25)}`);
+	return new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join('\n')}`);
+}
+
 /** Runs a test body; on failure the error carries the tail of every n8n process' log. */
 function withLogs(body: () => Promise<void>): () => Promise<void> {
 	return async () => {
-		try {
-			await body();
-		} catch (error) {
-			failed = true;
-			const logs = processes().map((n8n) => `--- ${n8n.logFile} ---\n${n8n.logTail(25)}`);
-			throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join('\n')}`);
-		}
+		await body().catch((error: unknown) => {
+			throw failure(error);
+		});
 	};
 }
 
@@ -113,7 +116,6 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	root = mkdtempSync(join(tmpdir(), 'n8n-smartsuite-queue-'));
 	try {
-		await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
 		cluster = await createQueueCluster({ root, tarball: await packPackage(root), workers: 2 });
 		const { main } = cluster;
 
@@ -134,9 +136,7 @@ beforeAll(async () => {
 		await cluster.start();
 		await watch.waitForActivationPoll(since);
 	} catch (error) {
-		failed = true;
-		const logs = processes().map((n8n) => `--- ${n8n.logFile} ---\n${n8n.logTail(25)}`);
-		throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join('\n')}`);
+		throw failure(error);
 	}
 }, 25 * 60_000);
 

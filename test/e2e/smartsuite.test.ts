@@ -14,7 +14,6 @@ import {
 	loadExample,
 	nodeOutput,
 	packPackage,
-	run,
 	smartSuiteCredential,
 	stopAll,
 } from './harness';
@@ -73,7 +72,6 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh();
 	try {
-		await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
 		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
 
 		seed.restoreId = emu.addDeletedRecord(seed.tableId, { title: 'Quarterly report' }).id;
