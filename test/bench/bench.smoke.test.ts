@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { runMeta, writeResults } from './report';
+import type { QuotaResult } from './quota';
 import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
 import { QUICK, type SuiteConfig, repetitionsOf, runSuite } from './suite';
 
@@ -17,6 +18,12 @@ const TINY: SuiteConfig = {
 	idle: { ...QUICK.idle, storedEvents: 120, polls: 2 },
 	steady: { ...QUICK.steady, storedEvents: 10, polls: 12 },
 	listEvents: { ...QUICK.listEvents, n: 120, repetitions: 1, pageSizes: [50] },
+	quota: [
+		{ kind: 'activation', events: 300, servedMax: 100, endOfStream: 'emptyPage' },
+		{ kind: 'backlog', events: 250, servedMax: 100, endOfStream: 'emptyToken' },
+		{ kind: 'burst', events: 120, endOfStream: 'emptyPage' },
+		{ kind: 'busy', polls: 10, maxNewPerPoll: 20, seed: 1, endOfStream: 'emptyPage' },
+	],
 };
 
 const summary = expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) });
@@ -45,6 +52,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		...TINY.idle.endOfStream.map(() => 'idle'),
 		...TINY.steady.endOfStream.map(() => 'steady'),
 		...TINY.listEvents.endOfStream.map(() => 'listEvents'),
+		...TINY.quota.map(() => 'quota'),
 	]);
 
 	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
@@ -75,4 +83,15 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		expect(r.requestsPerPoll.min).toBeGreaterThanOrEqual(1);
 		expect(r.getRequests).toBe(0);
 	}
+
+	const quotas = written.scenarios.filter((s: QuotaResult) => s.scenario === 'quota') as QuotaResult[];
+	expect(quotas.map((r) => [r.case.kind, r.trigger.requests, r.minimum, r.idleAfter, r.pipedream, r.activepieces])).toEqual([
+		// 3 pages of 100 (the last one full: the empty page ends it) + GetWebhook; the anchors read pages of 50.
+		['activation', 5, 5, 1, { requests: 6, polls: 6 }, { requests: 7, polls: 1 }],
+		['backlog', 4, 4, 1, null, null],
+		// A page of 100 (the user's Page Size), then the other 20.
+		['burst', 2, 1, null, { requests: 3, polls: 3 }, { requests: 4, polls: 1 }],
+		['busy', 10, 10, null, { requests: 10, polls: 10 }, { requests: 20, polls: 10 }],
+	]);
+	for (const r of quotas) expect(r.targets).not.toEqual(expect.objectContaining({ requests: false }));
 }, 120_000);

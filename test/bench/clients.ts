@@ -2,7 +2,7 @@
  * Our nodes as n8n runs them: the trigger through n8n-core's PollContext (state carried across
  * polls), the action node's listEvents through RoutingNode. Both hit the emulator over HTTP.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
 import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator/types';
@@ -55,4 +55,52 @@ export async function listEventsNode(emu: Emulator, webhookId: string, pageSize:
 		parameters: { resource: 'webhook', operation: 'listEvents', webhookId, returnAll: true, options: { pageSize } },
 		credentials: credentialsFor(emu),
 	});
+}
+
+/**
+ * The floor for a community node: n8n's own request helper (`httpRequestWithAuthentication`,
+ * which a community node must use) paging ListEvents with the trigger's page size, in a poll
+ * run by n8n-core's PollContext, with no trigger logic (no cursor, dedupe or state).
+ */
+class HelperLoop implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Helper Loop',
+		name: 'helperLoop',
+		group: ['trigger'],
+		version: 1,
+		description: 'ListEvents pages through n8n\'s request helper',
+		defaults: { name: 'Helper Loop' },
+		polling: true,
+		inputs: [],
+		outputs: ['main'],
+		credentials: [{ name: 'smartSuiteApi', required: true }],
+		properties: [
+			{ displayName: 'Webhook ID', name: 'webhookId', type: 'string', default: '' },
+			{ displayName: 'Page Size', name: 'pageSize', type: 'number', default: 100 },
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const { webhooksUrl } = await this.getCredentials<{ webhooksUrl: string }>('smartSuiteApi');
+		const webhookId = this.getNodeParameter('webhookId') as string;
+		const pageSize = this.getNodeParameter('pageSize') as number;
+		const items: INodeExecutionData[] = [];
+		let pageToken = '';
+		for (;;) {
+			const page = (await this.helpers.httpRequestWithAuthentication.call(this, 'smartSuiteApi', {
+				method: 'POST',
+				url: `${webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`,
+				body: { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken },
+				json: true,
+			})) as { events?: IDataObject[]; next_page_token?: string };
+			const events = page.events ?? [];
+			for (const event of events) items.push({ json: event });
+			pageToken = page.next_page_token ?? '';
+			if (pageToken === '' || events.length < pageSize) return [items];
+		}
+	}
+}
+
+export function helperLoopPoller(emu: Emulator, webhookId: string, pageSize: number): Poller {
+	return createPoller(new HelperLoop(), { parameters: { webhookId, pageSize }, credentials: credentialsFor(emu), name: 'Helper Loop' });
 }

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Summary } from './measure';
+import type { QuotaResult } from './quota';
 import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
 
 export interface RunMeta {
@@ -63,15 +64,34 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 function comparisonTable(results: ComparisonResult[]): string {
+	const withHelper = results.some((r) => r.helperRatio !== null);
+	const helperColumns = (r: ComparisonResult) =>
+		withHelper ? [r.helper ? range(r.helper.ms) : '–', r.helperRatio ? range(r.helperRatio) + mark(r.targets.ratio) : '–'] : [];
 	return table(
-		['N', 'page', 'end', 'bare ms', 'n8n ms', 'n8n / bare', 'CPU n8n / bare', 'extra ms / request', 'n8n events/s', 'requests (min)', 'GetWebhook', 'heap MB bare / n8n', 'state B'],
+		[
+			'N',
+			'page',
+			'end',
+			'bare ms',
+			...(withHelper ? ['n8n helper ms', 'n8n / helper'] : []),
+			'n8n ms',
+			'n8n / bare',
+			'CPU n8n / bare',
+			'extra ms / request',
+			'n8n events/s',
+			'requests (min)',
+			'GetWebhook',
+			'heap MB bare / n8n',
+			'state B',
+		],
 		results.map((r) => [
 			r.n.toLocaleString('en-US'),
 			String(r.pageSize),
 			r.endOfStream,
 			range(r.bare.ms),
+			...helperColumns(r),
 			range(r.n8n.ms),
-			range(r.ratio) + mark(r.targets.ratio),
+			range(r.ratio) + (r.helperRatio ? '' : mark(r.targets.ratio)),
 			num(r.cpuRatio.median),
 			num(r.extraMsPerRequest),
 			range(r.n8n.eventsPerSecond.median),
@@ -118,6 +138,26 @@ function steadyTable(results: SteadyResult[]): string {
 	);
 }
 
+function quotaTable(results: QuotaResult[]): string {
+	const spent = (value: { requests: number; polls: number } | null) =>
+		value === null ? '–' : `${value.requests.toLocaleString('en-US')} in ${value.polls.toLocaleString('en-US')} poll${value.polls === 1 ? '' : 's'}`;
+	return table(
+		['workload', 'end', 'trigger requests', 'most in one poll', 'minimum', 'target', 'next idle poll', 'Pipedream-like', 'Activepieces-like', 'state B'],
+		results.map((r) => [
+			r.label,
+			r.endOfStream,
+			spent(r.trigger) + mark(r.targets.requests),
+			String(r.trigger.maxPerPoll),
+			r.minimum.toLocaleString('en-US'),
+			`≤ ${r.target.toLocaleString('en-US')}`,
+			r.idleAfter === null ? '–' : String(r.idleAfter) + mark(r.targets.idle),
+			spent(r.pipedream),
+			spent(r.activepieces),
+			`${r.stateBytes}${mark(r.targets.state)}`,
+		]),
+	);
+}
+
 /** All tables of one run, as Markdown; a section only appears when its scenario ran. */
 export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const of = <T extends ScenarioResult>(name: T['scenario']) => results.filter((r): r is T => r.scenario === name);
@@ -130,10 +170,24 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const idles = of<IdleResult>('idle');
 	const steadies = of<SteadyResult>('steady');
 	const lists = of<ComparisonResult>('listEvents');
-	if (drains.length) sections.push(`#### 1. Backlog drain: the trigger's first poll (allStoredEvents) vs the bare loop\n\n${comparisonTable(drains)}`);
+	const quotas = of<QuotaResult>('quota');
+	if (drains.length) {
+		sections.push(
+			`#### 1. Backlog drain: the trigger's first poll (allStoredEvents, pages of 1,000 asked; "page" = what the server serves) vs n8n's request helper reading the same pages, and the bare loop\n\n${comparisonTable(drains)}`,
+		);
+	}
 	if (idles.length) sections.push(`#### 2. Idle polls (nothing new)\n\n${idleTable(idles)}`);
 	if (steadies.length) sections.push(`#### 3. Steady state (1–20 new events per poll)\n\n${steadyTable(steadies)}`);
 	if (lists.length) sections.push(`#### 4. SmartSuite node, listEvents with Return All, vs the bare loop\n\n${comparisonTable(lists)}`);
+	if (quotas.length) {
+		sections.push(
+			`#### 5. Requests per workload (the monthly quota): the trigger (Page Size 100) next to the minimum, issue 11's target and the anchors\n\n` +
+				'Requests include GetWebhook on a first poll. Pipedream-like: one page per run without page_size (the server default, 50); ' +
+				'Activepieces-like: pages of 50 until an empty page. Both assume a token is always returned, so they run on emptyPage only. ' +
+				'"Polls" for the anchors: runs until the events had all arrived.\n\n' +
+				quotaTable(quotas),
+		);
+	}
 	return sections.join('\n\n');
 }
 
@@ -144,7 +198,9 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 		const label =
 			r.scenario === 'drain' || r.scenario === 'listEvents'
 				? `${r.scenario} N=${r.n} page=${r.pageSize} end=${r.endOfStream}`
-				: `${r.scenario} end=${r.endOfStream}`;
+				: r.scenario === 'quota'
+					? `${r.label} end=${r.endOfStream}`
+					: `${r.scenario} end=${r.endOfStream}`;
 		for (const [target, met] of Object.entries(r.targets)) if (met === false) missed.push(`${label}: ${target}`);
 	}
 	return missed;

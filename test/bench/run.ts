@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 	const bench = await openBench();
 	try {
 		const results = await runSuite(bench, config, (result) => {
-			const label = 'n' in result ? `${result.scenario} N=${result.n} page=${result.pageSize}` : result.scenario;
+			const label = 'n' in result ? `${result.scenario} N=${result.n} page=${result.pageSize}` : 'label' in result ? result.label : result.scenario;
 			console.error(`done: ${label} end=${result.endOfStream} (${Math.round((Date.now() - started) / 1000)} s)`);
 		});
 		finishMeta(meta, started);

@@ -7,12 +7,15 @@ import { startEmulator } from '../emulator';
 import type { Emulator, EndOfStream } from '../emulator/types';
 import { DEFAULT_VARIANT } from '../emulator/types';
 import { bareAgent, bareDrain, callWebhooksApi } from './bare';
-import { listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
+import { helperLoopPoller, listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
+import type { QuotaResult } from './quota';
 import { type Run, type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
 
 export const TARGETS = {
-	/** Drain and listEvents wall time against the bare loop. */
+	/** listEvents wall time against the bare loop. */
 	maxRatio: 1.15,
+	/** The trigger's drain against n8n's request helper doing the same pages (the floor for a community node). */
+	maxHelperRatio: 1.1,
 	idleRequests: 1,
 	maxStateBytes: 2048,
 };
@@ -82,6 +85,9 @@ export interface ComparisonResult {
 	ratio: Summary;
 	/** The same with CPU time: insensitive to other processes on the machine. */
 	cpuRatio: Summary;
+	/** drain only: n8n's request helper reading the same pages with no trigger logic, and n8n time / its time. */
+	helper: Side | null;
+	helperRatio: Summary | null;
 	/**
 	 * (n8n − bare) median time over the requests n8n made: constant across page sizes when the
 	 * gap is a per-request cost (HTTP stack, credentials), growing with page size when per-event.
@@ -129,21 +135,26 @@ async function compareWithBare(
 	scenario: ComparisonResult['scenario'],
 	{ n, pageSize, endOfStream, repetitions }: { n: number; pageSize: number; endOfStream: EndOfStream; repetitions: number },
 	prepareN8n: (webhookId: string) => PreparedRun,
+	prepareHelper?: (webhookId: string) => PreparedRun,
 ): Promise<ComparisonResult> {
 	bench.emu.setVariant({ endOfStream });
 	return await withWebhook(bench, n, async (webhookId) => {
 		const prepareBare = (): PreparedRun => ({ run: () => bareDrain(bench.emu, webhookId, pageSize, bench.agent) });
 		if (!bench.warmedUp.has(scenario)) {
 			await countedRun(bench, prepareBare(), n, false);
+			if (prepareHelper) await countedRun(bench, prepareHelper(webhookId), n, false);
 			await countedRun(bench, prepareN8n(webhookId), n, false);
 			bench.warmedUp.add(scenario);
 		}
 		const bare: CountedRun[] = [];
+		const helper: CountedRun[] = [];
 		const n8n: CountedRun[] = [];
 		for (let i = 0; i < repetitions; i++) {
 			bare.push(await countedRun(bench, prepareBare(), n, true));
+			if (prepareHelper) helper.push(await countedRun(bench, prepareHelper(webhookId), n, true));
 			n8n.push(await countedRun(bench, prepareN8n(webhookId), n, true));
 		}
+		const helperRatio = prepareHelper ? summarize(n8n.map((run, i) => run.ms / helper[i].ms)) : null;
 		const minimum = minimumRequests(n, pageSize, endOfStream);
 		const ratio = summarize(n8n.map((run, i) => run.ms / bare[i].ms));
 		const state = n8n.at(-1)?.stateBytes ?? null;
@@ -161,10 +172,12 @@ async function compareWithBare(
 			n8n: n8nSide,
 			ratio,
 			cpuRatio: summarize(n8n.map((run, i) => run.cpuMs / bare[i].cpuMs)),
+			helper: prepareHelper ? sideOf(helper, n) : null,
+			helperRatio,
 			extraMsPerRequest: (n8nSide.ms.median - bareSide.ms.median) / n8nRequests,
 			stateBytes: state,
 			targets: {
-				ratio: ratio.median <= TARGETS.maxRatio,
+				ratio: helperRatio ? helperRatio.median <= TARGETS.maxHelperRatio : ratio.median <= TARGETS.maxRatio,
 				requests: n8n.every((run) => run.listRequests === minimum),
 				state: state === null ? null : state < TARGETS.maxStateBytes,
 			},
@@ -186,10 +199,16 @@ export interface DrainCase {
 export async function drainScenario(bench: Bench, drainCase: DrainCase): Promise<ComparisonResult> {
 	bench.emu.setVariant({ maxPageSize: drainCase.pageSize });
 	try {
-		return await compareWithBare(bench, 'drain', drainCase, (webhookId) => {
-			const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'allStoredEvents' });
-			return { run: () => pollOnce(poller), stateBytes: () => stateBytes(poller) };
-		});
+		return await compareWithBare(
+			bench,
+			'drain',
+			drainCase,
+			(webhookId) => {
+				const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'allStoredEvents' });
+				return { run: () => pollOnce(poller), stateBytes: () => stateBytes(poller) };
+			},
+			(webhookId) => ({ run: () => pollOnce(helperLoopPoller(bench.emu, webhookId, drainCase.pageSize)) }),
+		);
 	} finally {
 		bench.emu.setVariant({ maxPageSize: DEFAULT_VARIANT.maxPageSize });
 	}
@@ -335,4 +354,4 @@ export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Prom
 	});
 }
 
-export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult;
+export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult | QuotaResult;

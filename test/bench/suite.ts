@@ -1,5 +1,6 @@
 /** What `npm run bench` runs: the full configuration, the quick one, and the loop over both. */
 import type { EndOfStream } from '../emulator/types';
+import { type QuotaCase, quotaScenario } from './quota';
 import {
 	type Bench,
 	type ScenarioResult,
@@ -14,6 +15,21 @@ export interface SuiteConfig {
 	idle: { storedEvents: number; polls: number; endOfStream: EndOfStream[] };
 	steady: { storedEvents: number; polls: number; maxNewPerPoll: number; seed: number; endOfStream: EndOfStream[] };
 	listEvents: { n: number; repetitions: number; pageSizes: number[]; endOfStream: EndOfStream[] };
+	quota: QuotaCase[];
+}
+
+const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
+
+/** Issue 11's workloads: activation and backlog over `events` at each server limit, a burst, busy polls. */
+function quotaCases(activation: number[], backlog: number, busyPolls: number): QuotaCase[] {
+	return [
+		...activation.flatMap((events) =>
+			[100, 1000].flatMap((servedMax) => END_VARIANTS.map((endOfStream): QuotaCase => ({ kind: 'activation', events, servedMax, endOfStream }))),
+		),
+		...END_VARIANTS.map((endOfStream): QuotaCase => ({ kind: 'backlog', events: backlog, servedMax: 1000, endOfStream })),
+		...ALL_ENDS.map((endOfStream): QuotaCase => ({ kind: 'burst', events: 1000, endOfStream })),
+		...ALL_ENDS.map((endOfStream): QuotaCase => ({ kind: 'busy', polls: busyPolls, maxNewPerPoll: 20, seed: 20240601, endOfStream })),
+	];
 }
 
 /**
@@ -29,20 +45,22 @@ export const FULL: SuiteConfig = {
 			{ n: 10_000, repetitions: 7, endOfStream: END_VARIANTS },
 			{ n: 100_000, repetitions: 3, endOfStream: ['emptyToken'] },
 		],
-		// 1000 (the nodes' maximum) beyond the issue's three sizes: it shows where the ratio goes.
-		pageSizes: [50, 100, 500, 1000],
+		// What the server serves at most: the trigger asks 1,000 for a backlog.
+		pageSizes: [100, 1000],
 	},
 	idle: { storedEvents: 100_000, polls: 20, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
 	steady: { storedEvents: 1_000, polls: 1_000, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
 	listEvents: { n: 10_000, repetitions: 7, pageSizes: [50, 100, 500, 1000], endOfStream: ['emptyToken'] },
+	quota: quotaCases([10_000, 100_000], 100_000, 1_000),
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
 export const QUICK: SuiteConfig = {
-	drain: { sizes: [{ n: 1_000, repetitions: 2, endOfStream: END_VARIANTS }], pageSizes: [50, 500] },
+	drain: { sizes: [{ n: 1_000, repetitions: 2, endOfStream: END_VARIANTS }], pageSizes: [100, 1000] },
 	idle: { storedEvents: 2_000, polls: 5, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
 	steady: { storedEvents: 100, polls: 50, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
 	listEvents: { n: 1_000, repetitions: 2, pageSizes: [100], endOfStream: ['emptyToken'] },
+	quota: quotaCases([1_000, 5_000], 5_000, 100),
 };
 
 /** Repetitions as recorded in the results' metadata. */
@@ -70,5 +88,6 @@ export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (res
 	const { n, repetitions } = config.listEvents;
 	for (const endOfStream of config.listEvents.endOfStream)
 		for (const pageSize of config.listEvents.pageSizes) record(await listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
+	for (const quotaCase of config.quota) record(await quotaScenario(bench, quotaCase));
 	return results;
 }
