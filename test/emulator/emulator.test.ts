@@ -637,6 +637,9 @@ describe('auth, routing and body checks', () => {
 		const at = (method: string) => send(`${emu.webhooksUrl}/smartsuite.webhooks.engine.Webhooks/${method}`, emu, { body: { webhook_id: hook.webhook_id } });
 		expect((await at('GetWebhooks')).json().webhook.webhook_id).toBe(hook.webhook_id);
 		expect((await at('GetWebhook')).json().code).toBe('bad_route');
+		emu.setVariant({ getWebhookMethod: null });
+		expect([(await at('GetWebhooks')).json().code, (await at('GetWebhook')).json().code]).toEqual(['bad_route', 'bad_route']);
+		expect((await at('ListEvents')).status).toBe(200);
 	});
 
 	it('answers 405 with Allow: POST for another method on a known path', async () => {

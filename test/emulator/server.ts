@@ -94,10 +94,11 @@ const RECORDS_ROUTES: RouteSpec[] = [
 /** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
 function routes(api: Api, variant: Variant): RouteSpec[] {
 	if (api === 'records') return RECORDS_ROUTES;
-	return (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'ListWebhooks'] as const).map((operation) => ({
-		operation,
-		pattern: ['', SERVICE_BY_PROFILE[variant.profile], operation === 'GetWebhook' ? variant.getWebhookMethod : operation],
-	}));
+	const { getWebhookMethod } = variant;
+	return (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'ListWebhooks'] as const).flatMap((operation) => {
+		const name = operation === 'GetWebhook' ? getWebhookMethod : operation;
+		return name === null ? [] : [{ operation, pattern: ['', SERVICE_BY_PROFILE[variant.profile], name] }];
+	});
 }
 
 /** Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment. */

@@ -27,9 +27,9 @@ export interface Variant {
 	profile: Profile;
 	/**
 	 * How GetWebhook is spelled on the route (SmartSuite's reference writes both `GetWebhook` and
-	 * `GetWebhooks`); the other spelling answers `bad_route`.
+	 * `GetWebhooks`); the other spelling answers `bad_route`. null: neither is routed.
 	 */
-	getWebhookMethod: 'GetWebhook' | 'GetWebhooks';
+	getWebhookMethod: 'GetWebhook' | 'GetWebhooks' | null;
 	endOfStream: EndOfStream;
 	/** proto3 JSON: empty fields are omitted (no `events` key when empty, no empty token). */
 	omitEmpty: boolean;

@@ -15,6 +15,8 @@ interface OperationCase {
 	missing: INodeParameters;
 	notFound: string;
 	notFoundSaid: string;
+	/** Message when the answer is a 404 that is not the API's own (a page, plain text). */
+	routeError(emu: Emulator): string;
 }
 
 const operations: OperationCase[] = [
@@ -25,6 +27,7 @@ const operations: OperationCase[] = [
 		missing: restore('t1', 'r404'),
 		notFound: 'Record "r404" was not found in table "t1", or it is not deleted',
 		notFoundSaid: 'Not found.',
+		routeError: (emu) => `The records API at ${emu.baseUrl} does not serve /api/v1/applications/t1/records/r404/restore/ (404)`,
 	},
 	{
 		name: 'Webhook > Get',
@@ -33,6 +36,7 @@ const operations: OperationCase[] = [
 		missing: getWebhook('w404'),
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
+		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/GetWebhook (404)`,
 	},
 	{
 		name: 'Webhook > Delete',
@@ -41,6 +45,7 @@ const operations: OperationCase[] = [
 		missing: deleteWebhook('w404'),
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
+		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/DeleteWebhook (404)`,
 	},
 	{
 		name: 'Webhook > List Events',
@@ -53,6 +58,7 @@ const operations: OperationCase[] = [
 		missing: listEvents('w404', { returnAll: true }),
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
+		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/ListEvents (404)`,
 	},
 ];
 
@@ -66,13 +72,16 @@ describe.each(operations)('$name', (operation) => {
 		expect(error.httpCode).toBe('404');
 	});
 
-	it('404: the same with a plain-text error body', async () => {
+	it("404 with a plain-text body: not the API's own answer, so the address is what to check", async () => {
 		ctx.emu.setVariant({ errorBodies: 'plain' });
 
 		const error = await runError(ctx.emu, { parameters: operation.missing });
 
-		expect(error.message).toBe(operation.notFound);
-		expect(error.description).toContain(`SmartSuite said: "${operation.notFoundSaid}"`);
+		expect(error.message).toBe(operation.routeError(ctx.emu));
+		expect(error.description).toMatch(/^The address is wrong/);
+		expect(error.description).toMatch(/Check the (Records|Webhooks) API Base URL/);
+		expect(error.description).toContain(`The server said: "${operation.notFoundSaid}"`);
+		expect(error.httpCode).toBe('404');
 	});
 
 	it('401: tells to check the API key, and never shows it', async () => {

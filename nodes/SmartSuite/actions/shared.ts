@@ -5,12 +5,18 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
-	PostReceiveAction,
 } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
-import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
-import { CREDENTIAL_NAME, hasUserInfo, parseResponse, secretsOf, userInfoError } from '../shared/transport';
+import type { RequestSubject } from '../shared/transport';
+import { credentialsOf, hasUserInfo, parseResponse, secretsOf, userInfoError } from '../shared/transport';
+
+/** A postReceive step that reads the answer. */
+export type ResponseCheck = (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) => Promise<INodeExecutionData[]>;
 
 /** First preSend of every request: a base URL with a user name or password is refused. */
 export async function refuseUserInfo(
@@ -27,15 +33,15 @@ export async function refuseUserInfo(
  * Returns one item holding the answer's JSON object.
  */
 export function checkResponse(
-	subjectOf: (this: IExecuteSingleFunctions) => RequestSubject,
-): PostReceiveAction {
-	return async function (this: IExecuteSingleFunctions, _items, response: IN8nHttpFullResponse) {
+	subjectOf: (this: IExecuteSingleFunctions) => Promise<RequestSubject>,
+): ResponseCheck {
+	return async function (this: IExecuteSingleFunctions, _items, response) {
 		const { statusCode, body, headers } = response;
-		const { apiKey } = (await this.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
+		const { apiKey } = await credentialsOf(this);
 		const json = parseResponse(
 			this.getNode(),
 			{ statusCode, body, headers: headers as IDataObject, secrets: secretsOf(apiKey) },
-			subjectOf.call(this),
+			await subjectOf.call(this),
 			this.getItemIndex(),
 		);
 		return [{ json }];

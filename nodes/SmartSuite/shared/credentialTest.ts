@@ -1,28 +1,31 @@
 import type {
 	ICredentialTestFunctions,
-	IDataObject,
 	ICredentialsDecrypted,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import type { SmartSuiteCredentials } from './transport';
+import type { ApiResponse, SmartSuiteCredentials } from './transport';
 import {
 	describeFailure,
 	hasUserInfo,
+	isJsonObject,
+	isTwirpNotFound,
 	networkReason,
 	secretsOf,
 	USER_INFO_DESCRIPTION,
 	USER_INFO_MESSAGE,
-	withoutTrailingSlash,
 } from './transport';
-import { webhooksMethodUrl } from './webhooksRoute';
+import type { WebhooksMethod } from './webhooksRoute';
+import { webhooksAddress, webhooksMethodUrl, withOtherGetWebhookSpelling } from './webhooksRoute';
 
 /** A webhook id that cannot exist: a working key gets 404 for it, a wrong one 401 or 403. */
 export const PROBE_WEBHOOK_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Tells a working API key and workspace id from wrong ones with GetWebhook on a webhook that
- * cannot exist: 404 (or 200) means SmartSuite accepted both; anything else says what to fix.
+ * cannot exist. Only the webhooks service itself proves that it accepted both: a 200 JSON
+ * answer, or its Twirp `not_found` for the probe. A page, a redirect or a `bad_route` from
+ * whatever answers at the address says which setting to check.
  */
 export async function smartSuiteApiTest(
 	this: ICredentialTestFunctions,
@@ -33,13 +36,12 @@ export async function smartSuiteApiTest(
 	if (hasUserInfo(baseUrl) || hasUserInfo(webhooksUrl)) {
 		return { status: 'Error', message: `${USER_INFO_MESSAGE}. ${USER_INFO_DESCRIPTION}` };
 	}
-	let response: { statusCode: number; body: unknown; headers: IDataObject };
-	try {
+	const probe = async (method: WebhooksMethod): Promise<ApiResponse> => {
 		// A credential test context offers only `request` (no httpRequest, no authentication).
 		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions
-		response = await this.helpers.request({
+		const response = await this.helpers.request({
 			method: 'POST',
-			uri: webhooksMethodUrl(credentials, 'GetWebhook'),
+			uri: webhooksMethodUrl(credentials, method),
 			headers: {
 				Authorization: `Token ${apiKey.trim()}`,
 				'ACCOUNT-ID': workspaceId.trim(),
@@ -52,21 +54,36 @@ export async function smartSuiteApiTest(
 			followRedirect: false,
 			followAllRedirects: false,
 		});
+		const { statusCode, body, headers } = response;
+		return { statusCode, body, headers: headers ?? {}, secrets: secretsOf(apiKey) };
+	};
+	const address = webhooksAddress(credentials, 'GetWebhook');
+	let response: ApiResponse;
+	try {
+		response = await withOtherGetWebhookSpelling(await probe('GetWebhook'), async () => await probe('GetWebhooks'));
 	} catch (error) {
 		return {
 			status: 'Error',
-			message: `Could not reach the webhooks API at ${withoutTrailingSlash(webhooksUrl)} (${networkReason(error) ?? 'no answer'}). Check the Webhooks API Base URL.`,
+			message: `Could not reach the webhooks API at ${address.baseUrl} (${networkReason(error) ?? 'no answer'}). Check the Webhooks API Base URL.`,
 		};
 	}
-	if (response.statusCode === 404 || response.statusCode === 200) {
+	const { statusCode } = response;
+	if ((statusCode === 200 && isJsonObject(response.body)) || isTwirpNotFound(response)) {
 		return {
 			status: 'OK',
 			message: 'Connection successful: SmartSuite accepted the API key and workspace ID',
 		};
 	}
-	const { message, description } = describeFailure(
-		{ ...response, secrets: secretsOf(apiKey) },
-		{ action: 'check the credential', notFound: '' },
-	);
+	if (statusCode >= 200 && statusCode < 300) {
+		return {
+			status: 'Error',
+			message: `The server at ${address.baseUrl} is not the webhooks API: it answered ${address.path} with something other than JSON (${statusCode}). ${address.settingsHint}`,
+		};
+	}
+	const { message, description } = describeFailure(response, {
+		action: 'check the credential',
+		address,
+		notFound: '',
+	});
 	return { status: 'Error', message: `${message}. ${description}` };
 }

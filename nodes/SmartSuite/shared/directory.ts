@@ -7,15 +7,14 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { readPage } from './pages';
-import type { ApiResponse, RequestContext, RequestSubject, SmartSuiteCredentials } from './transport';
-import { CREDENTIAL_NAME, parseResponse, readJson, sendRequest, withoutTrailingSlash } from './transport';
+import type { ApiResponse, RequestContext, RequestSubject } from './transport';
+import { credentialsOf, parseResponse, readJson, recordsAddress, sendRequest } from './transport';
 import { unwrapWebhook } from './webhooks';
 import type { WebhooksMethod } from './webhooksRoute';
-import { webhooksBaseUrl, webhooksPath } from './webhooksRoute';
+import { webhooksAddress } from './webhooksRoute';
 
-export async function credentialsOf(context: RequestContext): Promise<SmartSuiteCredentials> {
-	return (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
-}
+/** What a request is about; the address is added where the request is sent. */
+type Subject = Omit<RequestSubject, 'address'>;
 
 /** An answer that must be a JSON array (the records API lists). */
 function parseList(context: RequestContext, response: ApiResponse, subject: RequestSubject): IDataObject[] {
@@ -31,10 +30,11 @@ function parseList(context: RequestContext, response: ApiResponse, subject: Requ
 	});
 }
 
-async function getList(context: RequestContext, url: string, subject: RequestSubject, qs?: IDataObject): Promise<IDataObject[]> {
-	const { baseUrl, apiKey } = await credentialsOf(context);
-	const response = await sendRequest.call(context, { method: 'GET', baseURL: withoutTrailingSlash(baseUrl), url, qs }, apiKey);
-	return parseList(context, response, subject);
+async function getList(context: RequestContext, url: string, subject: Subject, qs?: IDataObject): Promise<IDataObject[]> {
+	const credentials = await credentialsOf(context);
+	const address = recordsAddress(credentials, url);
+	const response = await sendRequest.call(context, { method: 'GET', baseURL: address.baseUrl, url, qs }, credentials.apiKey);
+	return parseList(context, response, { ...subject, address });
 }
 
 export async function listSolutions(context: RequestContext): Promise<IDataObject[]> {
@@ -51,14 +51,11 @@ export async function listTables(context: RequestContext, solutionId: string): P
 	);
 }
 
-async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: RequestSubject): Promise<IDataObject> {
+async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: Subject): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
-	const response = await sendRequest.call(
-		context,
-		{ baseURL: webhooksBaseUrl(credentials), url: webhooksPath(credentials, method), body },
-		credentials.apiKey,
-	);
-	return parseResponse(context.getNode(), response, subject);
+	const address = webhooksAddress(credentials, method);
+	const response = await sendRequest.call(context, { baseURL: address.baseUrl, url: address.path, body }, credentials.apiKey);
+	return parseResponse(context.getNode(), response, { ...subject, address });
 }
 
 export interface WebhooksPage {

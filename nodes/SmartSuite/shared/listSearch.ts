@@ -11,8 +11,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialsOf, listSolutions, listTables, listWebhooksPage } from './directory';
-import { isJsonObject, withoutTrailingSlash } from './transport';
+import { listSolutions, listTables, listWebhooksPage } from './directory';
+import { credentialsOf, isJsonObject, withoutTrailingSlash } from './transport';
 import { KINDS } from './scope';
 
 /** The id chosen in a resource locator or option of the node being edited ('' when none). */

@@ -30,10 +30,33 @@ export function withoutTrailingSlash(url: string): string {
 	return url.trim().replace(/\/+$/, '');
 }
 
+/** Where a request went, so that an answer from a server that does not serve it can say so. */
+export interface RequestAddress {
+	api: 'records' | 'webhooks';
+	/** The credential's base URL, without trailing slashes. */
+	baseUrl: string;
+	/** The path under it, e.g. '/service.webhooks.engine.Webhooks/GetWebhook'. */
+	path: string;
+	/** Which credential settings to check, and why. */
+	settingsHint: string;
+}
+
+/** The address of a records API request. */
+export function recordsAddress(credentials: SmartSuiteCredentials, path: string): RequestAddress {
+	return {
+		api: 'records',
+		baseUrl: withoutTrailingSlash(credentials.baseUrl),
+		path,
+		settingsHint:
+			'Check the Records API Base URL in the SmartSuite credential: https://app.smartsuite.com for SmartSuite itself.',
+	};
+}
+
 /** What a request was about, so that errors can say what was rejected or not found. */
 export interface RequestSubject {
 	/** e.g. 'restore the record' */
 	action: string;
+	address: RequestAddress;
 	/** Message for a 404, e.g. 'The webhook "abc" does not exist or was deleted' */
 	notFound: string;
 	/** How to fix a 404, when there is something to say. */
@@ -50,6 +73,11 @@ export interface ApiResponse {
 }
 
 export type RequestContext = IExecuteFunctions | IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
+
+/** The SmartSuite credential of the running node. */
+export async function credentialsOf(context: RequestContext): Promise<SmartSuiteCredentials> {
+	return (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
+}
 
 /**
  * What every request of the package adds to n8n's defaults. Redirects are never followed: the
@@ -160,8 +188,50 @@ export function describeFailure(
 	const detail = serverMessage(json ? json.value : response.body, response.secrets);
 	const said = detail ? ` SmartSuite said: "${detail}"` : '';
 	const status = response.statusCode;
-	const text = describeStatus(status, subject, said, retryAfterSeconds(response), redirectTarget(response));
+	const text = isRouteError(subject.address.api, response)
+		? describeRouteError(subject.address, status, detail)
+		: describeStatus(status, subject, said, retryAfterSeconds(response), redirectTarget(response));
 	return { ...text, detail };
+}
+
+/**
+ * Whether an error answer says that the server at the address does not serve the path, rather
+ * than something about the thing asked for: a 405; a Twirp `bad_route`; a 404 that is a page
+ * (HTML, plain text, empty) instead of the API's JSON; on the webhooks API, any 404 other than
+ * Twirp `not_found`.
+ */
+export function isRouteError(api: RequestAddress['api'], response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
+	if (response.statusCode === 405) return true;
+	if (response.statusCode !== 404) return false;
+	const body = readJson(response.body)?.value;
+	if (!isJsonObject(body)) return true;
+	return api === 'webhooks' ? body.code !== 'not_found' : body.code === 'bad_route';
+}
+
+/** A Twirp `bad_route`: no handler for this service name and method. */
+export function isBadRoute(response: Pick<ApiResponse, 'body'>): boolean {
+	const body = readJson(response.body)?.value;
+	return isJsonObject(body) && body.code === 'bad_route';
+}
+
+/** A Twirp `not_found`: the service's own answer that the thing asked for does not exist. */
+export function isTwirpNotFound(response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
+	const body = readJson(response.body)?.value;
+	return response.statusCode === 404 && isJsonObject(body) && body.code === 'not_found';
+}
+
+function describeRouteError(
+	address: RequestAddress,
+	status: number,
+	detail: string,
+): { message: string; description: string } {
+	// A page's markup says nothing a user can act on.
+	const said = detail && !detail.startsWith('<') ? ` The server said: "${detail}"` : '';
+	const what = address.api === 'webhooks' ? 'has no method' : 'does not serve';
+	return {
+		message: `The ${address.api} API at ${address.baseUrl} ${what} ${address.path} (${status})`,
+		description: `The address is wrong, not the ${address.api === 'webhooks' ? 'webhook' : 'record'}. ${address.settingsHint}${said}`,
+	};
 }
 
 function describeStatus(

@@ -1,3 +1,6 @@
+import type { RequestAddress } from './transport';
+import { isBadRoute, withoutTrailingSlash } from './transport';
+
 /**
  * Where a webhooks API method lives. The interface spec serves the Twirp service
  * `service.webhooks.engine.Webhooks`; SmartSuite's own host serves it as
@@ -9,40 +12,61 @@ export const SMARTSUITE_SERVICE = 'smartsuite.webhooks.engine.Webhooks';
 export const SMARTSUITE_WEBHOOKS_HOST = 'webhooks.smartsuite.com';
 
 export type WebhooksMethod =
-	| 'ListEvents'
-	| 'GetWebhook'
-	| 'GetWebhooks'
-	| 'DeleteWebhook'
-	| 'CreateWebhook'
-	| 'ListWebhooks';
+	'ListEvents' | 'GetWebhook' | 'GetWebhooks' | 'DeleteWebhook' | 'CreateWebhook' | 'ListWebhooks';
 
 /** The credential fields the rule reads. */
-export interface WebhooksAddress {
+export interface WebhooksSettings {
 	webhooksUrl: string;
 	/** Empty or missing: automatic. */
 	webhooksService?: string;
 }
 
 /** The service name: the override when set, else SmartSuite's for its host, else the spec's. */
-export function webhooksService({ webhooksUrl, webhooksService: override }: WebhooksAddress): string {
+export function webhooksService({
+	webhooksUrl,
+	webhooksService: override,
+}: WebhooksSettings): string {
 	const chosen = (override ?? '').trim().replace(/^\/+|\/+$/g, '');
 	if (chosen !== '') return chosen;
 	return hostName(webhooksUrl) === SMARTSUITE_WEBHOOKS_HOST ? SMARTSUITE_SERVICE : SPEC_SERVICE;
 }
 
 /** The path of one method, to append to the Webhooks API Base URL. */
-export function webhooksPath(address: WebhooksAddress, method: WebhooksMethod): string {
-	return `/${webhooksService(address)}/${method}`;
+export function webhooksPath(credentials: WebhooksSettings, method: WebhooksMethod): string {
+	return `/${webhooksService(credentials)}/${method}`;
 }
 
-/** The Webhooks API Base URL without trailing slashes. */
-export function webhooksBaseUrl({ webhooksUrl }: WebhooksAddress): string {
-	return webhooksUrl.trim().replace(/\/+$/, '');
+/** One method's address, for requests and for errors that name it. */
+export function webhooksAddress(
+	credentials: WebhooksSettings,
+	method: WebhooksMethod,
+): RequestAddress {
+	return {
+		api: 'webhooks',
+		baseUrl: withoutTrailingSlash(credentials.webhooksUrl),
+		path: webhooksPath(credentials, method),
+		settingsHint: `SmartSuite's host ${SMARTSUITE_WEBHOOKS_HOST} serves ${SMARTSUITE_SERVICE}, servers that follow the interface spec serve ${SPEC_SERVICE}. Check the Webhooks API Base URL and the Webhooks Service Name in the SmartSuite credential (left empty, the name is chosen from the address).`,
+	};
 }
 
-/** The full address of one method. */
-export function webhooksMethodUrl(address: WebhooksAddress, method: WebhooksMethod): string {
-	return `${webhooksBaseUrl(address)}${webhooksPath(address, method)}`;
+/** The full URL of one method. */
+export function webhooksMethodUrl(credentials: WebhooksSettings, method: WebhooksMethod): string {
+	const { baseUrl, path } = webhooksAddress(credentials, method);
+	return `${baseUrl}${path}`;
+}
+
+/**
+ * SmartSuite's reference spells GetWebhook also as GetWebhooks. Given the answer to GetWebhook,
+ * asks once more as GetWebhooks when GetWebhook is not routed (Twirp `bad_route`), and remembers
+ * nothing. Returns the answer to read: the second one when that spelling is routed.
+ */
+export async function withOtherGetWebhookSpelling<T extends { body: unknown }>(
+	first: T,
+	askAsGetWebhooks: () => Promise<T>,
+): Promise<T> {
+	if (!isBadRoute(first)) return first;
+	const second = await askAsGetWebhooks();
+	return isBadRoute(second) ? first : second;
 }
 
 /** Lower-case host name without port or trailing dot; '' when the address cannot be read. */

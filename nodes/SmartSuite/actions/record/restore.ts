@@ -7,6 +7,7 @@ import type {
 
 import { pathSegment, requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
+import { credentialsOf, recordsAddress } from '../../shared/transport';
 import { checkResponse, setPairedItem } from '../shared';
 
 const showOnlyForRestore = { resource: ['record'], operation: ['restore'] };
@@ -21,13 +22,17 @@ function restoreIds(context: IExecuteSingleFunctions) {
 	};
 }
 
+function restorePath(tableId: string, recordId: string): string {
+	return `/api/v1/applications/${pathSegment(tableId)}/records/${pathSegment(recordId)}/restore/`;
+}
+
 /** Checks both ids before any request and puts them, encoded, into the path. */
 async function buildRestoreRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const { tableId, recordId } = restoreIds(this);
-	requestOptions.url = `/api/v1/applications/${pathSegment(tableId)}/records/${pathSegment(recordId)}/restore/`;
+	requestOptions.url = restorePath(tableId, recordId);
 	// n8n drops an empty object body before sending; the spec asks for `{}`.
 	requestOptions.body = '{}';
 	return requestOptions;
@@ -42,10 +47,11 @@ export const restoreOperation: INodePropertyOptions = {
 		send: { preSend: [buildRestoreRequest] },
 		output: {
 			postReceive: [
-				checkResponse(function () {
+				checkResponse(async function () {
 					const { tableId, recordId } = restoreIds(this);
 					return {
 						action: 'restore the record',
+						address: recordsAddress(await credentialsOf(this), restorePath(tableId, recordId)),
 						notFound: `Record "${recordId}" was not found in table "${tableId}", or it is not deleted`,
 						notFoundHint:
 							'Check both ids and that the record is still in the trash: deleted records stay restorable for 14 to 60 days depending on the plan.',

@@ -8,9 +8,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Scope } from '../../shared/scope';
 import { KINDS, readScope, scopeFields, webhookToCreate } from '../../shared/scope';
+import { credentialsOf } from '../../shared/transport';
+import { webhooksAddress } from '../../shared/webhooksRoute';
 import { checkResponse, setPairedItem } from '../shared';
 import { outputWebhook } from './get';
-import { toMethod, webhooksCredentials } from './method';
+import { toMethod } from './method';
 
 const showOnlyForCreate = { resource: ['webhook'], operation: ['create'] };
 
@@ -38,7 +40,7 @@ async function sendWebhook(this: IExecuteSingleFunctions, requestOptions: IHttpR
 			throw new NodeOperationError(node, 'The Notification URL must be an http(s) address', { description: `It is "${url}".`, itemIndex });
 		}
 	}
-	const { workspaceId } = await webhooksCredentials(this);
+	const { workspaceId } = await credentialsOf(this);
 	requestOptions.body = { webhook: webhookToCreate(workspaceId, scope, kinds, url) };
 	return requestOptions;
 }
@@ -52,10 +54,11 @@ export const createOperation: INodePropertyOptions = {
 		send: { preSend: [toMethod('CreateWebhook'), sendWebhook] },
 		output: {
 			postReceive: [
-				checkResponse(function () {
+				checkResponse(async function () {
 					const { solutionId } = scopeOf(this);
 					return {
 						action: 'create the webhook',
+						address: webhooksAddress(await credentialsOf(this), 'CreateWebhook'),
 						notFound: `The solution "${solutionId}" was not found`,
 						notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
 					};

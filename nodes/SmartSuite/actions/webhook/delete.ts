@@ -21,7 +21,13 @@ export const deleteOperation: INodePropertyOptions = {
 	description: 'Delete a webhook together with all its stored events',
 	routing: {
 		send: { preSend: [toMethod('DeleteWebhook'), sendWebhookId] },
-		output: { postReceive: [checkWebhookResponse('delete the webhook'), outputDeleted, setPairedItem] },
+		output: {
+			postReceive: [
+				checkWebhookResponse('DeleteWebhook', 'delete the webhook'),
+				outputDeleted,
+				setPairedItem,
+			],
+		},
 	},
 };
 

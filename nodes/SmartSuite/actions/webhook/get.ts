@@ -1,13 +1,35 @@
 import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { credentialsOf, sendRequest } from '../../shared/transport';
 import { unwrapWebhook } from '../../shared/webhooks';
+import { webhooksAddress, withOtherGetWebhookSpelling } from '../../shared/webhooksRoute';
 import { setPairedItem } from '../shared';
 import { toMethod } from './method';
-import { checkWebhookResponse, sendWebhookId, webhookIdField } from './webhookId';
+import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
+
+const checkGetResponse = checkWebhookResponse('GetWebhook', 'get the webhook');
+
+/** Checks the answer to GetWebhook, or to GetWebhooks when only that spelling is routed. */
+async function checkEitherSpelling(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const answer = await withOtherGetWebhookSpelling(response, async () => {
+		const credentials = await credentialsOf(this);
+		const { baseUrl, path } = webhooksAddress(credentials, 'GetWebhooks');
+		const body = { webhook_id: readWebhookId(this) };
+		const again = await sendRequest.call(this, { baseURL: baseUrl, url: path, body }, credentials.apiKey);
+		return again as IN8nHttpFullResponse;
+	});
+	return await checkGetResponse.call(this, items, answer);
+}
 
 /** The webhook itself, out of the answer's wrapper. */
 export async function outputWebhook(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
@@ -21,7 +43,7 @@ export const getOperation: INodePropertyOptions = {
 	description: 'Get a webhook: its filter, event kinds and status',
 	routing: {
 		send: { preSend: [toMethod('GetWebhook'), sendWebhookId] },
-		output: { postReceive: [checkWebhookResponse('get the webhook'), outputWebhook, setPairedItem] },
+		output: { postReceive: [checkEitherSpelling, outputWebhook, setPairedItem] },
 	},
 };
 

@@ -12,6 +12,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
 import { readPage } from '../../shared/pages';
+import { credentialsOf } from '../../shared/transport';
+import { webhooksAddress } from '../../shared/webhooksRoute';
 import { checkResponse, readLimit, returnAllFields, setPairedItem } from '../shared';
 import { toMethod } from './method';
 
@@ -59,8 +61,9 @@ export const listOperation: INodePropertyOptions = {
 		operations: { pagination: listWebhookPages },
 		output: {
 			postReceive: [
-				checkResponse(function () {
-					return { action: 'list the webhooks', notFound: 'The solution was not found', notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.' };
+				checkResponse(async function () {
+					const address = webhooksAddress(await credentialsOf(this), 'ListWebhooks');
+					return { action: 'list the webhooks', address, notFound: 'The solution was not found', notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.' };
 				}),
 			],
 		},

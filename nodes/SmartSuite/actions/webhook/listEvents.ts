@@ -85,7 +85,7 @@ export const listEventsOperation: INodePropertyOptions = {
 	routing: {
 		send: { preSend: [toMethod('ListEvents')], paginate: true },
 		operations: { pagination: listEventPages },
-		output: { postReceive: [checkWebhookResponse('list the events')] },
+		output: { postReceive: [checkWebhookResponse('ListEvents', 'list the events')] },
 	},
 };
 
