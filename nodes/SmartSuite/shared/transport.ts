@@ -168,12 +168,19 @@ function httpError(
 	itemIndex?: number,
 ): NodeApiError {
 	const { message, description, detail } = describeFailure(response, subject);
-	return new NodeApiError(node, { message: detail || `HTTP ${response.statusCode}` } as JsonObject, {
+	const error = new NodeApiError(node, { message: detail || `HTTP ${response.statusCode}` } as JsonObject, {
 		message,
 		description,
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});
+	if (isRouteError(subject.address.api, response)) error.context.wrongAddress = true;
+	return error;
+}
+
+/** Whether an error is about the address (see isRouteError), not about what was asked for. */
+export function isWrongAddress(error: NodeApiError): boolean {
+	return error.context.wrongAddress === true;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 	CREDENTIAL_NAME,
 	isBadRoute,
 	isJsonObject,
+	isWrongAddress,
 	parseResponse,
 	retryAfterSeconds,
 	sendRequest,
@@ -97,8 +98,8 @@ function disabledError(node: INode, webhookId: string): NodeOperationError {
 	return error;
 }
 
-/** Whether a poll failed because its webhook no longer exists (404) or expired. */
+/** Whether a poll failed because its webhook no longer exists (404, not a wrong address) or expired. */
 export function isWebhookGone(error: unknown): boolean {
-	if (error instanceof NodeApiError) return error.httpCode === '404';
+	if (error instanceof NodeApiError) return error.httpCode === '404' && !isWrongAddress(error);
 	return error instanceof NodeOperationError && error.context.webhookGone === true;
 }

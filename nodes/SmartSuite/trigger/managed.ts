@@ -12,10 +12,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { createWebhook, credentialsOf, deleteWebhook, listWebhooksPage } from '../shared/directory';
+import { createWebhook, deleteWebhook, listWebhooksPage } from '../shared/directory';
 import type { Scope } from '../shared/scope';
 import { KINDS, readScope, webhookToCreate } from '../shared/scope';
-import { isJsonObject } from '../shared/transport';
+import { credentialsOf, isJsonObject } from '../shared/transport';
 import { isWebhookGone } from './api';
 
 type PollOutput = INodeExecutionData[][] | null;
