@@ -64,6 +64,9 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		expect(r.bare.getRequests).toBe(0);
 		// The trigger checks its webhook once on its first poll; listEvents never does.
 		expect(r.n8n.getRequests).toBe(r.scenario === 'drain' ? 1 : 0);
+		// The request helper's loop makes the trigger's requests, with no trigger logic.
+		if (r.scenario === 'drain') expect([r.helper?.listRequests, r.helper?.getRequests]).toEqual([r.n8n.listRequests, 1]);
+		else expect(r.helper).toBeNull();
 		expect(r.stateBytes === null).toBe(r.scenario === 'listEvents');
 	}
 

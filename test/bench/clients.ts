@@ -59,8 +59,9 @@ export async function listEventsNode(emu: Emulator, webhookId: string, pageSize:
 
 /**
  * The floor for a community node: n8n's own request helper (`httpRequestWithAuthentication`,
- * which a community node must use) paging ListEvents with the trigger's page size, in a poll
- * run by n8n-core's PollContext, with no trigger logic (no cursor, dedupe or state).
+ * which a community node must use) making the trigger's requests (GetWebhook, as its first poll
+ * does, then the same ListEvents pages) in a poll run by n8n-core's PollContext, with no trigger
+ * logic (no cursor, dedupe or state).
  */
 class HelperLoop implements INodeType {
 	description: INodeTypeDescription = {
@@ -84,15 +85,21 @@ class HelperLoop implements INodeType {
 		const { webhooksUrl } = await this.getCredentials<{ webhooksUrl: string }>('smartSuiteApi');
 		const webhookId = this.getNodeParameter('webhookId') as string;
 		const pageSize = this.getNodeParameter('pageSize') as number;
+		const call = async (method: string, body: IDataObject) =>
+			(await this.helpers.httpRequestWithAuthentication.call(this, 'smartSuiteApi', {
+				method: 'POST',
+				url: `${webhooksUrl}/service.webhooks.engine.Webhooks/${method}`,
+				body,
+				json: true,
+			})) as IDataObject;
+		await call('GetWebhook', { webhook_id: webhookId });
 		const items: INodeExecutionData[] = [];
 		let pageToken = '';
 		for (;;) {
-			const page = (await this.helpers.httpRequestWithAuthentication.call(this, 'smartSuiteApi', {
-				method: 'POST',
-				url: `${webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`,
-				body: { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken },
-				json: true,
-			})) as { events?: IDataObject[]; next_page_token?: string };
+			const page = (await call('ListEvents', { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken })) as {
+				events?: IDataObject[];
+				next_page_token?: string;
+			};
 			const events = page.events ?? [];
 			for (const event of events) items.push({ json: event });
 			pageToken = page.next_page_token ?? '';
