@@ -11,8 +11,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
-import type { Answer, HostileServer } from './server';
-import { startHostile } from './server';
+import type { Answer, Failure, HostileServer } from './server';
+import { failure, GET_WEBHOOK, restoreRecord, startHostile } from './server';
 
 let server: HostileServer;
 let reply: (n: number) => Answer = () => ({ status: 200, body: {} });
@@ -33,25 +33,13 @@ afterAll(async () => {
 	shutdownN8nCore();
 });
 
-type Failure = Error & { description?: string; httpCode?: string };
-
 const credentials = (url = server.url) => ({ apiKey: 'k'.repeat(40), workspaceId: 'sv25cxf2', baseUrl: url, webhooksUrl: url });
 
-const getWebhook: INodeParameters = { resource: 'webhook', operation: 'get', webhookId: 'w1' };
-const restoreFromInput: INodeParameters = {
-	resource: 'record',
-	operation: 'restore',
-	tableId: { __rl: true, mode: 'id', value: 't1' },
-	recordId: '={{ $json.id }}',
-};
+const getWebhook = GET_WEBHOOK;
+const restoreFromInput = restoreRecord('={{ $json.id }}');
 
 async function nodeError(parameters: INodeParameters, { url, input }: { url?: string; input?: IDataObject[] } = {}): Promise<Failure> {
-	return await runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(url), input }).then(
-		() => {
-			throw new Error('expected the node to fail');
-		},
-		(error: Failure) => error,
-	);
+	return await failure(runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(url), input }));
 }
 
 async function pollError(url?: string): Promise<Failure> {
@@ -59,12 +47,7 @@ async function pollError(url?: string): Promise<Failure> {
 		credentials: credentials(url),
 		parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents' } },
 	});
-	return await poller.poll().then(
-		() => {
-			throw new Error('expected the poll to fail');
-		},
-		(error: Failure) => error,
-	);
+	return await failure(poller.poll());
 }
 
 describe('network failures name their reason', () => {

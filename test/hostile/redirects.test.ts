@@ -10,7 +10,7 @@ import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
 import type { HostileServer } from './server';
-import { startHostile } from './server';
+import { failure, GET_WEBHOOK, restoreRecord, startHostile } from './server';
 
 const API_KEY = 'key-3f9a7c21d4e85b60a1f2c3d4e5f60718';
 
@@ -48,8 +48,8 @@ const credentials = () => ({
 });
 
 const operations: Array<[string, INodeParameters]> = [
-	['Record > Restore', { resource: 'record', operation: 'restore', tableId: { __rl: true, mode: 'id', value: 't1' }, recordId: 'r1' }],
-	['Webhook > Get', { resource: 'webhook', operation: 'get', webhookId: 'w1' }],
+	['Record > Restore', restoreRecord('r1')],
+	['Webhook > Get', GET_WEBHOOK],
 	['Webhook > Delete', { resource: 'webhook', operation: 'delete', webhookId: 'w1' }],
 	['Webhook > List Events', { resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true }],
 ];
@@ -67,15 +67,12 @@ describe.each([301, 302, 303, 307, 308])('a %i redirect', (code) => {
 	});
 
 	it.each(operations)('%s: is not followed, and the error names the address', async (_name, parameters) => {
-		const error = await runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials() }).then(
-			() => undefined,
-			(thrown: Error & { description?: string }) => thrown,
-		);
+		const error = await failure(runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials() }));
 
 		expect(elsewhere.received).toEqual([]);
 		expect(redirecting.received).toHaveLength(1);
-		expect(error?.message).toMatch(new RegExp(`redirect.*\\(${code}\\)`));
-		expect(error?.description).toContain(elsewhere.url);
+		expect(error.message).toMatch(new RegExp(`redirect.*\\(${code}\\)`));
+		expect(error.description).toContain(elsewhere.url);
 		expect(JSON.stringify(error)).not.toContain(API_KEY);
 	});
 
@@ -85,14 +82,11 @@ describe.each([301, 302, 303, 307, 308])('a %i redirect', (code) => {
 			parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents' } },
 		});
 
-		const error = await poller.poll().then(
-			() => undefined,
-			(thrown: Error & { description?: string }) => thrown,
-		);
+		const error = await failure(poller.poll());
 
 		expect(elsewhere.received).toEqual([]);
-		expect(error?.message).toMatch(new RegExp(`redirect.*\\(${code}\\)`));
-		expect(error?.description).toContain(elsewhere.url);
+		expect(error.message).toMatch(new RegExp(`redirect.*\\(${code}\\)`));
+		expect(error.description).toContain(elsewhere.url);
 		expect(poller.staticData()).toEqual({});
 	});
 

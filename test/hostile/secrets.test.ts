@@ -11,7 +11,7 @@ import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
 import type { Answer, HostileServer } from './server';
-import { startHostile } from './server';
+import { failure, GET_WEBHOOK, restoreRecord, startHostile } from './server';
 
 /** A key whose URL-encoded form differs from it. */
 const API_KEY = 'sk+3f9a/7c21=d4e85b60a1f2';
@@ -59,33 +59,18 @@ function expectNoKey(text: string): void {
 	expect(text.toLowerCase()).not.toContain(ENCODED.toLowerCase());
 }
 
-const getWebhook: INodeParameters = { resource: 'webhook', operation: 'get', webhookId: 'w1' };
-const restore: INodeParameters = {
-	resource: 'record',
-	operation: 'restore',
-	tableId: { __rl: true, mode: 'id', value: 't1' },
-	recordId: 'r1',
-};
+const getWebhook = GET_WEBHOOK;
+const restore = restoreRecord('r1');
 
 const nodeError = async (parameters: INodeParameters, overrides?: object) =>
-	await runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(overrides) }).then(
-		() => {
-			throw new Error('expected the node to fail');
-		},
-		(error: Error & { description?: string }) => error,
-	);
+	await failure(runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(overrides) }));
 
 const pollError = async (overrides?: object) => {
 	const poller = createPoller(new SmartSuiteTrigger(), {
 		credentials: credentials(overrides),
 		parameters: { webhookId: 'w1', events: [], options: {} },
 	});
-	return await poller.poll().then(
-		() => {
-			throw new Error('expected the poll to fail');
-		},
-		(error: Error & { description?: string }) => error,
-	);
+	return await failure(poller.poll());
 };
 
 const STATUSES = [400, 401, 403, 404, 422, 429, 500, 503];

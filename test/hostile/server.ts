@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { INodeParameters } from 'n8n-workflow';
 
 export interface Received {
 	method: string;
@@ -66,3 +67,25 @@ export function webhooksApi(page: (pageToken: string) => string): (request: Rece
 		return { status: 200, body: page(pageToken) };
 	};
 }
+
+export type Failure = Error & { description?: string; httpCode?: string };
+
+/** What a run that must fail threw; fails the test when it did not throw. */
+export async function failure(run: Promise<unknown>): Promise<Failure> {
+	return await run.then(
+		() => {
+			throw new Error('expected a failure');
+		},
+		(error: Failure) => error,
+	);
+}
+
+/** Node parameters the hostile suites run with. */
+export const GET_WEBHOOK: INodeParameters = { resource: 'webhook', operation: 'get', webhookId: 'w1' };
+
+export const restoreRecord = (recordId: string): INodeParameters => ({
+	resource: 'record',
+	operation: 'restore',
+	tableId: { __rl: true, mode: 'id', value: 't1' },
+	recordId,
+});
