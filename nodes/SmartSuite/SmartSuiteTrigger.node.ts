@@ -16,7 +16,10 @@ import type { WebhookApi } from './trigger/api';
 import { webhookApi } from './trigger/api';
 import type { Cursor } from './trigger/cursor';
 import { START_CURSOR, movedOn, saveCursor, savedCursor } from './trigger/cursor';
+import type { DrainOptions, DrainResult } from './trigger/drain';
 import { drain } from './trigger/drain';
+import { releaseLease, takeLease } from './trigger/lease';
+import { POLL_LIMITS, startPollClock } from './trigger/limits';
 import { pollManagedWebhook } from './trigger/managed';
 import { simplifyEvent } from './trigger/simplify';
 import { sourceFields } from './trigger/sourceFields';
@@ -119,11 +122,19 @@ export class SmartSuiteTrigger implements INodeType {
 	methods = { credentialTest: { smartSuiteApiTest }, listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const pollWebhook = SmartSuiteTrigger.prototype.pollWebhook;
-		if (this.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(this, pollWebhook);
-		// extractValue: a resource locator's id, or the plain string version 1 saved.
-		const webhookId = this.getNodeParameter('webhookId', '', { extractValue: true });
-		return await pollWebhook.call(this, requireId(this.getNode(), webhookId, 'Webhook ID'));
+		if (this.getMode() === 'manual') return await pollSource(this);
+		const state = this.getWorkflowStaticData('node');
+		// Taken before the first await, so that a poll started meanwhile finds it.
+		const lease = takeLease(state, POLL_LIMITS.leaseMs);
+		if (!lease) {
+			this.logger.warn('SmartSuite Trigger: the previous poll is still running, so this one is skipped');
+			return null;
+		}
+		try {
+			return await pollSource(this);
+		} finally {
+			releaseLease(state, lease);
+		}
 	}
 
 	/** Reads the events of one webhook (what poll does once it knows the webhook). */
@@ -131,35 +142,42 @@ export class SmartSuiteTrigger implements INodeType {
 		const node = this.getNode();
 		const kinds = this.getNodeParameter('events', []) as string[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const state = this.getWorkflowStaticData('node');
-		const saved = savedCursor(state, webhookId);
-
 		const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1, max: MAX_PAGE_SIZE });
 		const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
-		const api = await webhookApi(this, webhookId);
+		const state = this.getWorkflowStaticData('node');
+		const saved = savedCursor(state, webhookId);
+		const stateAtStart = JSON.stringify(state);
+		const clock = startPollClock(POLL_LIMITS);
+		const api = await webhookApi(this, webhookId, clock);
 		if (!saved) await api.checkWebhook();
 		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 		// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
 		const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
 			events.map((event) => ({ json: options.simplify ? simplifyEvent(event) : event })),
 		];
-		const pages = { pageSize, largePageSize: MAX_PAGE_SIZE };
+		const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
 
-		if (this.getMode() === 'manual') return toItems([await latestEvent(node, api, isWanted, saved, pages)]);
+		if (this.getMode() === 'manual') {
+			const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
+			return toItems([await latestEvent(node, api, isWanted, saved, reading)]);
+		}
 
 		const from = saved ?? { ...START_CURSOR, activationScan: (options.startFrom ?? 'newEvents') === 'newEvents' };
 		// Activation with "New Events": read to the end of the stream, emitting nothing.
 		const scan = from.activationScan;
 		const result = await drain(from, {
-			node,
 			fetchPage: api.fetchPage,
 			isWanted: scan ? () => false : isWanted,
 			maxEvents: scan || maxEvents === 0 ? Infinity : maxEvents,
 			// Nothing read yet: the stream's start is a backlog, read with the largest pages.
 			pageSize: saved && !scan ? pageSize : MAX_PAGE_SIZE,
 			largePageSize: MAX_PAGE_SIZE,
+			...bounds,
 		});
 		const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
+		// A poll that outlived its lease was overtaken by one that started from the same state and
+		// moved it: what this one read is stale.
+		if (JSON.stringify(state) !== stateAtStart) return null;
 		if (result.error && scan && movedOn(from, cursor)) {
 			// Keep what the scan passed over: n8n saves the state after the activation poll.
 			this.logger.warn(`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`);
@@ -167,9 +185,7 @@ export class SmartSuiteTrigger implements INodeType {
 			return null;
 		}
 		if (result.error && result.emitted.length === 0) throw result.error;
-		if (result.error) {
-			this.logger.warn(`SmartSuite Trigger: emitting the ${result.emitted.length} events read before an error; the next poll continues from there. ${result.error.message}`);
-		}
+		logStop(this, result);
 		// Every item is built before the state moves: nothing can throw after it has. n8n saves the
 		// state only with returned items (or at activation): it must never be ahead of them.
 		// Passing over unwanted events when returning null only costs a re-read if lost.
@@ -179,24 +195,51 @@ export class SmartSuiteTrigger implements INodeType {
 	}
 }
 
+/** The poll for the webhook the user gave, or the one the trigger manages. */
+async function pollSource(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const pollWebhook = SmartSuiteTrigger.prototype.pollWebhook;
+	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook);
+	// extractValue: a resource locator's id, or the plain string version 1 saved.
+	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
+	return await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'));
+}
+
+/** Why a poll emits less than the whole stream, in n8n's log. */
+function logStop(context: IPollFunctions, { emitted, error, stopped }: DrainResult): void {
+	const continues = 'the next poll continues from there.';
+	if (error) {
+		context.logger.warn(`SmartSuite Trigger: emitting the ${emitted.length} events read before an error; ${continues} ${error.message}`);
+	} else if (stopped === 'budget') {
+		context.logger.info(`SmartSuite Trigger: this poll's time or page budget is spent after ${emitted.length} events; ${continues}`);
+	} else if (stopped === 'repeatedToken') {
+		context.logger.warn('SmartSuite Trigger: SmartSuite sent a page token that was already requested in this poll; reading stopped there to avoid looping.');
+	}
+}
+
 /**
  * "Fetch test event": the most recent wanted event, without touching the state. Reads from the
  * saved position when there is one, and from the first page when nothing wanted follows it.
+ * Only the latest match is kept while reading, so a long history never fills the memory.
  */
 async function latestEvent(
 	node: INode,
 	api: WebhookApi,
 	isWanted: (event: IDataObject) => boolean,
 	saved: Cursor | undefined,
-	pages: { pageSize: number; largePageSize: number },
+	reading: Pick<DrainOptions, 'pageSize' | 'largePageSize' | 'timeLeft' | 'maxPages'>,
 ): Promise<IDataObject> {
 	const startTokens = saved?.pageToken ? [saved.pageToken, ''] : [''];
 	for (const pageToken of startTokens) {
-		const { emitted, error } = await drain(
+		let latest: IDataObject | undefined;
+		const keepLatest = (event: IDataObject) => {
+			if (isWanted(event)) latest = event;
+			return false;
+		};
+		const { error } = await drain(
 			{ ...START_CURSOR, pageToken },
-			{ node, fetchPage: api.fetchPage, isWanted, maxEvents: Infinity, ...pages },
+			{ fetchPage: api.fetchPage, isWanted: keepLatest, maxEvents: Infinity, ...reading },
 		);
-		if (emitted.length > 0) return emitted[emitted.length - 1];
+		if (latest) return latest;
 		if (error) throw error;
 	}
 	throw new NodeOperationError(node, 'The webhook has no matching event yet', {

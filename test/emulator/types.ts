@@ -85,7 +85,8 @@ export type Operation =
 /** What a fault does to the request it hits. */
 export type FaultAction =
 	| { type: 'status'; status: 500 | 502 | 503 }
-	| { type: 'rateLimit'; retryAfterSeconds: number }
+	/** 429 with this Retry-After: seconds, or any header text (an HTTP date, "-5", "0.2"). */
+	| { type: 'rateLimit'; retryAfterSeconds: number | string }
 	| { type: 'delay'; ms: number }
 	/** The socket is destroyed without an answer. */
 	| { type: 'drop' }

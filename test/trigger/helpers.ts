@@ -17,6 +17,16 @@ export function triggerFor(emu: Emulator, webhookId: string, parameters: INodePa
 	});
 }
 
+/** A webhook with `stored` events and a trigger that has been activated on it (log cleared). */
+export async function activated(emu: Emulator, stored: number, parameters: INodeParameters = {}) {
+	const { webhook_id: webhookId } = emu.createWebhook();
+	emu.appendEvents(webhookId, stored);
+	const trigger = triggerFor(emu, webhookId, parameters);
+	if ((await trigger.poll()) !== null) throw new Error('the activation poll emitted events');
+	emu.resetLog();
+	return { webhookId, trigger };
+}
+
 export function emitted(output: INodeExecutionData[][] | null): IDataObject[] {
 	return output ? output[0].map((item) => item.json) : [];
 }
@@ -29,11 +39,17 @@ export function requestsTo(emu: Emulator, operation: Operation) {
 
 /**
  * What n8n does on a restart: the node's static data goes back to what was last saved. The
- * live object is the workflow's observable one, so it is emptied and refilled in place.
+ * live object is the workflow's observable one, so it is emptied and refilled in place (a
+ * poller that never polled gets it as its first static data).
  */
 export function restoreStaticData(poller: Poller, saved: IDataObject): void {
-	const live = poller.workflow.staticData[`node:${TRIGGER_NAME}`] as IDataObject;
-	for (const key of Object.keys(live)) delete live[key];
+	const key = `node:${TRIGGER_NAME}`;
+	const live = poller.workflow.staticData[key] as IDataObject | undefined;
+	if (!live) {
+		poller.workflow.staticData[key] = structuredClone(saved);
+		return;
+	}
+	for (const name of Object.keys(live)) delete live[name];
 	Object.assign(live, structuredClone(saved));
 }
 

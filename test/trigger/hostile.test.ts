@@ -3,10 +3,16 @@
  * no lost or doubled event, no poll that stalls or runs forever. Through n8n-core's PollContext
  * with static data carried across polls, against the emulator over HTTP.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import type { Emulator } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
-import { shutdownN8nCore } from '../helpers/n8n';
-import { emitted, triggerFor } from './helpers';
+import { createPoller, shutdownN8nCore } from '../helpers/n8n';
+import type { HostileServer } from '../hostile/server';
+import { startHostile, webhooksApi } from '../hostile/server';
+import { activated as activatedOn, emitted, idsOf, requestsTo, restoreStaticData, triggerFor } from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -16,21 +22,47 @@ afterAll(async () => {
 	shutdownN8nCore();
 	await emu.close();
 });
+const DEFAULT_LIMITS = { ...POLL_LIMITS };
 beforeEach(() => {
 	emu.setVariant(DEFAULT_VARIANT);
 	emu.clearFaults();
 	emu.resetLog();
+	Object.assign(POLL_LIMITS, DEFAULT_LIMITS);
 });
 
-/** A webhook with `stored` events and a trigger that has been activated on it. */
-async function activated(stored: number, parameters = {}) {
-	const { webhook_id: webhookId } = emu.createWebhook();
-	emu.appendEvents(webhookId, stored);
-	const trigger = triggerFor(emu, webhookId, parameters);
-	expect(await trigger.poll()).toBeNull();
-	emu.resetLog();
-	return { webhookId, trigger };
+/** Runs `poll` and says how long it took. */
+async function timed<T>(poll: () => Promise<T>): Promise<{ result: T; ms: number }> {
+	const startedAt = Date.now();
+	const result = await poll();
+	return { result, ms: Date.now() - startedAt };
 }
+
+/** A trigger on a purpose-built server answering ListEvents with `page(token)`. */
+async function onServer(page: (pageToken: string) => string, options = {}) {
+	const server = await startHostile(webhooksApi(page));
+	const trigger = createPoller(new SmartSuiteTrigger(), {
+		credentials: { apiKey: 'k', workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url },
+		parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents', ...options } },
+	});
+	return { server, trigger };
+}
+let server: HostileServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+/** A stream that never ends: page n holds event w1.n and points to page n + 1. */
+function endlessStream(token: string): string {
+	const n = token === '' ? 0 : Number(token);
+	return `{"events":[${eventText(`w1.${n}`)}],"next_page_token":"${n + 1}"}`;
+}
+const streamIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => `w1.${from + i}`);
+
+const eventText = (id: string) => `{"event_id":"${id}","kind":"RECORD_UPDATED","event_at":"2026-01-01T00:00:00Z"}`;
+
+/** A webhook with `stored` events and a trigger that has been activated on it. */
+const activated = (stored: number, parameters = {}) => activatedOn(emu, stored, parameters);
 
 /** JSON text of `{"a":{"a":…leaf…}}`, nested `depth` times. */
 const nested = (depth: number, leaf: string) => '{"a":'.repeat(depth) + leaf + '}'.repeat(depth);
@@ -57,5 +89,141 @@ describe('building the items', () => {
 		];
 		emu.appendRawElements(webhookId, events.map((event) => JSON.stringify(event)));
 		expect(await trigger.poll()).toEqual([events.map((event) => ({ json: event }))]);
+	});
+});
+
+describe('overlapping polls (n8n does not wait for the previous poll)', () => {
+	test('a poll started while another runs returns null at once and touches nothing', async () => {
+		const { webhookId, trigger } = await activated(2);
+		const appended = emu.appendEvents(webhookId, 3);
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 600 } });
+		const first = trigger.poll();
+		await sleep(100);
+		const before = trigger.staticData();
+		const second = await timed(() => trigger.poll());
+		expect(second.result).toBeNull();
+		expect(second.ms).toBeLessThan(300);
+		expect(trigger.staticData()).toEqual(before);
+		expect(emu.requests).toHaveLength(1);
+		expect(idsOf(emitted(await first))).toEqual(idsOf(appended));
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('the lease is in memory only: static data saved meanwhile does not block a restarted n8n', async () => {
+		const { webhookId, trigger } = await activated(0);
+		const appended = emu.appendEvents(webhookId, 2);
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 600 } });
+		const running = trigger.poll();
+		await sleep(100);
+		// What n8n would save now (another trigger of the workflow emitting), then a restart.
+		const saved = trigger.staticData();
+		const restarted = triggerFor(emu, webhookId);
+		restoreStaticData(restarted, saved);
+		expect(idsOf(emitted(await restarted.poll()))).toEqual(idsOf(appended));
+		await running;
+	});
+
+	test('a poll that outlives its lease is overtaken, and then emits nothing', async () => {
+		POLL_LIMITS.leaseMs = 300;
+		const { webhookId, trigger } = await activated(0);
+		const appended = emu.appendEvents(webhookId, 3);
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 1000 } });
+		const hung = trigger.poll();
+		await sleep(500);
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+		expect(await hung).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('the poll budget', () => {
+	test('slow answers: the poll stops at its budget, emits what it read, the next poll continues', async () => {
+		POLL_LIMITS.budgetMs = 1000;
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const appended = emu.appendEvents(webhookId, 20);
+		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'delay', ms: 250 } });
+		const first = await timed(() => trigger.poll());
+		expect(first.ms).toBeLessThan(2000);
+		const read = emitted(first.result);
+		expect(read.length).toBeGreaterThan(0);
+		expect(read.length).toBeLessThan(20);
+		emu.clearFaults();
+		expect(idsOf([...read, ...emitted(await trigger.poll())])).toEqual(idsOf(appended));
+	});
+
+	test('a request slower than the budget is cut off: what was read before it is emitted', async () => {
+		POLL_LIMITS.budgetMs = 1000;
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const appended = emu.appendEvents(webhookId, 4);
+		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'delay', ms: 4000 } });
+		const first = await timed(() => trigger.poll());
+		expect(first.ms).toBeLessThan(3000);
+		expect(idsOf(emitted(first.result))).toEqual(idsOf(appended.slice(0, 2)));
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended.slice(2)));
+	});
+
+	test('an endless stream of new tokens: each poll stops at its page budget and the next one goes on', async () => {
+		const started = await onServer(endlessStream);
+		server = started.server;
+		const first = emitted(await started.trigger.poll());
+		expect(idsOf(first)).toEqual(streamIds(0, POLL_LIMITS.maxPages));
+		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(streamIds(POLL_LIMITS.maxPages, POLL_LIMITS.maxPages));
+	});
+
+	test('a page that points back to itself: read once; later polls idle instead of failing', async () => {
+		let loopingPage = [eventText('w1.1')];
+		const started = await onServer((token) =>
+			token === ''
+				? `{"events":[${eventText('w1.0')}],"next_page_token":"A"}`
+				: `{"events":[${loopingPage.join(',')}],"next_page_token":"A"}`,
+		);
+		server = started.server;
+		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(['w1.0', 'w1.1']);
+		expect(await started.trigger.poll()).toBeNull();
+		loopingPage = [eventText('w1.1'), eventText('w1.2')];
+		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(['w1.2']);
+	});
+
+	test('Fetch test event on an endless stream returns the latest event read within the budget', async () => {
+		const started = await onServer(endlessStream);
+		server = started.server;
+		expect(idsOf(emitted(await started.trigger.poll('manual')))).toEqual([`w1.${POLL_LIMITS.maxPages - 1}`]);
+		expect(started.trigger.staticData()).toEqual({});
+	});
+});
+
+describe('Retry-After', () => {
+	test.each(['0', '-5', '0.2', new Date(Date.now() - 60_000).toUTCString()])(
+		'Retry-After %p: the retry waits at least a second',
+		async (retryAfter) => {
+			const { webhookId, trigger } = await activated(0);
+			const appended = emu.appendEvents(webhookId, 2);
+			emu.injectFault({ operation: 'ListEvents', action: { type: 'rateLimit', retryAfterSeconds: retryAfter } });
+			const { result, ms } = await timed(() => trigger.poll());
+			expect(idsOf(emitted(result))).toEqual(idsOf(appended));
+			expect(ms).toBeGreaterThanOrEqual(950);
+			expect(requestsTo(emu, 'ListEvents').map((request) => request.status)).toEqual([429, 200]);
+		},
+	);
+
+	test('a server that always answers 429 with Retry-After 0: the retries end within the poll budget', async () => {
+		POLL_LIMITS.budgetMs = 2500;
+		const { webhookId, trigger } = await activated(0);
+		emu.appendEvents(webhookId, 2);
+		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'rateLimit', retryAfterSeconds: 0 } });
+		const { result, ms } = await timed(() => trigger.poll().catch((error: Error) => error));
+		expect(result).toMatchObject({ message: 'SmartSuite rate limit reached (429)' });
+		expect(ms).toBeLessThan(3500);
+		expect(requestsTo(emu, 'ListEvents')).toHaveLength(3);
+	});
+
+	test('a Retry-After longer than the budget left is not waited for', async () => {
+		POLL_LIMITS.budgetMs = 1000;
+		const { webhookId, trigger } = await activated(0);
+		emu.appendEvents(webhookId, 2);
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'rateLimit', retryAfterSeconds: 2 } });
+		const { result, ms } = await timed(() => trigger.poll().catch((error: Error) => error));
+		expect(result).toMatchObject({ message: 'SmartSuite rate limit reached (429)' });
+		expect(ms).toBeLessThan(900);
 	});
 });

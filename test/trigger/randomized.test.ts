@@ -155,4 +155,4 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 	expect(new Set(receivedIds).size).toBe(receivedIds.length);
 	expect(receivedIds).toEqual(idsOf(expected));
 	expect(expected.length).toBeGreaterThan(20);
-});
+}, 120_000);

@@ -6,7 +6,7 @@ import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node
 import type { EndOfStream, Emulator, FaultAction } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import { shutdownN8nCore } from '../helpers/n8n';
-import { emitted, idsOf, requestsTo, restoreStaticData, triggerFor } from './helpers';
+import { activated as activatedOn, emitted, idsOf, requestsTo, restoreStaticData, triggerFor } from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -26,14 +26,7 @@ const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 const END_OF_STREAM: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
 
 /** A webhook with `stored` events and a trigger that has been activated on it. */
-async function activated(stored: number, parameters = {}) {
-	const { webhook_id: webhookId } = emu.createWebhook();
-	emu.appendEvents(webhookId, stored);
-	const trigger = triggerFor(emu, webhookId, parameters);
-	expect(await trigger.poll()).toBeNull();
-	emu.resetLog();
-	return { webhookId, trigger };
-}
+const activated = (stored: number, parameters = {}) => activatedOn(emu, stored, parameters);
 
 describe('description', () => {
 	const { description } = new SmartSuiteTrigger();

@@ -99,7 +99,7 @@ export const REQUEST_DEFAULTS = {
  */
 export async function sendRequest(
 	this: RequestContext,
-	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs'> & { method?: 'GET' | 'POST' },
+	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout'> & { method?: 'GET' | 'POST' },
 	apiKey: string,
 ): Promise<ApiResponse> {
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());

@@ -16,9 +16,9 @@ import {
 import type { WebhooksMethod } from '../shared/webhooksRoute';
 import { webhooksAddress, withOtherGetWebhookSpelling } from '../shared/webhooksRoute';
 import type { PageAnswer } from './drain';
+import type { PollClock } from './limits';
+import { MIN_RETRY_WAIT_MS } from './limits';
 
-/** Longest total wait on 429s in one poll: polls come at most once a minute. */
-const RATE_LIMIT_WAIT_BUDGET_SECONDS = 30;
 /** SmartSuite asks for about 30 seconds when a 429 names no Retry-After. */
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
@@ -28,22 +28,23 @@ export interface WebhookApi {
 	checkWebhook(): Promise<void>;
 }
 
-/** The webhook's API calls for one poll; rate-limit waits share one budget. */
-export async function webhookApi(context: IPollFunctions, webhookId: string): Promise<WebhookApi> {
+/**
+ * The webhook's API calls for one poll. Requests time out and rate-limit waits end within the
+ * poll's budget; every retry waits at least a second, whatever Retry-After says.
+ */
+export async function webhookApi(context: IPollFunctions, webhookId: string, clock: PollClock): Promise<WebhookApi> {
 	const credentials = (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
 	const node = context.getNode();
-	let waitBudgetSeconds = RATE_LIMIT_WAIT_BUDGET_SECONDS;
 
 	async function send(method: WebhooksMethod, body: IDataObject): Promise<ApiResponse> {
 		for (;;) {
 			const { baseUrl, path } = webhooksAddress(credentials, method);
-			const response = await sendRequest.call(context, { baseURL: baseUrl, url: path, body }, credentials.apiKey);
-			const wait = retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS;
-			// Each retry costs at least a second, so "Retry-After: 0" cannot retry forever.
-			const cost = Math.max(wait, 1);
-			if (response.statusCode !== 429 || cost > waitBudgetSeconds) return response;
-			waitBudgetSeconds -= cost;
-			await sleep(wait * 1000);
+			const request = { baseURL: baseUrl, url: path, body, timeout: clock.requestTimeout() };
+			const response = await sendRequest.call(context, request, credentials.apiKey);
+			if (response.statusCode !== 429) return response;
+			const waitMs = retryWaitMs(retryAfterSeconds(response));
+			if (waitMs >= clock.timeLeft()) return response;
+			await sleep(waitMs);
 		}
 	}
 
@@ -102,4 +103,9 @@ function disabledError(node: INode, webhookId: string): NodeOperationError {
 export function isWebhookGone(error: unknown): boolean {
 	if (error instanceof NodeApiError) return error.httpCode === '404' && !isWrongAddress(error);
 	return error instanceof NodeOperationError && error.context.webhookGone === true;
+}
+
+/** How long to wait before retrying a 429: as asked, but at least a second. */
+function retryWaitMs(retryAfter: number | undefined): number {
+	return Math.max(MIN_RETRY_WAIT_MS, (retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000);
 }

@@ -1,7 +1,7 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { EventsPage } from '../shared/events';
-import { eventId, hasNextPage, repeatedTokenError } from '../shared/events';
+import { eventId, hasNextPage } from '../shared/events';
 import type { Cursor } from './cursor';
 import { afterEvent, afterPage } from './cursor';
 import type { PageRead } from './pages';
@@ -11,7 +11,6 @@ import { readPage } from './pages';
 export type PageAnswer = { page: EventsPage } | { error: Error; tokenRejected: boolean };
 
 export interface DrainOptions {
-	node: INode;
 	fetchPage: (pageToken: string, pageSize: number) => Promise<PageAnswer>;
 	/** Events to emit; the others are processed (the cursor moves past them) but not emitted. */
 	isWanted: (event: IDataObject) => boolean;
@@ -21,6 +20,10 @@ export interface DrainOptions {
 	pageSize: number;
 	/** Events asked for while catching up: after a full page, and to re-read a page already read. */
 	largePageSize: number;
+	/** Milliseconds left in the poll's budget: once 0, no further page is requested. */
+	timeLeft: () => number;
+	/** Most pages read. */
+	maxPages: number;
 }
 
 export interface DrainResult {
@@ -32,6 +35,12 @@ export interface DrainResult {
 	error?: Error;
 	/** Whether it read up to the end of the stream (not stopped by an error or `maxEvents`). */
 	reachedEnd: boolean;
+	/**
+	 * Why the drain stopped before the end of the stream without a failure: the poll's time or
+	 * page budget ran out, or the server sent a page token already requested (a loop, read as
+	 * the end). The next poll continues from `cursor`.
+	 */
+	stopped?: 'budget' | 'repeatedToken';
 }
 
 /** The last event processed before the page being read: events up to it there are old. */
@@ -55,7 +64,7 @@ interface Anchor {
  * serves (nothing followed it): a poll that finds fewer new events than a page is one request.
  */
 export async function drain(from: Cursor, options: DrainOptions): Promise<DrainResult> {
-	const { node, fetchPage, isWanted, maxEvents, largePageSize } = options;
+	const { fetchPage, isWanted, maxEvents, largePageSize, timeLeft, maxPages } = options;
 	const emitted: IDataObject[] = [];
 	const processed = new Set(from.recentIds);
 	let cursor = from;
@@ -67,7 +76,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	let restarted = false;
 	/** The page before, when the drain read on after it although it was shorter or longer than asked. */
 	let readOnFrom: PageRead | undefined;
-	const result = (fields: { error?: Error; reachedEnd?: boolean }) => ({
+	let pagesRead = 0;
+	const result = (fields: Partial<Pick<DrainResult, 'error' | 'reachedEnd' | 'stopped'>>) => ({
 		emitted,
 		cursor: { ...cursor, served },
 		reachedEnd: false,
@@ -75,6 +85,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	});
 
 	for (;;) {
+		if (pagesRead > 0 && (pagesRead >= maxPages || timeLeft() <= 0)) return result({ stopped: 'budget' });
 		requested.add(token);
 		const answer = await fetchPage(token, pageSize);
 		if ('error' in answer) {
@@ -91,6 +102,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			return result({ error: answer.error });
 		}
 
+		pagesRead++;
 		const { page } = answer;
 		const read = { asked: pageSize, length: page.events.length };
 		const judged = readPage(served, read, readOnFrom);
@@ -110,16 +122,17 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			if (emitted.length >= maxEvents && index < page.events.length - 1) return result({});
 		}
 
-		const atEnd = !hasNextPage(page) || judged.verdict === 'short';
+		// A token already requested would loop: the page is then read as the last one, and the
+		// cursor stays on it, so the next poll reads it again and emits only what follows.
+		const loops = hasNextPage(page) && requested.has(page.nextPageToken);
+		const atEnd = !hasNextPage(page) || judged.verdict === 'short' || loops;
 		if (!anchor?.scanning || anchorIndex >= 0) anchor = undefined;
 		// While the anchor is still ahead, later pages may hold events already emitted: stay put.
 		// At the end of the stream it never turned up, and every event was judged by its time.
-		if (!anchor || atEnd) cursor = afterPage(cursor, token, page);
+		if (!anchor || atEnd) cursor = afterPage(cursor, token, loops ? { ...page, nextPageToken: '' } : page);
+		if (loops) return result({ reachedEnd: true, stopped: 'repeatedToken' });
 		if (atEnd) return result({ reachedEnd: true });
 		if (emitted.length >= maxEvents) return result({});
-		if (requested.has(page.nextPageToken)) {
-			return result({ error: repeatedTokenError(node, page.nextPageToken) });
-		}
 		token = page.nextPageToken;
 		readOnFrom = read.length === read.asked ? undefined : read;
 		// More may follow: catch up with the largest pages.
