@@ -139,6 +139,7 @@ describe('overlapping polls (n8n does not wait for the previous poll)', () => {
 describe('the poll budget', () => {
 	test('slow answers: the poll stops at its budget, emits what it read, the next poll continues', async () => {
 		POLL_LIMITS.budgetMs = 1000;
+		emu.setVariant({ maxPageSize: 2 });
 		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
 		const appended = emu.appendEvents(webhookId, 20);
 		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'delay', ms: 250 } });
@@ -163,6 +164,7 @@ describe('the poll budget', () => {
 	});
 
 	test('an endless stream of new tokens: each poll stops at its page budget and the next one goes on', async () => {
+		POLL_LIMITS.maxPages = 50;
 		const started = await onServer(endlessStream);
 		server = started.server;
 		const first = emitted(await started.trigger.poll());
@@ -185,6 +187,7 @@ describe('the poll budget', () => {
 	});
 
 	test('Fetch test event on an endless stream returns the latest event read within the budget', async () => {
+		POLL_LIMITS.maxPages = 50;
 		const started = await onServer(endlessStream);
 		server = started.server;
 		expect(idsOf(emitted(await started.trigger.poll('manual')))).toEqual([`w1.${POLL_LIMITS.maxPages - 1}`]);
