@@ -608,12 +608,12 @@ describe('auth, routing and body checks', () => {
 		const spec = await start();
 		const smartsuite = await start({ variant: { profile: 'smartsuite' } });
 		const hook = smartsuite.createWebhook();
-		smartsuite.appendEvents(hook.webhook_id, 2);
+		const appended = smartsuite.appendEvents(hook.webhook_id, 2);
 		const at = (emu: Emulator, service: string, method: string) =>
 			send(`${emu.webhooksUrl}/${service}/${method}`, emu, { body: { webhook_id: hook.webhook_id } });
 
 		const events = await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'ListEvents');
-		expect([events.status, events.json().events]).toEqual([200, expect.arrayContaining([expect.objectContaining({ kind: 'RECORD_UPDATED' })])]);
+		expect([events.status, events.json().events.map((event: { event_id: string }) => event.event_id)]).toEqual([200, appended.map((event) => event.event_id)]);
 		expect((await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhook')).json().webhook.webhook_id).toBe(hook.webhook_id);
 		for (const [emu, service, method] of [
 			[smartsuite, 'service.webhooks.engine.Webhooks', 'ListEvents'],
