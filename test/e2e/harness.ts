@@ -139,6 +139,7 @@ export async function packPackage(destDir: string): Promise<string> {
 	if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
 	const sources = Math.max(newestChange(join(REPO_ROOT, 'nodes')), newestChange(join(REPO_ROOT, 'credentials')));
 	if (sources > newestChange(join(REPO_ROOT, 'dist'))) throw new Error('dist/ is older than the sources: build first (npm run build)');
+	mkdirSync(destDir, { recursive: true });
 	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destDir]);
 	const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
 	return join(destDir, filename);
