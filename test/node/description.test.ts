@@ -42,7 +42,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('webhook', 'create')).toEqual(['solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'kinds', 'notify', 'notificationUrl']);
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
 	const listOptions = description.properties.find((p) => p.name === 'options');
-	expect(listOptions?.options?.map((option) => option.name)).toEqual(['pageSize']);
+	expect(listOptions?.options?.map((option) => option.name)).toEqual(['maxPages', 'pageSize']);
 });
 
 it('takes solutions and tables from a list, a URL or an id (the modes saved workflows use stay)', () => {

@@ -20,3 +20,14 @@ export function readPage(body: IDataObject, key: string): Page | undefined {
 	}
 	return { items: items as IDataObject[], nextPageToken: String(token) };
 }
+
+/**
+ * Appends `items` to `list` until it holds `limit`, one by one: a page may hold any number of
+ * items (a server may ignore page_size), more than a call can take as spread arguments.
+ */
+export function appendUpTo(list: IDataObject[], items: IDataObject[], limit: number): void {
+	for (const item of items) {
+		if (list.length >= limit) return;
+		list.push(item);
+	}
+}

@@ -11,7 +11,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
-import { readPage } from '../../shared/pages';
+import { appendUpTo, readPage } from '../../shared/pages';
 import { credentialsOf } from '../../shared/transport';
 import { webhooksAddress } from '../../shared/webhooksRoute';
 import { checkResponse, readLimit, returnAllFields, setPairedItem } from '../shared';
@@ -43,12 +43,12 @@ async function listWebhookPages(
 			const message = 'SmartSuite sent an answer that is not a page of webhooks';
 			throw new NodeApiError(this.getNode(), { message } as JsonObject, { message, description: 'Try again; if it persists, check the Webhooks API Base URL in the credential.', itemIndex: this.getItemIndex() });
 		}
-		webhooks.push(...page.items);
+		appendUpTo(webhooks, page.items, limit);
 		// A token already requested would loop: stop there, as at the end.
 		if (!page.nextPageToken || page.items.length === 0 || webhooks.length >= limit || requestedTokens.has(page.nextPageToken)) break;
 		pageToken = page.nextPageToken;
 	}
-	return await setPairedItem.call(this, webhooks.slice(0, limit).map((json) => ({ json })));
+	return await setPairedItem.call(this, webhooks.map((json) => ({ json })));
 }
 
 export const listOperation: INodePropertyOptions = {
