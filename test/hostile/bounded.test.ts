@@ -7,7 +7,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
-import { runDeclarativeNode, shutdownN8nCore } from '../helpers/n8n';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { createPoller, runDeclarativeNode, shutdownN8nCore } from '../helpers/n8n';
 import type { HostileServer } from './server';
 import { failure, startHostile, webhooksApi } from './server';
 
@@ -130,5 +131,21 @@ describe('a server that ignores page_size and answers 200,000 events at once', (
 
 		expect(items).toHaveLength(100_000);
 		expect(items[99_999].json.event_id).toBe('w1.100000');
+	});
+});
+
+describe('the trigger, on a page of 200,000 events', () => {
+	it('emits them without spreading the page into a call', async () => {
+		const events = Array.from({ length: 200_000 }, (_, n) => ({ event_id: `w1.${n + 1}`, kind: 'RECORD_UPDATED' }));
+		page = (pageToken) => (pageToken === '' ? JSON.stringify({ events, next_page_token: '' }) : '{}');
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			credentials: { apiKey: 'k'.repeat(40), workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url },
+			parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents', simplify: true } },
+		});
+
+		const output = await poller.poll();
+
+		expect(output?.[0]).toHaveLength(200_000);
+		expect(output?.[0][199_999].json.event_id).toBe('w1.200000');
 	});
 });
