@@ -185,7 +185,7 @@ export class SmartSuiteTrigger implements INodeType {
 			return null;
 		}
 		if (result.error && result.emitted.length === 0) throw result.error;
-		logStop(this, result);
+		logDrain(this, result);
 		// Every item is built before the state moves: nothing can throw after it has. n8n saves the
 		// state only with returned items (or at activation): it must never be ahead of them.
 		// Passing over unwanted events when returning null only costs a re-read if lost.
@@ -204,8 +204,11 @@ async function pollSource(context: IPollFunctions): Promise<INodeExecutionData[]
 	return await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'));
 }
 
-/** Why a poll emits less than the whole stream, in n8n's log. */
-function logStop(context: IPollFunctions, { emitted, error, stopped }: DrainResult): void {
+/** What n8n's log should tell: elements passed over, and why a poll read less than the stream. */
+function logDrain(context: IPollFunctions, { emitted, error, stopped, malformed }: DrainResult): void {
+	if (malformed > 0) {
+		context.logger.warn(`SmartSuite Trigger: passed over ${malformed} elements of the webhook's events that are not events (not JSON objects)`);
+	}
 	const continues = 'the next poll continues from there.';
 	if (error) {
 		context.logger.warn(`SmartSuite Trigger: emitting the ${emitted.length} events read before an error; ${continues} ${error.message}`);

@@ -451,3 +451,68 @@ describe('cursor', () => {
 		});
 	});
 });
+
+describe('re-reading after an expired token (issue 10, item 5)', () => {
+	test('an event before the last handled one in stream order is old, however late its time', async () => {
+		const stream = fakeStream(2);
+		stream.append(14);
+		// e2 happened after all the others by its time stamp, but comes before them in the stream
+		// (and more events follow it than the cursor remembers ids of).
+		stream.events[1] = { ...stream.events[1], event_at: new Date(START_MS + 60_000).toISOString() };
+		const first = await drainAll(stream, START_CURSOR);
+		expect(first.emitted).toHaveLength(14);
+		stream.append(1);
+		stream.expire();
+		expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e15']);
+	});
+
+	test('when the stream ends without the last handled event, events later than it by time are new', async () => {
+		const stream = fakeStream(2);
+		stream.append(4);
+		const first = await drainAll(stream, START_CURSOR);
+		stream.append(2);
+		// The server no longer holds e1..e4: e5 and e6 can only be judged by their time.
+		stream.events.splice(0, 4);
+		stream.expire();
+		expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e5', 'e6']);
+	});
+
+	test('a re-read cut short by the page budget keeps its progress: the next drains get there', async () => {
+		const stream = fakeStream(2);
+		stream.append(10);
+		const first = await drainAll(stream, START_CURSOR);
+		stream.append(2);
+		stream.expire();
+		const bounded = (from: Cursor) =>
+			drain(from, { ...sizesOf(stream), isWanted: all, maxEvents: Infinity, fetchPage: stream.fetchPage, timeLeft: () => Infinity, maxPages: 3 });
+		const second = await bounded(first.cursor);
+		expect(second.stopped).toBe('budget');
+		expect(second.emitted).toEqual([]);
+		const third = await bounded(second.cursor);
+		expect(ids(third.emitted)).toEqual(['e11', 'e12']);
+	});
+});
+
+describe('malformed elements (issue 10, item 6)', () => {
+	test('elements that are not events are counted and passed over, once', async () => {
+		const stream = fakeStream(3);
+		stream.append(2);
+		stream.events.splice(1, 0, null as unknown as IDataObject, 7 as unknown as IDataObject);
+		const first = await drainAll(stream, START_CURSOR);
+		expect(ids(first.emitted)).toEqual(['e1', 'e2']);
+		expect(first.malformed).toBe(2);
+		const again = await drainAll(stream, first.cursor);
+		expect(again.emitted).toEqual([]);
+		expect(again.malformed).toBe(0);
+	});
+
+	test('events without a string event_id are emitted once each, never merged', async () => {
+		const stream = fakeStream(2);
+		stream.events.push({ kind: 'A' }, { kind: 'A' }, { event_id: 5, kind: 'B' }, { event_id: '', kind: 'C' });
+		const first = await drainAll(stream, START_CURSOR);
+		expect(first.emitted).toEqual(stream.events);
+		expect((await drainAll(stream, first.cursor)).emitted).toEqual([]);
+		stream.append(1);
+		expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e5']);
+	});
+});

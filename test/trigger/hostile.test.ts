@@ -5,6 +5,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import type { Emulator } from '../emulator';
@@ -228,5 +231,57 @@ describe('Retry-After', () => {
 		const { result, ms } = await timed(() => trigger.poll().catch((error: Error) => error));
 		expect(result).toMatchObject({ message: 'SmartSuite rate limit reached (429)' });
 		expect(ms).toBeLessThan(900);
+	});
+});
+
+describe('malformed events', () => {
+	test('elements that are not events are passed over with a warning in the log; no poll stalls on them', async () => {
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
+		const [first] = emu.appendEvents(webhookId, 1);
+		emu.appendRawElements(webhookId, ['null', '42', '"text"', '[1]']);
+		const [last] = emu.appendEvents(webhookId, 1);
+		const warn = jest.spyOn(Container.get(Logger), 'warn');
+		try {
+			expect(idsOf(emitted(await trigger.poll()))).toEqual([first.event_id, last.event_id]);
+			expect(warn.mock.calls.flat().join('\n')).toContain('passed over 4 elements');
+		} finally {
+			warn.mockRestore();
+		}
+		expect(await trigger.poll()).toBeNull();
+		const [next] = emu.appendEvents(webhookId, 1);
+		expect(idsOf(emitted(await trigger.poll()))).toEqual([next.event_id]);
+	});
+
+	test.each(['emptyToken', 'omittedToken', 'emptyPage'] as const)(
+		'events without a string event_id are emitted once each, never merged (%s)',
+		async (endOfStream) => {
+			emu.setVariant({ endOfStream });
+			const { webhookId, trigger } = await activated(1);
+			const idless = [{ kind: 'RECORD_CREATED', n: 1 }, { kind: 'RECORD_CREATED', n: 1 }, { event_id: 7, n: 2 }, { event_id: '', n: 3 }];
+			emu.appendRawElements(webhookId, idless.map((event) => JSON.stringify(event)));
+			expect(emitted(await trigger.poll())).toEqual(idless);
+			expect(await trigger.poll()).toBeNull();
+			const [next] = emu.appendEvents(webhookId, 1);
+			expect(idsOf(emitted(await trigger.poll()))).toEqual([next.event_id]);
+		},
+	);
+});
+
+describe('an expired page token and time stamps out of stream order', () => {
+	test('events before the last handled one in stream order are old, however late their time stamps', async () => {
+		emu.setVariant({ tokens: 'expiring', maxPageSize: 2 });
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+		const event = (n: number, minute: number) => ({ event_id: `${webhookId}.${n}`, kind: 'RECORD_UPDATED', event_at: at(minute) });
+		// Event 2 comes before the others in the stream but is time-stamped after all of them;
+		// more events follow it than the trigger remembers ids of.
+		const stored = [event(1, 10), event(2, 50), ...Array.from({ length: 12 }, (_, i) => event(3 + i, 20 + i))];
+		emu.appendRawElements(webhookId, stored.map((stored) => JSON.stringify(stored)));
+		expect(emitted(await trigger.poll())).toEqual(stored);
+		emu.expireTokens();
+		const later = event(15, 40);
+		emu.appendRawElements(webhookId, [JSON.stringify(later)]);
+		expect(emitted(await trigger.poll())).toEqual([later]);
+		expect(requestsTo(emu, 'ListEvents').some((request) => request.status === 400)).toBe(true);
 	});
 });

@@ -24,10 +24,6 @@ export function hasNextPage(page: EventsPage): boolean {
 	return page.nextPageToken !== '' && page.events.length > 0;
 }
 
-export function eventId(event: IDataObject): string {
-	return String(event.event_id ?? '');
-}
-
 /** A ListEvents answer without a list of events. */
 export function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 	const message = 'SmartSuite sent an answer that is not a page of events';

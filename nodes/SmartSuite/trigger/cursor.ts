@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EventsPage } from '../shared/events';
-import { eventId } from '../shared/events';
+import { isJsonObject } from '../shared/transport';
 import type { ServedPages } from './pages';
 import { NOTHING_SERVED, readServedPages } from './pages';
 
@@ -51,16 +51,27 @@ export const START_CURSOR: Cursor = {
 	activationScan: false,
 };
 
+/**
+ * What tells an element of the stream from the others: its `event_id`, or for an element without
+ * a usable one (not a string, or not an event at all) its position on the page it was read from.
+ * Two such elements never merge, and the cursor can stop after one; but read again from another
+ * page token (an expired token, a page repeated by the server) it is not recognised.
+ */
+export function eventKey(event: unknown, pageToken: string, index: number): string {
+	const id = isJsonObject(event) ? event.event_id : undefined;
+	return typeof id === 'string' && id !== '' ? id : `(no event_id) #${index} on page "${pageToken}"`;
+}
+
 /** The cursor once `event`, at `index` on the page at `pageToken`, has been processed. */
-export function afterEvent(cursor: Cursor, pageToken: string, event: IDataObject, index: number): Cursor {
-	const id = eventId(event);
+export function afterEvent(cursor: Cursor, pageToken: string, event: unknown, index: number): Cursor {
+	const id = eventKey(event, pageToken, index);
 	return {
 		...cursor,
 		pageToken,
 		lastEventId: id,
 		pageHoldsLastEvent: true,
 		heldCount: index + 1,
-		lastEventAt: String(event.event_at ?? ''),
+		lastEventAt: isJsonObject(event) ? String(event.event_at ?? '') : cursor.lastEventAt,
 		recentIds: [...cursor.recentIds.filter((recent) => recent !== id), id].slice(-RECENT_IDS_KEPT),
 	};
 }

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EventsPage } from '../shared/events';
-import { eventId, hasNextPage } from '../shared/events';
+import { hasNextPage } from '../shared/events';
+import { isJsonObject } from '../shared/transport';
 import type { Cursor } from './cursor';
-import { afterEvent, afterPage } from './cursor';
+import { afterEvent, afterPage, eventKey } from './cursor';
 import type { PageRead } from './pages';
 import { readPage } from './pages';
 
@@ -41,6 +42,8 @@ export interface DrainResult {
 	 * the end). The next poll continues from `cursor`.
 	 */
 	stopped?: 'budget' | 'repeatedToken';
+	/** Elements of `events` passed over because they are not events (null, a number, a list…). */
+	malformed: number;
 }
 
 /** The last event processed before the page being read: events up to it there are old. */
@@ -51,9 +54,17 @@ interface Anchor {
 	 * false: the cursor's page starts after it, so every event there is new (whatever its time).
 	 * true: it should be on this page or a later one (the cursor's page was read with it, maybe
 	 * with another page size, or the stream is read again from the first page after a token
-	 * expired): it is looked for on every page; until it is found, events no later than it are old.
+	 * expired): it is looked for on every page. Events before it in stream order are old whatever
+	 * their time; only when the stream ends without it are they judged by time.
 	 */
 	scanning: boolean;
+}
+
+/** An event later than the anchor, read while the anchor had not turned up yet. */
+interface LaterEvent {
+	event: IDataObject;
+	token: string;
+	index: number;
 }
 
 /**
@@ -62,6 +73,7 @@ interface Anchor {
  * drain) are skipped, so repeats across pages and re-reads after an expired token emit nothing twice.
  * The end is a page without a next token, an empty page, or a page shorter than the server
  * serves (nothing followed it): a poll that finds fewer new events than a page is one request.
+ * An element that is not an event is passed over (counted in `malformed`), never stalls it.
  */
 export async function drain(from: Cursor, options: DrainOptions): Promise<DrainResult> {
 	const { fetchPage, isWanted, maxEvents, largePageSize, timeLeft, maxPages } = options;
@@ -77,12 +89,26 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	/** The page before, when the drain read on after it although it was shorter or longer than asked. */
 	let readOnFrom: PageRead | undefined;
 	let pagesRead = 0;
+	let malformed = 0;
+	/** While the anchor is looked for: events later than it, in stream order. */
+	let laterThanAnchor: LaterEvent[] = [];
 	const result = (fields: Partial<Pick<DrainResult, 'error' | 'reachedEnd' | 'stopped'>>) => ({
 		emitted,
-		cursor: { ...cursor, served },
+		cursor: { ...(anchor?.scanning ? scanProgress(cursor, laterThanAnchor[0]?.token ?? token) : cursor), served },
 		reachedEnd: false,
+		malformed,
 		...fields,
 	});
+	/** Passes over one element (emitting it when it is a wanted event); false at `maxEvents`. */
+	const handle = (event: unknown, pageToken: string, index: number): boolean => {
+		const key = eventKey(event, pageToken, index);
+		if (processed.has(key)) return true;
+		processed.add(key);
+		cursor = afterEvent(cursor, pageToken, event, index);
+		if (!isJsonObject(event)) malformed++;
+		else if (isWanted(event)) emitted.push(event);
+		return emitted.length < maxEvents;
+	};
 
 	for (;;) {
 		if (pagesRead > 0 && (pagesRead >= maxPages || timeLeft() <= 0)) return result({ stopped: 'budget' });
@@ -95,6 +121,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 				token = '';
 				pageSize = largePageSize;
 				anchor = anchorAt(cursor, true);
+				laterThanAnchor = [];
 				requested = new Set();
 				readOnFrom = undefined;
 				continue;
@@ -107,32 +134,38 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		const read = { asked: pageSize, length: page.events.length };
 		const judged = readPage(served, read, readOnFrom);
 		served = judged.served;
-		const anchorIndex = anchor ? lastIndexOf(page.events, anchor.id) : -1;
-		const isOld = (event: IDataObject, index: number) =>
-			anchor !== undefined &&
-			(anchorIndex >= 0 ? index <= anchorIndex : anchor.scanning && !isLater(event, anchor.at));
-
-		for (const [index, event] of page.events.entries()) {
-			const id = eventId(event);
-			if (processed.has(id) || isOld(event, index)) continue;
-			processed.add(id);
-			cursor = afterEvent(cursor, token, event, index);
-			if (!isWanted(event)) continue;
-			emitted.push(event);
-			if (emitted.length >= maxEvents && index < page.events.length - 1) return result({});
-		}
-
 		// A token already requested would loop: the page is then read as the last one, and the
 		// cursor stays on it, so the next poll reads it again and emits only what follows.
 		const loops = hasNextPage(page) && requested.has(page.nextPageToken);
 		const atEnd = !hasNextPage(page) || judged.verdict === 'short' || loops;
-		if (!anchor?.scanning || anchorIndex >= 0) anchor = undefined;
-		// While the anchor is still ahead, later pages may hold events already emitted: stay put.
-		// At the end of the stream it never turned up, and every event was judged by its time.
-		if (!anchor || atEnd) cursor = afterPage(cursor, token, loops ? { ...page, nextPageToken: '' } : page);
-		if (loops) return result({ reachedEnd: true, stopped: 'repeatedToken' });
-		if (atEnd) return result({ reachedEnd: true });
-		if (emitted.length >= maxEvents) return result({});
+		const ended = { reachedEnd: true, ...(loops ? { stopped: 'repeatedToken' as const } : {}) };
+		const endPage = loops ? { ...page, nextPageToken: '' } : page;
+		const anchorIndex = anchor ? lastIndexOf(page.events, token, anchor.id) : -1;
+
+		if (anchor?.scanning && anchorIndex < 0) {
+			const { at } = anchor;
+			for (const [index, event] of page.events.entries()) {
+				if (isJsonObject(event) && isLater(event, at)) laterThanAnchor.push({ event, token, index });
+			}
+			if (atEnd) {
+				// The stream ended without the anchor: the events later than it are new. All of them
+				// are emitted (past Max Events per Poll): the cursor cannot stop between them.
+				for (const later of laterThanAnchor) handle(later.event, later.token, later.index);
+				anchor = undefined;
+				cursor = afterPage(cursor, token, endPage);
+				return result(ended);
+			}
+		} else {
+			for (const [index, event] of page.events.entries()) {
+				if (index <= anchorIndex) continue;
+				if (!handle(event, token, index) && index < page.events.length - 1) return result({});
+			}
+			anchor = undefined;
+			laterThanAnchor = [];
+			cursor = afterPage(cursor, token, endPage);
+			if (atEnd) return result(ended);
+			if (emitted.length >= maxEvents) return result({});
+		}
 		token = page.nextPageToken;
 		readOnFrom = read.length === read.asked ? undefined : read;
 		// More may follow: catch up with the largest pages.
@@ -156,11 +189,21 @@ function anchorAt(cursor: Cursor, scanning: boolean): Anchor | undefined {
 }
 
 /** The last occurrence: an event repeated on a page must not make the events before it new. */
-function lastIndexOf(events: IDataObject[], id: string): number {
+function lastIndexOf(events: unknown[], pageToken: string, key: string): number {
 	for (let index = events.length - 1; index >= 0; index--) {
-		if (eventId(events[index]) === id) return index;
+		if (eventKey(events[index], pageToken, index) === key) return index;
 	}
 	return -1;
+}
+
+/**
+ * Where a scan for the anchor that stopped early resumes: at the first page holding an event
+ * later than the anchor (it is new if the anchor never turns up), else at the next page to read;
+ * the pages passed hold nothing new either way. The anchor is looked for from there.
+ */
+function scanProgress(cursor: Cursor, pageToken: string): Cursor {
+	if (pageToken === cursor.pageToken) return cursor;
+	return { ...cursor, pageToken, pageHoldsLastEvent: true, heldCount: 0 };
 }
 
 /** Whether the event happened after `at`; false when either time is missing or unreadable. */
