@@ -52,6 +52,8 @@ const operations: Array<[string, INodeParameters]> = [
 	['Webhook > Get', GET_WEBHOOK],
 	['Webhook > Delete', { resource: 'webhook', operation: 'delete', webhookId: 'w1' }],
 	['Webhook > List Events', { resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true }],
+	['Webhook > List', { resource: 'webhook', operation: 'list', solutionId: { __rl: true, mode: 'id', value: 's1' }, returnAll: true }],
+	['Webhook > Create', { resource: 'webhook', operation: 'create', solutionId: { __rl: true, mode: 'id', value: 's1' }, tableIds: ['t1'] }],
 ];
 
 /** Both a redirect to another host and one to the same host (a path change) are refused. */

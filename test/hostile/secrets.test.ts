@@ -139,3 +139,12 @@ describe('a base URL with a user name and password', () => {
 		expect(result.message).not.toMatch(/admin|pa55-w0rd/);
 	});
 });
+
+it('a page token that quotes the key never reaches the error about a repeated token', async () => {
+	reply = { status: 200, body: { events: [{ event_id: 'w1.1' }], next_page_token: API_KEY } };
+
+	const error = await nodeError({ resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true });
+
+	expect(error.message).toBe('SmartSuite repeated a page token, so reading the events stopped to avoid looping');
+	expectNoKey(everythingOf(error));
+});

@@ -176,7 +176,8 @@ describe('Webhook > List Events', () => {
 			});
 
 			expect(error.message).toBe('SmartSuite repeated a page token, so reading the events stopped to avoid looping');
-			expect(error.description).toContain('"t1"');
+			expect(error.description).toMatch(/pointed back to a page already read/);
+			expect(error.description).not.toContain('t1');
 			expect(stub.requests.map((request) => request.body.page_token)).toEqual(['', 't1']);
 		} finally {
 			await stub.close();

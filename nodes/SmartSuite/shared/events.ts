@@ -35,13 +35,16 @@ export function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 	});
 }
 
-/** A stream that points back to a page already read would be read forever, at the user's cost. */
-export function repeatedTokenError(node: INode, token: string, itemIndex?: number): NodeApiError {
+/**
+ * A stream that points back to a page already read would be read forever, at the user's cost.
+ * The token is not quoted: it is the server's text, and of no use to the user.
+ */
+export function repeatedTokenError(node: INode, itemIndex?: number): NodeApiError {
 	const message =
 		'SmartSuite repeated a page token, so reading the events stopped to avoid looping';
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
-		description: `The page token "${token}" was already requested while reading this webhook's events, and SmartSuite sent more events with it. Try again later; if it persists, report it to SmartSuite.`,
+		description: "SmartSuite pointed back to a page already read while reading this webhook's events, and sent more events with it. Try again later; if it persists, report it to SmartSuite.",
 		itemIndex,
 	});
 }

@@ -87,7 +87,7 @@ async function listEventPages(
 		if (events.length > MAX_EVENTS_PER_RUN) throw tooManyEventsError(node, itemIndex);
 		if (!hasNextPage(page) || events.length >= limit) break;
 		if (requestedTokens.has(page.nextPageToken))
-			throw repeatedTokenError(node, page.nextPageToken, itemIndex);
+			throw repeatedTokenError(node, itemIndex);
 		if (pages >= maxPages) throw tooManyPagesError(node, maxPages, itemIndex);
 		pageToken = page.nextPageToken;
 	}
