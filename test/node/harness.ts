@@ -87,7 +87,9 @@ export interface StubServer {
 }
 
 /** A minimal server for answers the emulator never gives (422, a repeated page token, odd shapes). */
-export async function startStub(answer: (body: IDataObject, n: number) => { status: number; body: unknown }): Promise<StubServer> {
+export async function startStub(
+	answer: (body: IDataObject, n: number) => { status: number; body: unknown; headers?: Record<string, string> },
+): Promise<StubServer> {
 	const requests: StubServer['requests'] = [];
 	const server = http.createServer(async (req, res) => {
 		let raw = '';
@@ -95,7 +97,7 @@ export async function startStub(answer: (body: IDataObject, n: number) => { stat
 		const body = JSON.parse(raw || '{}') as IDataObject;
 		requests.push({ path: req.url ?? '', body });
 		const reply = answer(body, requests.length);
-		res.writeHead(reply.status, { 'content-type': 'application/json' });
+		res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
 		res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

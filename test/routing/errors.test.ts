@@ -1,0 +1,175 @@
+/**
+ * Answers from a server that does not serve the path (Twirp bad_route, a 404 that is not the
+ * service's own not_found, a 405, a page instead of the records API's JSON) are errors about the
+ * address, never "the webhook (or record) does not exist"; the credential test is not fooled by them.
+ */
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import type { Emulator } from '../emulator';
+import { captureLogs } from '../helpers/logs';
+import { createPoller, credentialsFor, testCredential } from '../helpers/n8n';
+import type { StubServer } from '../node/harness';
+import { deleteWebhook, getWebhook, listEvents, restore, run, runError, startStub, useEmulator } from '../node/harness';
+
+const SPEC = '/service.webhooks.engine.Webhooks';
+const CHECK_WEBHOOKS_SETTINGS = 'Check the Webhooks API Base URL and the Webhooks Service Name in the SmartSuite credential';
+
+const ctx = useEmulator();
+const warnings = captureLogs();
+let emu: Emulator;
+beforeEach(() => {
+	emu = ctx.emu;
+});
+
+const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** What a user reads when the webhooks API at the emulator does not route `method`. */
+const noMethod = (url: string, method: string, status = 404) => `The webhooks API at ${url} has no method ${SPEC}/${method} (${status})`;
+
+describe("SmartSuite's service name only (every spec path answers bad_route)", () => {
+	beforeEach(() => emu.setVariant({ profile: 'smartsuite' }));
+
+	it.each([
+		['Get', () => getWebhook('w1'), ['GetWebhook', 'GetWebhooks']],
+		['Delete', () => deleteWebhook('w1'), ['DeleteWebhook']],
+		['List Events', () => listEvents('w1'), ['ListEvents']],
+		['List', () => ({ resource: 'webhook', operation: 'list', solutionId: rl('s1') }), ['ListWebhooks']],
+		['Create', () => ({ resource: 'webhook', operation: 'create', solutionId: rl('s1'), watch: 'solution' }), ['CreateWebhook']],
+	])('%s says the address is wrong, not that the webhook is missing', async (_name, parameters, methods) => {
+		const error = await runError(emu, { parameters: parameters() });
+
+		expect(error.message).toBe(noMethod(emu.webhooksUrl, methods[0]));
+		expect(error.message).not.toMatch(/does not exist|not found/i);
+		expect(error.description).toMatch(/^The address is wrong, not the webhook\./);
+		expect(error.description).toContain("SmartSuite's host webhooks.smartsuite.com serves smartsuite.webhooks.engine.Webhooks");
+		expect(error.description).toContain(CHECK_WEBHOOKS_SETTINGS);
+		expect(error.description).toContain(`The server said: "no handler for path "${SPEC}/${methods[0]}""`);
+		expect(error.httpCode).toBe('404');
+		expect(emu.requests.map((request) => [request.path, request.status])).toEqual(methods.map((method) => [`${SPEC}/${method}`, 404]));
+	});
+
+	it('with Continue On Fail, the item carries the same error', async () => {
+		const output = await run(emu, { parameters: getWebhook('w1'), continueOnFail: true });
+
+		expect(output).toEqual([expect.objectContaining({ json: {}, error: expect.objectContaining({ message: noMethod(emu.webhooksUrl, 'GetWebhook') }) })]);
+	});
+
+	it('the trigger fails its activation with the same error, from ListEvents, after a warning about GetWebhook', async () => {
+		const { webhook_id: webhookId } = emu.createWebhook();
+		const poller = createPoller(new SmartSuiteTrigger(), { credentials: credentialsFor(emu), parameters: { webhookId, events: [], options: {} } });
+
+		const error = (await poller.poll().then(
+			() => undefined,
+			(thrown: Error & { description?: string }) => thrown,
+		))!;
+
+		expect(error.message).toBe(noMethod(emu.webhooksUrl, 'ListEvents'));
+		expect(error.description).toContain(CHECK_WEBHOOKS_SETTINGS);
+		expect(warnings).toEqual([expect.stringMatching(/^warn: .*routes neither GetWebhook nor GetWebhooks/)]);
+		expect(emu.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`, `${SPEC}/GetWebhooks`, `${SPEC}/ListEvents`]);
+		expect(poller.staticData()).toEqual({});
+	});
+
+	it('the managed trigger fails with the same error and does not take it for a webhook that is gone', async () => {
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			credentials: credentialsFor(emu),
+			parameters: { source: 'managed', solutionId: { __rl: true, mode: 'list', value: 's1' }, watch: 'solution', events: [], options: {} },
+			typeVersion: 1.1,
+		});
+
+		await expect(poller.poll()).rejects.toThrow(noMethod(emu.webhooksUrl, 'ListWebhooks'));
+		expect(emu.requests.map((request) => request.path)).toEqual([`${SPEC}/ListWebhooks`]);
+	});
+
+	it('the credential test fails and names the address and the setting', async () => {
+		const result = await testCredential(credentialsFor(emu));
+
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain(noMethod(emu.webhooksUrl, 'GetWebhook'));
+		expect(result.message).toContain(CHECK_WEBHOOKS_SETTINGS);
+		expect(emu.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`, `${SPEC}/GetWebhooks`]);
+	});
+});
+
+describe('answers that are not the API', () => {
+	let stub: StubServer | undefined;
+	afterEach(async () => {
+		await stub?.close();
+		stub = undefined;
+	});
+
+	it.each([
+		['a 404 JSON body without Twirp not_found', 404, { detail: 'Not Found' }, {}],
+		['a 404 plain-text page', 404, '404 page not found', { 'content-type': 'text/plain' }],
+		['a 405', 405, { code: 'bad_route', msg: 'unsupported method "POST"' }, { allow: 'GET' }],
+	])('Get: %s is about the address', async (_name, status, body, headers) => {
+		stub = await startStub(() => ({ status, body, headers }));
+
+		const error = await runError(emu, { parameters: getWebhook('w1'), credentials: { webhooksUrl: stub.url } });
+
+		expect(error.message).toBe(noMethod(stub.url, 'GetWebhook', status));
+		expect(error.description).toContain(CHECK_WEBHOOKS_SETTINGS);
+	});
+
+	it("a Twirp not_found is still the webhook's own answer", async () => {
+		stub = await startStub(() => ({ status: 404, body: { code: 'not_found', msg: 'webhook not found', meta: {} } }));
+
+		const error = await runError(emu, { parameters: getWebhook('w1'), credentials: { webhooksUrl: stub.url } });
+
+		expect(error.message).toBe('The webhook "w1" does not exist or was deleted');
+		expect(stub.requests).toHaveLength(1);
+	});
+
+	it("Restore: the records host's HTML page for a wrong base URL is about the address, without the markup", async () => {
+		const baseUrl = `${emu.baseUrl}/smartsuite`;
+		const { id } = emu.addDeletedRecord('t1');
+
+		const error = await runError(emu, { parameters: restore('t1', id), credentials: { baseUrl } });
+
+		expect(error.message).toBe(`The records API at ${baseUrl} does not serve /api/v1/applications/t1/records/${id}/restore/ (404)`);
+		expect(error.description).toBe(
+			'The address is wrong, not the record. Check the Records API Base URL in the SmartSuite credential: https://app.smartsuite.com for SmartSuite itself.',
+		);
+		expect(emu.requests[0].headers['content-type']).toBe('application/json');
+	});
+
+	it('Restore: the webhooks host answering bad_route (base URLs swapped) is about the address', async () => {
+		const { id } = emu.addDeletedRecord('t1');
+
+		const error = await runError(emu, { parameters: restore('t1', id), credentials: { baseUrl: emu.webhooksUrl } });
+
+		expect(error.message).toBe(`The records API at ${emu.webhooksUrl} does not serve /api/v1/applications/t1/records/${id}/restore/ (404)`);
+	});
+
+	it("Restore: the records API's own JSON 404 is still about the record", async () => {
+		const error = await runError(emu, { parameters: restore('t1', 'r404') });
+
+		expect(error.message).toBe('Record "r404" was not found in table "t1", or it is not deleted');
+	});
+
+	describe('the credential test is not fooled', () => {
+		it("by the records host's HTML page", async () => {
+			const result = await testCredential(credentialsFor(emu, { webhooksUrl: emu.baseUrl }));
+
+			expect(result.status).toBe('Error');
+			expect(result.message).toContain(`The webhooks API at ${emu.baseUrl} has no method ${SPEC}/GetWebhook (404)`);
+			expect(result.message).not.toContain('<');
+		});
+
+		it.each([
+			['a 404 without a JSON body', 404, 'Not Found', { 'content-type': 'text/plain' }, `has no method ${SPEC}/GetWebhook (404)`],
+			['a 404 JSON body that is not Twirp not_found', 404, { message: 'no route' }, {}, `has no method ${SPEC}/GetWebhook (404)`],
+			['a 200 page', 200, '<html><body>Sign in</body></html>', { 'content-type': 'text/html' }, `is not the webhooks API: it answered ${SPEC}/GetWebhook with something other than JSON (200)`],
+			['a redirect', 302, '', { location: 'https://login.example.com/' }, 'with a redirect (302)'],
+		])('by %s', async (_name, status, body, headers, expected) => {
+			stub = await startStub(() => ({ status, body, headers }));
+
+			const result = await testCredential(credentialsFor(emu, { webhooksUrl: stub.url }));
+
+			expect(result.status).toBe('Error');
+			expect(result.message).toContain(expected);
+			expect(result.message).toMatch(/Webhooks API Base URL|base URLs/);
+			expect(result.message).not.toContain(emu.apiKey);
+			expect(stub.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`]);
+		});
+	});
+});
