@@ -86,7 +86,7 @@ export class SmartSuiteTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE, numberPrecision: 0 },
 						default: DEFAULT_PAGE_SIZE,
-						description: 'Events per API request. Larger pages need fewer requests from the monthly quota.',
+						description: 'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
 					},
 					{
 						displayName: 'Simplify',
@@ -103,7 +103,7 @@ export class SmartSuiteTrigger implements INodeType {
 							{
 								name: 'New Events',
 								value: 'newEvents',
-								description: 'Skip the events stored before the workflow was activated',
+								description: 'Skip the events stored before the workflow was activated: all events up to where activation first reads to the end of the stored events',
 							},
 							{
 								name: 'All Stored Events',
