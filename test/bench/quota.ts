@@ -45,6 +45,8 @@ export interface QuotaResult {
 type Measured = Omit<QuotaResult, 'scenario' | 'case' | 'label' | 'endOfStream' | 'pipedream' | 'activepieces' | 'targets'>;
 
 const GET_WEBHOOK = 1;
+/** Polls given to an activation or a backlog to reach the end. */
+const MAX_POLLS = 50;
 
 /** Runs fn on a fresh webhook holding `stored` events with the server's limit, then removes it. */
 async function onWebhook<T>(bench: Bench, variant: { endOfStream: EndOfStream; maxPageSize?: number }, stored: number, fn: (webhookId: string) => Promise<T>): Promise<T> {
@@ -106,7 +108,16 @@ export async function quotaScenario(bench: Bench, quotaCase: QuotaCase): Promise
 		const startFrom = quotaCase.kind === 'activation' ? 'newEvents' : 'allStoredEvents';
 		result = await onWebhook(bench, { endOfStream, maxPageSize: servedMax }, events, async (webhookId) => {
 			const poller = triggerPoller(bench.emu, webhookId, { startFrom });
-			const trigger = await triggerPolls(bench, [() => pollOnce(poller)]);
+			// A poll reads at most 200 pages (and 30 s): a long history takes several polls.
+			let received = 0;
+			const done = () => (startFrom === 'newEvents' ? poller.staticData().activationScan === false : received >= events);
+			const trigger = { requests: 0, polls: 0, maxPerPoll: 0 };
+			while (trigger.polls === 0 || (!done() && trigger.polls < MAX_POLLS)) {
+				const poll = await triggerPolls(bench, [async () => (received += (await pollOnce(poller)).length)]);
+				trigger.requests += poll.requests;
+				trigger.polls++;
+				trigger.maxPerPoll = Math.max(trigger.maxPerPoll, poll.maxPerPoll);
+			}
 			const idle = await triggerPolls(bench, [() => pollOnce(poller)]);
 			const pages = Math.ceil(events / servedMax);
 			return {
