@@ -64,6 +64,7 @@ function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
 			workspaceId,
 			baseUrl: env.SMARTSUITE_BASE_URL ?? 'https://app.smartsuite.com',
 			webhooksUrl: env.SMARTSUITE_WEBHOOKS_URL ?? 'https://webhooks.smartsuite.com',
+			webhooksService: env.SMARTSUITE_WEBHOOKS_SERVICE,
 		},
 		ids: { table: env.SMARTSUITE_TABLE_ID, record: env.SMARTSUITE_RECORD_ID, webhook: env.SMARTSUITE_WEBHOOK_ID },
 	};

@@ -517,10 +517,12 @@ export interface SmartSuiteTarget {
 	workspaceId: string;
 	baseUrl: string;
 	webhooksUrl: string;
+	/** The credential's Webhooks Service Name; empty or missing: automatic. */
+	webhooksService?: string;
 }
 
 /** A credential for `n8n import:credentials` (n8n encrypts `data` on import). */
 export function smartSuiteCredential(id: string, name: string, target: SmartSuiteTarget): object {
-	const { apiKey, workspaceId, baseUrl, webhooksUrl } = target;
-	return { id, name, type: 'smartSuiteApi', data: { apiKey, workspaceId, baseUrl, webhooksUrl } };
+	const { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService = '' } = target;
+	return { id, name, type: 'smartSuiteApi', data: { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService } };
 }
