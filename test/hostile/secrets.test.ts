@@ -148,3 +148,11 @@ it('a page token that quotes the key never reaches the error about a repeated to
 	expect(error.message).toBe('SmartSuite repeated a page token, so reading the events stopped to avoid looping');
 	expectNoKey(everythingOf(error));
 });
+
+it('a network error carries neither the request nor the key', async () => {
+	const closed = await startHostile(() => ({ status: 200 }));
+	await closed.close();
+
+	expectNoKey(everythingOf(await nodeError(getWebhook, { baseUrl: closed.url, webhooksUrl: closed.url })));
+	expectNoKey(everythingOf(await pollError({ webhooksUrl: closed.url })));
+});
