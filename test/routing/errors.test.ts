@@ -127,7 +127,7 @@ describe('answers that are not the API', () => {
 
 		expect(error.message).toBe(`The records API at ${baseUrl} does not serve /api/v1/applications/t1/records/${id}/restore/ (404)`);
 		expect(error.description).toBe(
-			'The address is wrong, not the record. Check the Records API Base URL in the SmartSuite credential: https://app.smartsuite.com for SmartSuite itself.',
+			"The address is wrong: this answer did not come from SmartSuite's records API. Check the Records API Base URL in the SmartSuite credential: https://app.smartsuite.com for SmartSuite itself.",
 		);
 		expect(emu.requests[0].headers['content-type']).toBe('application/json');
 	});

@@ -215,16 +215,20 @@ export function isRouteError(api: RequestAddress['api'], response: Pick<ApiRespo
 	return api === 'webhooks' ? body.code !== 'not_found' : body.code === 'bad_route';
 }
 
+/** The `code` of a Twirp error body; undefined when the body is not a JSON object. */
+function twirpCode(response: Pick<ApiResponse, 'body'>): unknown {
+	const body = readJson(response.body)?.value;
+	return isJsonObject(body) ? body.code : undefined;
+}
+
 /** A Twirp `bad_route`: no handler for this service name and method. */
 export function isBadRoute(response: Pick<ApiResponse, 'body'>): boolean {
-	const body = readJson(response.body)?.value;
-	return isJsonObject(body) && body.code === 'bad_route';
+	return twirpCode(response) === 'bad_route';
 }
 
 /** A Twirp `not_found`: the service's own answer that the thing asked for does not exist. */
 export function isTwirpNotFound(response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
-	const body = readJson(response.body)?.value;
-	return response.statusCode === 404 && isJsonObject(body) && body.code === 'not_found';
+	return response.statusCode === 404 && twirpCode(response) === 'not_found';
 }
 
 function describeRouteError(
@@ -237,7 +241,7 @@ function describeRouteError(
 	const what = address.api === 'webhooks' ? 'has no method' : 'does not serve';
 	return {
 		message: `The ${address.api} API at ${address.baseUrl} ${what} ${address.path} (${status})`,
-		description: `The address is wrong, not the ${address.api === 'webhooks' ? 'webhook' : 'record'}. ${address.settingsHint}${said}`,
+		description: `${address.api === 'webhooks' ? 'The address is wrong, not the webhook.' : "The address is wrong: this answer did not come from SmartSuite's records API."} ${address.settingsHint}${said}`,
 	};
 }
 
