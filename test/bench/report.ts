@@ -66,14 +66,20 @@ function table(headers: string[], rows: string[][]): string {
 function comparisonTable(results: ComparisonResult[]): string {
 	const withHelper = results.some((r) => r.helperRatio !== null);
 	const helperColumns = (r: ComparisonResult) =>
-		withHelper ? [r.helper ? range(r.helper.ms) : '–', r.helperRatio ? range(r.helperRatio) + mark(r.targets.ratio) : '–'] : [];
+		withHelper
+			? [
+					r.helper ? range(r.helper.ms) : '–',
+					r.helperRatio ? range(r.helperRatio) + mark(r.targets.ratio) : '–',
+					r.helperCpuRatio ? num(r.helperCpuRatio.median) : '–',
+				]
+			: [];
 	return table(
 		[
 			'N',
 			'page',
 			'end',
 			'bare ms',
-			...(withHelper ? ['n8n helper ms', 'n8n / helper'] : []),
+			...(withHelper ? ['n8n helper ms', 'n8n / helper', 'CPU n8n / helper'] : []),
 			'n8n ms',
 			'n8n / bare',
 			'CPU n8n / bare',

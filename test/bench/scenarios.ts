@@ -88,6 +88,7 @@ export interface ComparisonResult {
 	/** drain only: n8n's request helper reading the same pages with no trigger logic, and n8n time / its time. */
 	helper: Side | null;
 	helperRatio: Summary | null;
+	helperCpuRatio: Summary | null;
 	/**
 	 * (n8n − bare) median time over the requests n8n made: constant across page sizes when the
 	 * gap is a per-request cost (HTTP stack, credentials), growing with page size when per-event.
@@ -174,6 +175,7 @@ async function compareWithBare(
 			cpuRatio: summarize(n8n.map((run, i) => run.cpuMs / bare[i].cpuMs)),
 			helper: prepareHelper ? sideOf(helper, n) : null,
 			helperRatio,
+			helperCpuRatio: prepareHelper ? summarize(n8n.map((run, i) => run.cpuMs / helper[i].cpuMs)) : null,
 			extraMsPerRequest: (n8nSide.ms.median - bareSide.ms.median) / n8nRequests,
 			stateBytes: state,
 			targets: {
