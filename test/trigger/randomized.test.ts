@@ -1,11 +1,18 @@
 /**
  * Exactly once under chaos: seeded runs of many polls, each preceded by random appends (with a
- * kind no one knows yet), variant switches, faults of every kind, n8n restarts (the static data
- * goes back to what n8n last saved), "Fetch test event" clicks and Page Size edits. At the end the concatenation of
- * everything emitted must be the matching events in the emulator's order, none twice.
- * Run one seed again with TRIGGER_SEED=<seed>.
+ * kind no one knows yet, elements that are not events, events whose time stamps are out of stream
+ * order), variant switches, faults of every kind (expired tokens among them), slow answers against
+ * a short poll budget, polls that overlap (n8n starts the next poll while one still runs), n8n
+ * restarts (the static data goes back to what n8n last saved), "Fetch test event" clicks and Page
+ * Size edits. At the end the concatenation of everything emitted must be the matching events in
+ * the emulator's order, none twice. Run one seed again with TRIGGER_SEED=<seed>.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { IDataObject } from 'n8n-workflow';
+
+import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
+import { isJsonObject } from '../../nodes/SmartSuite/shared/transport';
 
 import type { Emulator, FaultAction, Variant } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
@@ -16,6 +23,8 @@ const POLLS = 60;
 const SEEDS = process.env.TRIGGER_SEED ? [Number(process.env.TRIGGER_SEED)] : [1337, 4242, 90210];
 const KINDS = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED', 'RECORD_COMMENTED'];
 const STORED_BEFORE_ACTIVATION = 20;
+const DEFAULT_LIMITS = { ...POLL_LIMITS };
+const MALFORMED = ['null', '42', '"text"', '[1, 2]', 'true'];
 
 /** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
 function prng(seed: number) {
@@ -88,7 +97,7 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 	const received: IDataObject[] = [];
 	const history: string[] = [`seed ${seed}, events filter [${events}]`];
 
-	async function pollAndRecord(step: string) {
+	async function pollOnce(step: string) {
 		try {
 			const output = await trigger.poll();
 			received.push(...emitted(output));
@@ -98,8 +107,26 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 		} catch (error) {
 			history.push(`${step}: threw ${(error as Error).message}`);
 		}
+	}
+
+	async function pollAndRecord(step: string) {
+		await pollOnce(step);
 		emu.clearFaults();
+		Object.assign(POLL_LIMITS, DEFAULT_LIMITS);
 		expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
+	}
+
+	let outOfOrder = 0;
+	/** Elements that are not events, and events time-stamped up to an hour before the last one. */
+	function appendOddElements() {
+		const odd: string[] = [];
+		if (random.chance(0.2)) odd.push(random.pick(MALFORMED));
+		if (random.chance(0.25)) {
+			const event_at = new Date(Date.now() - random.integer(3_600_000)).toISOString();
+			odd.push(JSON.stringify({ event_id: `${webhookId}.late${++outOfOrder}`, kind: random.pick(KINDS), event_at }));
+		}
+		emu.appendRawElements(webhookId, odd);
+		return odd.length;
 	}
 
 	for (let step = 1; step <= POLLS; step++) {
@@ -108,6 +135,7 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 			webhookId,
 			Array.from({ length: appended }, () => ({ kind: random.pick(KINDS) })),
 		);
+		const odd = appendOddElements();
 		if (random.chance(0.3)) emu.setVariant(randomVariant(random));
 		const faults = random.chance(0.6) ? 1 + random.integer(3) : 0;
 		for (let i = 0; i < faults; i++) {
@@ -132,9 +160,24 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 			await trigger.poll('manual').catch(() => undefined);
 			expect(trigger.staticData()).toEqual(before);
 		}
+		if (random.chance(0.15)) {
+			// Slow answers against a short budget: the poll stops early and the next one goes on.
+			POLL_LIMITS.budgetMs = random.pick([100, 300]);
+			const ms = random.pick([30, 80]);
+			emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'delay', ms } });
+			history.push(`${step}: answers take ${ms} ms, budget ${POLL_LIMITS.budgetMs} ms`);
+		}
 		history.push(
-			`${step}: +${appended} events, ${faults} faults, variant ${JSON.stringify(emu.variant())}`,
+			`${step}: +${appended} events, +${odd} odd elements, ${faults} faults, variant ${JSON.stringify(emu.variant())}`,
 		);
+		if (random.chance(0.15)) {
+			// n8n starts the next poll on time while this one still waits for its first answer.
+			emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 150 } });
+			const slow = pollOnce(`poll ${step} (slow)`);
+			await sleep(30);
+			await pollOnce(`poll ${step} (overlapping)`);
+			await slow;
+		}
 		await pollAndRecord(`poll ${step}`);
 	}
 
@@ -146,9 +189,10 @@ test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`,
 	}
 
 	const expected = emu
-		.events(webhookId)
+		.elements(webhookId)
 		.slice(STORED_BEFORE_ACTIVATION)
-		.filter((event) => events.length === 0 || events.includes(event.kind));
+		.filter(isJsonObject)
+		.filter((event) => events.length === 0 || events.includes(String(event.kind)));
 	const receivedIds = idsOf(received);
 	if (JSON.stringify(receivedIds) !== JSON.stringify(idsOf(expected)))
 		console.log(history.join('\n'));

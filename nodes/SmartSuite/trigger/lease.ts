@@ -4,8 +4,9 @@ import type { IDataObject } from 'n8n-workflow';
  * n8n starts a poll on time even while the previous poll of the same trigger is still running,
  * on the same workflow and the same static data object: both would start from the same cursor
  * and emit the same events. The running poll holds a lease in that object; a poll that finds it
- * returns at once. The key is a Symbol, so the lease lives in memory only: n8n saves static data
- * as JSON, which leaves symbol keys out, and a restarted n8n never finds a lease.
+ * returns at once. The lease lives in memory only: its key is a Symbol and not enumerable, so
+ * n8n's JSON save leaves it out (a restarted n8n never finds a lease) and no copy of the static
+ * data carries it along.
  */
 const LEASE = Symbol('SmartSuite Trigger poll lease');
 
@@ -23,7 +24,7 @@ export function takeLease(state: IDataObject, durationMs: number): Lease | undef
 	const held = holder[LEASE];
 	if (held && held.expiresAt > now) return undefined;
 	const lease = { expiresAt: now + durationMs };
-	holder[LEASE] = lease;
+	Object.defineProperty(holder, LEASE, { value: lease, configurable: true, writable: true, enumerable: false });
 	return lease;
 }
 
