@@ -58,7 +58,7 @@ describe('a stream that goes on and on', () => {
 
 		const error = await failure(run(listEvents({ returnAll: true })));
 
-		expect(error.message).toBe('Stopped after reading 1000 pages of events (Max Pages)');
+		expect(error.message).toBe('Stopped after reading 1000 pages of events');
 		expect(error.description).toMatch(/raise Max Pages or Page Size under Options/);
 		expect(server.received).toHaveLength(1000);
 	}, 60_000);
@@ -67,7 +67,7 @@ describe('a stream that goes on and on', () => {
 		page = stream(8);
 
 		await expect(run(listEvents({ returnAll: true, options: { maxPages: 7 } }))).rejects.toThrow(
-			'Stopped after reading 7 pages of events (Max Pages)',
+			'Stopped after reading 7 pages of events',
 		);
 		server.received.length = 0;
 		const items = await run(listEvents({ returnAll: true, options: { maxPages: 8 } }));
@@ -80,7 +80,7 @@ describe('a stream that goes on and on', () => {
 		page = stream();
 
 		await expect(run(listEvents({ returnAll: false, limit: 100, options: { maxPages: 5 } }))).rejects.toThrow(
-			'Stopped after reading 5 pages of events (Max Pages)',
+			'Stopped after reading 5 pages of events',
 		);
 		expect(server.received).toHaveLength(5);
 	});
@@ -90,6 +90,36 @@ describe('a stream that goes on and on', () => {
 			'The parameter "Max Pages" must be a whole number from 1 to',
 		);
 		expect(server.received).toHaveLength(0);
+	});
+});
+
+describe('Webhook > List', () => {
+	const listWebhooks: INodeParameters = {
+		resource: 'webhook',
+		operation: 'list',
+		solutionId: { __rl: true, mode: 'id', value: 's1' },
+		returnAll: true,
+	};
+	const webhooksPage = (n: number, next: string) => JSON.stringify({ webhooks: [{ webhook_id: `w${n}` }], next_page_token: next });
+
+	it('a stream of webhooks that goes on and on stops after 100 pages with an error', async () => {
+		page = (pageToken) => {
+			const n = pageToken === '' ? 1 : Number(pageToken);
+			return webhooksPage(n, n > 5000 ? '' : String(n + 1));
+		};
+
+		const error = await failure(run(listWebhooks));
+
+		expect(error.message).toBe('Stopped after reading 100 pages of webhooks');
+		expect(server.received).toHaveLength(100);
+	});
+
+	it('a page that points back to itself is an error, not a quiet end', async () => {
+		page = (pageToken) => webhooksPage(1, pageToken || 'p2');
+
+		const error = await failure(run(listWebhooks));
+
+		expect(error.message).toBe('SmartSuite repeated a page token, so reading the webhooks stopped to avoid looping');
 	});
 });
 

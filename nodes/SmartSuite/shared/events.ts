@@ -34,17 +34,3 @@ export function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 		itemIndex,
 	});
 }
-
-/**
- * A stream that points back to a page already read would be read forever, at the user's cost.
- * The token is not quoted: it is the server's text, and of no use to the user.
- */
-export function repeatedTokenError(node: INode, itemIndex?: number): NodeApiError {
-	const message =
-		'SmartSuite repeated a page token, so reading the events stopped to avoid looping';
-	return new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: "SmartSuite pointed back to a page already read while reading this webhook's events, and sent more events with it. Try again later; if it persists, report it to SmartSuite.",
-		itemIndex,
-	});
-}

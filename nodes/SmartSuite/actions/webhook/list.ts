@@ -1,6 +1,5 @@
 import type {
 	DeclarativeRestApiSettings,
-	IDataObject,
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -11,44 +10,43 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
-import { appendUpTo, readPage } from '../../shared/pages';
+import { readPage } from '../../shared/pages';
 import { credentialsOf } from '../../shared/transport';
 import { webhooksAddress } from '../../shared/webhooksRoute';
-import { checkResponse, readLimit, returnAllFields, setPairedItem } from '../shared';
+import { readPages } from '../pages';
+import { checkResponse, readLimit, returnAllFields } from '../shared';
 import { toMethod } from './method';
 
 const showOnlyForList = { resource: ['webhook'], operation: ['list'] };
 const PAGE_SIZE = 50;
+/** 5,000 webhooks: far more than a solution has, few enough to stop a stream that never ends. */
+const MAX_PAGES = 100;
 
 function readSolutionId(context: IExecutePaginationFunctions): string {
 	return requireId(context.getNode(), context.getNodeParameter('solutionId', '', { extractValue: true }), 'Solution', context.getItemIndex());
 }
 
-/** Walks ListWebhooks page by page (as List Events walks its pages) up to the limit. */
+/** Walks ListWebhooks page by page (see readPages) up to the limit. */
 async function listWebhookPages(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const solutionId = readSolutionId(this);
-	const limit = readLimit(this);
-	const webhooks: IDataObject[] = [];
-	const requestedTokens = new Set<string>();
-	let pageToken = '';
-	for (;;) {
-		requestedTokens.add(pageToken);
-		const body = { solution_id: solutionId, page_size: String(Math.min(PAGE_SIZE, limit - webhooks.length)), page_token: pageToken };
-		const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } });
-		const page = readPage(answer.json, 'webhooks');
-		if (!page) {
+	const node = this.getNode();
+	const itemIndex = this.getItemIndex();
+	return await readPages(this, requestData, {
+		noun: 'webhooks',
+		source: 'The solution',
+		limit: readLimit(this),
+		maxPages: MAX_PAGES,
+		maxPagesHint: 'Try again later; to read fewer webhooks, turn off Return All and set a Limit.',
+		body: (pageToken, wanted) => ({ solution_id: solutionId, page_size: String(Math.min(PAGE_SIZE, wanted)), page_token: pageToken }),
+		read: (answer) => readPage(answer, 'webhooks'),
+		notAPage: () => {
 			const message = 'SmartSuite sent an answer that is not a page of webhooks';
-			throw new NodeApiError(this.getNode(), { message } as JsonObject, { message, description: 'Try again; if it persists, check the Webhooks API Base URL in the credential.', itemIndex: this.getItemIndex() });
-		}
-		appendUpTo(webhooks, page.items, limit);
-		// A token already requested would loop: stop there, as at the end.
-		if (!page.nextPageToken || page.items.length === 0 || webhooks.length >= limit || requestedTokens.has(page.nextPageToken)) break;
-		pageToken = page.nextPageToken;
-	}
-	return await setPairedItem.call(this, webhooks.map((json) => ({ json })));
+			return new NodeApiError(node, { message } as JsonObject, { message, description: 'Try again; if it persists, check the Webhooks API Base URL in the credential.', itemIndex });
+		},
+	});
 }
 
 export const listOperation: INodePropertyOptions = {

@@ -1,0 +1,101 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { Page } from '../shared/pages';
+import { appendUpTo } from '../shared/pages';
+import { setPairedItem } from './shared';
+
+/**
+ * n8n's RoutingNode passes a node's output items as the arguments of one call, which fails with
+ * "Maximum call stack size exceeded" from about 125,000 items: one run outputs at most this many.
+ */
+export const MAX_ITEMS_PER_RUN = 100_000;
+
+/** How one list operation (List Events, List) reads its pages. */
+export interface PagedList {
+	/** What the pages hold, for messages: 'events', 'webhooks'. */
+	noun: string;
+	/** Where the items come from, for messages: 'The webhook', 'The solution'. */
+	source: string;
+	/** Items to return: Infinity for Return All. */
+	limit: number;
+	/** Most requests one run makes. */
+	maxPages: number;
+	/** What to do when `maxPages` is not enough. */
+	maxPagesHint: string;
+	/** The request body for one page; `wanted` is how many items the limit still needs. */
+	body(pageToken: string, wanted: number): IDataObject;
+	/** The page in a checked answer; undefined when the answer is not a page. */
+	read(answer: IDataObject): Page | undefined;
+	notAPage(): Error;
+}
+
+/**
+ * Runs instead of the single request (`send.paginate`) and walks the pages from the first.
+ * makeRoutingRequest runs the operation's postReceive chain, which is only `checkResponse`: each
+ * call gives back one item holding the checked page, so `next_page_token` stays readable here,
+ * and the items become output items only at the end. Bounded three ways: by the limit, by
+ * `maxPages`, and by a token already requested (a page pointing back to one already read).
+ */
+export async function readPages(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	list: PagedList,
+): Promise<INodeExecutionData[]> {
+	const node = context.getNode();
+	const itemIndex = context.getItemIndex();
+	const items: IDataObject[] = [];
+	const requestedTokens = new Set<string>();
+	let pageToken = '';
+	for (let pages = 1; ; pages++) {
+		requestedTokens.add(pageToken);
+		const body = list.body(pageToken, list.limit - items.length);
+		const [answer] = await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } });
+		const page = list.read(answer.json);
+		if (!page) throw list.notAPage();
+		// One more than a run can output tells "exactly that many" from "too many".
+		appendUpTo(items, page.items, Math.min(list.limit, MAX_ITEMS_PER_RUN + 1));
+		if (items.length > MAX_ITEMS_PER_RUN) throw tooManyItemsError(node, list, itemIndex);
+		if (!page.nextPageToken || page.items.length === 0 || items.length >= list.limit) break;
+		if (requestedTokens.has(page.nextPageToken)) throw repeatedTokenError(node, list, itemIndex);
+		if (pages >= list.maxPages) throw tooManyPagesError(node, list, itemIndex);
+		pageToken = page.nextPageToken;
+	}
+	return await setPairedItem.call(context, items.map((json) => ({ json })));
+}
+
+/**
+ * A stream that points back to a page already read would be read forever, at the user's cost.
+ * The token is not quoted: it is the server's text, and of no use to the user.
+ */
+function repeatedTokenError(node: INode, { noun }: PagedList, itemIndex: number): NodeApiError {
+	const message = `SmartSuite repeated a page token, so reading the ${noun} stopped to avoid looping`;
+	return new NodeApiError(node, { message }, {
+		message,
+		description: `SmartSuite pointed back to a page already read, and sent more ${noun} with it. Try again later; if it persists, report it to SmartSuite.`,
+		itemIndex,
+	});
+}
+
+/** A stream that goes on and on (a server handing out new tokens for ever) ends here. */
+function tooManyPagesError(node: INode, { noun, maxPages, maxPagesHint }: PagedList, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(node, `Stopped after reading ${maxPages} pages of ${noun}`, {
+		description: `SmartSuite still had more pages. ${maxPagesHint}`,
+		itemIndex,
+	});
+}
+
+function tooManyItemsError(node: INode, { noun, source }: PagedList, itemIndex: number): NodeOperationError {
+	const most = MAX_ITEMS_PER_RUN.toLocaleString('en-US');
+	return new NodeOperationError(node, `${source} holds more than ${most} ${noun}, more than one run can output`, {
+		description:
+			'n8n fails on more items from one node at once. Turn off Return All and set a Limit (the oldest come first).',
+		itemIndex,
+	});
+}
