@@ -5,12 +5,13 @@
  * Expects a fresh build in dist/ (`npm run dev` builds first). Installs n8n once (test/e2e/n8n),
  * installs the packed package into .n8n-dev/ as a community package, imports a credential and the
  * workflows of examples/, publishes the trigger workflow, starts n8n and creates the owner account.
- * The emulator appends a record change every few seconds, so the trigger workflow fires at each
- * one-minute poll. Ctrl-C stops everything this started.
+ * The trigger uses "Create a webhook for me": at activation it creates its webhook on the demo
+ * table. The emulator changes a record of that table every few seconds, so the trigger workflow
+ * fires at each one-minute poll. Ctrl-C stops everything this started.
  *
  * With SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID set, the same setup works against that real
- * workspace instead (no emulator); SMARTSUITE_WEBHOOK_ID, SMARTSUITE_TABLE_ID and
- * SMARTSUITE_RECORD_ID fill the example workflows.
+ * workspace instead (no emulator); SMARTSUITE_SOLUTION_ID and SMARTSUITE_TABLE_ID (the trigger's
+ * table), SMARTSUITE_RECORD_ID and SMARTSUITE_WEBHOOK_ID fill the example workflows.
  *
  * .n8n-dev/ persists (account, your own workflows); the credential and the example workflows are
  * imported again at each start, because the emulator's data is new each time.
@@ -50,7 +51,7 @@ const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-dev-queue-mode';
 interface Target {
 	credential: { id: string; name: string };
 	api: SmartSuiteTarget;
-	ids: { table?: string; record?: string; webhook?: string };
+	ids: { solution?: string; table?: string; record?: string; webhook?: string };
 }
 
 function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
@@ -66,16 +67,21 @@ function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
 			webhooksUrl: env.SMARTSUITE_WEBHOOKS_URL ?? 'https://webhooks.smartsuite.com',
 			webhooksService: env.SMARTSUITE_WEBHOOKS_SERVICE,
 		},
-		ids: { table: env.SMARTSUITE_TABLE_ID, record: env.SMARTSUITE_RECORD_ID, webhook: env.SMARTSUITE_WEBHOOK_ID },
+		ids: {
+			solution: env.SMARTSUITE_SOLUTION_ID,
+			table: env.SMARTSUITE_TABLE_ID,
+			record: env.SMARTSUITE_RECORD_ID,
+			webhook: env.SMARTSUITE_WEBHOOK_ID,
+		},
 	};
 }
 
 function emulatorTarget(emulator: Emulator): Target {
-	const { tableId, deletedRecordIds, webhookId } = emulator.demo;
+	const { solutionId, tableId, deletedRecordIds, webhookId } = emulator.demo;
 	return {
 		credential: { id: 'smartsuiteDemoCred1', name: 'SmartSuite (emulator)' },
 		api: emulator,
-		ids: { table: tableId, record: deletedRecordIds[0], webhook: webhookId },
+		ids: { solution: solutionId, table: tableId, record: deletedRecordIds[0], webhook: webhookId },
 	};
 }
 
@@ -83,6 +89,7 @@ function emulatorTarget(emulator: Emulator): Target {
 function exampleWorkflows({ credential, ids }: Target): object[] {
 	const values: Record<string, string | undefined> = {
 		YOUR_CREDENTIAL_ID: credential.id,
+		YOUR_SOLUTION_ID: ids.solution,
 		YOUR_TABLE_ID: ids.table,
 		YOUR_DELETED_RECORD_ID: ids.record,
 		YOUR_WEBHOOK_ID: ids.webhook,
@@ -90,6 +97,9 @@ function exampleWorkflows({ credential, ids }: Target): object[] {
 	const known = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 	return ['record-updated-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, known));
 }
+
+/** The trigger example watches one table of a solution ("Create a webhook for me"). */
+const canTrigger = ({ ids }: Target) => Boolean(ids.solution && ids.table);
 
 async function main(): Promise<void> {
 	const log = (line: string) => console.log(`[dev] ${line}`);
@@ -148,7 +158,7 @@ async function main(): Promise<void> {
 		log('importing the credential and the example workflows...');
 		await n8n.importCredentials([smartSuiteCredential(target.credential.id, target.credential.name, target.api)]);
 		await n8n.importWorkflows(exampleWorkflows(target));
-		if (target.ids.webhook) await n8n.publish(TRIGGER_WORKFLOW_ID);
+		if (canTrigger(target)) await n8n.publish(TRIGGER_WORKFLOW_ID);
 
 		log(`starting n8n (log: ${n8n.logFile})...`);
 		await (cluster ? cluster.start() : n8n.start());
@@ -160,7 +170,9 @@ async function main(): Promise<void> {
 	}
 
 	const { api, ids } = target;
-	const triggerState = ids.webhook ? 'published; polls every minute, see its Executions tab' : 'not published: set its Webhook ID first';
+	const triggerState = canTrigger(target)
+		? 'published: it created its webhook on the table; polls every minute, see its Executions tab'
+		: 'not published: pick its Solution and table first';
 	const queueLines = cluster
 		? `
   Queue mode: Redis on port ${cluster.redis.port}, Postgres on port ${cluster.postgres.port} (database n8n, user postgres)
@@ -176,7 +188,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
     "SmartSuite: when a record is updated"  ${triggerState}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
   Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
-    table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
+    solution ${ids.solution ?? '(not set)'}, table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
 ${queueLines}`);
 	for (const member of cluster ? [cluster.main, ...cluster.workers] : [n8n]) {
 		void member.exited?.then(() => {

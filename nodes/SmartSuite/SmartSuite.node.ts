@@ -15,7 +15,7 @@ export class SmartSuite implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Restore deleted records and read or delete webhooks and their events in SmartSuite',
+		description: 'Restore deleted records, and create, list, read or delete webhooks and their events in SmartSuite',
 		defaults: { name: 'SmartSuite' },
 		usableAsTool: true,
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.

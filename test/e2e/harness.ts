@@ -506,7 +506,12 @@ function writeJson(file: string, value: unknown): void {
  * replaced by real values.
  */
 export function loadExample(name: string, values: Record<string, string>): Record<string, unknown> {
-	let text = readFileSync(join(REPO_ROOT, 'examples', name), 'utf8');
+	return loadWorkflowFile(join('examples', name), values);
+}
+
+/** A workflow file of this repository (path from its root), with placeholders replaced. */
+export function loadWorkflowFile(path: string, values: Record<string, string>): Record<string, unknown> {
+	let text = readFileSync(join(REPO_ROOT, path), 'utf8');
 	for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value);
 	return JSON.parse(text) as Record<string, unknown>;
 }

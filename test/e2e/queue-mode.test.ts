@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../emulator';
-import { type N8n, ensureN8n, loadExample, nodeOutput, packPackage, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
+import { type N8n, ensureN8n, loadWorkflowFile, nodeOutput, packPackage, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { TriggerWatch, withTenSecondPolls } from './trigger-watch';
 
@@ -123,11 +123,14 @@ beforeAll(async () => {
 		// Present before the trigger is activated: with the default "new events" start they never arrive.
 		emu.appendEvents(triggerWebhookId, 2);
 		actionWebhookId = emu.createWebhook().webhook_id;
-		watch = new TriggerWatch(emu, main, 'smartsuiteTrigger1', 'When a record is updated', triggerWebhookId);
+		watch = new TriggerWatch(emu, main, 'smartsuiteTriggerV1', 'When a record is updated', triggerWebhookId);
 
 		// The CLI works on the shared database (the first command creates n8n's tables in Postgres).
 		await main.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
-		const trigger = withTenSecondPolls(loadExample('record-updated-trigger.json', { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_WEBHOOK_ID: triggerWebhookId }));
+		// The trigger on a given webhook (as version 1 saved it), so that the test appends its events.
+		const trigger = withTenSecondPolls(
+			loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_WEBHOOK_ID: triggerWebhookId }),
+		);
 		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId)]);
 		await main.publish(watch.workflowId);
 		await main.publish(WEBHOOK_WORKFLOW);

@@ -12,6 +12,7 @@ import {
 	ensureN8n,
 	installCommunityPackage,
 	loadExample,
+	loadWorkflowFile,
 	nodeOutput,
 	packPackage,
 	smartSuiteCredential,
@@ -65,7 +66,7 @@ function manualWorkflow(id: string, nodes: Array<ReturnType<typeof smartSuite>>)
 }
 
 // Emulator data, seeded in beforeAll.
-const seed = { tableId: 'a1b2c3d4e5f60718293a4b5c', restoreId: '', webhookId: '', doomedWebhookId: '', triggerWebhookId: '' };
+const seed = { solutionId: '', tableId: 'a1b2c3d4e5f60718293a4b5c', restoreId: '', webhookId: '', doomedWebhookId: '', triggerWebhookId: '' };
 
 beforeAll(async () => {
 	await ensureN8n();
@@ -74,6 +75,8 @@ beforeAll(async () => {
 	try {
 		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
 
+		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
+		emu.addTable(seed.solutionId, { id: seed.tableId, name: 'Deals' });
 		seed.restoreId = emu.addDeletedRecord(seed.tableId, { title: 'Quarterly report' }).id;
 		seed.webhookId = emu.createWebhook().webhook_id;
 		emu.appendEvents(seed.webhookId, 5);
@@ -84,10 +87,12 @@ beforeAll(async () => {
 		emu.appendEvents(seed.triggerWebhookId, 2);
 
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
-		const placeholders = { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_TABLE_ID: seed.tableId, YOUR_DELETED_RECORD_ID: seed.restoreId };
+		const placeholders = { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_SOLUTION_ID: seed.solutionId, YOUR_TABLE_ID: seed.tableId, YOUR_DELETED_RECORD_ID: seed.restoreId };
 		await n8n.importWorkflows([
 			loadExample('restore-and-read-events.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.webhookId }),
-			withTenSecondPolls(loadExample('record-updated-trigger.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.triggerWebhookId })),
+			// The trigger as version 1 saved it (an existing webhook, a plain-string id), and the example ("Create a webhook for me").
+			withTenSecondPolls(loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.triggerWebhookId })),
+			withTenSecondPolls(loadExample('record-updated-trigger.json', placeholders)),
 			manualWorkflow('e2eOperations', [
 				smartSuite('Get webhook', { resource: 'webhook', operation: 'get', webhookId: seed.webhookId }),
 				smartSuite('List 3 events', { resource: 'webhook', operation: 'listEvents', webhookId: seed.webhookId, returnAll: false, limit: 3, options: { pageSize: 2 } }),
@@ -163,7 +168,7 @@ describe('SmartSuite Trigger in n8n (n8n start)', () => {
 	test(
 		'events arrive exactly once each over several polls, and continue after a restart with no repeat and no gap',
 		withN8nLog(async () => {
-			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTrigger1', 'When a record is updated', seed.triggerWebhookId);
+			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTriggerV1', 'When a record is updated', seed.triggerWebhookId);
 			await n8n.publish(watch.workflowId);
 
 			let since = watch.lastRequestNumber();
@@ -197,6 +202,41 @@ describe('SmartSuite Trigger in n8n (n8n start)', () => {
 			const picked = executions.flatMap((execution) => nodeOutput(execution.runData, 'Pick what changed'));
 			expect(picked.map((item) => item.event_id)).toEqual(items.map((item) => item.event_id));
 			expect(picked.every((item) => typeof item.title === 'string' && item.title !== '')).toBe(true);
+		}),
+	);
+
+	test(
+		'"Create a webhook for me" (the example workflow): activation creates the webhook, events arrive exactly once, a restart reuses it',
+		withN8nLog(async () => {
+			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTrigger1', 'When a record is updated', '');
+			const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
+			// Record changes in the table: they reach the webhooks that watch it, once there is one.
+			const change = (count: number) =>
+				emu
+					.recordChanges(seed.tableId, Array.from({ length: count }, (_, i) => ({ kind: 'RECORD_UPDATED', data: { title: `Deal ${i}` } })))
+					.map((event) => event.event_id);
+
+			expect(change(1)).toEqual([]); // before activation no webhook watches the table
+			await n8n.publish(watch.workflowId);
+			let since = watch.lastRequestNumber();
+			await n8n.start();
+			await watch.waitForActivationPoll(since);
+			expect(solutionWebhooks()).toEqual([expect.objectContaining({ notification_status: { disabled: {} }, kinds: ['RECORD_UPDATED'] })]);
+			const [webhook] = solutionWebhooks();
+
+			const first = change(2);
+			await watch.waitForEvents(first);
+			await n8n.stop();
+			since = watch.lastRequestNumber();
+			await n8n.start();
+			await watch.waitForActivationPoll(since);
+			const second = change(1);
+			const executions = await watch.waitForEvents(second);
+			await n8n.stop();
+
+			expect(watch.triggered(executions).map((item) => item.event_id)).toEqual([...first, ...second]);
+			expect(solutionWebhooks()).toEqual([webhook]);
+			expect(emu.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(1);
 		}),
 	);
 });

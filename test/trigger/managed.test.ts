@@ -213,10 +213,29 @@ describe('Fetch test event', () => {
 	});
 });
 
+function readWorkflow(path: string, values: Record<string, string> = {}) {
+	let text = readFileSync(join(__dirname, path), 'utf8');
+	for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value);
+	return JSON.parse(text);
+}
+
+const triggerNodeOf = (workflow: { nodes: Array<{ type: string; typeVersion: number; parameters: INodeParameters }> }) =>
+	workflow.nodes.find((candidate) => candidate.type.endsWith('.smartSuiteTrigger'))!;
+
+test('the example workflow (examples/record-updated-trigger.json) sets up its webhook on one table and emits its updates', async () => {
+	const { solution, deals, webhooksOfSolution } = seed();
+	const node = triggerNodeOf(readWorkflow('../../examples/record-updated-trigger.json', { YOUR_SOLUTION_ID: solution.id, YOUR_TABLE_ID: deals.id }));
+	const poller = trigger(node.parameters, node.typeVersion);
+	expect(await poller.poll()).toBeNull();
+	expect(webhooksOfSolution()).toEqual([expect.objectContaining({ filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_UPDATED'] })]);
+	const [changed] = emu.recordChanges(deals.id, [{ kind: 'RECORD_UPDATED', data: { title: 'Renamed' }, previous: { title: 'Draft' } }]);
+	expect(emitted(await poller.poll())).toEqual([expect.objectContaining({ event_id: changed.event_id, changed_fields: ['title'] })]);
+});
+
 describe('workflows saved before version 1.1', () => {
-	test('the example workflow as saved today (version 1, Webhook ID a plain string) runs as before', async () => {
-		const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples/record-updated-trigger.json'), 'utf8'));
-		const node = workflow.nodes.find((candidate: { type: string }) => candidate.type.endsWith('.smartSuiteTrigger'));
+	test('a workflow as version 1 saved it (Webhook ID a plain string, no source) runs as before', async () => {
+		const workflow = readWorkflow('../fixtures/record-updated-trigger.v1.json');
+		const node = triggerNodeOf(workflow);
 		expect(node.typeVersion).toBe(1);
 		expect(typeof node.parameters.webhookId).toBe('string');
 		expect(node.parameters.source).toBeUndefined();
