@@ -113,6 +113,15 @@ async function deleteQuietly(context: IPollFunctions, webhookId: string): Promis
 	}
 }
 
+/** The outcome of one poll of a webhook: its items, or what it threw (a NodeApiError or NodeOperationError). */
+async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhookId: string): Promise<{ output: PollOutput } | { error: unknown }> {
+	try {
+		return { output: await pollWebhook.call(context, webhookId) };
+	} catch (error) {
+		return { error };
+	}
+}
+
 /**
  * The poll of "Create a webhook for me": reads the managed webhook with `pollWebhook`, replaces
  * it once when it is gone, and remembers it (id and scope, top-level keys) once a poll succeeded.
@@ -120,24 +129,20 @@ async function deleteQuietly(context: IPollFunctions, webhookId: string): Promis
 export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: PollWebhook): Promise<PollOutput> {
 	const wanted = readWanted(context);
 	let webhook = await managedWebhook(context, wanted);
-	let output: PollOutput;
-	for (let attempt = 0; ; attempt++) {
-		try {
-			output = await pollWebhook.call(context, webhook.webhookId);
-			break;
-		} catch (error) {
-			if (webhook.created) await deleteQuietly(context, webhook.webhookId);
-			// The poll's own NodeApiError or NodeOperationError, already worded for the user.
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			if (webhook.created || attempt > 0 || context.getMode() === 'manual' || !isWebhookGone(error)) throw error;
-			context.logger.warn(`SmartSuite Trigger: the webhook "${webhook.webhookId}" is gone; setting up another one`);
-			webhook = await managedWebhook(context, wanted, webhook.webhookId);
-		}
+	let result = await attempt(context, pollWebhook, webhook.webhookId);
+	if ('error' in result && !webhook.created && context.getMode() !== 'manual' && isWebhookGone(result.error)) {
+		context.logger.warn(`SmartSuite Trigger: the webhook "${webhook.webhookId}" is gone; setting up another one`);
+		webhook = await managedWebhook(context, wanted, webhook.webhookId);
+		result = await attempt(context, pollWebhook, webhook.webhookId);
+	}
+	if ('error' in result) {
+		if (webhook.created) await deleteQuietly(context, webhook.webhookId);
+		throw result.error;
 	}
 	if (context.getMode() !== 'manual') {
 		const state: IDataObject = context.getWorkflowStaticData('node');
 		state.managedWebhookId = webhook.webhookId;
 		state.managedScope = fingerprintOf(wanted);
 	}
-	return output;
+	return result.output;
 }
