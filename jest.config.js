@@ -15,13 +15,19 @@ module.exports = {
 			...common,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/package/'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/package/', '<rootDir>/test/browser/'],
 		},
 		{
 			// What `npm pack` ships and n8n's scanner over it: needs a build (npm test builds first).
 			...common,
 			displayName: 'package',
 			testMatch: ['<rootDir>/test/package/*.test.ts'],
+		},
+		{
+			// The n8n editor in headless Chromium against the real n8n (needs a build and Debian's chromium).
+			...common,
+			displayName: 'browser',
+			testMatch: ['<rootDir>/test/browser/*.test.ts'],
 		},
 		{
 			...common,

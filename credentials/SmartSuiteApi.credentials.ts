@@ -12,7 +12,7 @@ export class SmartSuiteApi implements ICredentialType {
 		dark: 'file:../nodes/SmartSuite/smartsuite.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-smartsuite#credentials';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-smartsuite';
 
 	properties: INodeProperties[] = [
 		{

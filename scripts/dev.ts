@@ -129,7 +129,7 @@ async function main(): Promise<void> {
 	let ownerCreated = false;
 	try {
 		const real = realWorkspace(process.env);
-		log('checking the pinned n8n (installs it the first time, a few minutes)...');
+		log('checking the pinned n8n (the first time it installs it: about 5 minutes, a progress line every 15 s)...');
 		await ensureN8n({ echo: true });
 
 		if (!real) {

@@ -1,11 +1,28 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { smartSuiteApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { REQUEST_DEFAULTS } from './shared/transport';
 import { recordDescription } from './actions/record';
+import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Record', value: 'record' },
+			{ name: 'Webhook', value: 'webhook' },
+		],
+		default: 'record',
+	},
+	...recordDescription,
+	...webhookDescription,
+];
 
 export class SmartSuite implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +31,7 @@ export class SmartSuite implements INodeType {
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(properties),
 		description: 'Restore deleted records, and create, list, read or delete webhooks and their events in SmartSuite',
 		defaults: { name: 'SmartSuite' },
 		usableAsTool: true,
@@ -31,21 +48,7 @@ export class SmartSuite implements INodeType {
 			// which words the error for the user.
 			...REQUEST_DEFAULTS,
 		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Record', value: 'record' },
-					{ name: 'Webhook', value: 'webhook' },
-				],
-				default: 'record',
-			},
-			...recordDescription,
-			...webhookDescription,
-		],
+		properties,
 	};
 
 	methods = { credentialTest: { smartSuiteApiTest }, listSearch, loadOptions };

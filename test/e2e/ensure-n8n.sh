@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the pinned real n8n (test/e2e/n8n/package.json and its lockfile) into
 # test/e2e/n8n/node_modules, which is git-ignored, unless that exact version is already there.
-# Used by the end-to-end suite and by `npm run dev`. From scratch: 5 to 10 minutes and 2.3 GB.
+# Used by the end-to-end suite and by `npm run dev`. From scratch: about 5 minutes on 2 cores, 2.3 GB.
 set -euo pipefail
 dir="$(cd "$(dirname "$0")/n8n" && pwd)"
 want="$(node -p "require(process.argv[1]).dependencies.n8n" "$dir/package.json")"
@@ -10,7 +10,17 @@ if [ "$have" = "$want" ]; then
 	exit 0
 fi
 
-echo "Installing n8n $want into $dir (once; 5 to 10 minutes)..."
+echo "Installing n8n $want into $dir (once; about 5 minutes on 2 cores)..."
+# npm is quiet for minutes here (it prints only errors): a line every 15 s says it is still working.
+started="$(date +%s)"
+(
+	while sleep 15 >/dev/null 2>&1; do
+		elapsed=$(($(date +%s) - started))
+		printf '  still installing n8n: %dm %02ds so far (usually about 5 minutes)\n' $((elapsed / 60)) $((elapsed % 60))
+	done
+) &
+ticker=$!
+trap 'kill "$ticker" 2>/dev/null || true' EXIT
 npm_args=(--prefix "$dir" --no-audit --no-fund --loglevel=error)
 # `npm ci` installs exactly the lockfile. The registry here has no builds of four optional
 # platform packages (@msgpackr-extract/* for macOS, Windows, 32-bit ARM), so the lockfile lists

@@ -32,8 +32,10 @@ function describeChange(event: EventObject): string {
 /**
  * Every `seconds` seconds, changes the status of one of the demo table's records: every webhook
  * watching the table (the demo webhook, and any webhook created since, e.g. by the trigger's
- * "Create a webhook for me") gets the RECORD_UPDATED event. Logs a line per change. Returns a
- * function that stops it. Needs an emulator started with `demo: true`.
+ * "Create a webhook for me") gets the RECORD_UPDATED event. A demo record that was restored is
+ * deleted again at the next tick (with its RECORD_DELETED event), so the restore example can run
+ * again and again. Logs a line per change. Returns a function that stops it. Needs an emulator
+ * started with `demo: true`.
  */
 export function startDemoChanges(emulator: Emulator, seconds: number, log: (line: string) => void = console.log): () => void {
 	const { webhookId, tableId } = emulator.demo;
@@ -43,9 +45,22 @@ export function startDemoChanges(emulator: Emulator, seconds: number, log: (line
 		.filter((event) => event.kind === 'RECORD_CREATED')
 		.map((event) => event.record_event_data.record_id);
 	const timer = setInterval(() => {
+		for (const line of deleteRestoredDemoRecords(emulator)) log(line);
 		const status = { value: pickRandom(STATUS_VALUES), updated_on: new Date().toISOString() };
 		const appended = emulator.recordChanges(tableId, [{ kind: 'RECORD_UPDATED', recordId: pickRandom(recordIds), data: { status } }]);
 		if (appended.length > 0) log(`${describeChange(appended[0])} (${appended.length} webhook${appended.length === 1 ? '' : 's'})`);
 	}, seconds * 1000);
 	return () => clearInterval(timer);
+}
+
+/** Deletes again the demo's deleted records that were restored; one log line each. */
+function deleteRestoredDemoRecords(emulator: Emulator): string[] {
+	const { tableId, deletedRecordIds } = emulator.demo;
+	return deletedRecordIds
+		.filter((recordId) => emulator.getRecord(tableId, recordId)?.deleted_by === null)
+		.map((recordId) => {
+			emulator.deleteRecord(tableId, recordId);
+			emulator.recordChanges(tableId, [{ kind: 'RECORD_DELETED', recordId }]);
+			return `record ${recordId} was restored; deleted it again, so the restore workflow can run again`;
+		});
 }

@@ -920,6 +920,23 @@ describe('request log, demo data and live changes', () => {
 		expect(emu.events(emu.demo.webhookId).length).toBe(5 + added.length);
 	});
 
+	it('startDemoChanges deletes a restored demo record again at the next tick, so it can be restored again', async () => {
+		const emu = await start({ demo: true });
+		const { tableId, deletedRecordIds, webhookId } = emu.demo;
+		const lines: string[] = [];
+		const stop = startDemoChanges(emu, 0.05, (line) => lines.push(line));
+		try {
+			expect((await restore(emu, tableId, deletedRecordIds[1])).status).toBe(200);
+			await new Promise((resolve) => setTimeout(resolve, 150));
+			expect(emu.getRecord(tableId, deletedRecordIds[1])).toMatchObject({ title: 'Vendor contract review', deleted_by: expect.any(String) });
+			expect(emu.events(webhookId).filter((event) => event.kind === 'RECORD_DELETED').map((event) => event.record_event_data.record_id)).toEqual([deletedRecordIds[1]]);
+			expect(lines.filter((line) => line.includes('deleted it again'))).toEqual([expect.stringContaining(deletedRecordIds[1])]);
+			expect((await restore(emu, tableId, deletedRecordIds[1])).json().title).toBe('Vendor contract review (Restored)');
+		} finally {
+			stop();
+		}
+	});
+
 	it('listens on the given ports and fails to start when one is in use', async () => {
 		const first = await startEmulator();
 		const ports = [first.baseUrl, first.webhooksUrl].map((url) => Number(new URL(url).port));

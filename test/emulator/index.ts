@@ -50,6 +50,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		addDeletedRecord: (tableId, fields) => store.addRecord(tableId, fields, true),
 		addRecord: (tableId, fields) => store.addRecord(tableId, fields),
 		getRecord: (tableId, recordId) => store.getRecord(tableId, recordId),
+		deleteRecord: (tableId, recordId) => store.deleteRecord(tableId, recordId),
 		createWebhook: (fields) => store.createWebhook(fields),
 		getWebhook: (webhookId) => store.webhooks.get(webhookId)?.webhook,
 		setWebhookStatus: (webhookId, status) => store.setWebhookStatus(webhookId, status),

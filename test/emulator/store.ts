@@ -116,6 +116,19 @@ export class Store {
 		return stored.record;
 	}
 
+	/** Deletes a record again (as a user would in the app); undefined when unknown or already deleted. */
+	deleteRecord(tableId: string, recordId: string): RecordObject | undefined {
+		const stored = this.tables.get(tableId)?.get(recordId);
+		if (!stored || stored.deleted) return undefined;
+		stored.deleted = true;
+		stored.record = {
+			...stored.record,
+			title: stored.record.title.replace(/ \(Restored\)$/, ''),
+			...deletionAt(Date.now()),
+		};
+		return stored.record;
+	}
+
 	// --- solutions and tables --------------------------------------------------------------
 
 	addSolution(fields: Partial<SolutionObject> = {}): SolutionObject {
@@ -277,12 +290,14 @@ function watches(webhook: WebhookObject, table: TableObject, change: NewEvent): 
 	return Object.keys(change.data).some((field) => fields.includes(field));
 }
 
+function deletionAt(atMs: number): Record<string, unknown> {
+	return { deleted_date: { date: new Date(atMs).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID };
+}
+
 /** What an event of this kind changes when the caller gives no data. */
 function changeFor(kind: string, current: Record<string, unknown>, atMs: number): Record<string, unknown> {
 	if (kind === 'RECORD_UPDATED') return inventChange(current, atMs);
-	if (kind === 'RECORD_DELETED') {
-		return { deleted_date: { date: new Date(atMs).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID };
-	}
+	if (kind === 'RECORD_DELETED') return deletionAt(atMs);
 	return {};
 }
 

@@ -254,6 +254,8 @@ export interface Emulator {
 	/** Seeds a record that is not deleted. */
 	addRecord(tableId: string, fields?: Partial<RecordObject>): RecordObject;
 	getRecord(tableId: string, recordId: string): RecordObject | undefined;
+	/** Deletes a record (again): it becomes restorable; undefined when unknown or already deleted. */
+	deleteRecord(tableId: string, recordId: string): RecordObject | undefined;
 
 	createWebhook(fields?: Partial<WebhookObject>): WebhookObject;
 	getWebhook(webhookId: string): WebhookObject | undefined;

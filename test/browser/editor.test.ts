@@ -1,0 +1,329 @@
+/**
+ * The n8n editor in a real browser: headless Chromium (Debian's package, driven by playwright-core)
+ * against the pinned real n8n with this package installed as a community package, a credential
+ * and the example workflows pointing at the emulator. What a new user does: sign in, find the
+ * nodes, open their panels, test the credential, fetch a test event, run the restore workflow.
+ * Screenshots of every step go to test-artifacts/editor/ (git-ignored); `npm run screenshots`
+ * also copies the README's pictures to docs/images/.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import type { Locator, Page } from 'playwright-core';
+
+import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { startDemoChanges, startEmulator, type Emulator } from '../emulator';
+import { N8n, ensureN8n, installCommunityPackage, loadExample, packPackage, smartSuiteCredential, stopAll, waitFor } from '../e2e/harness';
+import { type Browser, launchBrowser, screenshot, signIn } from './browser';
+import { operations, plainText, shownParameters, valuesFor, type Values } from './parameters';
+
+jest.setTimeout(3 * 60_000);
+
+const OWNER = { email: 'editor-test@example.com', password: 'SmartSuite-editor1', firstName: 'Editor', lastName: 'Test' };
+const CREDENTIAL = { id: 'smartsuiteUiCred001', name: 'SmartSuite (emulator)' };
+const RESTORE_WORKFLOW = { id: 'smartsuiteRestore1', name: 'SmartSuite: restore a record and read webhook events' };
+
+const action = new SmartSuite().description;
+const trigger = new SmartSuiteTrigger().description;
+
+let emulator: Emulator;
+let stopChanges = () => {};
+let n8n: N8n;
+let browser: Browser;
+let page: Page;
+let failed = false;
+
+/** Runs a step; on failure the error carries n8n's log tail and a screenshot is saved. */
+function step(name: string, body: () => Promise<void>): () => Promise<void> {
+	return async () => {
+		try {
+			await body();
+		} catch (error) {
+			failed = true;
+			const file = await screenshot(page, `failed-${name}`).catch(() => '(no screenshot)');
+			const wrapped = n8n.failure(error);
+			wrapped.message += `\nscreenshot: ${file}`;
+			throw wrapped;
+		}
+	};
+}
+
+beforeAll(async () => {
+	await ensureN8n();
+	emulator = await startEmulator({ demo: true });
+	// The demo's background changes, as in `npm run dev`: every second a record changes, and a
+	// restored demo record is deleted again (so the restore workflow can run again).
+	stopChanges = startDemoChanges(emulator, 1, () => {});
+	n8n = await N8n.fresh({ N8N_SECURE_COOKIE: 'false' });
+	try {
+		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emulator)]);
+		const { tableId, deletedRecordIds, webhookId, solutionId } = emulator.demo;
+		const values = {
+			YOUR_CREDENTIAL_ID: CREDENTIAL.id,
+			YOUR_TABLE_ID: tableId,
+			YOUR_DELETED_RECORD_ID: deletedRecordIds[0],
+			YOUR_WEBHOOK_ID: webhookId,
+			YOUR_SOLUTION_ID: solutionId,
+		};
+		await n8n.importWorkflows(['restore-and-read-events.json'].map((file) => loadExample(file, values)));
+		await n8n.start();
+		await n8n.ensureOwner(OWNER);
+		browser = await launchBrowser();
+		page = browser.page;
+	} catch (error) {
+		failed = true;
+		throw n8n.failure(error);
+	}
+}, 10 * 60_000);
+
+afterAll(async () => {
+	stopChanges();
+	await browser?.close();
+	await n8n?.stop();
+	await emulator?.close();
+	stopAll();
+	if (failed) console.log(`n8n user folder kept for inspection: ${n8n?.options.userFolder}`);
+});
+
+/** The node details view and its parameters pane. */
+const ndv = () => page.getByTestId('ndv');
+const parametersPane = () => ndv().getByTestId('node-parameters');
+
+/** Picks `option` in the dropdown of parameter `name`. */
+async function choose(name: string, option: string): Promise<void> {
+	await parametersPane().getByTestId(`parameter-input-${name}`).click();
+	// An option shows its name and, below it, its description.
+	const options = page.getByRole('option').locator('visible=true');
+	await options.filter({ has: page.getByText(option, { exact: true }) }).first().click();
+}
+
+/** Checks that the panel shows every parameter the description shows for `values`. */
+async function expectParameters(properties: INodeProperties[], values: Values): Promise<void> {
+	const pane = parametersPane();
+	for (const property of shownParameters(properties, values)) {
+		const text = plainText(property.displayName);
+		if (property.type === 'notice') await expect(pane.getByText(text.slice(0, 60))).toBeVisibleSoon();
+		else await expect(pane.getByText(text, { exact: true }).first()).toBeVisibleSoon();
+		if (property.type === 'collection') await expectCollectionOptions(pane, property);
+	}
+}
+
+/**
+ * "Add option" of a collection offers every option of the description: a list to pick from, or,
+ * for a single option, a button that adds it.
+ */
+async function expectCollectionOptions(pane: Locator, collection: INodeProperties): Promise<void> {
+	const wanted = (collection.options as INodeProperties[]).map((option) => plainText(option.displayName)).sort();
+	if (wanted.length === 1) {
+		await pane.getByRole('button', { name: collection.placeholder ?? 'Add option', exact: true }).last().click();
+		await expect(pane.getByText(wanted[0], { exact: true }).first()).toBeVisibleSoon();
+		return;
+	}
+	await pane.getByTestId('collection-parameter-add').last().click();
+	const listed = page.getByTestId('collection-parameter-option').locator('visible=true');
+	await expect(listed.first()).toBeVisibleSoon();
+	expect((await listed.allInnerTexts()).map((text) => text.trim()).sort()).toEqual(wanted);
+	await page.keyboard.press('Escape');
+}
+
+async function imageLoaded(image: Locator): Promise<boolean> {
+	return image.evaluate((element) => {
+		const loaded = element as unknown as { complete: boolean; naturalWidth: number };
+		return loaded.complete && loaded.naturalWidth > 0;
+	});
+}
+
+/** A documentation link as n8n renders it must not carry a #fragment (n8n appends ?utm_… after it). */
+function expectNoFragment(href: string | null): void {
+	expect(href).toBeTruthy();
+	expect(href).not.toContain('#');
+}
+
+it(
+	'signs in',
+	step('sign-in', async () => {
+		await signIn(page, n8n.url, OWNER);
+		await expect(page.getByTestId('canvas-breadcrumbs').or(page.getByTestId('resources-list-wrapper')).or(page.getByTestId('project-name')).first()).toBeVisibleSoon();
+	}),
+);
+
+it(
+	'finds both nodes, with their icons, in the node creator',
+	step('node-creator', async () => {
+		await page.goto(`${n8n.url}/workflow/new`);
+		await page.getByTestId('canvas-plus-button').click();
+		await page.keyboard.type('SmartSuite');
+		const entry = page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) });
+		await expect(entry.first()).toBeVisibleSoon();
+		const icon = entry.first().locator('img').first();
+		expect(await icon.getAttribute('src')).toContain('/icons/n8n-nodes-smartsuite/');
+		expect(await imageLoaded(icon)).toBe(true);
+		await entry.first().click();
+
+		const creator = page.getByTestId('node-creator');
+		// The trigger's events and the action node's operations, both under SmartSuite.
+		const triggerEvents = (trigger.properties.find((p) => p.name === 'events')?.options ?? []) as Array<{ name: string }>;
+		for (const { name } of triggerEvents) await expect(creator.getByText(`On ${name.toLowerCase()}`, { exact: true })).toBeVisibleSoon();
+		await expect(creator.getByText(`Actions (${operations(action.properties).length})`)).toBeVisibleSoon();
+		const icons = await creator.locator('img[src*="/icons/n8n-nodes-smartsuite/"]').evaluateAll((images) =>
+			images.map((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0),
+		);
+		expect(icons.length).toBeGreaterThan(0);
+		expect(icons.every(Boolean)).toBe(true);
+		await screenshot(page, 'node-creator');
+	}),
+);
+
+it(
+	"renders every parameter of the trigger's panel and fetches a simplified test event",
+	step('trigger-panel', async () => {
+		await page.getByTestId('item-iterator-item').filter({ hasText: 'On record updated' }).click();
+		await expect(ndv()).toBeVisibleSoon();
+		expectNoFragment(await ndv().getByRole('link', { name: /Docs/ }).getAttribute('href'));
+		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
+		await expectParameters(trigger.properties, valuesFor(trigger.properties, { events: ['RECORD_UPDATED'] }));
+
+		await parametersPane().getByTestId('parameter-input-webhookId').locator('input, textarea').first().fill(emulator.demo.webhookId);
+		await parametersPane().getByTestId('collection-parameter-add').click();
+		await page.getByTestId('collection-parameter-option').getByText('Simplify', { exact: true }).click();
+		await parametersPane().getByTestId('parameter-input-simplify').click();
+		await screenshot(ndv(), 'trigger-panel', true);
+
+		await ndv().getByTestId('node-execute-button').click();
+		const output = ndv().getByTestId('output-panel');
+		await expect(output.getByTestId('node-run-status-success')).toBeVisibleSoon();
+		await output.getByTestId('radio-button-json').click();
+		// A simplified event: one flat item with the changed fields, of the kind asked for.
+		await expect(output.getByText('"record_id"').first()).toBeVisibleSoon();
+		await expect(output.getByText('"RECORD_UPDATED"').first()).toBeVisibleSoon();
+		await expect(output.getByText('"record_event_data"')).toHaveCountSoon(0);
+		await page.mouse.move(0, 0);
+		await screenshot(output, 'simplified-event', true);
+		await ndv().getByTestId('ndv-close-button').click();
+	}),
+);
+
+it(
+	"renders every parameter of the action node's panel for each resource and operation",
+	step('action-panel', async () => {
+		await page.getByTestId('canvas-handle-plus').first().click();
+		await page.keyboard.type('SmartSuite');
+		await page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) }).first().click();
+		const [first] = operations(action.properties);
+		await page.getByTestId('item-iterator-item').filter({ hasText: first.operation.action ?? first.operation.name }).first().click();
+		await expect(ndv()).toBeVisibleSoon();
+		expectNoFragment(await ndv().getByRole('link', { name: /Docs/ }).getAttribute('href'));
+
+		for (const { resource, operation } of operations(action.properties)) {
+			await choose('resource', resource.name);
+			await choose('operation', operation.name);
+			await expectParameters(action.properties, valuesFor(action.properties, { resource: resource.value, operation: operation.value }));
+			await screenshot(ndv(), `action-${resource.value}-${operation.value}`);
+		}
+		// n8n adds "Custom API Call" to resource and operation, because the credential can
+		// authenticate other nodes' requests: it points to the HTTP Request node.
+		await choose('resource', 'Custom API Call');
+		await expect(parametersPane().getByText(/HTTP Request node/)).toBeVisibleSoon();
+		await screenshot(ndv(), 'action-custom-api-call');
+		await ndv().getByTestId('ndv-close-button').click();
+	}),
+);
+
+it(
+	'tests the credential: OK for the right key, the reason for a wrong one',
+	step('credential', async () => {
+		await page.goto(`${n8n.url}/home/credentials`);
+		await page.getByText(CREDENTIAL.name, { exact: true }).first().click();
+		const modal = page.getByTestId('editCredential-modal');
+		await expect(modal.getByText('Connection tested successfully')).toBeVisibleSoon();
+		expectNoFragment(await modal.getByRole('link', { name: 'Open docs' }).getAttribute('href'));
+		await screenshot(modal, 'credential-test-ok');
+
+		await modal.getByTestId('parameter-input-apiKey').locator('input').fill('not-the-right-key');
+		await modal.getByTestId('credential-save-button').click();
+		await expect(modal.getByText('Couldn’t connect with these settings')).toBeVisibleSoon();
+		await modal.getByText('More details').click();
+		await expect(modal.getByText(/did not accept the API key \(401\)/)).toBeVisibleSoon();
+		await screenshot(modal, 'credential-test', true);
+
+		await modal.getByTestId('parameter-input-apiKey').locator('input').fill(emulator.apiKey);
+		await modal.getByTestId('credential-save-button').click();
+		await expect(modal.getByText('Connection tested successfully')).toBeVisibleSoon();
+		await page.keyboard.press('Escape');
+	}),
+);
+
+it(
+	'runs the restore workflow green, twice (the demo deletes the record again)',
+	step('restore-workflow', async () => {
+		const { tableId, deletedRecordIds } = emulator.demo;
+		const deleted = () => (emulator.getRecord(tableId, deletedRecordIds[0])?.deleted_by ? true : undefined);
+		await page.goto(`${n8n.url}/workflow/${RESTORE_WORKFLOW.id}`);
+		await expect(page.getByTestId('canvas-node')).toHaveCountSoon(3);
+		// Subtitles name the operation as the panel does, not by its internal value.
+		await expect(page.getByTestId('canvas-node').filter({ hasText: 'Restore deleted record' })).toContainTextSoon('Restore: Record');
+		await expect(page.getByTestId('canvas-node').filter({ hasText: 'Read webhook events' })).toContainTextSoon('List Events: Webhook');
+
+		for (const run of [1, 2]) {
+			await waitFor('the demo record to be deleted', deleted, 15_000, 200);
+			const before = (await n8n.executions(RESTORE_WORKFLOW.id).catch(() => [])).length;
+			await page.getByTestId('execute-workflow-button').click();
+			const executions = await waitFor(
+				`execution ${run} to finish`,
+				async () => {
+					// A running execution's data may not be readable yet.
+					const list = await n8n.executions(RESTORE_WORKFLOW.id).catch(() => []);
+					return list.length > before && list.at(-1)!.status !== 'running' && list.at(-1)!.status !== 'new' ? list : undefined;
+				},
+				60_000,
+			);
+			expect(executions.at(-1)!.status).toBe('success');
+			await expect(page.getByTestId('canvas-node-status-success')).toHaveCountSoon(3);
+			await expect(page.getByText(/Problem in node/)).toHaveCountSoon(0);
+			await screenshot(page, `restore-run-${run}`);
+		}
+	}),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Patient matchers: the editor renders asynchronously.
+
+const PATIENCE_MS = 20_000;
+
+declare global {
+	// eslint-disable-next-line @typescript-eslint/no-namespace
+	namespace jest {
+		interface Matchers<R> {
+			toBeVisibleSoon(): Promise<R>;
+			toHaveValueSoon(value: string): Promise<R>;
+			toHaveCountSoon(count: number): Promise<R>;
+			toContainTextSoon(text: string): Promise<R>;
+		}
+	}
+}
+
+/** Polls `read` until `check` accepts what it returns, for up to PATIENCE_MS. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, describe: (value: T) => string) {
+	const deadline = Date.now() + PATIENCE_MS;
+	let value = await read();
+	while (!check(value) && Date.now() < deadline) {
+		await new Promise((done) => setTimeout(done, 200));
+		value = await read();
+	}
+	return { pass: check(value), message: () => describe(value) };
+}
+
+expect.extend({
+	async toBeVisibleSoon(locator: Locator) {
+		return eventually(() => locator.isVisible().catch(() => false), (visible) => visible, (visible) => `${locator} ${visible ? 'is' : 'did not become'} visible`);
+	},
+	async toHaveValueSoon(locator: Locator, wanted: string) {
+		return eventually(() => locator.inputValue().catch(() => ''), (value) => value === wanted, (value) => `${locator} has value "${value}", expected "${wanted}"`);
+	},
+	async toHaveCountSoon(locator: Locator, wanted: number) {
+		return eventually(() => locator.count(), (count) => count === wanted, (count) => `${locator} matches ${count} elements, expected ${wanted}`);
+	},
+	async toContainTextSoon(locator: Locator, wanted: string) {
+		return eventually(() => locator.innerText().catch(() => ''), (text) => text.includes(wanted), (text) => `${locator} shows "${text}", expected it to contain "${wanted}"`);
+	},
+});
