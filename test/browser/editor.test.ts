@@ -57,13 +57,12 @@ beforeAll(async () => {
 	try {
 		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emulator)]);
-		const { tableId, deletedRecordIds, webhookId, solutionId } = emulator.demo;
+		const { tableId, deletedRecordIds, webhookId } = emulator.demo;
 		const values = {
 			YOUR_CREDENTIAL_ID: CREDENTIAL.id,
 			YOUR_TABLE_ID: tableId,
 			YOUR_DELETED_RECORD_ID: deletedRecordIds[0],
 			YOUR_WEBHOOK_ID: webhookId,
-			YOUR_SOLUTION_ID: solutionId,
 		};
 		await n8n.importWorkflows(['restore-and-read-events.json'].map((file) => loadExample(file, values)));
 		await n8n.start();
@@ -95,6 +94,18 @@ async function choose(name: string, option: string): Promise<void> {
 	// An option shows its name and, below it, its description.
 	const options = page.getByRole('option').locator('visible=true');
 	await options.filter({ has: page.getByText(option, { exact: true }) }).first().click();
+}
+
+/** Picks the first entry of a resource locator's "From list" search. */
+async function pickFirstFromList(name: string): Promise<void> {
+	await parametersPane().getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
+	await page.getByTestId('rlc-item').locator('visible=true').first().click();
+}
+
+/** The display name of option `value` of the first parameter called `name`, if there is one. */
+function optionNamed(properties: INodeProperties[], name: string, value: string): string | undefined {
+	const options = (properties.find((property) => property.name === name)?.options ?? []) as Array<{ name: string; value: unknown }>;
+	return options.find((option) => option.value === value)?.name;
 }
 
 /** Checks that the panel shows every parameter the description shows for `values`. */
@@ -181,9 +192,19 @@ it(
 		await expect(ndv()).toBeVisibleSoon();
 		expectNoFragment(await ndv().getByRole('link', { name: /Docs/ }).getAttribute('href'));
 		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
-		await expectParameters(trigger.properties, valuesFor(trigger.properties, { events: ['RECORD_UPDATED'] }));
-
-		await parametersPane().getByTestId('parameter-input-webhookId').locator('input, textarea').first().fill(emulator.demo.webhookId);
+		const chosen: Values = { '@version': trigger.defaultVersion ?? 1, events: ['RECORD_UPDATED'] };
+		await expectParameters(trigger.properties, valuesFor(trigger.properties, chosen));
+		// The demo's webhook, picked from the lists: its solution, then the webhook.
+		const existing = optionNamed(trigger.properties, 'source', 'existing');
+		if (existing) {
+			await choose('source', existing);
+			chosen.source = 'existing';
+			await expectParameters(trigger.properties, valuesFor(trigger.properties, chosen));
+			await pickFirstFromList('solutionId');
+			await pickFirstFromList('webhookId');
+		} else {
+			await parametersPane().getByTestId('parameter-input-webhookId').locator('input').first().fill(emulator.demo.webhookId);
+		}
 		await parametersPane().getByTestId('collection-parameter-add').click();
 		await page.getByTestId('collection-parameter-option').getByText('Simplify', { exact: true }).click();
 		await parametersPane().getByTestId('parameter-input-simplify').click();
@@ -195,6 +216,7 @@ it(
 		await output.getByTestId('radio-button-json').click();
 		// A simplified event: one flat item with the changed fields, of the kind asked for.
 		await expect(output.getByText('"record_id"').first()).toBeVisibleSoon();
+		await expect(output.getByText(new RegExp(`"${emulator.demo.webhookId}\\.\\d+"`)).first()).toBeVisibleSoon();
 		await expect(output.getByText('"RECORD_UPDATED"').first()).toBeVisibleSoon();
 		await expect(output.getByText('"record_event_data"')).toHaveCountSoon(0);
 		await page.mouse.move(0, 0);

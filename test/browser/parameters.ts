@@ -6,7 +6,7 @@ export type Values = Record<string, unknown>;
 /** Whether `allowed` (a show/hide list) holds the value; undefined for conditions beyond this check. */
 function holds(key: string, allowed: unknown, values: Values): boolean | undefined {
 	if (!Array.isArray(allowed) || allowed.some((entry) => typeof entry === 'object' && entry !== null)) return undefined;
-	const value = key === '@version' ? 1 : values[key];
+	const value = key === '@version' ? (values['@version'] ?? 1) : values[key];
 	return (allowed as unknown[]).includes(value);
 }
 
@@ -24,7 +24,10 @@ export function isShown(property: INodeProperties, values: Values): boolean | un
 	return true;
 }
 
-/** Parameter values after the user set `chosen`: the rest keep their defaults. */
+/**
+ * Parameter values after the user set `chosen` (with the node's version as `@version`): the rest
+ * keep their defaults.
+ */
 export function valuesFor(properties: INodeProperties[], chosen: Values): Values {
 	const values: Values = { ...chosen };
 	for (const property of properties) {
