@@ -35,9 +35,9 @@ function matches(filter: string | undefined, ...texts: string[]): boolean {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Where a solution or table opens in SmartSuite's app (the records API is served by the app's host). */
-async function appUrl(context: ILoadOptionsFunctions, ...ids: string[]): Promise<string> {
+async function appUrls(context: ILoadOptionsFunctions): Promise<(...ids: string[]) => string> {
 	const { baseUrl, workspaceId } = await credentialsOf(context);
-	return [withoutTrailingSlash(baseUrl), workspaceId.trim(), 'solution', ...ids.map(encodeURIComponent)].join('/');
+	return (...ids) => [withoutTrailingSlash(baseUrl), workspaceId.trim(), 'solution', ...ids.map(encodeURIComponent)].join('/');
 }
 
 function named(item: IDataObject): { id: string; name: string } {
@@ -46,20 +46,21 @@ function named(item: IDataObject): { id: string; name: string } {
 }
 
 async function searchSolutions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const results: INodeListSearchItems[] = [];
-	for (const { id, name } of (await listSolutions(this)).map(named)) {
-		if (matches(filter, name, id)) results.push({ name, value: id, url: await appUrl(this, id) });
-	}
+	const appUrl = await appUrls(this);
+	const results: INodeListSearchItems[] = (await listSolutions(this))
+		.map(named)
+		.filter(({ id, name }) => matches(filter, name, id))
+		.map(({ id, name }) => ({ name, value: id, url: appUrl(id) }));
 	return { results: results.sort(byName) };
 }
 
 async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const solutionId = currentId(this, 'solutionId');
-	const results: INodeListSearchItems[] = [];
-	for (const table of await listTables(this, solutionId)) {
-		const { id, name } = named(table);
-		if (matches(filter, name, id)) results.push({ name, value: id, url: await appUrl(this, String(table.solution ?? solutionId), id) });
-	}
+	const appUrl = await appUrls(this);
+	const results: INodeListSearchItems[] = (await listTables(this, solutionId))
+		.map((table) => ({ ...named(table), solution: String(table.solution ?? solutionId) }))
+		.filter(({ id, name }) => matches(filter, name, id))
+		.map(({ id, name, solution }) => ({ name, value: id, url: appUrl(solution, id) }));
 	return { results: results.sort(byName) };
 }
 
