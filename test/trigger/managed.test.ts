@@ -14,6 +14,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator';
 import { createPoller, credentialsFor } from '../helpers/n8n';
+import { startStub, webhooksPath } from '../node/harness';
 import { TRIGGER_NAME, emitted, idsOf, requestsTo, restoreStaticData, useTriggerEmulator } from './helpers';
 
 const ctx = useTriggerEmulator();
@@ -177,6 +178,22 @@ describe('the managed webhook', () => {
 		expect(error.message).toBe('SmartSuite rejected the request to create the webhook (400)');
 		expect(error.description).toContain('not in solution');
 		expect(webhooksOfSolution()).toEqual([]);
+	});
+
+	test('a CreateWebhook answer without a webhook_id fails the activation with a clear error', async () => {
+		const stub = await startStub((body) => ({ status: 200, body: 'webhook' in body ? { webhook: { kinds: ['RECORD_UPDATED'] } } : { webhooks: [] } }));
+		try {
+			const poller = createPoller(new SmartSuiteTrigger(), {
+				name: TRIGGER_NAME,
+				credentials: credentialsFor(emu, { baseUrl: stub.url, webhooksUrl: stub.url }),
+				parameters: managed('s1', { watch: 'solution' }),
+				typeVersion: 1.1,
+			});
+			await expect(poller.poll()).rejects.toThrow('SmartSuite answered CreateWebhook without a webhook_id');
+			expect(stub.requests.map((request) => request.path)).toEqual([webhooksPath('ListWebhooks'), webhooksPath('CreateWebhook')]);
+		} finally {
+			await stub.close();
+		}
 	});
 
 	test('nothing picked is refused before any request', async () => {

@@ -9,8 +9,8 @@
  * lost state (a restart after a poll that returned nothing) reuses the webhook instead of
  * leaking one per restart.
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createWebhook, deleteWebhook, listWebhooksPage } from '../shared/directory';
 import type { Scope } from '../shared/scope';
@@ -99,7 +99,14 @@ async function managedWebhook(context: IPollFunctions, wanted: Wanted, gone?: st
 	}
 	const { workspaceId } = await credentialsOf(context);
 	const webhook = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds));
-	const webhookId = String(webhook.webhook_id ?? '');
+	const webhookId = typeof webhook.webhook_id === 'string' ? webhook.webhook_id.trim() : '';
+	if (!webhookId) {
+		const message = 'SmartSuite answered CreateWebhook without a webhook_id';
+		throw new NodeApiError(context.getNode(), { message } as JsonObject, {
+			message,
+			description: 'The trigger cannot read a webhook it cannot name. Check the Webhooks API Base URL of the credential, then activate again.',
+		});
+	}
 	context.logger.info(`SmartSuite Trigger: created the webhook "${webhookId}" (notifications off) because ${why}`);
 	return { webhookId, created: true };
 }
