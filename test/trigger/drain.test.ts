@@ -494,6 +494,29 @@ describe('re-reading after an expired token (issue 10, item 5)', () => {
 });
 
 describe('malformed elements (issue 10, item 6)', () => {
+	test('an element without an id read last, then an expired token: the re-read finds the last event with an id', async () => {
+		const stream = fakeStream(2);
+		stream.append(2);
+		stream.events.push(null as unknown as IDataObject);
+		const first = await drainAll(stream, START_CURSOR);
+		// Appended later, but time-stamped before everything else.
+		stream.events.push({ ...makeEvent(4), event_at: new Date(START_MS).toISOString() });
+		stream.expire();
+		expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e4']);
+	});
+
+	test('an element without an id after the last event on a re-read page: the next drain starts after it', async () => {
+		const stream = fakeStream(2);
+		stream.append(5);
+		const first = await drainAll(stream, START_CURSOR);
+		stream.events.push(null as unknown as IDataObject);
+		stream.append(1);
+		stream.expire();
+		const second = await drainAll(stream, first.cursor, { largePageSize: 10 });
+		expect(ids(second.emitted)).toEqual(['e7']);
+		expect((await drainAll(stream, second.cursor)).emitted).toEqual([]);
+	});
+
 	test('elements that are not events are counted and passed over, once', async () => {
 		const stream = fakeStream(3);
 		stream.append(2);

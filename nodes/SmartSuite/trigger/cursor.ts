@@ -54,25 +54,36 @@ export const START_CURSOR: Cursor = {
 /**
  * What tells an element of the stream from the others: its `event_id`, or for an element without
  * a usable one (not a string, or not an event at all) its position on the page it was read from.
- * Two such elements never merge, and the cursor can stop after one; but read again from another
- * page token (an expired token, a page repeated by the server) it is not recognised.
+ * Two such elements never merge; but read again from another page token (an expired token, a
+ * page repeated by the server) one is not recognised.
  */
 export function eventKey(event: unknown, pageToken: string, index: number): string {
+	return usableId(event) ?? `(no event_id) #${index} on page "${pageToken}"`;
+}
+
+function usableId(event: unknown): string | undefined {
 	const id = isJsonObject(event) ? event.event_id : undefined;
-	return typeof id === 'string' && id !== '' ? id : `(no event_id) #${index} on page "${pageToken}"`;
+	return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** The cursor once `event`, at `index` on the page at `pageToken`, has been processed. */
 export function afterEvent(cursor: Cursor, pageToken: string, event: unknown, index: number): Cursor {
-	const id = eventKey(event, pageToken, index);
+	const key = eventKey(event, pageToken, index);
+	const recentIds = [...cursor.recentIds.filter((recent) => recent !== key), key].slice(-RECENT_IDS_KEPT);
+	if (usableId(event) === undefined) {
+		// Nothing finds it again on another page: the last event stays the last one with an id,
+		// and this one's place on its page is among the recent ids, so a re-read of the page skips it.
+		const holds = cursor.pageHoldsLastEvent && cursor.pageToken === pageToken;
+		return { ...cursor, pageToken, pageHoldsLastEvent: holds, heldCount: holds ? index + 1 : 0, recentIds };
+	}
 	return {
 		...cursor,
 		pageToken,
-		lastEventId: id,
+		lastEventId: key,
 		pageHoldsLastEvent: true,
 		heldCount: index + 1,
-		lastEventAt: isJsonObject(event) ? String(event.event_at ?? '') : cursor.lastEventAt,
-		recentIds: [...cursor.recentIds.filter((recent) => recent !== id), id].slice(-RECENT_IDS_KEPT),
+		lastEventAt: String((event as IDataObject).event_at ?? ''),
+		recentIds,
 	};
 }
 

@@ -156,6 +156,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 				return result(ended);
 			}
 		} else {
+			// The page holds the last event: say so, the events after it (with an id or not) follow it.
+			if (anchorIndex >= 0) cursor = { ...cursor, pageToken: token, pageHoldsLastEvent: true, heldCount: anchorIndex + 1 };
 			for (const [index, event] of page.events.entries()) {
 				if (index <= anchorIndex) continue;
 				if (!handle(event, token, index) && index < page.events.length - 1) return result({});
