@@ -130,7 +130,7 @@ async function expectCollectionOptions(pane: Locator, collection: INodePropertie
 		await expect(pane.getByText(wanted[0], { exact: true }).first()).toBeVisibleSoon();
 		return;
 	}
-	await pane.getByTestId('collection-parameter-add').last().click();
+	await pane.getByTestId('collection-parameter-add').locator('visible=true').last().click();
 	const listed = page.getByTestId('collection-parameter-option').locator('visible=true');
 	await expect(listed.first()).toBeVisibleSoon();
 	expect((await listed.allInnerTexts()).map((text) => text.trim()).sort()).toEqual(wanted);
@@ -205,7 +205,7 @@ it(
 		} else {
 			await parametersPane().getByTestId('parameter-input-webhookId').locator('input').first().fill(emulator.demo.webhookId);
 		}
-		await parametersPane().getByTestId('collection-parameter-add').click();
+		await parametersPane().getByTestId('collection-parameter-add').locator('visible=true').first().click();
 		await page.getByTestId('collection-parameter-option').getByText('Simplify', { exact: true }).click();
 		await parametersPane().getByTestId('parameter-input-simplify').click();
 		await screenshot(ndv(), 'trigger-panel', true);
