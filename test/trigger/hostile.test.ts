@@ -267,6 +267,15 @@ describe('malformed events', () => {
 	);
 });
 
+test('a long run of events without an id at the end of the stream: each is emitted once', async () => {
+	const { webhookId, trigger } = await activated(1);
+	const [withId] = emu.appendEvents(webhookId, 1);
+	const idless = Array.from({ length: 15 }, (_, n) => ({ kind: 'RECORD_CREATED', n }));
+	emu.appendRawElements(webhookId, idless.map((event) => JSON.stringify(event)));
+	expect(emitted(await trigger.poll())).toEqual([JSON.parse(JSON.stringify(withId)), ...idless]);
+	for (let poll = 0; poll < 3; poll++) expect(await trigger.poll()).toBeNull();
+});
+
 describe('an expired page token and time stamps out of stream order', () => {
 	test('events before the last handled one in stream order are old, however late their time stamps', async () => {
 		emu.setVariant({ tokens: 'expiring', maxPageSize: 2 });

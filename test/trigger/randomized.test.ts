@@ -5,7 +5,7 @@
  * a short poll budget, polls that overlap (n8n starts the next poll while one still runs), n8n
  * restarts (the static data goes back to what n8n last saved), "Fetch test event" clicks and Page
  * Size edits. At the end the concatenation of everything emitted must be the matching events in
- * the emulator's order, none twice. Run one seed again with TRIGGER_SEED=<seed>.
+ * the emulator's order, none twice. Run seeds again with TRIGGER_SEED=<seed>[,<seed>…].
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -20,7 +20,7 @@ import { shutdownN8nCore } from '../helpers/n8n';
 import { emitted, idsOf, restoreStaticData, triggerFor } from './helpers';
 
 const POLLS = 60;
-const SEEDS = process.env.TRIGGER_SEED ? [Number(process.env.TRIGGER_SEED)] : [1337, 4242, 90210];
+const SEEDS = process.env.TRIGGER_SEED ? process.env.TRIGGER_SEED.split(',').map(Number) : [1337, 4242, 90210];
 const KINDS = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED', 'RECORD_COMMENTED'];
 const STORED_BEFORE_ACTIVATION = 20;
 const DEFAULT_LIMITS = { ...POLL_LIMITS };

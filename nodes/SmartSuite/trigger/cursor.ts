@@ -61,7 +61,8 @@ export function eventKey(event: unknown, pageToken: string, index: number): stri
 	return usableId(event) ?? `(no event_id) #${index} on page "${pageToken}"`;
 }
 
-function usableId(event: unknown): string | undefined {
+/** The event's `event_id` when it is a non-empty string. */
+export function usableId(event: unknown): string | undefined {
 	const id = isJsonObject(event) ? event.event_id : undefined;
 	return typeof id === 'string' && id !== '' ? id : undefined;
 }

@@ -4,7 +4,7 @@ import type { EventsPage } from '../shared/events';
 import { hasNextPage } from '../shared/events';
 import { isJsonObject } from '../shared/transport';
 import type { Cursor } from './cursor';
-import { afterEvent, afterPage, eventKey } from './cursor';
+import { afterEvent, afterPage, eventKey, usableId } from './cursor';
 import type { PageRead } from './pages';
 import { readPage } from './pages';
 
@@ -90,6 +90,11 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	let readOnFrom: PageRead | undefined;
 	let pagesRead = 0;
 	let malformed = 0;
+	/**
+	 * Elements of the cursor's page already passed: those without an id, which only their place
+	 * tells apart, are skipped by it (ids would run out of the recent ones in a long run of them).
+	 */
+	let passedOnPage = from.pageHoldsLastEvent ? from.heldCount : 0;
 	/** While the anchor is looked for: events later than it, in stream order. */
 	let laterThanAnchor: LaterEvent[] = [];
 	const result = (fields: Partial<Pick<DrainResult, 'error' | 'reachedEnd' | 'stopped'>>) => ({
@@ -122,6 +127,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 				pageSize = largePageSize;
 				anchor = anchorAt(cursor, true);
 				laterThanAnchor = [];
+				passedOnPage = 0;
 				requested = new Set();
 				readOnFrom = undefined;
 				continue;
@@ -159,7 +165,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			// The page holds the last event: say so, the events after it (with an id or not) follow it.
 			if (anchorIndex >= 0) cursor = { ...cursor, pageToken: token, pageHoldsLastEvent: true, heldCount: anchorIndex + 1 };
 			for (const [index, event] of page.events.entries()) {
-				if (index <= anchorIndex) continue;
+				if (index <= anchorIndex || (index < passedOnPage && usableId(event) === undefined)) continue;
 				if (!handle(event, token, index) && index < page.events.length - 1) return result({});
 			}
 			anchor = undefined;
@@ -168,6 +174,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			if (atEnd) return result(ended);
 			if (emitted.length >= maxEvents) return result({});
 		}
+		passedOnPage = 0;
 		token = page.nextPageToken;
 		readOnFrom = read.length === read.asked ? undefined : read;
 		// More may follow: catch up with the largest pages.
