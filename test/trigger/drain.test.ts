@@ -385,6 +385,19 @@ describe.each(['emptyToken', 'emptyPage'] as const)('page sizes (%s)', (end) => 
 	});
 });
 
+test('while the last event is looked for, a page shorter than the server seemed to serve does not end the read', async () => {
+	const stream = fakeStream(2);
+	stream.append(6);
+	const first = await drainAll(stream, START_CURSOR);
+	// After e6 in the stream, with an earlier time: only the stream's order says it is new.
+	stream.events.push({ ...makeEvent(7), event_at: '2024-12-31T00:00:00.000Z' });
+	stream.append(1);
+	stream.serves = 1;
+	// A saved position from an older version (no held count) and a wrong idea of the server's pages.
+	const from = { ...first.cursor, pageToken: '0:0', heldCount: 0, served: { largest: 10, limit: 10 } };
+	expect(ids((await drainAll(stream, from)).emitted)).toEqual(['e7', 'e8']);
+});
+
 describe('served page sizes', () => {
 	const nothing = { largest: 0, limit: 0 };
 

@@ -143,12 +143,15 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		// A token already requested would loop: the page is then read as the last one, and the
 		// cursor stays on it, so the next poll reads it again and emits only what follows.
 		const loops = hasNextPage(page) && requested.has(page.nextPageToken);
-		const atEnd = !hasNextPage(page) || judged.verdict === 'short' || loops;
+		const anchorIndex = anchor ? lastIndexOf(page.events, token, anchor.id) : -1;
+		// While the anchor is looked for, only the stream's own end ends the read: a page judged
+		// short by mistake would make events after the anchor in stream order look old by time.
+		const lookingForAnchor = anchor?.scanning === true && anchorIndex < 0;
+		const atEnd = !hasNextPage(page) || (judged.verdict === 'short' && !lookingForAnchor) || loops;
 		const ended = { reachedEnd: true, ...(loops ? { stopped: 'repeatedToken' as const } : {}) };
 		const endPage = loops ? { ...page, nextPageToken: '' } : page;
-		const anchorIndex = anchor ? lastIndexOf(page.events, token, anchor.id) : -1;
 
-		if (anchor?.scanning && anchorIndex < 0) {
+		if (anchor && lookingForAnchor) {
 			const { at } = anchor;
 			for (const [index, event] of page.events.entries()) {
 				if (isJsonObject(event) && isLater(event, at)) laterThanAnchor.push({ event, token, index });
