@@ -32,7 +32,7 @@ export interface QueueCluster {
 	postgres: Awaited<ReturnType<typeof startPostgres>>;
 	main: N8n;
 	workers: N8n[];
-	/** Starts the workers and the main (already imported data is there when the main starts). */
+	/** Starts the workers and the main together (executions the main queues first wait in Redis). */
 	start(): Promise<void>;
 	/** Stops n8n, then Redis and Postgres; safe to call more than once. */
 	stop(): Promise<void>;
@@ -71,7 +71,7 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 		const env = { ...queueEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
 		workers.push(new N8n({ userFolder: join(options.root, `worker${index}`), port, command: 'worker', postgres: postgres.db, env }));
 	}
-	for (const n8n of [main, ...workers]) await installCommunityPackage(n8n.options.userFolder, options.tarball);
+	await Promise.all([main, ...workers].map((n8n) => installCommunityPackage(n8n.options.userFolder, options.tarball)));
 
 	let stopped: Promise<void> | undefined;
 	const services = postgres;
@@ -81,8 +81,7 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 		main,
 		workers,
 		start: async () => {
-			await Promise.all(workers.map((worker) => worker.start()));
-			await main.start();
+			await Promise.all([main, ...workers].map((n8n) => n8n.start()));
 		},
 		stop: () =>
 			(stopped ??= (async () => {
