@@ -194,6 +194,18 @@ it(
 		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
 		const chosen: Values = { '@version': trigger.defaultVersion ?? 1, events: ['RECORD_UPDATED'] };
 		await expectParameters(trigger.properties, valuesFor(trigger.properties, chosen));
+		// "Create a webhook for me" with pickers only: the solution from its list, a table from the
+		// table multi-select. Before the first activation, Fetch test event creates nothing and says so.
+		if (optionNamed(trigger.properties, 'source', 'managed')) {
+			await pickFirstFromList('solutionId');
+			await parametersPane().getByTestId('parameter-input-tableIds').click();
+			await page.getByRole('option').locator('visible=true').filter({ hasText: 'Projects' }).first().click();
+			await page.keyboard.press('Escape');
+			await expect(parametersPane().getByTestId('parameter-input-tableIds')).toContainTextSoon('Projects');
+			await ndv().getByTestId('node-execute-button').click();
+			await expect(ndv().getByText('No webhook yet: activate the workflow once').first()).toBeVisibleSoon();
+			expect(emulator.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(0);
+		}
 		// The demo's webhook, picked from the lists: its solution, then the webhook.
 		const existing = optionNamed(trigger.properties, 'source', 'existing');
 		if (existing) {
