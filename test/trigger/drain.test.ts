@@ -506,6 +506,26 @@ describe('re-reading after an expired token (issue 10, item 5)', () => {
 	});
 });
 
+test('a page that held the last event only as a repeat: what follows is new, whatever its time', async () => {
+	const stream = fakeStream(2, 'emptyPage');
+	stream.append(4);
+	const fetchPage = stream.fetchPage;
+	const first = await drain(START_CURSOR, {
+		...UNBOUNDED,
+		...sizesOf(stream),
+		isWanted: all,
+		maxEvents: Infinity,
+		fetchPage: async (token, size) => {
+			// The server repeats e4 at the start of the page after it.
+			stream.repeatNext = token === '0:4';
+			return await fetchPage(token, size);
+		},
+	});
+	expect(first.cursor).toMatchObject({ pageToken: '0:4', lastEventId: 'e4', pageHoldsLastEvent: true });
+	stream.events.push({ ...makeEvent(5), event_at: new Date(START_MS).toISOString() });
+	expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e5']);
+});
+
 describe('malformed elements (issue 10, item 6)', () => {
 	test('an element without an id read last, then an expired token: the re-read finds the last event with an id', async () => {
 		const stream = fakeStream(2);

@@ -60,7 +60,7 @@ interface Anchor {
 	scanning: boolean;
 }
 
-/** An event later than the anchor, read while the anchor had not turned up yet. */
+/** An event read while the anchor had not turned up yet, new if it never does. */
 interface LaterEvent {
 	event: IDataObject;
 	token: string;
@@ -152,13 +152,16 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		const endPage = loops ? { ...page, nextPageToken: '' } : page;
 
 		if (anchor && lookingForAnchor) {
+			// Read from the cursor's page, whose start never moves, a stream without the anchor
+			// starts after it (a server repeated it there): all is new. Read again from the first
+			// page, only the events later than it are.
 			const { at } = anchor;
 			for (const [index, event] of page.events.entries()) {
-				if (isJsonObject(event) && isLater(event, at)) laterThanAnchor.push({ event, token, index });
+				if (isJsonObject(event) && (!restarted || isLater(event, at))) laterThanAnchor.push({ event, token, index });
 			}
 			if (atEnd) {
-				// The stream ended without the anchor: the events later than it are new. All of them
-				// are emitted (past Max Events per Poll): the cursor cannot stop between them.
+				// The stream ended without the anchor: those events are new. All of them are emitted
+				// (past Max Events per Poll): the cursor cannot stop between them.
 				for (const later of laterThanAnchor) handle(later.event, later.token, later.index);
 				anchor = undefined;
 				cursor = afterPage(cursor, token, endPage);
