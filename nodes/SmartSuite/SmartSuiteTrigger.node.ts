@@ -136,68 +136,67 @@ export class SmartSuiteTrigger implements INodeType {
 			releaseLease(state, lease);
 		}
 	}
+}
 
-	/** Reads the events of one webhook (what poll does once it knows the webhook). */
-	async pollWebhook(this: IPollFunctions, webhookId: string): Promise<INodeExecutionData[][] | null> {
-		const node = this.getNode();
-		const kinds = this.getNodeParameter('events', []) as string[];
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1, max: MAX_PAGE_SIZE });
-		const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
-		const state = this.getWorkflowStaticData('node');
-		const saved = savedCursor(state, webhookId);
-		const stateAtStart = JSON.stringify(state);
-		const clock = startPollClock(POLL_LIMITS);
-		const api = await webhookApi(this, webhookId, clock);
-		if (!saved) await api.checkWebhook();
-		const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
-		// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
-		const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
-			events.map((event) => ({ json: options.simplify ? simplifyEvent(event) : event })),
-		];
-		const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
+/** Reads the events of one webhook (what poll does once it knows the webhook). */
+async function pollWebhook(this: IPollFunctions, webhookId: string): Promise<INodeExecutionData[][] | null> {
+	const node = this.getNode();
+	const kinds = this.getNodeParameter('events', []) as string[];
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1, max: MAX_PAGE_SIZE });
+	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
+	const state = this.getWorkflowStaticData('node');
+	const saved = savedCursor(state, webhookId);
+	const stateAtStart = JSON.stringify(state);
+	const clock = startPollClock(POLL_LIMITS);
+	const api = await webhookApi(this, webhookId, clock);
+	if (!saved) await api.checkWebhook();
+	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
+	// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
+	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
+		events.map((event) => ({ json: options.simplify ? simplifyEvent(event) : event })),
+	];
+	const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
 
-		if (this.getMode() === 'manual') {
-			const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
-			return toItems([await latestEvent(node, api, isWanted, saved, reading)]);
-		}
-
-		const from = saved ?? { ...START_CURSOR, activationScan: (options.startFrom ?? 'newEvents') === 'newEvents' };
-		// Activation with "New Events": read to the end of the stream, emitting nothing.
-		const scan = from.activationScan;
-		const result = await drain(from, {
-			fetchPage: api.fetchPage,
-			isWanted: scan ? () => false : isWanted,
-			maxEvents: scan || maxEvents === 0 ? Infinity : maxEvents,
-			// Nothing read yet: the stream's start is a backlog, read with the largest pages.
-			pageSize: saved && !scan ? pageSize : MAX_PAGE_SIZE,
-			largePageSize: MAX_PAGE_SIZE,
-			...bounds,
-		});
-		const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
-		// A poll that outlived its lease was overtaken by one that started from the same state and
-		// moved it: what this one read is stale.
-		if (JSON.stringify(state) !== stateAtStart) return null;
-		if (result.error && scan && movedOn(from, cursor)) {
-			// Keep what the scan passed over: n8n saves the state after the activation poll.
-			this.logger.warn(`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`);
-			saveCursor(state, webhookId, cursor);
-			return null;
-		}
-		if (result.error && result.emitted.length === 0) throw result.error;
-		logDrain(this, result);
-		// Every item is built before the state moves: nothing can throw after it has. n8n saves the
-		// state only with returned items (or at activation): it must never be ahead of them.
-		// Passing over unwanted events when returning null only costs a re-read if lost.
-		const items = result.emitted.length > 0 ? toItems(result.emitted) : null;
-		saveCursor(state, webhookId, cursor);
-		return items;
+	if (this.getMode() === 'manual') {
+		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
+		return toItems([await latestEvent(node, api, isWanted, saved, reading)]);
 	}
+
+	const from = saved ?? { ...START_CURSOR, activationScan: (options.startFrom ?? 'newEvents') === 'newEvents' };
+	// Activation with "New Events": read to the end of the stream, emitting nothing.
+	const scan = from.activationScan;
+	const result = await drain(from, {
+		fetchPage: api.fetchPage,
+		isWanted: scan ? () => false : isWanted,
+		maxEvents: scan || maxEvents === 0 ? Infinity : maxEvents,
+		// Nothing read yet: the stream's start is a backlog, read with the largest pages.
+		pageSize: saved && !scan ? pageSize : MAX_PAGE_SIZE,
+		largePageSize: MAX_PAGE_SIZE,
+		...bounds,
+	});
+	const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
+	// A poll that outlived its lease was overtaken by one that started from the same state and
+	// moved it: what this one read is stale.
+	if (JSON.stringify(state) !== stateAtStart) return null;
+	if (result.error && scan && movedOn(from, cursor)) {
+		// Keep what the scan passed over: n8n saves the state after the activation poll.
+		this.logger.warn(`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`);
+		saveCursor(state, webhookId, cursor);
+		return null;
+	}
+	if (result.error && result.emitted.length === 0) throw result.error;
+	logDrain(this, result);
+	// Every item is built before the state moves: nothing can throw after it has. n8n saves the
+	// state only with returned items (or at activation): it must never be ahead of them.
+	// Passing over unwanted events when returning null only costs a re-read if lost.
+	const items = result.emitted.length > 0 ? toItems(result.emitted) : null;
+	saveCursor(state, webhookId, cursor);
+	return items;
 }
 
 /** The poll for the webhook the user gave, or the one the trigger manages. */
 async function pollSource(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const pollWebhook = SmartSuiteTrigger.prototype.pollWebhook;
 	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
