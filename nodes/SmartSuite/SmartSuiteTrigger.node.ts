@@ -147,7 +147,6 @@ async function pollWebhook(this: IPollFunctions, webhookId: string): Promise<INo
 	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
-	const stateAtStart = JSON.stringify(state);
 	const clock = startPollClock(POLL_LIMITS);
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved) await api.checkWebhook();
@@ -163,6 +162,8 @@ async function pollWebhook(this: IPollFunctions, webhookId: string): Promise<INo
 		return toItems([await latestEvent(node, api, isWanted, saved, reading)]);
 	}
 
+	// Compared after the drain: a poll that outlived its lease must not emit what a later one did.
+	const stateAtStart = JSON.stringify(state);
 	const from = saved ?? { ...START_CURSOR, activationScan: (options.startFrom ?? 'newEvents') === 'newEvents' };
 	// Activation with "New Events": read to the end of the stream, emitting nothing.
 	const scan = from.activationScan;

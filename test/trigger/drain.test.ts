@@ -5,7 +5,7 @@ import type { Cursor } from '../../nodes/SmartSuite/trigger/cursor';
 import { RECENT_IDS_KEPT, START_CURSOR, afterEvent, saveCursor, savedCursor } from '../../nodes/SmartSuite/trigger/cursor';
 import type { PageAnswer } from '../../nodes/SmartSuite/trigger/drain';
 import { drain } from '../../nodes/SmartSuite/trigger/drain';
-import { readPage, readServedPages } from '../../nodes/SmartSuite/trigger/pages';
+import { judgePage, readServedPages } from '../../nodes/SmartSuite/trigger/pages';
 
 /** No time or page budget. */
 const UNBOUNDED = { timeLeft: () => Infinity, maxPages: Infinity };
@@ -402,29 +402,29 @@ describe('served page sizes', () => {
 	const nothing = { largest: 0, limit: 0 };
 
 	test('a page as long as asked is full; shorter than any before is short', () => {
-		expect(readPage(nothing, { asked: 10, length: 10 })).toEqual({ verdict: 'full', served: { largest: 10, limit: 0 } });
-		expect(readPage({ largest: 10, limit: 0 }, { asked: 10, length: 3 }).verdict).toBe('short');
+		expect(judgePage(nothing, { asked: 10, length: 10 })).toEqual({ verdict: 'full', served: { largest: 10, limit: 0 } });
+		expect(judgePage({ largest: 10, limit: 0 }, { asked: 10, length: 3 }).verdict).toBe('short');
 	});
 
 	test('shorter than asked and as long as any before: a probe; more after it makes it the limit', () => {
-		const probed = readPage({ largest: 3, limit: 0 }, { asked: 1000, length: 100 });
+		const probed = judgePage({ largest: 3, limit: 0 }, { asked: 1000, length: 100 });
 		expect(probed.verdict).toBe('probe');
-		const next = readPage(probed.served, { asked: 1000, length: 100 }, { asked: 1000, length: 100 });
+		const next = judgePage(probed.served, { asked: 1000, length: 100 }, { asked: 1000, length: 100 });
 		expect(next).toEqual({ verdict: 'full', served: { largest: 100, limit: 100 } });
-		expect(readPage(next.served, { asked: 1000, length: 99 }).verdict).toBe('short');
-		expect(readPage(next.served, { asked: 50, length: 50 }).verdict).toBe('full');
-		expect(readPage(next.served, { asked: 50, length: 49 }).verdict).toBe('short');
+		expect(judgePage(next.served, { asked: 1000, length: 99 }).verdict).toBe('short');
+		expect(judgePage(next.served, { asked: 50, length: 50 }).verdict).toBe('full');
+		expect(judgePage(next.served, { asked: 50, length: 49 }).verdict).toBe('short');
 	});
 
 	test('a server serving more than asked: judged by what it serves', () => {
-		const learned = readPage(nothing, { asked: 10, length: 20 }, { asked: 10, length: 20 }).served;
+		const learned = judgePage(nothing, { asked: 10, length: 20 }, { asked: 10, length: 20 }).served;
 		expect(learned.limit).toBe(20);
-		expect(readPage(learned, { asked: 10, length: 15 }).verdict).toBe('short');
-		expect(readPage(learned, { asked: 10, length: 20 }).verdict).toBe('full');
+		expect(judgePage(learned, { asked: 10, length: 15 }).verdict).toBe('short');
+		expect(judgePage(learned, { asked: 10, length: 20 }).verdict).toBe('full');
 	});
 
 	test('a page longer than the limit: the limit was wrong and is forgotten', () => {
-		expect(readPage({ largest: 50, limit: 50 }, { asked: 1000, length: 70 })).toEqual({ verdict: 'probe', served: { largest: 70, limit: 0 } });
+		expect(judgePage({ largest: 50, limit: 50 }, { asked: 1000, length: 70 })).toEqual({ verdict: 'probe', served: { largest: 70, limit: 0 } });
 	});
 
 	test('what was saved: anything malformed reads as nothing learned', () => {

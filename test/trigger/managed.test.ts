@@ -115,6 +115,24 @@ describe('the managed webhook', () => {
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(second));
 	});
 
+	test('a lost state never adopts an expired webhook with the same scope: a new one is created', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+		await poller.poll();
+		const [expired] = webhooksOfSolution();
+		emu.setWebhookStatus(expired.webhook_id, { system: 'disabled' });
+
+		restoreStaticData(poller, {});
+		emu.resetLog();
+		logs = [];
+		expect(await poller.poll()).toBeNull();
+		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(1);
+		const replacement = poller.staticData().managedWebhookId;
+		expect(replacement).toEqual(expect.any(String));
+		expect(replacement).not.toBe(expired.webhook_id);
+		expect(logs).not.toContainEqual(expect.stringContaining('using the existing webhook'));
+	});
+
 	test('edits that keep the scope keep the webhook; a scope change creates a new one and says so', async () => {
 		const { solution, deals, contacts, webhooksOfSolution } = seed();
 		const parameters = managed(solution.id, { tableIds: [deals.id, contacts.id] });
@@ -264,7 +282,7 @@ describe('workflows saved before version 1.1', () => {
 		const output = emitted(await poller.poll());
 
 		expect(output).toEqual([expect.objectContaining({ event_id: updated.event_id, kind: 'RECORD_UPDATED', changed_fields: expect.any(Array) })]);
-		expect(created.kind).toBe('RECORD_CREATED');
+		expect(idsOf(output)).not.toContain(created.event_id);
 		expect(emu.requests.map((request) => request.operation)).toEqual(['GetWebhook', 'ListEvents', 'ListEvents']);
 		expect(poller.staticData()).not.toHaveProperty('managedWebhookId');
 	});

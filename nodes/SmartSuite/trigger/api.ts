@@ -3,9 +3,9 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { notAPageError, readEventsPage } from '../shared/events';
 import { unwrapWebhook } from '../shared/webhooks';
-import type { ApiResponse, RequestAddress, RequestSubject, SmartSuiteCredentials } from '../shared/transport';
+import type { ApiResponse, RequestAddress, RequestSubject } from '../shared/transport';
 import {
-	CREDENTIAL_NAME,
+	credentialsOf,
 	isBadRoute,
 	isJsonObject,
 	isWrongAddress,
@@ -33,7 +33,7 @@ export interface WebhookApi {
  * poll's budget; every retry waits at least a second, whatever Retry-After says.
  */
 export async function webhookApi(context: IPollFunctions, webhookId: string, clock: PollClock): Promise<WebhookApi> {
-	const credentials = (await context.getCredentials(CREDENTIAL_NAME)) as unknown as SmartSuiteCredentials;
+	const credentials = await credentialsOf(context);
 	const node = context.getNode();
 
 	async function send(method: WebhooksMethod, body: IDataObject): Promise<ApiResponse> {

@@ -6,7 +6,7 @@ import { isJsonObject } from '../shared/transport';
 import type { Cursor } from './cursor';
 import { afterEvent, afterPage, eventKey, usableId } from './cursor';
 import type { PageRead } from './pages';
-import { readPage } from './pages';
+import { judgePage } from './pages';
 
 /** A page, or the error that stopped it. `tokenRejected`: a 400, i.e. an expired page token. */
 export type PageAnswer = { page: EventsPage } | { error: Error; tokenRejected: boolean };
@@ -138,7 +138,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		pagesRead++;
 		const { page } = answer;
 		const read = { asked: pageSize, length: page.events.length };
-		const judged = readPage(served, read, readOnFrom);
+		const judged = judgePage(served, read, readOnFrom);
 		served = judged.served;
 		// A token already requested would loop: the page is then read as the last one, and the
 		// cursor stays on it, so the next poll reads it again and emits only what follows.
@@ -192,7 +192,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
  * A page that starts after the last event is asked at the user's Page Size. A page that holds
  * it is asked with room for that many events after it, so it holds the last event again.
  */
-export function firstPageSize(from: Cursor, { pageSize, largePageSize }: DrainOptions): number {
+function firstPageSize(from: Cursor, { pageSize, largePageSize }: DrainOptions): number {
 	if (!from.pageHoldsLastEvent || from.heldCount === 0) return pageSize;
 	return Math.min(largePageSize, from.heldCount + pageSize);
 }

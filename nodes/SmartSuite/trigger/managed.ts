@@ -31,7 +31,7 @@ interface Wanted extends Scope {
 const MAX_LOOKUP_PAGES = 20;
 
 /** Ids and kinds sorted: two webhooks that watch the same things have the same fingerprint. */
-export function fingerprint(solutionId: string, filter: unknown, kinds: unknown): string {
+function fingerprint(solutionId: string, filter: unknown, kinds: unknown): string {
 	const sorted = (value: unknown) => (Array.isArray(value) ? value.map(String).sort() : []);
 	const f = isJsonObject(filter) ? filter : {};
 	let watched: unknown = 'unknown';

@@ -22,7 +22,7 @@ export const NOTHING_SERVED: ServedPages = { largest: 0, limit: 0 };
  * probe: shorter than asked, at least as long as any page before and no limit known, so maybe
  * the server's limit: one more request tells.
  */
-export type PageVerdict = 'full' | 'short' | 'probe';
+type PageVerdict = 'full' | 'short' | 'probe';
 
 /** A page read: how many events were asked for and how many came. */
 export interface PageRead {
@@ -35,7 +35,7 @@ export interface PageRead {
  * `readOnFrom`: the page read just before in the same poll, when it was shorter or longer than
  * asked: if this page holds events, that one was as long as the server serves.
  */
-export function readPage(
+export function judgePage(
 	served: ServedPages,
 	{ asked, length }: PageRead,
 	readOnFrom?: PageRead,
