@@ -19,6 +19,7 @@ import { START_CURSOR, movedOn, saveCursor, savedCursor } from './trigger/cursor
 import type { DrainOptions, DrainResult } from './trigger/drain';
 import { drain } from './trigger/drain';
 import { releaseLease, takeLease } from './trigger/lease';
+import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, startPollClock } from './trigger/limits';
 import { pollManagedWebhook } from './trigger/managed';
 import { simplifyEvent } from './trigger/simplify';
@@ -139,7 +140,7 @@ export class SmartSuiteTrigger implements INodeType {
 }
 
 /** Reads the events of one webhook (what poll does once it knows the webhook). */
-async function pollWebhook(this: IPollFunctions, webhookId: string): Promise<INodeExecutionData[][] | null> {
+async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollClock): Promise<INodeExecutionData[][] | null> {
 	const node = this.getNode();
 	const kinds = this.getNodeParameter('events', []) as string[];
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
@@ -147,7 +148,6 @@ async function pollWebhook(this: IPollFunctions, webhookId: string): Promise<INo
 	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
-	const clock = startPollClock(POLL_LIMITS);
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved) await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
@@ -198,10 +198,12 @@ async function pollWebhook(this: IPollFunctions, webhookId: string): Promise<INo
 
 /** The poll for the webhook the user gave, or the one the trigger manages. */
 async function pollSource(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook);
+	// One budget for the whole poll: finding or creating a managed webhook counts too.
+	const clock = startPollClock(POLL_LIMITS);
+	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook, clock);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
-	return await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'));
+	return await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'), clock);
 }
 
 /** What n8n's log should tell: elements passed over, and why a poll read less than the stream. */

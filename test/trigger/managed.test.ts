@@ -12,6 +12,7 @@ import { Container } from '@n8n/di';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import type { Emulator } from '../emulator';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { startStub, webhooksPath } from '../node/harness';
@@ -131,6 +132,23 @@ describe('the managed webhook', () => {
 		expect(replacement).toEqual(expect.any(String));
 		expect(replacement).not.toBe(expired.webhook_id);
 		expect(logs).not.toContainEqual(expect.stringContaining('using the existing webhook'));
+	});
+
+	test("finding or creating the webhook counts against the poll's budget: a hung ListWebhooks times out within it and creates nothing", async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const limits = { ...POLL_LIMITS };
+		POLL_LIMITS.budgetMs = 500;
+		try {
+			emu.injectFault({ operation: 'ListWebhooks', action: { type: 'delay', ms: 4000 } });
+			const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+			// n8n's own request timeout is 300 s: without the poll's, the 4-s answer comes and a webhook is created.
+			const error = await pollError(poller.poll());
+			expect(error.message).toMatch(/Could not reach SmartSuite/);
+			expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(0);
+			expect(webhooksOfSolution()).toHaveLength(0);
+		} finally {
+			Object.assign(POLL_LIMITS, limits);
+		}
 	});
 
 	test('edits that keep the scope keep the webhook; a scope change creates a new one and says so', async () => {

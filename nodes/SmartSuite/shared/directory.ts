@@ -51,10 +51,11 @@ export async function listTables(context: RequestContext, solutionId: string): P
 	);
 }
 
-async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: Subject): Promise<IDataObject> {
+/** `timeout`: a poll's requests end within its budget (n8n's default is 300 s). */
+async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: Subject, timeout?: number): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
 	const address = webhooksAddress(credentials, method);
-	const response = await sendRequest.call(context, { baseURL: address.baseUrl, url: address.path, body }, credentials.apiKey);
+	const response = await sendRequest.call(context, { baseURL: address.baseUrl, url: address.path, body, timeout }, credentials.apiKey);
 	return parseResponse(context.getNode(), response, { ...subject, address });
 }
 
@@ -65,12 +66,13 @@ export interface WebhooksPage {
 }
 
 /** One page of ListWebhooks (proto3: an empty list or token may be omitted). */
-export async function listWebhooksPage(context: RequestContext, solutionId: string, pageToken: string, pageSize = 100): Promise<WebhooksPage> {
+export async function listWebhooksPage(context: RequestContext, solutionId: string, pageToken: string, timeout?: number): Promise<WebhooksPage> {
 	const answer = await callWebhooks(
 		context,
 		'ListWebhooks',
-		{ solution_id: solutionId, page_size: String(pageSize), page_token: pageToken },
+		{ solution_id: solutionId, page_size: '100', page_token: pageToken },
 		{ action: 'list the webhooks', notFound: `The solution "${solutionId}" was not found` },
+		timeout,
 	);
 	const page = readPage(answer, 'webhooks');
 	if (!page) throw notAListError(context, 'ListWebhooks');
@@ -78,18 +80,18 @@ export async function listWebhooksPage(context: RequestContext, solutionId: stri
 }
 
 /** CreateWebhook; returns the webhook unwrapped. */
-export async function createWebhook(context: RequestContext, webhook: IDataObject): Promise<IDataObject> {
+export async function createWebhook(context: RequestContext, webhook: IDataObject, timeout?: number): Promise<IDataObject> {
 	const solutionId = String((webhook.locator as IDataObject | undefined)?.solution_id ?? '');
 	const answer = await callWebhooks(context, 'CreateWebhook', { webhook }, {
 		action: 'create the webhook',
 		notFound: `The solution "${solutionId}" was not found`,
 		notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
-	});
+	}, timeout);
 	return unwrapWebhook(answer);
 }
 
-export async function deleteWebhook(context: RequestContext, webhookId: string): Promise<void> {
-	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` });
+export async function deleteWebhook(context: RequestContext, webhookId: string, timeout?: number): Promise<void> {
+	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout);
 }
 
 function notAListError(context: RequestContext, method: string): NodeApiError {

@@ -17,10 +17,11 @@ import type { Scope } from '../shared/scope';
 import { KINDS, readScope, webhookToCreate } from '../shared/scope';
 import { credentialsOf, isJsonObject } from '../shared/transport';
 import { isWebhookGone } from './api';
+import type { PollClock } from './limits';
 
 type PollOutput = INodeExecutionData[][] | null;
 /** Reads the events of one webhook: the trigger's poll for a given webhook id. */
-export type PollWebhook = (this: IPollFunctions, webhookId: string) => Promise<PollOutput>;
+export type PollWebhook = (this: IPollFunctions, webhookId: string, clock: PollClock) => Promise<PollOutput>;
 
 /** What the managed webhook must watch: its scope and kinds. */
 interface Wanted extends Scope {
@@ -51,11 +52,11 @@ function readWanted(context: IPollFunctions): Wanted {
 }
 
 /** A webhook of the solution, not expired, with the same scope and kinds (not `excluded`). */
-async function findWebhook(context: IPollFunctions, wanted: Wanted, excluded?: string): Promise<string | undefined> {
+async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded?: string): Promise<string | undefined> {
 	const wantedPrint = fingerprintOf(wanted);
 	let pageToken = '';
 	for (let page = 0; page < MAX_LOOKUP_PAGES; page++) {
-		const { webhooks, nextPageToken } = await listWebhooksPage(context, wanted.solutionId, pageToken);
+		const { webhooks, nextPageToken } = await listWebhooksPage(context, wanted.solutionId, pageToken, clock.requestTimeout());
 		const found = webhooks.find(
 			(webhook) =>
 				webhook.webhook_id !== excluded &&
@@ -76,7 +77,7 @@ interface ManagedWebhook {
 }
 
 /** The remembered webhook for this scope, else one found with the same scope, else a new one. */
-async function managedWebhook(context: IPollFunctions, wanted: Wanted, gone?: string): Promise<ManagedWebhook> {
+async function managedWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, gone?: string): Promise<ManagedWebhook> {
 	const state = context.getWorkflowStaticData('node');
 	const remembered = typeof state.managedWebhookId === 'string' ? state.managedWebhookId : '';
 	if (!gone && remembered && state.managedScope === fingerprintOf(wanted)) return { webhookId: remembered, created: false };
@@ -86,7 +87,7 @@ async function managedWebhook(context: IPollFunctions, wanted: Wanted, gone?: st
 		: remembered
 			? `the Solution, Watch or Events changed (the webhook "${remembered}" is no longer read; SmartSuite deletes it after 14 days without reads)`
 			: 'none was set up yet';
-	const found = await findWebhook(context, wanted, gone);
+	const found = await findWebhook(context, wanted, clock, gone);
 	if (found) {
 		context.logger.info(`SmartSuite Trigger: using the existing webhook "${found}", which watches the same things, because ${why}`);
 		return { webhookId: found, created: false };
@@ -98,7 +99,7 @@ async function managedWebhook(context: IPollFunctions, wanted: Wanted, gone?: st
 		});
 	}
 	const { workspaceId } = await credentialsOf(context);
-	const webhook = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds));
+	const webhook = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds), clock.requestTimeout());
 	const webhookId = typeof webhook.webhook_id === 'string' ? webhook.webhook_id.trim() : '';
 	if (!webhookId) {
 		const message = 'SmartSuite answered CreateWebhook without a webhook_id';
@@ -112,18 +113,18 @@ async function managedWebhook(context: IPollFunctions, wanted: Wanted, gone?: st
 }
 
 /** Best effort: the error that failed the poll is the one to report. */
-async function deleteQuietly(context: IPollFunctions, webhookId: string): Promise<void> {
+async function deleteQuietly(context: IPollFunctions, webhookId: string, clock: PollClock): Promise<void> {
 	try {
-		await deleteWebhook(context, webhookId);
+		await deleteWebhook(context, webhookId, clock.requestTimeout());
 	} catch (error) {
 		context.logger.warn(`SmartSuite Trigger: could not delete the webhook "${webhookId}" created by a failed poll: ${(error as Error).message}`);
 	}
 }
 
 /** The outcome of one poll of a webhook: its items, or what it threw (a NodeApiError or NodeOperationError). */
-async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhookId: string): Promise<{ output: PollOutput } | { error: unknown }> {
+async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhookId: string, clock: PollClock): Promise<{ output: PollOutput } | { error: unknown }> {
 	try {
-		return { output: await pollWebhook.call(context, webhookId) };
+		return { output: await pollWebhook.call(context, webhookId, clock) };
 	} catch (error) {
 		return { error };
 	}
@@ -133,17 +134,17 @@ async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhoo
  * The poll of "Create a webhook for me": reads the managed webhook with `pollWebhook`, replaces
  * it once when it is gone, and remembers it (id and scope, top-level keys) once a poll succeeded.
  */
-export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: PollWebhook): Promise<PollOutput> {
+export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: PollWebhook, clock: PollClock): Promise<PollOutput> {
 	const wanted = readWanted(context);
-	let webhook = await managedWebhook(context, wanted);
-	let result = await attempt(context, pollWebhook, webhook.webhookId);
+	let webhook = await managedWebhook(context, wanted, clock);
+	let result = await attempt(context, pollWebhook, webhook.webhookId, clock);
 	if ('error' in result && !webhook.created && context.getMode() !== 'manual' && isWebhookGone(result.error)) {
 		context.logger.warn(`SmartSuite Trigger: the webhook "${webhook.webhookId}" is gone; setting up another one`);
-		webhook = await managedWebhook(context, wanted, webhook.webhookId);
-		result = await attempt(context, pollWebhook, webhook.webhookId);
+		webhook = await managedWebhook(context, wanted, clock, webhook.webhookId);
+		result = await attempt(context, pollWebhook, webhook.webhookId, clock);
 	}
 	if ('error' in result) {
-		if (webhook.created) await deleteQuietly(context, webhook.webhookId);
+		if (webhook.created) await deleteQuietly(context, webhook.webhookId, clock);
 		throw result.error;
 	}
 	if (context.getMode() !== 'manual') {
