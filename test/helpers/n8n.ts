@@ -58,7 +58,7 @@ export function credentialsFor(emu: Emulator, overrides: Partial<SmartSuiteCrede
 
 const credentialType: ICredentialType = new SmartSuiteApi();
 
-class TestCredentialsHelper extends ICredentialsHelper {
+export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
 		super();
 	}

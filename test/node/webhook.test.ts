@@ -1,3 +1,4 @@
+import { TestCredentialsHelper } from '../helpers/n8n';
 import {
 	deleteWebhook,
 	expectSpecRequest,
@@ -164,5 +165,20 @@ describe('Webhook > Delete', () => {
 		expect(output[1].json).toEqual({});
 		expect(output[1].error?.message).toBe('The webhook "missing" does not exist or was deleted');
 		expect(output[2]).toEqual({ json: { deleted: true, webhook_id: webhooks[1].webhook_id }, pairedItem: { item: 2 } });
+	});
+});
+
+describe('credential reads', () => {
+	it('one Get reads the credential four times: n8n\'s base URL expression and authentication, the service path, the answer check (it was five)', async () => {
+		const { emu } = ctx;
+		const webhook = emu.createWebhook();
+		// n8n decrypts the credential again on every read.
+		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			await run(emu, { parameters: getWebhook(webhook.webhook_id) });
+			expect(reads).toHaveBeenCalledTimes(4);
+		} finally {
+			reads.mockRestore();
+		}
 	});
 });

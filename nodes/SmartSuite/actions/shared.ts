@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
-import type { RequestSubject } from '../shared/transport';
+import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
 import { credentialsOf, hasUserInfo, parseResponse, secretsOf, userInfoError } from '../shared/transport';
 
 /** A postReceive step that reads the answer. */
@@ -33,15 +33,16 @@ export async function refuseUserInfo(
  * Returns one item holding the answer's JSON object.
  */
 export function checkResponse(
-	subjectOf: (this: IExecuteSingleFunctions) => Promise<RequestSubject>,
+	subjectOf: (this: IExecuteSingleFunctions, credentials: SmartSuiteCredentials) => RequestSubject,
 ): ResponseCheck {
 	return async function (this: IExecuteSingleFunctions, _items, response) {
 		const { statusCode, body, headers } = response;
-		const { apiKey } = await credentialsOf(this);
+		// Read once: n8n decrypts the credential again on every read.
+		const credentials = await credentialsOf(this);
 		const json = parseResponse(
 			this.getNode(),
-			{ statusCode, body, headers: headers as IDataObject, secrets: secretsOf(apiKey) },
-			await subjectOf.call(this),
+			{ statusCode, body, headers: headers as IDataObject, secrets: secretsOf(credentials.apiKey) },
+			subjectOf.call(this, credentials),
 			this.getItemIndex(),
 		);
 		return [{ json }];

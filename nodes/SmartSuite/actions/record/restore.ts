@@ -7,7 +7,7 @@ import type {
 
 import { pathSegment, requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
-import { credentialsOf, recordsAddress } from '../../shared/transport';
+import { recordsAddress } from '../../shared/transport';
 import { checkResponse, setPairedItem } from '../shared';
 
 const showOnlyForRestore = { resource: ['record'], operation: ['restore'] };
@@ -47,11 +47,11 @@ export const restoreOperation: INodePropertyOptions = {
 		send: { preSend: [buildRestoreRequest] },
 		output: {
 			postReceive: [
-				checkResponse(async function () {
+				checkResponse(function (credentials) {
 					const { tableId, recordId } = restoreIds(this);
 					return {
 						action: 'restore the record',
-						address: recordsAddress(await credentialsOf(this), restorePath(tableId, recordId)),
+						address: recordsAddress(credentials, restorePath(tableId, recordId)),
 						notFound: `Record "${recordId}" was not found in table "${tableId}", or it is not deleted`,
 						notFoundHint:
 							'Check both ids and that the record is still in the trash: deleted records stay restorable for 14 to 60 days depending on the plan.',

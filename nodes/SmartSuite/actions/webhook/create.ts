@@ -54,11 +54,11 @@ export const createOperation: INodePropertyOptions = {
 		send: { preSend: [toMethod('CreateWebhook'), sendWebhook] },
 		output: {
 			postReceive: [
-				checkResponse(async function () {
+				checkResponse(function (credentials) {
 					const { solutionId } = scopeOf(this);
 					return {
 						action: 'create the webhook',
-						address: webhooksAddress(await credentialsOf(this), 'CreateWebhook'),
+						address: webhooksAddress(credentials, 'CreateWebhook'),
 						notFound: `The solution "${solutionId}" was not found`,
 						notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
 					};

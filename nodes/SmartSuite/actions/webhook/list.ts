@@ -11,7 +11,6 @@ import { NodeApiError } from 'n8n-workflow';
 import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
 import { readPage } from '../../shared/pages';
-import { credentialsOf } from '../../shared/transport';
 import { webhooksAddress } from '../../shared/webhooksRoute';
 import { readPages } from '../pages';
 import { checkResponse, readLimit, returnAllFields } from '../shared';
@@ -59,8 +58,8 @@ export const listOperation: INodePropertyOptions = {
 		operations: { pagination: listWebhookPages },
 		output: {
 			postReceive: [
-				checkResponse(async function () {
-					const address = webhooksAddress(await credentialsOf(this), 'ListWebhooks');
+				checkResponse(function (credentials) {
+					const address = webhooksAddress(credentials, 'ListWebhooks');
 					return { action: 'list the webhooks', address, notFound: 'The solution was not found', notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.' };
 				}),
 			],

@@ -1,7 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { requireId } from '../../shared/ids';
-import { credentialsOf } from '../../shared/transport';
 import { solutionLocator, webhookLocator } from '../../shared/locators';
 import type { WebhooksMethod } from '../../shared/webhooksRoute';
 import { webhooksAddress } from '../../shared/webhooksRoute';
@@ -41,10 +40,10 @@ export async function sendWebhookId(
 
 /** `checkResponse` for a webhook operation; `action` completes "SmartSuite failed to …". */
 export function checkWebhookResponse(method: WebhooksMethod, action: string): ResponseCheck {
-	return checkResponse(async function () {
+	return checkResponse(function (credentials) {
 		return {
 			action,
-			address: webhooksAddress(await credentialsOf(this), method),
+			address: webhooksAddress(credentials, method),
 			notFound: `The webhook "${readWebhookId(this)}" does not exist or was deleted`,
 			notFoundHint:
 				'Check the Webhook ID and that it belongs to the workspace of the credential. SmartSuite deletes a webhook whose events were not listed for 14 days.',
