@@ -15,7 +15,7 @@ import { setPairedItem } from './shared';
  * n8n's RoutingNode passes a node's output items as the arguments of one call, which fails with
  * "Maximum call stack size exceeded" from about 125,000 items: one run outputs at most this many.
  */
-export const MAX_ITEMS_PER_RUN = 100_000;
+const MAX_ITEMS_PER_RUN = 100_000;
 
 /** How one list operation (List Events, List) reads its pages. */
 export interface PagedList {

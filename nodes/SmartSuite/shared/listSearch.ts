@@ -65,7 +65,7 @@ async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promi
 }
 
 /** e.g. "Tables Deals, Contacts · Created, Updated" */
-export function describeWebhook(webhook: IDataObject, tableNames: Map<string, string>): string {
+function describeWebhook(webhook: IDataObject, tableNames: Map<string, string>): string {
 	const filter = isJsonObject(webhook.filter) ? webhook.filter : {};
 	const tableName = (id: unknown) => tableNames.get(String(id)) ?? String(id);
 	let watched = 'Whole solution';

@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { TABLE_URL_REGEX } from './ids';
 
 /** A solution's URL in the app: https://app.smartsuite.com/<workspace>/solution/<solutionId>[/…] */
-export const SOLUTION_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/([^/?#]+)`;
+const SOLUTION_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/([^/?#]+)`;
 
 const HEX_ID_PLACEHOLDER = '64b0c1d2e3f4a5b6c7d8e9f0';
 const SOLUTION_URL_PLACEHOLDER = 'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1';

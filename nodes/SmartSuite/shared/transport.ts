@@ -167,14 +167,14 @@ function httpError(
 	subject: RequestSubject,
 	itemIndex?: number,
 ): NodeApiError {
-	const { message, description, detail } = describeFailure(response, subject);
+	const { message, description, detail, wrongAddress } = describeFailure(response, subject);
 	const error = new NodeApiError(node, { message: detail || `HTTP ${response.statusCode}` } as JsonObject, {
 		message,
 		description,
 		httpCode: String(response.statusCode),
 		itemIndex,
 	});
-	if (isRouteError(subject.address.api, response)) error.context.wrongAddress = true;
+	if (wrongAddress) error.context.wrongAddress = true;
 	return error;
 }
 
@@ -185,20 +185,21 @@ export function isWrongAddress(error: NodeApiError): boolean {
 
 /**
  * What a user reads about an answer that is not a success. `detail` is what the server said,
- * short and with the secrets of the answer taken out.
+ * short and with the secrets of the answer taken out. `wrongAddress`: see isRouteError.
  */
 export function describeFailure(
 	response: ApiResponse,
 	subject: RequestSubject,
-): { message: string; description: string; detail: string } {
+): { message: string; description: string; detail: string; wrongAddress: boolean } {
 	const json = readJson(response.body);
 	const detail = serverMessage(json ? json.value : response.body, response.secrets);
 	const said = detail ? ` SmartSuite said: "${detail}"` : '';
 	const status = response.statusCode;
-	const text = isRouteError(subject.address.api, response)
+	const wrongAddress = isRouteError(subject.address.api, response);
+	const text = wrongAddress
 		? describeRouteError(subject.address, status, detail)
 		: describeStatus(status, subject, said, retryAfterSeconds(response), redirectTarget(response));
-	return { ...text, detail };
+	return { ...text, detail, wrongAddress };
 }
 
 /**
@@ -207,7 +208,7 @@ export function describeFailure(
  * (HTML, plain text, empty) instead of the API's JSON; on the webhooks API, any 404 other than
  * Twirp `not_found`.
  */
-export function isRouteError(api: RequestAddress['api'], response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
+function isRouteError(api: RequestAddress['api'], response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
 	if (response.statusCode === 405) return true;
 	if (response.statusCode !== 404) return false;
 	const body = readJson(response.body)?.value;
@@ -347,7 +348,7 @@ export function secretsOf(apiKey: string): string[] {
  * surround it, and so is any value after the words "Token" or "Bearer" ("Token abc",
  * "token: abc", "bearer=abc"), but not names that end in them ("page_token has expired").
  */
-export function redact(text: string, secrets: string[]): string {
+function redact(text: string, secrets: string[]): string {
 	let result = text;
 	for (const secret of secrets) {
 		result = result.replace(new RegExp(escapeRegExp(secret), 'gi'), '***');
