@@ -1,7 +1,7 @@
 /** Webhook → Create and Webhook → List through RoutingNode against the emulator. */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { expectSpecRequest, run, runError, useEmulator, webhooksPath } from './harness';
+import { expectSpecRequest, run, runError, startStub, useEmulator, webhooksPath } from './harness';
 
 const ctx = useEmulator();
 
@@ -131,6 +131,16 @@ describe('Webhook > List', () => {
 		expect(await run(emu, { parameters: list(solution.id, { returnAll: true }) })).toEqual([]);
 		emu.setVariant({ omitEmpty: true });
 		expect(await run(emu, { parameters: list(solution.id, { returnAll: true }) })).toEqual([]);
+	});
+
+	it('an answer whose webhooks are not a list is named as such, not read as an empty page', async () => {
+		const stub = await startStub(() => ({ status: 200, body: { webhooks: 'none', next_page_token: '' } }));
+		try {
+			const error = await runError(ctx.emu, { parameters: list('s1', { returnAll: true }), credentials: { webhooksUrl: stub.url } });
+			expect(error.message).toBe('SmartSuite sent an answer to ListWebhooks that is not a page of webhooks');
+		} finally {
+			await stub.close();
+		}
 	});
 
 	it('an empty Solution is refused before any request', async () => {

@@ -8,7 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Page } from '../shared/pages';
-import { appendUpTo } from '../shared/pages';
+import { appendUpTo, hasNextPage } from '../shared/pages';
 import { setPairedItem } from './shared';
 
 /**
@@ -62,7 +62,7 @@ export async function readPages(
 		// One more than a run can output tells "exactly that many" from "too many".
 		appendUpTo(items, page.items, Math.min(list.limit, MAX_ITEMS_PER_RUN + 1));
 		if (items.length > MAX_ITEMS_PER_RUN) throw tooManyItemsError(node, list, itemIndex);
-		if (!page.nextPageToken || page.items.length === 0 || items.length >= list.limit) break;
+		if (!hasNextPage(page, page.items.length) || items.length >= list.limit) break;
 		if (requestedTokens.has(page.nextPageToken)) throw repeatedTokenError(node, list, itemIndex);
 		if (pages >= list.maxPages) throw tooManyPagesError(node, list, itemIndex);
 		pageToken = page.nextPageToken;

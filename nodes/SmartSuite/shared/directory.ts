@@ -3,7 +3,7 @@
  * Webhook operations and the trigger's "Create a webhook for me": list solutions and tables
  * (records API, GET) and list or create webhooks (webhooks API).
  */
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { readPage } from './pages';
@@ -75,7 +75,7 @@ export async function listWebhooksPage(context: RequestContext, solutionId: stri
 		timeout,
 	);
 	const page = readPage(answer, 'webhooks');
-	if (!page) throw notAListError(context, 'ListWebhooks');
+	if (!page) throw notAWebhooksPageError(context.getNode());
 	return { webhooks: page.items, nextPageToken: page.nextPageToken };
 }
 
@@ -94,10 +94,12 @@ export async function deleteWebhook(context: RequestContext, webhookId: string, 
 	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout);
 }
 
-function notAListError(context: RequestContext, method: string): NodeApiError {
-	const message = `SmartSuite sent an answer to ${method} that is not a page of webhooks`;
-	return new NodeApiError(context.getNode(), { message } as JsonObject, {
+/** A ListWebhooks answer without a list of webhooks (the list searches, the trigger, Webhook > List). */
+export function notAWebhooksPageError(node: INode, itemIndex?: number): NodeApiError {
+	const message = 'SmartSuite sent an answer to ListWebhooks that is not a page of webhooks';
+	return new NodeApiError(node, { message } as JsonObject, {
 		message,
-		description: 'This is usually a temporary problem of the service or of a proxy in between: try again.',
+		description: 'This is usually a temporary problem of the service or of a proxy in between: try again. If it persists, check the Webhooks API Base URL in the credential.',
+		itemIndex,
 	});
 }

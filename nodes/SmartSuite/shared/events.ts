@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { readPage } from './pages';
+import { hasNextPage as anotherPageMayFollow, readPage } from './pages';
 
 /** One ListEvents answer, with proto3's omitted empty fields filled in. */
 export interface EventsPage {
@@ -16,12 +16,9 @@ export function readEventsPage(body: IDataObject): EventsPage | undefined {
 	return page && { events: page.items, nextPageToken: page.nextPageToken };
 }
 
-/**
- * Whether another page may hold events. The end of the stream is signalled by an empty token,
- * a missing token, or an empty page that still carries a token: all three end the walk.
- */
+/** Whether another page may hold events (see the rule in `pages.ts`). */
 export function hasNextPage(page: EventsPage): boolean {
-	return page.nextPageToken !== '' && page.events.length > 0;
+	return anotherPageMayFollow(page, page.events.length);
 }
 
 /** A ListEvents answer without a list of events. */

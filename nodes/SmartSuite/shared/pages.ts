@@ -22,6 +22,14 @@ export function readPage(body: IDataObject, key: string): Page | undefined {
 }
 
 /**
+ * Whether another page may follow. The end of a stream is signalled by an empty token, a missing
+ * token, or an empty page that still carries a token: all three end the walk.
+ */
+export function hasNextPage(page: { nextPageToken: string }, itemCount: number): boolean {
+	return page.nextPageToken !== '' && itemCount > 0;
+}
+
+/**
  * Appends `items` to `list` until it holds `limit`, one by one: a page may hold any number of
  * items (a server may ignore page_size), more than a call can take as spread arguments.
  */

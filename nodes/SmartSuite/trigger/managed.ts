@@ -13,6 +13,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createWebhook, deleteWebhook, listWebhooksPage } from '../shared/directory';
+import { hasNextPage } from '../shared/pages';
 import type { Scope } from '../shared/scope';
 import { KINDS, readScope, webhookToCreate } from '../shared/scope';
 import { credentialsOf, isJsonObject } from '../shared/transport';
@@ -64,7 +65,7 @@ async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollC
 				fingerprint(wanted.solutionId, webhook.filter, webhook.kinds) === wantedPrint,
 		);
 		if (found) return String(found.webhook_id);
-		if (!nextPageToken || webhooks.length === 0 || nextPageToken === pageToken) return undefined;
+		if (!hasNextPage({ nextPageToken }, webhooks.length) || nextPageToken === pageToken) return undefined;
 		pageToken = nextPageToken;
 	}
 	return undefined;

@@ -4,10 +4,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
+import { notAWebhooksPageError } from '../../shared/directory';
 import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
 import { readPage } from '../../shared/pages';
@@ -41,10 +40,7 @@ async function listWebhookPages(
 		maxPagesHint: 'Try again later; to read fewer webhooks, turn off Return All and set a Limit.',
 		body: (pageToken, wanted) => ({ solution_id: solutionId, page_size: String(Math.min(PAGE_SIZE, wanted)), page_token: pageToken }),
 		read: (answer) => readPage(answer, 'webhooks'),
-		notAPage: () => {
-			const message = 'SmartSuite sent an answer that is not a page of webhooks';
-			return new NodeApiError(node, { message } as JsonObject, { message, description: 'Try again; if it persists, check the Webhooks API Base URL in the credential.', itemIndex });
-		},
+		notAPage: () => notAWebhooksPageError(node, itemIndex),
 	});
 }
 
