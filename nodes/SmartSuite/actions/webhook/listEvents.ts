@@ -6,7 +6,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { notAPageError, readEventsPage } from '../../shared/events';
+import { notAPageError } from '../../shared/events';
+import { readPage } from '../../shared/pages';
 import { requireWholeNumber } from '../../shared/numbers';
 import { readPages } from '../pages';
 import { readLimit, returnAllFields } from '../shared';
@@ -57,10 +58,7 @@ async function listEventPages(
 			page_size: String(Math.min(pageSize, wanted)),
 			page_token: pageToken,
 		}),
-		read: (answer) => {
-			const page = readEventsPage(answer);
-			return page && { items: page.events, nextPageToken: page.nextPageToken };
-		},
+		read: (answer) => readPage(answer, 'events'),
 		notAPage: () => notAPageError(node, itemIndex),
 	});
 }
