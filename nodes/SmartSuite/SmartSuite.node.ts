@@ -1,7 +1,7 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { smartSuiteApiTest } from './shared/credentialTest';
+import { smartSuiteToolkitApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { REQUEST_DEFAULTS } from './shared/transport';
 import { recordDescription } from './actions/record';
@@ -40,7 +40,7 @@ export class SmartSuite implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
+		credentials: [{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' }],
 		requestDefaults: {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -51,5 +51,5 @@ export class SmartSuite implements INodeType {
 		properties,
 	};
 
-	methods = { credentialTest: { smartSuiteApiTest }, listSearch, loadOptions };
+	methods = { credentialTest: { smartSuiteToolkitApiTest }, listSearch, loadOptions };
 }

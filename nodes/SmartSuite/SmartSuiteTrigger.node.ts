@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { smartSuiteApiTest } from './shared/credentialTest';
+import { smartSuiteToolkitApiTest } from './shared/credentialTest';
 import { requireId } from './shared/ids';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { requireWholeNumber } from './shared/numbers';
@@ -51,7 +51,7 @@ export class SmartSuiteTrigger implements INodeType {
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' }],
+		credentials: [{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' }],
 		properties: [
 			...sourceFields,
 			{
@@ -120,7 +120,7 @@ export class SmartSuiteTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { smartSuiteApiTest }, listSearch, loadOptions };
+	methods = { credentialTest: { smartSuiteToolkitApiTest }, listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') return await pollSource(this);

@@ -72,11 +72,11 @@ function webhookWorkflow(webhookId: string) {
 			{
 				id: 'node-get-webhook',
 				name: 'Get webhook',
-				type: 'n8n-nodes-smartsuite.smartSuite',
+				type: 'n8n-nodes-smartsuite-toolkit.smartSuite',
 				typeVersion: 1,
 				position: [220, 0],
 				parameters: { resource: 'webhook', operation: 'get', webhookId },
-				credentials: { smartSuiteApi: CREDENTIAL },
+				credentials: { smartSuiteToolkitApi: CREDENTIAL },
 			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Get webhook', type: 'main', index: 0 }]] } },

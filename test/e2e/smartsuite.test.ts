@@ -44,11 +44,11 @@ function withN8nLog(body: () => Promise<void>): () => Promise<void> {
 const smartSuite = (name: string, parameters: object, extra: object = {}) => ({
 	id: `node-${name.toLowerCase().replace(/\W+/g, '-')}`,
 	name,
-	type: 'n8n-nodes-smartsuite.smartSuite',
+	type: 'n8n-nodes-smartsuite-toolkit.smartSuite',
 	typeVersion: 1,
 	position: [300, 0],
 	parameters,
-	credentials: { smartSuiteApi: CREDENTIAL },
+	credentials: { smartSuiteToolkitApi: CREDENTIAL },
 	...extra,
 });
 

@@ -33,8 +33,8 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { SmartSuiteApi } from '../../credentials/SmartSuiteApi.credentials';
-import { smartSuiteApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
+import { SmartSuiteToolkitApi } from '../../credentials/SmartSuiteToolkitApi.credentials';
+import { smartSuiteToolkitApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
 import type { Emulator } from '../emulator/types';
 
 export type SmartSuiteCredentialData = {
@@ -56,7 +56,7 @@ export function credentialsFor(emu: Emulator, overrides: Partial<SmartSuiteCrede
 	};
 }
 
-const credentialType: ICredentialType = new SmartSuiteApi();
+const credentialType: ICredentialType = new SmartSuiteToolkitApi();
 
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
@@ -153,7 +153,7 @@ function makeNode(type: string, parameters: INodeParameters, extra: Partial<INod
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { smartSuiteApi: { id: '1', name: 'SmartSuite account' } },
+		credentials: { smartSuiteToolkitApi: { id: '1', name: 'SmartSuite account' } },
 		...extra,
 	};
 }
@@ -281,7 +281,7 @@ export async function testCredential(credentials: object): Promise<INodeCredenti
 		type: credentialType.name,
 		data: credentials as ICredentialDataDecryptedObject,
 	};
-	return await smartSuiteApiTest.call(new CredentialTestContext(), decrypted);
+	return await smartSuiteToolkitApiTest.call(new CredentialTestContext(), decrypted);
 }
 
 /** Stops n8n-core's background interval so jest can exit (call in afterAll). */

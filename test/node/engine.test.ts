@@ -30,9 +30,9 @@ describe('credential test', () => {
 
 	it('is the test the node declares for its credential', () => {
 		expect(smartSuite.description.credentials).toEqual([
-			{ name: 'smartSuiteApi', required: true, testedBy: 'smartSuiteApiTest' },
+			{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' },
 		]);
-		expect(smartSuite.methods?.credentialTest?.smartSuiteApiTest).toBeDefined();
+		expect(smartSuite.methods?.credentialTest?.smartSuiteToolkitApiTest).toBeDefined();
 	});
 });
 
@@ -63,7 +63,7 @@ const node = (name: string, type: string, parameters: INode['parameters'] = {}):
 	typeVersion: 1,
 	position: [0, 0],
 	parameters,
-	credentials: type === 'smartSuite' ? { smartSuiteApi: { id: '1', name: 'SmartSuite account' } } : undefined,
+	credentials: type === 'smartSuite' ? { smartSuiteToolkitApi: { id: '1', name: 'SmartSuite account' } } : undefined,
 });
 
 describe('whole workflow (WorkflowExecute)', () => {

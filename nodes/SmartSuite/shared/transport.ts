@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-export const CREDENTIAL_NAME = 'smartSuiteApi';
+export const CREDENTIAL_NAME = 'smartSuiteToolkitApi';
 
 export interface SmartSuiteCredentials {
 	apiKey: string;
