@@ -173,3 +173,43 @@ describe('answers that are not the API', () => {
 		});
 	});
 });
+
+describe('where GetWebhook is not routed and GetWebhooks answers with a wrong-address error', () => {
+	/** GetWebhook: Twirp bad_route; GetWebhooks: 405, an address error of its own. */
+	async function stub() {
+		return await startStub((_body, n) =>
+			n === 1
+				? { status: 404, body: { code: 'bad_route', msg: `no handler for path "${SPEC}/GetWebhook"` } }
+				: { status: 405, body: { msg: 'method not allowed' } },
+		);
+	}
+
+	it('Get names the path that failed (GetWebhooks), not the one that is not routed', async () => {
+		const server = await stub();
+		try {
+			const error = await runError(emu, { parameters: getWebhook('w1'), credentials: { webhooksUrl: server.url } });
+			expect(server.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`, `${SPEC}/GetWebhooks`]);
+			expect(error.message).toBe(`The webhooks API at ${server.url} has no method ${SPEC}/GetWebhooks (405)`);
+		} finally {
+			await server.close();
+		}
+	});
+
+	it('the trigger names the path that failed too', async () => {
+		const server = await stub();
+		try {
+			const poller = createPoller(new SmartSuiteTrigger(), {
+				credentials: credentialsFor(emu, { webhooksUrl: server.url }),
+				parameters: { webhookId: 'w1', events: [], options: {} },
+			});
+			const error = (await poller.poll().then(
+				() => undefined,
+				(thrown: Error & { description?: string }) => thrown,
+			))!;
+			expect(server.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`, `${SPEC}/GetWebhooks`]);
+			expect(error.message).toBe(`The webhooks API at ${server.url} has no method ${SPEC}/GetWebhooks (405)`);
+		} finally {
+			await server.close();
+		}
+	});
+});

@@ -16,6 +16,7 @@ import {
 	USER_INFO_MESSAGE,
 } from './transport';
 import type { WebhooksMethod } from './webhooksRoute';
+import type { GetWebhookAnswer } from './webhooksRoute';
 import { webhooksAddress, webhooksMethodUrl, withOtherGetWebhookSpelling } from './webhooksRoute';
 
 /** A webhook id that cannot exist: a working key gets 404 for it, a wrong one 401 or 403. */
@@ -57,16 +58,18 @@ export async function smartSuiteToolkitApiTest(
 		const { statusCode, body, headers } = response;
 		return { statusCode, body, headers: headers ?? {}, secrets: secretsOf(apiKey) };
 	};
-	const address = webhooksAddress(credentials, 'GetWebhook');
-	let response: ApiResponse;
+	let answer: GetWebhookAnswer<ApiResponse>;
 	try {
-		response = await withOtherGetWebhookSpelling(await probe('GetWebhook'), async () => await probe('GetWebhooks'));
+		answer = await withOtherGetWebhookSpelling(await probe('GetWebhook'), async () => await probe('GetWebhooks'));
 	} catch (error) {
+		const { baseUrl } = webhooksAddress(credentials, 'GetWebhook');
 		return {
 			status: 'Error',
-			message: `Could not reach the webhooks API at ${address.baseUrl} (${networkReason(error) ?? 'no answer'}). Check the Webhooks API Base URL.`,
+			message: `Could not reach the webhooks API at ${baseUrl} (${networkReason(error) ?? 'no answer'}). Check the Webhooks API Base URL.`,
 		};
 	}
+	const { response, method } = answer;
+	const address = webhooksAddress(credentials, method);
 	const { statusCode } = response;
 	if ((statusCode === 200 && isJsonObject(response.body)) || isTwirpNotFound(response)) {
 		return {

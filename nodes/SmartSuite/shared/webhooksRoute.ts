@@ -55,6 +55,12 @@ export function webhooksMethodUrl(credentials: WebhooksSettings, method: Webhook
 	return `${baseUrl}${path}`;
 }
 
+/** An answer to GetWebhook or GetWebhooks, with the spelling that gave it (errors name its path). */
+export interface GetWebhookAnswer<T> {
+	response: T;
+	method: 'GetWebhook' | 'GetWebhooks';
+}
+
 /**
  * SmartSuite's reference spells GetWebhook also as GetWebhooks. Given the answer to GetWebhook,
  * asks once more as GetWebhooks when GetWebhook is not routed (Twirp `bad_route`), and remembers
@@ -63,10 +69,10 @@ export function webhooksMethodUrl(credentials: WebhooksSettings, method: Webhook
 export async function withOtherGetWebhookSpelling<T extends { body: unknown }>(
 	first: T,
 	askAsGetWebhooks: () => Promise<T>,
-): Promise<T> {
-	if (!isBadRoute(first)) return first;
+): Promise<GetWebhookAnswer<T>> {
+	if (!isBadRoute(first)) return { response: first, method: 'GetWebhook' };
 	const second = await askAsGetWebhooks();
-	return isBadRoute(second) ? first : second;
+	return isBadRoute(second) ? { response: first, method: 'GetWebhook' } : { response: second, method: 'GetWebhooks' };
 }
 
 /** Lower-case host name without port or trailing dot; '' when the address cannot be read. */

@@ -64,7 +64,7 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, clo
 
 		async checkWebhook() {
 			const body = { webhook_id: webhookId };
-			const response = await withOtherGetWebhookSpelling(await send('GetWebhook', body), async () => await send('GetWebhooks', body));
+			const { response, method } = await withOtherGetWebhookSpelling(await send('GetWebhook', body), async () => await send('GetWebhooks', body));
 			if (isBadRoute(response)) {
 				// Which spelling SmartSuite routes is unsettled: ListEvents, next, tells a wrong address.
 				context.logger.warn(
@@ -72,8 +72,7 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, clo
 				);
 				return;
 			}
-			const address = webhooksAddress(credentials, 'GetWebhook');
-			const answer = parseResponse(node, response, subject(webhookId, 'read the webhook', address));
+			const answer = parseResponse(node, response, subject(webhookId, 'read the webhook', webhooksAddress(credentials, method)));
 			const status = unwrapWebhook(answer).system_status;
 			if (isJsonObject(status) && 'disabled' in status) throw disabledError(node, webhookId);
 		},

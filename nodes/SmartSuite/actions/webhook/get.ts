@@ -13,7 +13,10 @@ import { setPairedItem } from '../shared';
 import { toMethod } from './method';
 import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
 
-const checkGetResponse = checkWebhookResponse('GetWebhook', 'get the webhook');
+const checkGetResponse = {
+	GetWebhook: checkWebhookResponse('GetWebhook', 'get the webhook'),
+	GetWebhooks: checkWebhookResponse('GetWebhooks', 'get the webhook'),
+};
 
 /** Checks the answer to GetWebhook, or to GetWebhooks when only that spelling is routed. */
 async function checkEitherSpelling(
@@ -21,14 +24,14 @@ async function checkEitherSpelling(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const answer = await withOtherGetWebhookSpelling(response, async () => {
+	const { response: answer, method } = await withOtherGetWebhookSpelling(response, async () => {
 		const credentials = await credentialsOf(this);
 		const { baseUrl, path } = webhooksAddress(credentials, 'GetWebhooks');
 		const body = { webhook_id: readWebhookId(this) };
 		const again = await sendRequest.call(this, { baseURL: baseUrl, url: path, body }, credentials.apiKey);
 		return again as IN8nHttpFullResponse;
 	});
-	return await checkGetResponse.call(this, items, answer);
+	return await checkGetResponse[method].call(this, items, answer);
 }
 
 /** The webhook itself, out of the answer's wrapper. */
