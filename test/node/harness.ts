@@ -88,7 +88,7 @@ export interface StubServer {
 
 /** A minimal server for answers the emulator never gives (422, a repeated page token, odd shapes). */
 export async function startStub(
-	answer: (body: IDataObject, n: number) => { status: number; body: unknown; headers?: Record<string, string> },
+	answer: (body: IDataObject, n: number, path: string) => { status: number; body: unknown; headers?: Record<string, string> },
 ): Promise<StubServer> {
 	const requests: StubServer['requests'] = [];
 	const server = http.createServer(async (req, res) => {
@@ -96,7 +96,7 @@ export async function startStub(
 		for await (const chunk of req) raw += chunk;
 		const body = JSON.parse(raw || '{}') as IDataObject;
 		requests.push({ path: req.url ?? '', body });
-		const reply = answer(body, requests.length);
+		const reply = answer(body, requests.length, req.url ?? '');
 		res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
 		res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
 	});

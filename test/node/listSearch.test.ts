@@ -1,10 +1,12 @@
 /** "From list" searches and option lists, run as n8n's editor runs them (LoadOptionsContext). */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { captureLogs } from '../helpers/logs';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
-import { smartSuite, startStub, useEmulator } from './harness';
+import { run, smartSuite, startStub, useEmulator } from './harness';
 
 const ctx = useEmulator();
+const warnings = captureLogs();
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 
 type Call = { listSearch: string; filter?: string; paginationToken?: string } | { loadOptions: string };
@@ -131,5 +133,66 @@ describe('webhooks', () => {
 		expect(await call(getParameters(crm.id), { listSearch: 'searchWebhooks' })).toEqual({ results: [], paginationToken: undefined });
 		const error = await call(getParameters(''), { listSearch: 'searchWebhooks' }).catch((thrown: Error) => thrown);
 		expect(error.message).toBe('Choose a Solution first');
+	});
+});
+
+describe('lists with elements that are not entries (null, numbers, strings, objects without an id)', () => {
+	const JUNK = [null, 42, 'text', { name: 'no id' }, { id: '' }, { id: 7 }, []];
+	/** Every list call answers good entries mixed with junk; ListWebhooks pages on once. */
+	async function junkServer() {
+		return await startStub((body, _n, path) => {
+			if (path.startsWith('/api/v1/solutions/')) return { status: 200, body: [null, { id: 'sol1', name: 'Sales CRM' }, ...JUNK] };
+			if (path.startsWith('/api/v1/applications/')) {
+				return {
+					status: 200,
+					body: [...JUNK, { id: 'tbl1', name: 'Deals', solution: 'sol1', structure: [null, { slug: 'title', label: 'Title', field_type: 'textfield' }, { label: 'no slug' }, 5] }],
+				};
+			}
+			const first = !body.page_token;
+			return {
+				status: 200,
+				body: {
+					webhooks: first ? [...JUNK, { webhook_id: 'wh1', filter: { solution: {} }, kinds: ['RECORD_CREATED'] }] : [{ webhook_id: 'wh2', filter: { solution: {} }, kinds: [] }],
+					next_page_token: first ? 'page2' : '',
+				},
+			};
+		});
+	}
+
+	it('the pickers and option lists show only the real entries, never an empty choice, and log what they passed over', async () => {
+		const stub = await junkServer();
+		const credentials = { baseUrl: stub.url, webhooksUrl: stub.url };
+		try {
+			const parameters = createParameters({ solutionId: rl('sol1'), watch: 'fields', tableId: rl('tbl1') });
+			const solutions = await call(parameters, { listSearch: 'searchSolutions' }, credentials);
+			expect(solutions.results.map((result: { value: string }) => result.value)).toEqual(['sol1']);
+			const tables = await call(parameters, { listSearch: 'searchTables' }, credentials);
+			expect(tables.results.map((result: { value: string }) => result.value)).toEqual(['tbl1']);
+			expect(await call(parameters, { loadOptions: 'getTables' }, credentials)).toEqual([{ name: 'Deals', value: 'tbl1' }]);
+			expect(await call(parameters, { loadOptions: 'getFields' }, credentials)).toEqual([{ name: 'Title', value: 'title', description: 'textfield' }]);
+			const webhooks = await call(parameters, { listSearch: 'searchWebhooks' }, credentials);
+			expect(webhooks.results.map((result: { value: string }) => result.value)).toEqual(['wh1']);
+			// A page that held junk still leads on to the next one.
+			expect(webhooks.paginationToken).toBe('page2');
+			const next = await call(parameters, { listSearch: 'searchWebhooks', paginationToken: 'page2' }, credentials);
+			expect(next.results.map((result: { value: string }) => result.value)).toEqual(['wh2']);
+			expect(warnings).toContain('warn: SmartSuite: passed over 7 of 8 elements of a list of webhooks that are not webhooks (not an object with webhook_id)');
+			expect(warnings).toContain('warn: SmartSuite: passed over 8 of 9 elements of a list of solutions that are not solutions (not an object with id)');
+		} finally {
+			await stub.close();
+		}
+	});
+
+	it('Webhook > List outputs the webhooks of every page and passes over the rest', async () => {
+		const stub = await junkServer();
+		try {
+			const output = await run(ctx.emu, {
+				parameters: { resource: 'webhook', operation: 'list', solutionId: rl('sol1'), returnAll: true },
+				credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
+			});
+			expect(output.map((item) => item.json.webhook_id)).toEqual(['wh1', 'wh2']);
+		} finally {
+			await stub.close();
+		}
 	});
 });

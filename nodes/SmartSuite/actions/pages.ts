@@ -33,6 +33,8 @@ export interface PagedList {
 	body(pageToken: string, wanted: number): IDataObject;
 	/** The page in a checked answer; undefined when the answer is not a page. */
 	read(answer: IDataObject): Page | undefined;
+	/** The page's elements that are items (the others are passed over); all of them when absent. */
+	keep?(elements: IDataObject[]): IDataObject[];
 	notAPage(): Error;
 }
 
@@ -60,7 +62,7 @@ export async function readPages(
 		const page = list.read(answer.json);
 		if (!page) throw list.notAPage();
 		// One more than a run can output tells "exactly that many" from "too many".
-		appendUpTo(items, page.items, Math.min(list.limit, MAX_ITEMS_PER_RUN + 1));
+		appendUpTo(items, list.keep ? list.keep(page.items) : page.items, Math.min(list.limit, MAX_ITEMS_PER_RUN + 1));
 		if (items.length > MAX_ITEMS_PER_RUN) throw tooManyItemsError(node, list, itemIndex);
 		if (!hasNextPage(page, page.items.length) || items.length >= list.limit) break;
 		if (requestedTokens.has(page.nextPageToken)) throw repeatedTokenError(node, list, itemIndex);

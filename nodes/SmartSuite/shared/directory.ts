@@ -6,9 +6,9 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { readPage } from './pages';
+import { hasNextPage, readPage } from './pages';
 import type { ApiResponse, RequestContext, RequestSubject } from './transport';
-import { credentialsOf, parseResponse, readJson, recordsAddress, sendRequest } from './transport';
+import { credentialsOf, isJsonObject, parseResponse, readJson, recordsAddress, sendRequest } from './transport';
 import { unwrapWebhook } from './webhooks';
 import type { WebhooksMethod } from './webhooksRoute';
 import { webhooksAddress } from './webhooksRoute';
@@ -16,11 +16,27 @@ import { webhooksAddress } from './webhooksRoute';
 /** What a request is about; the address is added where the request is sent. */
 type Subject = Omit<RequestSubject, 'address'>;
 
-/** An answer that must be a JSON array (the records API lists). */
-function parseList(context: RequestContext, response: ApiResponse, subject: RequestSubject): IDataObject[] {
+/**
+ * The elements of a list that can be entries: JSON objects with a non-empty string id under
+ * `idKey`. Anything else (null, a number, a string, an object without an id) is passed over with
+ * a warning in n8n's log, so that one bad element neither breaks a picker nor stops a walk.
+ */
+export function entriesOf(context: Pick<RequestContext, 'logger'>, elements: unknown[], idKey: string, noun: string): IDataObject[] {
+	const entries = elements.filter(
+		(element): element is IDataObject => isJsonObject(element) && typeof element[idKey] === 'string' && element[idKey].trim() !== '',
+	);
+	const skipped = elements.length - entries.length;
+	if (skipped > 0) {
+		context.logger.warn(`SmartSuite: passed over ${skipped} of ${elements.length} elements of a list of ${noun} that are not ${noun} (not an object with ${idKey})`);
+	}
+	return entries;
+}
+
+/** An answer that must be a JSON array (the records API lists): its entries. */
+function parseList(context: RequestContext, response: ApiResponse, subject: RequestSubject, noun: string): IDataObject[] {
 	const ok = response.statusCode >= 200 && response.statusCode < 300;
 	const list = readJson(response.body)?.value;
-	if (ok && Array.isArray(list)) return list as IDataObject[];
+	if (ok && Array.isArray(list)) return entriesOf(context, list, 'id', noun);
 	if (!ok) parseResponse(context.getNode(), response, subject);
 	const message = `SmartSuite sent an answer that is not a list when trying to ${subject.action}`;
 	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
@@ -30,15 +46,15 @@ function parseList(context: RequestContext, response: ApiResponse, subject: Requ
 	});
 }
 
-async function getList(context: RequestContext, url: string, subject: Subject, qs?: IDataObject): Promise<IDataObject[]> {
+async function getList(context: RequestContext, url: string, subject: Subject, noun: string, qs?: IDataObject): Promise<IDataObject[]> {
 	const credentials = await credentialsOf(context);
 	const address = recordsAddress(credentials, url);
 	const response = await sendRequest.call(context, { method: 'GET', baseURL: address.baseUrl, url, qs }, credentials.apiKey);
-	return parseList(context, response, { ...subject, address });
+	return parseList(context, response, { ...subject, address }, noun);
 }
 
 export async function listSolutions(context: RequestContext): Promise<IDataObject[]> {
-	return await getList(context, '/api/v1/solutions/', { action: 'list the solutions', notFound: 'SmartSuite has no list of solutions at this address' });
+	return await getList(context, '/api/v1/solutions/', { action: 'list the solutions', notFound: 'SmartSuite has no list of solutions at this address' }, 'solutions');
 }
 
 /** The tables of one solution, or of the whole workspace when `solutionId` is ''. */
@@ -47,6 +63,7 @@ export async function listTables(context: RequestContext, solutionId: string): P
 		context,
 		'/api/v1/applications/',
 		{ action: 'list the tables', notFound: `The solution "${solutionId}" was not found` },
+		'tables',
 		solutionId ? { solution: solutionId } : undefined,
 	);
 }
@@ -60,9 +77,12 @@ async function callWebhooks(context: RequestContext, method: WebhooksMethod, bod
 }
 
 export interface WebhooksPage {
+	/** The page's webhooks, without the elements that are not webhooks. */
 	webhooks: IDataObject[];
 	/** '' on the last page. */
 	nextPageToken: string;
+	/** Whether another page may follow (judged on every element, webhooks or not). */
+	hasNext: boolean;
 }
 
 /** One page of ListWebhooks (proto3: an empty list or token may be omitted). */
@@ -76,7 +96,11 @@ export async function listWebhooksPage(context: RequestContext, solutionId: stri
 	);
 	const page = readPage(answer, 'webhooks');
 	if (!page) throw notAWebhooksPageError(context.getNode());
-	return { webhooks: page.items, nextPageToken: page.nextPageToken };
+	return {
+		webhooks: entriesOf(context, page.items, 'webhook_id', 'webhooks'),
+		nextPageToken: page.nextPageToken,
+		hasNext: hasNextPage(page, page.items.length),
+	};
 }
 
 /** CreateWebhook; returns the webhook unwrapped. */

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listSolutions, listTables, listWebhooksPage } from './directory';
+import { entriesOf, listSolutions, listTables, listWebhooksPage } from './directory';
 import { credentialsOf, isJsonObject, withoutTrailingSlash } from './transport';
 import { KINDS } from './scope';
 
@@ -40,8 +40,9 @@ async function appUrls(context: ILoadOptionsFunctions): Promise<(...ids: string[
 	return (...ids) => [withoutTrailingSlash(baseUrl), workspaceId.trim(), 'solution', ...ids.map(encodeURIComponent)].join('/');
 }
 
+/** An entry of a list (its id checked by entriesOf), named by its name or else its id. */
 function named(item: IDataObject): { id: string; name: string } {
-	const id = String(item.id ?? '');
+	const id = String(item.id);
 	return { id, name: typeof item.name === 'string' && item.name !== '' ? item.name : id };
 }
 
@@ -93,7 +94,7 @@ async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, pagi
 	const page = await listWebhooksPage(this, solutionId, paginationToken ?? '');
 	const tableNames = new Map((await listTables(this, solutionId)).map((table) => [String(table.id), named(table).name]));
 	const results = page.webhooks
-		.map((webhook) => ({ name: describeWebhook(webhook, tableNames), value: String(webhook.webhook_id ?? '') }))
+		.map((webhook) => ({ name: describeWebhook(webhook, tableNames), value: String(webhook.webhook_id) }))
 		.filter(({ name, value }) => matches(filter, name, value));
 	return { results, paginationToken: page.nextPageToken || undefined };
 }
@@ -109,9 +110,9 @@ async function getFields(this: ILoadOptionsFunctions): Promise<INodePropertyOpti
 	const tableId = currentId(this, 'tableId');
 	if (!tableId) return [];
 	const table = (await listTables(this, currentId(this, 'solutionId'))).find((candidate) => candidate.id === tableId);
-	const structure = Array.isArray(table?.structure) ? (table.structure as IDataObject[]) : [];
+	const structure = entriesOf(this, Array.isArray(table?.structure) ? table.structure : [], 'slug', 'fields');
 	return structure
-		.map((field) => ({ name: String(field.label ?? field.slug), value: String(field.slug), description: String(field.field_type ?? '') }))
+		.map((field) => ({ name: typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug), value: String(field.slug), description: String(field.field_type ?? '') }))
 		.sort(byName);
 }
 

@@ -6,7 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { notAWebhooksPageError } from '../../shared/directory';
+import { entriesOf, notAWebhooksPageError } from '../../shared/directory';
 import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
 import { readPage } from '../../shared/pages';
@@ -40,6 +40,7 @@ async function listWebhookPages(
 		maxPagesHint: 'Try again later; to read fewer webhooks, turn off Return All and set a Limit.',
 		body: (pageToken, wanted) => ({ solution_id: solutionId, page_size: String(Math.min(PAGE_SIZE, wanted)), page_token: pageToken }),
 		read: (answer) => readPage(answer, 'webhooks'),
+		keep: (elements) => entriesOf(this, elements, 'webhook_id', 'webhooks'),
 		notAPage: () => notAWebhooksPageError(node, itemIndex),
 	});
 }
