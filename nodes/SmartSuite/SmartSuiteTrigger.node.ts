@@ -20,7 +20,7 @@ import type { DrainOptions, DrainResult } from './trigger/drain';
 import { drain } from './trigger/drain';
 import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
-import { POLL_LIMITS, startPollClock } from './trigger/limits';
+import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
 import { pollManagedWebhook } from './trigger/managed';
 import { simplifyEvent } from './trigger/simplify';
 import { sourceFields } from './trigger/sourceFields';
@@ -123,16 +123,17 @@ export class SmartSuiteTrigger implements INodeType {
 	methods = { credentialTest: { smartSuiteToolkitApiTest }, listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getMode() === 'manual') return await pollSource(this);
+		if (this.getMode() === 'manual') return await pollSource(this, pollBudgetMs(this));
 		const state = this.getWorkflowStaticData('node');
+		const budgetMs = pollBudgetMs(this);
 		// Taken before the first await, so that a poll started meanwhile finds it.
-		const lease = takeLease(state, POLL_LIMITS.leaseMs);
+		const lease = takeLease(state, budgetMs + POLL_LIMITS.leaseMarginMs);
 		if (!lease) {
 			this.logger.warn('SmartSuite Trigger: the previous poll is still running, so this one is skipped');
 			return null;
 		}
 		try {
-			return await pollSource(this);
+			return await pollSource(this, budgetMs);
 		} finally {
 			releaseLease(state, lease);
 		}
@@ -197,9 +198,9 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 }
 
 /** The poll for the webhook the user gave, or the one the trigger manages. */
-async function pollSource(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+async function pollSource(context: IPollFunctions, budgetMs: number): Promise<INodeExecutionData[][] | null> {
 	// One budget for the whole poll: finding or creating a managed webhook counts too.
-	const clock = startPollClock(POLL_LIMITS);
+	const clock = startPollClock({ budgetMs, maxPages: POLL_LIMITS.maxPages });
 	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook, clock);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
+import { PollContext } from 'n8n-core';
 
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
@@ -127,10 +128,12 @@ describe('overlapping polls (n8n does not wait for the previous poll)', () => {
 	});
 
 	test('a poll that outlives its lease is overtaken, and then emits nothing', async () => {
-		POLL_LIMITS.leaseMs = 300;
+		// The lease is the budget and a margin: 300 ms here.
+		POLL_LIMITS.budgetMs = 100;
+		POLL_LIMITS.leaseMarginMs = 200;
 		const { webhookId, trigger } = await activated(0);
 		const appended = emu.appendEvents(webhookId, 3);
-		emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 1000 } });
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 800 } });
 		const hung = trigger.poll();
 		await sleep(500);
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
@@ -153,6 +156,23 @@ describe('the poll budget', () => {
 		expect(read.length).toBeLessThan(20);
 		emu.clearFaults();
 		expect(idsOf([...read, ...emitted(await trigger.poll())])).toEqual(idsOf(appended));
+	});
+
+	test("n8n's own poll budget (getPollBudgetMs, n8n 2.41) is the one kept when n8n gives it", async () => {
+		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const appended = emu.appendEvents(webhookId, 4);
+		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'delay', ms: 4000 } });
+		// n8n-core 2.8 has no getPollBudgetMs: give this one poll's context what 2.41's has.
+		const prototype = PollContext.prototype as unknown as { getPollBudgetMs?: () => number };
+		prototype.getPollBudgetMs = () => 1000;
+		try {
+			const first = await timed(() => trigger.poll());
+			expect(first.ms).toBeLessThan(3000);
+			expect(idsOf(emitted(first.result))).toEqual(idsOf(appended.slice(0, 2)));
+		} finally {
+			delete prototype.getPollBudgetMs;
+		}
+		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended.slice(2)));
 	});
 
 	test('a request slower than the budget is cut off: what was read before it is emitted', async () => {

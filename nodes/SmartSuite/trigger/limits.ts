@@ -1,19 +1,31 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
 /**
  * Bounds of one poll. n8n's scheduler starts the next poll on time even when the previous one is
  * still running, and its shortest interval is one minute: a poll ends well before that, emits
  * what it has read, and the next poll continues from there.
  */
 export const POLL_LIMITS = {
-	/** Wall-clock time one poll may spend on requests and rate-limit waits. */
+	/** Wall-clock time one poll may spend on requests and rate-limit waits, where n8n sets none. */
 	budgetMs: 30_000,
 	/** Pages one poll reads at most, so that an endless stream never fills the memory. */
 	maxPages: 200,
 	/**
-	 * How long a running poll keeps the next ones out. Longer than any poll that ends (the budget
-	 * and the last request's timeout), so that only a poll that never ends is overtaken.
+	 * How much longer than its budget a running poll keeps the next ones out: more than the last
+	 * request's timeout, so that only a poll that never ends is overtaken.
 	 */
-	leaseMs: 60_000,
+	leaseMarginMs: 30_000,
 };
+
+/** n8n 2.41 and later tell a poll its time budget (its durable scheduler's is about 36 s); 2.8 does not. */
+type WithPollBudget = IPollFunctions & { getPollBudgetMs?: () => unknown };
+
+/** This poll's budget: n8n's when it gives one, else POLL_LIMITS.budgetMs. */
+export function pollBudgetMs(context: IPollFunctions): number {
+	const { getPollBudgetMs } = context as WithPollBudget;
+	const budget = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(context) : undefined;
+	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : POLL_LIMITS.budgetMs;
+}
 
 /** The shortest wait before a retry, whatever Retry-After says (0, negative, a past date). */
 export const MIN_RETRY_WAIT_MS = 1000;
