@@ -21,6 +21,7 @@ import { drain } from './trigger/drain';
 import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
+import type { WebhookRead } from './trigger/managed';
 import { pollManagedWebhook } from './trigger/managed';
 import { simplifyEvent } from './trigger/simplify';
 import { sourceFields } from './trigger/sourceFields';
@@ -140,8 +141,13 @@ export class SmartSuiteTrigger implements INodeType {
 	}
 }
 
-/** Reads the events of one webhook (what poll does once it knows the webhook). */
-async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollClock): Promise<INodeExecutionData[][] | null> {
+/**
+ * Reads the events of one webhook (what poll does once it knows the webhook). With no position
+ * saved in it, an existing webhook starts where Start From says (after a GetWebhook that it is
+ * enabled); a managed one from its first event, since it holds only changes made after it was
+ * created (and the list it was found in, or its creation, said it is enabled).
+ */
+async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollClock, managed: boolean): Promise<WebhookRead> {
 	const node = this.getNode();
 	const kinds = this.getNodeParameter('events', []) as string[];
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
@@ -150,7 +156,7 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
-	if (!saved) await api.checkWebhook();
+	if (!saved && !managed) await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
 	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
@@ -160,12 +166,13 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 
 	if (this.getMode() === 'manual') {
 		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
-		return toItems([await latestEvent(node, api, isWanted, saved, reading)]);
+		return { output: toItems([await latestEvent(node, api, isWanted, saved, reading)]), reachedEnd: true };
 	}
 
 	// Compared after the drain: a poll that outlived its lease must not emit what a later one did.
 	const stateAtStart = JSON.stringify(state);
-	const from = saved ?? { ...START_CURSOR, activationScan: (options.startFrom ?? 'newEvents') === 'newEvents' };
+	const newEventsOnly = !managed && (options.startFrom ?? 'newEvents') === 'newEvents';
+	const from = saved ?? { ...START_CURSOR, activationScan: newEventsOnly };
 	// Activation with "New Events": read to the end of the stream, emitting nothing.
 	const scan = from.activationScan;
 	const result = await drain(from, {
@@ -180,21 +187,22 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 	const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
 	// A poll that outlived its lease was overtaken by one that started from the same state and
 	// moved it: what this one read is stale.
-	if (JSON.stringify(state) !== stateAtStart) return null;
+	if (JSON.stringify(state) !== stateAtStart) return { output: null, reachedEnd: false };
 	if (result.error && scan && movedOn(from, cursor)) {
-		// Keep what the scan passed over: n8n saves the state after the activation poll.
+		// Keep what the scan passed over (n8n 2.8 saves the state after the activation poll);
+		// if n8n drops it, the next poll scans again from the start.
 		this.logger.warn(`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`);
 		saveCursor(state, webhookId, cursor);
-		return null;
+		return { output: null, reachedEnd: false };
 	}
 	if (result.error && result.emitted.length === 0) throw result.error;
 	logDrain(this, result);
-	// Every item is built before the state moves: nothing can throw after it has. n8n saves the
-	// state only with returned items (or at activation): it must never be ahead of them.
-	// Passing over unwanted events when returning null only costs a re-read if lost.
-	const items = result.emitted.length > 0 ? toItems(result.emitted) : null;
+	// Every item is built before the state moves: nothing can throw after it has. The state is
+	// saved with these items; a poll that returns none may lose it (see cursor.ts), which only
+	// costs re-reading events it passed over.
+	const output = result.emitted.length > 0 ? toItems(result.emitted) : null;
 	saveCursor(state, webhookId, cursor);
-	return items;
+	return { output, reachedEnd: result.reachedEnd };
 }
 
 /** The poll for the webhook the user gave, or the one the trigger manages. */
@@ -204,7 +212,7 @@ async function pollSource(context: IPollFunctions, budgetMs: number): Promise<IN
 	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook, clock);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
-	return await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'), clock);
+	return (await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'), clock, false)).output;
 }
 
 /** What n8n's log should tell: elements passed over, and why a poll read less than the stream. */
