@@ -54,6 +54,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		createWebhook: (fields) => store.createWebhook(fields),
 		getWebhook: (webhookId) => store.webhooks.get(webhookId)?.webhook,
 		setWebhookStatus: (webhookId, status) => store.setWebhookStatus(webhookId, status),
+		deleteWebhook: (webhookId) => store.deleteWebhook(webhookId),
 		appendEvents: (webhookId, events) => store.appendEvents(webhookId, events),
 		webhooks: () => [...store.webhooks.values()].map((state) => state.webhook),
 		addSolution: (fields) => store.addSolution(fields),

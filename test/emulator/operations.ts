@@ -32,14 +32,21 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 		case 'ListEvents':
 			return listEvents(store, input.body, input.repeatPreviousEvent ?? false);
 		case 'ListSolutions':
-			return store.solutions;
+			return withJunk(store, store.solutions);
 		case 'ListTables':
-			return listTables(store, input.query);
+			return withJunk(store, listTables(store, input.query));
 		case 'CreateWebhook':
 			return { webhook: createWebhook(store, input.body) };
 		case 'ListWebhooks':
 			return listWebhooks(store, input.body);
 	}
+}
+
+/** Elements a list should not hold, put first when the variant asks for them. */
+const JUNK: unknown[] = [null, 42, 'text', { name: 'no id' }, { id: '', webhook_id: '' }];
+
+function withJunk<T>(store: Store, list: T[]): unknown[] {
+	return store.variant.junkInLists ? [...JUNK, ...list] : list;
 }
 
 function restoreRecord(store: Store, tableId: string, recordId: string): RecordObject {
@@ -200,7 +207,7 @@ function listWebhooks(store: Store, body: Body): Body {
 	const page = all.slice(from, from + pageSize);
 	const next = from + page.length < all.length ? String(from + page.length) : '';
 	const response: Body = {};
-	if (page.length > 0 || !store.variant.omitEmpty) response.webhooks = page;
+	if (page.length > 0 || !store.variant.omitEmpty) response.webhooks = withJunk(store, page);
 	if (next !== '' || !store.variant.omitEmpty) response.next_page_token = next;
 	return response;
 }

@@ -55,6 +55,11 @@ export interface Variant {
 	errorBodies: 'structured' | 'plain';
 	/** When set, more than this many requests in one second per key answer 429 + Retry-After. */
 	rateLimitPerSecond: number | null;
+	/**
+	 * Elements that are not entries (null, a number, a string, an object without an id) among
+	 * the solutions, the tables and every page of ListWebhooks, as a broken server might send.
+	 */
+	junkInLists: boolean;
 }
 
 export const DEFAULT_VARIANT: Variant = {
@@ -69,6 +74,7 @@ export const DEFAULT_VARIANT: Variant = {
 	tokenTtlMs: 60_000,
 	tokenFormat: 'numeric',
 	errorBodies: 'structured',
+	junkInLists: false,
 	rateLimitPerSecond: null,
 };
 
@@ -263,6 +269,8 @@ export interface Emulator {
 		webhookId: string,
 		status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' },
 	): void;
+	/** Deletes a webhook with its events, as SmartSuite does after 14 idle days; false when unknown. */
+	deleteWebhook(webhookId: string): boolean;
 	/** Appends events in order; returns them as stored (ids are `<webhook_id>.<sequence>`). */
 	appendEvents(webhookId: string, events: NewEvent[] | number): EventObject[];
 	/** Every webhook, in creation order (also those created over HTTP). */
