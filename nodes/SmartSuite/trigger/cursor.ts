@@ -1,3 +1,17 @@
+/**
+ * THE STATE RULE. n8n may drop any state change of a poll that returned nothing: n8n 2.8 saves a
+ * trigger's static data only with returned items and after a successful activation poll (the
+ * changes of a poll that returned null, or threw, are lost when n8n restarts); n8n 2.41's durable
+ * poll cursors commit every poll's state (with its execution when it has one) except that of an
+ * activation poll that emitted nothing, and start every poll from what was committed. A restart
+ * can come between any two polls. So correctness rests only on state saved together with the
+ * items it describes:
+ * - the cursor never moves past an event that is not in this poll's items;
+ * - what a poll that returns nothing writes (events passed over, the managed webhook's id, when
+ *   it was last checked) may be lost, and losing it only costs requests, never an event;
+ * - what cannot be known after a loss is found again from the server: the managed webhook by its
+ *   scope, read from its first event (it holds only changes made after it was created).
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EventsPage } from '../shared/events';
