@@ -272,8 +272,13 @@ export class Store {
 	}
 }
 
-/** Whether SmartSuite would record this change of `table` for the webhook (filter and kinds). */
+/**
+ * Whether SmartSuite would record this change of `table` for the webhook (filter and kinds). A
+ * webhook whose system_status is disabled (expired) records nothing new: an assumption, SmartSuite
+ * does not document it (notifications that are off do not stop collecting; that is documented).
+ */
 function watches(webhook: WebhookObject, table: TableObject, change: NewEvent): boolean {
+	if ('disabled' in webhook.system_status) return false;
 	if (!webhook.kinds.includes(change.kind ?? 'RECORD_UPDATED')) return false;
 	if (webhook.locator.solution_id !== table.solution) return false;
 	const filter = webhook.filter as {

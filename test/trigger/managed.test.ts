@@ -121,22 +121,24 @@ describe('the managed webhook', () => {
 		expect(await lost.poll()).toBeNull();
 	});
 
-	test('a lost state never adopts an expired webhook with the same scope: a new one is created', async () => {
+	test('a lost state and an expired webhook of the same scope: its last events are read, then a new one takes over and the expired one is deleted', async () => {
 		const { solution, deals, webhooksOfSolution } = seed();
 		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
 		await poller.poll();
 		const [expired] = webhooksOfSolution();
+		const last = emu.recordChanges(deals.id, [update('before it expired')]);
 		emu.setWebhookStatus(expired.webhook_id, { system: 'disabled' });
 
 		restoreStaticData(poller, {});
 		emu.resetLog();
 		logs = [];
-		expect(await poller.poll()).toBeNull();
+		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(last));
 		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(1);
 		const replacement = poller.staticData().managedWebhookId;
 		expect(replacement).toEqual(expect.any(String));
 		expect(replacement).not.toBe(expired.webhook_id);
-		expect(logs).not.toContainEqual(expect.stringContaining('using the existing webhook'));
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([replacement]);
+		expect(logs).toContainEqual(`warn: SmartSuite Trigger: the webhook "${expired.webhook_id}" is disabled; setting up another one`);
 	});
 
 	test("finding or creating the webhook counts against the poll's budget: a hung ListWebhooks times out within it and creates nothing", async () => {

@@ -18,6 +18,8 @@ import type { Emulator, FaultAction, Variant } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { emitted, idsOf, restoreStaticData, triggerFor } from './helpers';
+import type { Random } from './prng';
+import { prng } from './prng';
 
 const POLLS = 60;
 const SEEDS = process.env.TRIGGER_SEED ? process.env.TRIGGER_SEED.split(',').map(Number) : [1337, 4242, 90210];
@@ -26,22 +28,6 @@ const STORED_BEFORE_ACTIVATION = 20;
 const DEFAULT_LIMITS = { ...POLL_LIMITS };
 const MALFORMED = ['null', '42', '"text"', '[1, 2]', 'true'];
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function prng(seed: number) {
-	let state = seed;
-	const next = () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-	return {
-		chance: (probability: number) => next() < probability,
-		integer: (below: number) => Math.floor(next() * below),
-		pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-	};
-}
-type Random = ReturnType<typeof prng>;
 
 function randomVariant(random: Random): Partial<Variant> {
 	return {

@@ -211,7 +211,7 @@ describe('Fetch test event', () => {
 		const before = poller.staticData();
 		emu.deleteWebhook(gone.webhook_id);
 		const error = await pollError(poller.poll('manual'));
-		expect(error.message).toBe(`The webhook "${gone.webhook_id}" is gone`);
+		expect(error.message).toBe(`No webhook to read: the webhook "${gone.webhook_id}" is gone (deleted, or expired)`);
 		expect(error.description).toContain('sets up another one at its next poll');
 		expect(ofSolution()).toEqual([]);
 		expect(poller.staticData()).toEqual(before);

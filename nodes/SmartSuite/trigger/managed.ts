@@ -12,8 +12,9 @@
  *   the scope; an unfinished search is an error and creates nothing. Of several, the oldest is
  *   taken (then the smallest id), the same one on every restart.
  * - A webhook created by a poll that then fails is deleted again (a failed activation leaves none).
- * - Gone (deleted, expired) or disabled: replaced by one of the same scope. A disabled webhook is
- *   read to its end first, then deleted; it is noticed by a GetWebhook at most once a day.
+ * - Gone (deleted, expired) or disabled: the next webhook of the scope takes over, else a new one.
+ *   A disabled webhook is read to its end first (it may hold events nobody read), then deleted;
+ *   the remembered one is checked with GetWebhook at most once a day.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -44,6 +45,8 @@ interface Wanted extends Scope {
 
 /** Most ListWebhooks pages read when looking for the webhook (100 webhooks a page). */
 const MAX_LOOKUP_PAGES = 20;
+/** Most webhooks one poll reads or finds gone before it stops (each is one or more requests). */
+const MAX_WEBHOOKS_PER_POLL = 5;
 /** How often the remembered webhook is checked with GetWebhook (it may have been disabled). */
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -92,10 +95,11 @@ function unfinishedSearchError(context: IPollFunctions, reason: string): NodeApi
 }
 
 /**
- * The enabled webhook of the solution with the same scope and kinds (not `excluded`), after
- * reading every page of ListWebhooks; the oldest when there are several.
+ * The webhook of the solution with the same scope and kinds (not one already left in this poll),
+ * after reading every page of ListWebhooks; the oldest when there are several. A disabled one
+ * counts too: it may hold events nobody read yet, which come out before it is left.
  */
-async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded?: string): Promise<string | undefined> {
+async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded: Set<string>): Promise<IDataObject | undefined> {
 	const wantedPrint = fingerprintOf(wanted);
 	const matches: IDataObject[] = [];
 	const requested = new Set<string>();
@@ -104,7 +108,7 @@ async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollC
 		requested.add(pageToken);
 		const { webhooks, nextPageToken, hasNext } = await listWebhooksPage(context, wanted.solutionId, pageToken, clock.requestTimeout());
 		for (const webhook of webhooks) {
-			if (webhook.webhook_id !== excluded && !isDisabled(webhook) && fingerprint(wanted.solutionId, webhook.filter, webhook.kinds) === wantedPrint) {
+			if (!excluded.has(String(webhook.webhook_id)) && fingerprint(wanted.solutionId, webhook.filter, webhook.kinds) === wantedPrint) {
 				matches.push(webhook);
 			}
 		}
@@ -113,8 +117,7 @@ async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollC
 		if (page >= MAX_LOOKUP_PAGES) throw unfinishedSearchError(context, `the solution still had more webhooks after ${MAX_LOOKUP_PAGES} pages`);
 		pageToken = nextPageToken;
 	}
-	const [chosen] = matches.sort(oldest);
-	return chosen === undefined ? undefined : String(chosen.webhook_id);
+	return matches.sort(oldest)[0];
 }
 
 interface ManagedWebhook {
@@ -123,27 +126,35 @@ interface ManagedWebhook {
 	created: boolean;
 	/** The webhook of the saved state (not found or created by this poll). */
 	remembered: boolean;
+	/** Found disabled in the list: it is read to its end, then replaced. */
+	disabled: boolean;
 }
 
-/** The remembered webhook for this scope, else one found with the same scope, else a new one. */
-async function managedWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, replaced?: { webhookId: string; why: string }): Promise<ManagedWebhook> {
+/**
+ * The remembered webhook for this scope, else one found with the same scope, else a new one;
+ * never one of `excluded`. `replacing`: why the webhook read so far is left.
+ */
+async function managedWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded: Set<string>, replacing?: string): Promise<ManagedWebhook> {
 	const state = context.getWorkflowStaticData('node');
 	const remembered = typeof state.managedWebhookId === 'string' ? state.managedWebhookId : '';
-	if (!replaced && remembered && state.managedScope === fingerprintOf(wanted)) return { webhookId: remembered, created: false, remembered: true };
+	if (!replacing && remembered && !excluded.has(remembered) && state.managedScope === fingerprintOf(wanted)) {
+		return { webhookId: remembered, created: false, remembered: true, disabled: false };
+	}
 
-	const why = replaced
-		? replaced.why
+	const why = replacing
+		? replacing
 		: remembered
 			? `the Solution, Watch or Events changed (the webhook "${remembered}" is no longer read; SmartSuite deletes it after 14 days without reads)`
 			: 'none was set up yet, or n8n kept no state of it';
-	const found = await findWebhook(context, wanted, clock, replaced?.webhookId);
+	const found = await findWebhook(context, wanted, clock, excluded);
 	if (found) {
-		context.logger.info(`SmartSuite Trigger: using the existing webhook "${found}", which watches the same things, because ${why}`);
-		return { webhookId: found, created: false, remembered: false };
+		const webhookId = String(found.webhook_id);
+		context.logger.info(`SmartSuite Trigger: using the existing webhook "${webhookId}", which watches the same things, because ${why}`);
+		return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
 	}
 	if (context.getMode() === 'manual') {
-		throw new NodeOperationError(context.getNode(), replaced ? `The webhook "${replaced.webhookId}" is gone` : 'No webhook yet: activate the workflow once', {
-			description: replaced
+		throw new NodeOperationError(context.getNode(), replacing ? `No webhook to read: ${replacing}` : 'No webhook yet: activate the workflow once', {
+			description: replacing
 				? 'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.'
 				: 'With "Create a Webhook for Me", the trigger creates its webhook when the workflow is activated, so that it collects changes from then on. Activate the workflow, change a record, then fetch a test event again. Or choose "Use an Existing Webhook".',
 		});
@@ -159,7 +170,7 @@ async function managedWebhook(context: IPollFunctions, wanted: Wanted, clock: Po
 		});
 	}
 	context.logger.info(`SmartSuite Trigger: created the webhook "${webhookId}" (notifications off) because ${why}`);
-	return { webhookId, created: true, remembered: false };
+	return { webhookId, created: true, remembered: false, disabled: false };
 }
 
 /** Best effort: the poll's own outcome is what counts. */
@@ -181,10 +192,13 @@ async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhoo
 }
 
 /**
- * Why the remembered webhook must be replaced although it answered ListEvents: GetWebhook says
- * it is disabled or gone. Asked at most once a day (a lost check time only costs a request).
+ * Why the webhook must be replaced although it answered ListEvents: the list it was found in, or
+ * GetWebhook, says it is disabled (or gone). GetWebhook is asked about the remembered webhook at
+ * most once a day (a lost check time only costs a request).
  */
-async function replacementReason(context: IPollFunctions, webhookId: string, clock: PollClock): Promise<string | undefined> {
+async function replacementReason(context: IPollFunctions, { webhookId, disabled, remembered }: ManagedWebhook, clock: PollClock): Promise<string | undefined> {
+	if (disabled) return `the webhook "${webhookId}" is disabled`;
+	if (!remembered) return undefined;
 	const state = context.getWorkflowStaticData('node');
 	const checkedAt = typeof state.managedCheckedAt === 'number' ? state.managedCheckedAt : 0;
 	if (Date.now() - checkedAt < CHECK_INTERVAL_MS) return undefined;
@@ -205,53 +219,90 @@ const outputOf = (...reads: WebhookRead[]): PollOutput => {
 };
 
 /**
- * The poll of "Create a webhook for me": reads the managed webhook with `pollWebhook`, replaces
- * it when it is gone or disabled, and remembers it (id and scope, top-level keys) with the cursor.
+ * The poll of "Create a webhook for me": reads the managed webhook with `pollWebhook`; when it is
+ * gone, or disabled and read to its end, goes on with the next webhook of the scope (a disabled
+ * one first read to its end too, then a new one), and remembers each webhook with its cursor.
  */
 export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: PollWebhook, clock: PollClock): Promise<PollOutput> {
 	const wanted = readWanted(context);
 	const manual = context.getMode() === 'manual';
-	const webhook = await managedWebhook(context, wanted, clock);
-	const first = await attempt(context, pollWebhook, webhook.webhookId, clock);
-
-	let replaced: { webhookId: string; why: string };
-	let earlier: WebhookRead | undefined;
-	if ('error' in first) {
-		if (webhook.created || !isWebhookGone(first.error)) {
-			if (webhook.created) await deleteQuietly(context, webhook.webhookId, clock, 'created by a failed poll');
-			throw first.error;
+	const reads: WebhookRead[] = [];
+	/** Disabled webhooks read to their end: deleted once a successor has been read (again at later polls while that fails). */
+	const leftBehind = leftBehindOf(context);
+	const excluded = new Set(leftBehind);
+	let webhook = await managedWebhook(context, wanted, clock, excluded);
+	for (;;) {
+		const read = await attempt(context, pollWebhook, webhook.webhookId, clock);
+		let why: string | undefined;
+		if ('error' in read) {
+			if (webhook.created || !isWebhookGone(read.error)) {
+				if (webhook.created) await deleteQuietly(context, webhook.webhookId, clock, 'created by a failed poll');
+				// What earlier webhooks gave is emitted with their cursors; the rest at the next poll.
+				if (reads.length > 0) return outputOf(...reads);
+				throw read.error;
+			}
+			why = `the webhook "${webhook.webhookId}" is gone (deleted, or expired)`;
+		} else {
+			reads.push(read);
+			remember(context, wanted, webhook);
+			// A disabled webhook is left only once read to its end: its last events come out first.
+			why = manual || !read.reachedEnd ? undefined : await replacementReason(context, webhook, clock);
+			if (!why) break;
+			leftBehind.push(webhook.webhookId);
+			// Listed before the next webhook is read: saved with that read's items.
+			if (!manual) context.getWorkflowStaticData('node').managedLeftBehind = leftBehind.slice(-MAX_LEFT_BEHIND);
 		}
-		replaced = { webhookId: webhook.webhookId, why: `the webhook "${webhook.webhookId}" is gone (deleted, or expired)` };
-	} else {
-		// Read to its end first: a disabled webhook's last events are emitted before it is left.
-		const why = !manual && webhook.remembered && first.reachedEnd ? await replacementReason(context, webhook.webhookId, clock) : undefined;
-		if (!why) {
-			remember(context, wanted, webhook.webhookId);
-			return first.output;
+		excluded.add(webhook.webhookId);
+		if (excluded.size > MAX_WEBHOOKS_PER_POLL) {
+			if (reads.length > 0) return outputOf(...reads);
+			throw new NodeOperationError(context.getNode(), `${MAX_WEBHOOKS_PER_POLL} webhooks of the trigger's scope are gone or disabled`, {
+				description: 'The next poll goes on with the next ones. If this persists, check the webhooks of the solution with Webhook > List.',
+			});
 		}
-		replaced = { webhookId: webhook.webhookId, why };
-		earlier = first;
+		if (!manual) context.logger.warn(`SmartSuite Trigger: ${why}; setting up another one`);
+		webhook = await managedWebhook(context, wanted, clock, excluded, why);
 	}
-	if (!manual) context.logger.warn(`SmartSuite Trigger: ${replaced.why}; setting up another one`);
-
-	const next = await managedWebhook(context, wanted, clock, replaced);
-	const second = await attempt(context, pollWebhook, next.webhookId, clock);
-	if ('error' in second) {
-		if (next.created) await deleteQuietly(context, next.webhookId, clock, 'created by a failed poll');
-		// What the disabled webhook gave is emitted with its cursor; the switch is tried again.
-		if (earlier) return earlier.output;
-		throw second.error;
-	}
-	if (earlier) await deleteQuietly(context, replaced.webhookId, clock, 'that SmartSuite disabled, after reading its last events');
-	remember(context, wanted, next.webhookId);
-	return outputOf(...(earlier ? [earlier, second] : [second]));
+	if (!manual) await deleteLeftBehind(context, leftBehind, clock);
+	return outputOf(...reads);
 }
 
-/** The webhook read by this poll, saved with its cursor (pollWebhook saved that). Not in manual mode. */
-function remember(context: IPollFunctions, wanted: Wanted, webhookId: string): void {
+const MAX_LEFT_BEHIND = 10;
+
+function leftBehindOf(context: IPollFunctions): string[] {
+	const list = context.getWorkflowStaticData('node').managedLeftBehind;
+	return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * Deletes the disabled webhooks this trigger has read to their end. One that cannot be deleted
+ * now stays listed (a top-level key, saved with the poll's items) and is never read again: read
+ * from its first event, it would emit its events a second time.
+ */
+async function deleteLeftBehind(context: IPollFunctions, webhookIds: string[], clock: PollClock): Promise<void> {
+	const kept: string[] = [];
+	for (const webhookId of webhookIds) {
+		try {
+			await deleteWebhook(context, webhookId, clock.requestTimeout());
+		} catch (error) {
+			if (isWebhookGone(error)) continue;
+			context.logger.warn(`SmartSuite Trigger: could not delete the webhook "${webhookId}" that SmartSuite disabled (its events were read); the next poll tries again: ${(error as Error).message}`);
+			kept.push(webhookId);
+		}
+	}
+	const state = context.getWorkflowStaticData('node');
+	if (kept.length > 0) state.managedLeftBehind = kept.slice(-MAX_LEFT_BEHIND);
+	else delete state.managedLeftBehind;
+}
+
+/**
+ * The webhook read by this poll, saved with its cursor (pollWebhook saved that). Not in manual
+ * mode. A webhook just created or found enabled needs no GetWebhook for a day; one found disabled
+ * (not read to its end yet) is checked at the next poll that reaches its end.
+ */
+function remember(context: IPollFunctions, wanted: Wanted, { webhookId, disabled }: ManagedWebhook): void {
 	if (context.getMode() === 'manual') return;
 	const state: IDataObject = context.getWorkflowStaticData('node');
-	if (state.managedWebhookId !== webhookId) state.managedCheckedAt = Date.now();
+	if (state.managedWebhookId !== webhookId) state.managedCheckedAt = disabled ? 0 : Date.now();
 	state.managedWebhookId = webhookId;
 	state.managedScope = fingerprintOf(wanted);
 }
