@@ -145,6 +145,6 @@ describe.each(RULES)('n8n saving by the %s rule', (rule) => {
 		const missing = expected.filter((id) => !received.includes(id));
 		if (missing.length > 0) throw new Error(`webhooks ${JSON.stringify(ofSolution().map((w) => [w.webhook_id, w.system_status, w.created_at, emu.events(w.webhook_id).length]))} state ${JSON.stringify(poller.staticData())} never emitted: ${missing.join(', ')}\n${history.join('\n')}`);
 		expect(ofSolution().filter(isEnabled)).toHaveLength(1);
-		expect(received.length).toBeGreaterThan(50);
+		expect(received.length).toBeGreaterThan(20);
 	}, 120_000);
 });
