@@ -114,7 +114,7 @@ export class SmartSuiteTrigger implements INodeType {
 							},
 						],
 						default: 'newEvents',
-						description: 'Where the first poll after activation starts',
+						description: 'Where the first poll after activation starts, on an existing webhook. A webhook created for you is always read from its first event: it holds only changes made since it was created.',
 					},
 				],
 			},
