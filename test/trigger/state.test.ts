@@ -6,31 +6,22 @@
  * activation poll; with durable cursors, every poll's state except an activation poll that
  * emitted nothing.
  */
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { CHECK_INTERVAL_MS } from '../../nodes/SmartSuite/trigger/managed';
 import type { Emulator } from '../emulator';
+import { captureLogs } from '../helpers/logs';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { startStub, webhooksPath } from '../node/harness';
 import { TRIGGER_NAME, emitted, idsOf, requestsTo, restoreStaticData, triggerFor, useTriggerEmulator } from './helpers';
 
 const ctx = useTriggerEmulator();
+const logs = captureLogs(['info', 'warn']);
 let emu: Emulator;
-let logs: string[];
 beforeEach(() => {
 	emu = ctx.emu;
-	logs = [];
-	const logger = Container.get(Logger);
-	for (const level of ['info', 'warn'] as const) {
-		jest.spyOn(logger, level).mockImplementation((...args: unknown[]) => {
-			logs.push(`${level}: ${String(args[0])}`);
-		});
-	}
 });
-afterEach(() => jest.restoreAllMocks());
 
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 const update = (title: string) => ({ kind: 'RECORD_UPDATED', data: { title } });
