@@ -863,9 +863,15 @@ describe('request log, demo data and live changes', () => {
 		const { events } = (await listEvents(emu, demo.webhookId)).json();
 		expect(events).toHaveLength(5);
 		expect(events.every((event: any) => event.record_event_data.locator.application_id === demo.tableId)).toBe(true);
+		// The events are changes of the table's live records, which the records API serves.
+		expect(events.map((event: any) => event.kind)).toEqual(['RECORD_CREATED', 'RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED', 'RECORD_UPDATED']);
+		const listed = await send(`${emu.baseUrl}/api/v1/applications/${demo.tableId}/records/list/`, emu, { body: {} });
+		expect(listed.json().items.map((record: any) => record.id)).toEqual([demo.deletedRecordIds[0], ...demo.recordIds]); // the first was restored above
+		expect(new Set(events.map((event: any) => event.record_event_data.record_id))).toEqual(new Set(demo.recordIds.slice(3)));
+		expect(emu.records(demo.fieldTypesTableId)).toHaveLength(3);
 
 		const plain = await start();
-		expect(plain.demo).toEqual({ tableId: '', deletedRecordIds: [], webhookId: '', solutionId: '' });
+		expect(plain.demo).toEqual({ tableId: '', recordIds: [], deletedRecordIds: [], webhookId: '', solutionId: '', fieldTypesTableId: '' });
 		expect(() => startDemoChanges(plain, 1)).toThrow();
 	});
 
@@ -878,6 +884,9 @@ describe('request log, demo data and live changes', () => {
 		const added = emu.events(emu.demo.webhookId).slice(5);
 		expect(added.length).toBeGreaterThanOrEqual(2);
 		expect(added.every((event) => event.kind === 'RECORD_UPDATED' && Object.keys(event.record_event_data.previous).length === 1)).toBe(true);
+		// Each event is a change of the stored record: its status is the one the event carries.
+		const last = added[added.length - 1].record_event_data;
+		expect(emu.getRecord(emu.demo.tableId, last.record_id)?.status).toEqual(last.data.status);
 		expect(lines).toHaveLength(added.length);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(emu.events(emu.demo.webhookId).length).toBe(5 + added.length);

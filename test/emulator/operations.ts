@@ -39,11 +39,11 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 		case 'GetRecord':
 			return records.getRecord(store, tableId, recordId);
 		case 'CreateRecord':
-			return records.createRecord(store, tableId, input.body);
+			return records.createRecord(store, tableId, input.body).record;
 		case 'UpdateRecord':
-			return records.updateRecord(store, tableId, recordId, input.body, 'patch');
+			return records.updateRecord(store, tableId, recordId, input.body, 'patch').record;
 		case 'ReplaceRecord':
-			return records.updateRecord(store, tableId, recordId, input.body, 'put');
+			return records.updateRecord(store, tableId, recordId, input.body, 'put').record;
 		case 'DeleteRecord':
 			return records.deleteRecord(store, tableId, recordId);
 		case 'BulkCreateRecords':

@@ -19,7 +19,7 @@ import {
 } from './fieldTypes';
 import { EMULATOR_USER_ID, baseRecord, hexId } from './fixtures';
 import { type RecordChange, type Store, type StoredRecord, emptyValues } from './store';
-import type { FieldObject, MemberObject, RecordObject, TableObject } from './types';
+import type { EventObject, FieldObject, MemberObject, RecordObject, TableObject } from './types';
 
 export type Body = Record<string, unknown>;
 
@@ -207,29 +207,35 @@ export function getRecord(store: Store, tableId: string, recordId: string): Body
 	return served(store, table, liveRecord(store, table, recordId).record);
 }
 
-export function createRecord(store: Store, tableId: string, body: Body): Body {
+/** A write through the API: the record as answered, and the events it raised on all webhooks. */
+export interface Written {
+	record: Body;
+	events: EventObject[];
+}
+
+export function createRecord(store: Store, tableId: string, body: Body): Written {
 	const table = tableOf(store, tableId);
 	const context = fieldContext(store);
 	const { stored, errors } = convert(store, table, bodyValues(body), 'create', context);
 	if (errors) throw unprocessable(errors, describeErrors(errors));
 	const created = newRecord(store, table, stored, context.nowMs);
-	store.raiseRecordEvents(table, [creation(store, table, created, stored)]);
-	return served(store, table, created.record);
+	const events = store.raiseRecordEvents(table, [creation(store, table, created, stored)]);
+	return { record: served(store, table, created.record), events };
 }
 
 function creation(store: Store, table: TableObject, created: StoredRecord, written: Body): RecordChange {
 	return { kind: 'RECORD_CREATED', record: withComputed(store, table, created.record), changed: Object.keys(written), previous: {} };
 }
 
-export function updateRecord(store: Store, tableId: string, recordId: string, body: Body, mode: 'patch' | 'put'): Body {
+export function updateRecord(store: Store, tableId: string, recordId: string, body: Body, mode: 'patch' | 'put'): Written {
 	const table = tableOf(store, tableId);
 	const stored = liveRecord(store, table, recordId);
 	const context = fieldContext(store);
 	const { stored: values, errors } = convert(store, table, bodyValues(body), mode, context);
 	if (errors) throw unprocessable(errors, describeErrors(errors));
 	const change = applyUpdate(store, table, stored, values, mode, context.nowMs);
-	if (change) store.raiseRecordEvents(table, [change]);
-	return served(store, table, stored.record);
+	const events = change ? store.raiseRecordEvents(table, [change]) : [];
+	return { record: served(store, table, stored.record), events };
 }
 
 function deleteStored(store: Store, table: TableObject, stored: StoredRecord): RecordChange {

@@ -207,7 +207,8 @@ export class Store {
 	 * Changes made through the records API: every webhook watching the table gets one event per
 	 * change it watches, all of them one batch (the request), timed now, source "api".
 	 */
-	raiseRecordEvents(table: TableObject, changes: RecordChange[]): void {
+	raiseRecordEvents(table: TableObject, changes: RecordChange[]): EventObject[] {
+		const raised: EventObject[] = [];
 		for (const state of this.webhooks.values()) {
 			const specs: EventSpec[] = changes
 				.map((change) => ({
@@ -220,8 +221,9 @@ export class Store {
 					source: 'api',
 				}))
 				.filter((spec) => watches(state.webhook, table, spec));
-			if (specs.length > 0) this.appendEvents(state.webhook.webhook_id, specs, { batchSize: specs.length, spacingMs: 0 });
+			if (specs.length > 0) raised.push(...this.appendEvents(state.webhook.webhook_id, specs, { batchSize: specs.length, spacingMs: 0 }));
 		}
+		return raised;
 	}
 
 	/** Appends each change to every webhook that watches the table and the change's kind. */

@@ -330,6 +330,14 @@ export interface Emulator {
 	/** Seeds a record that is not deleted. */
 	addRecord(tableId: string, fields?: Partial<RecordObject>): RecordObject;
 	getRecord(tableId: string, recordId: string): RecordObject | undefined;
+	/**
+	 * Creates a record of a seeded table as `POST .../records/` does: values checked (an ApiError
+	 * when refused), record stored, RECORD_CREATED raised on the webhooks watching it. Returns the
+	 * stored record and the events raised (all webhooks).
+	 */
+	createRecord(tableId: string, values: Record<string, unknown>): { record: RecordObject; events: EventObject[] };
+	/** Changes a live record as `PATCH .../records/<id>/` does (checks, RECORD_UPDATED with previous; no event when nothing changed). */
+	updateRecord(tableId: string, recordId: string, values: Record<string, unknown>): { record: RecordObject; events: EventObject[] };
 	/** Deletes a record (again): it becomes restorable; undefined when unknown or already deleted. */
 	deleteRecord(tableId: string, recordId: string): RecordObject | undefined;
 
@@ -375,8 +383,18 @@ export interface Emulator {
 	/** Every element of the webhook's stream, oldest first, raw ones parsed. */
 	elements(webhookId: string): unknown[];
 
-	/** Demo ids seeded by `demo: true` (empty otherwise). */
-	readonly demo: { tableId: string; deletedRecordIds: string[]; webhookId: string; solutionId: string };
+	/**
+	 * Demo ids seeded by `demo: true` (empty otherwise): the demo table ("Projects", with live
+	 * records `recordIds` and deleted ones), its webhook, and a table with every field type.
+	 */
+	readonly demo: {
+		tableId: string;
+		recordIds: string[];
+		deletedRecordIds: string[];
+		webhookId: string;
+		solutionId: string;
+		fieldTypesTableId: string;
+	};
 
 	close(): Promise<void>;
 }
