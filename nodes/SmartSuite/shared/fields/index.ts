@@ -1,4 +1,4 @@
 export * from './types';
 export * from './record';
 export { DATE_MODES } from './dates';
-export { ValueError } from './values';
+export { isEmail, ValueError } from './values';

@@ -66,16 +66,20 @@ const LIST_TYPES = ['linkedrecordfield', 'userfield', 'emailfield', 'linkfield',
 const isListField = (field: Field) => LIST_TYPES.includes(field.field_type);
 
 /**
- * The body of one record. Null and undefined are left out; "" is left out on a create and clears
- * the field on an update. Throws the first value that cannot be converted.
+ * The body of one record, or the first value that cannot be converted. Null and undefined are
+ * left out; "" is left out on a create and clears the field on an update.
  */
-export function toRecordBody(values: IDataObject, structure: Field[], context: ConvertContext, { clearEmpty }: { clearEmpty: boolean }): IDataObject {
+export function toRecordBody(
+	values: IDataObject,
+	structure: Field[],
+	context: ConvertContext,
+	{ clearEmpty }: { clearEmpty: boolean },
+): { body: IDataObject } | { bad: BadValue } {
 	const bySlug = new Map(structure.map((field) => [field.slug, field]));
 	const body: IDataObject = {};
 	for (const [slug, given] of Object.entries(values)) {
-		if (given === undefined || given === null) continue;
 		const field = bySlug.get(slug);
-		if (!field) continue;
+		if (given === undefined || given === null || !field) continue;
 		if (given === '') {
 			if (clearEmpty) body[slug] = emptyValueOf(field) as IDataObject[keyof IDataObject];
 			continue;
@@ -83,17 +87,10 @@ export function toRecordBody(values: IDataObject, structure: Field[], context: C
 		try {
 			body[slug] = toSmartSuiteValue(field, given, context) as IDataObject[keyof IDataObject];
 		} catch (error) {
-			if (!(error instanceof ValueError)) throw error;
-			throw new BadValueError({ field, given, expected: error.expected });
+			return { bad: { field, given, expected: error instanceof ValueError ? error.expected : String(error) } };
 		}
 	}
-	return body;
-}
-
-export class BadValueError extends Error {
-	constructor(readonly bad: BadValue) {
-		super(`Bad value for ${bad.field.label}`);
-	}
+	return { body };
 }
 
 /** Required fields that a create leaves empty (SmartSuite's bulk create does not check them). */
