@@ -58,6 +58,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		webhooks: () => [...store.webhooks.values()].map((state) => state.webhook),
 		addSolution: (fields) => store.addSolution(fields),
 		addTable: (solutionId, fields) => store.addTable(solutionId, fields),
+		addFieldTypesTable: (solutionId, fields) => store.addFieldTypesTable(solutionId, fields),
+		getTable: (tableId) => store.table(tableId),
+		records: (tableId, { deleted } = {}) =>
+			[...store.recordsOf(tableId).values()].filter((stored) => deleted === undefined || stored.deleted === deleted).map((stored) => stored.record),
+		members: () => store.members,
+		addMember: (fields) => store.addMember(fields),
 		recordChanges: (tableId, events) => store.recordChanges(tableId, events),
 		appendRawElements: (webhookId, jsonTexts) => store.appendRawElements(webhookId, jsonTexts),
 		events: (webhookId) =>
