@@ -61,5 +61,5 @@ export class SmartSuite implements INodeType {
 	};
 
 	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
-	customOperations = { record: recordOperations };
+	customOperations: INodeType['customOperations'] = { record: recordOperations };
 }
