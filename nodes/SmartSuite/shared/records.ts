@@ -10,8 +10,21 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { Field } from './fields';
 import { isObject } from './fields/values';
 import { pathSegment } from './ids';
-import type { ApiResponse, RequestContext, RequestSubject, SmartSuiteCredentials } from './transport';
-import { credentialsOf, networkCodeOf, parseResponse, readJson, recordsAddress, retryAfterSeconds, sendRequest } from './transport';
+import type {
+	ApiResponse,
+	RequestContext,
+	RequestSubject,
+	SmartSuiteCredentials,
+} from './transport';
+import {
+	credentialsOf,
+	networkCodeOf,
+	parseResponse,
+	readJson,
+	recordsAddress,
+	retryAfterSeconds,
+	sendRequest,
+} from './transport';
 
 /** One request waits at most this long for its answer. */
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -28,7 +41,8 @@ const MEMBERS_PAGE_SIZE = 1000;
 
 export const tablePath = (tableId: string) => `/api/v1/applications/${pathSegment(tableId)}/`;
 export const recordsPath = (tableId: string, rest = '') => `${tablePath(tableId)}records/${rest}`;
-export const recordPath = (tableId: string, recordId: string) => recordsPath(tableId, `${pathSegment(recordId)}/`);
+export const recordPath = (tableId: string, recordId: string) =>
+	recordsPath(tableId, `${pathSegment(recordId)}/`);
 
 export interface RecordsRequest {
 	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -83,7 +97,14 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 			try {
 				response = await sendRequest.call(
 					context,
-					{ method: request.method, baseURL: address.baseUrl, url: request.url, body: request.body, qs: request.qs, timeout: REQUEST_TIMEOUT_MS },
+					{
+						method: request.method,
+						baseURL: address.baseUrl,
+						url: request.url,
+						body: request.body,
+						qs: request.qs,
+						timeout: REQUEST_TIMEOUT_MS,
+					},
 					credentials.apiKey,
 				);
 			} catch (thrown) {
@@ -94,12 +115,18 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 					await sleep(MIN_RETRY_WAIT_MS);
 					continue;
 				}
-				if (!request.repeatable && code !== 'ECONNREFUSED') throw mayExistError(node, request, networkFailure.message);
+				if (!request.repeatable && code !== 'ECONNREFUSED')
+					throw mayExistError(node, request, networkFailure.message);
 				throw networkFailure;
 			}
 			const status = response.statusCode;
 			if (mayRetry && status === 429) {
-				await sleep(Math.max(MIN_RETRY_WAIT_MS, (retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000));
+				await sleep(
+					Math.max(
+						MIN_RETRY_WAIT_MS,
+						(retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000,
+					),
+				);
 				continue;
 			}
 			if (mayRetry && request.repeatable && [502, 503, 504].includes(status)) {
@@ -135,7 +162,8 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		if (!Array.isArray(structure)) throw notAStructureError(node, tableId);
 		return structure.filter(isObject).map((field) => ({
 			slug: String(field.slug),
-			label: typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
+			label:
+				typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
 			field_type: String(field.field_type ?? ''),
 			params: isObject(field.params) ? field.params : {},
 		}));
@@ -169,14 +197,24 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Ma
 			notFound: 'SmartSuite has no list of members at this address',
 			repeatable: true,
 		});
-		const items = isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
-		if (!items) throw new NodeOperationError(node, 'SmartSuite sent an answer to the members list that is not a page of members');
+		const items =
+			isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
+		if (!items)
+			throw new NodeOperationError(
+				node,
+				'SmartSuite sent an answer to the members list that is not a page of members',
+			);
 		for (const member of items) {
 			const emails = Array.isArray(member.email) ? member.email : [member.email];
-			for (const email of emails) if (typeof email === 'string') byEmail.set(email.trim().toLowerCase(), String(member.id));
+			for (const email of emails)
+				if (typeof email === 'string') byEmail.set(email.trim().toLowerCase(), String(member.id));
 		}
 		const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
-		if (items.length < MEMBERS_PAGE_SIZE || (total !== undefined && (page + 1) * MEMBERS_PAGE_SIZE >= total)) return byEmail;
+		if (
+			items.length < MEMBERS_PAGE_SIZE ||
+			(total !== undefined && (page + 1) * MEMBERS_PAGE_SIZE >= total)
+		)
+			return byEmail;
 	}
 	throw new NodeOperationError(node, `Stopped after reading ${MAX_MEMBER_PAGES} pages of members`, {
 		description: 'SmartSuite still had more. Give users by member id instead of e-mail address.',
@@ -197,6 +235,7 @@ function notAStructureError(node: INode, tableId: string): NodeApiError {
 	const message = `SmartSuite sent an answer for the table "${tableId}" without its fields`;
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
-		description: 'The answer to the table read has no "structure" list. Check the Records API Base URL in the credential; if it is right, try again later.',
+		description:
+			'The answer to the table read has no "structure" list. Check the Records API Base URL in the credential; if it is right, try again later.',
 	});
 }

@@ -1,5 +1,9 @@
 /** The Columns mapper of Create and Update, fed from the table's structure. */
-import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	ResourceMapperField,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
 import { choicesOf, isReadOnly, specOf } from './fields';
 import type { Field } from './fields';
@@ -19,13 +23,16 @@ export function mapperField(field: Field): ResourceMapperField {
 		type: spec.mapperType,
 		readOnly,
 		removed: readOnly,
-		...(spec.mapperType === 'options' ? { options: choicesOf(field).map((choice) => ({ name: choice.label, value: choice.value })) } : {}),
+		...(spec.mapperType === 'options'
+			? { options: choicesOf(field).map((choice) => ({ name: choice.label, value: choice.value })) }
+			: {}),
 	};
 }
 
 async function getColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const tableId = this.getNodeParameter('tableId', undefined, { extractValue: true });
-	if (typeof tableId !== 'string' || tableId.trim() === '') return { fields: [], emptyFieldsNotice: 'Choose a table first' };
+	if (typeof tableId !== 'string' || tableId.trim() === '')
+		return { fields: [], emptyFieldsNotice: 'Choose a table first' };
 	const client = await recordsClient(this);
 	const structure = await client.structure(tableId.trim());
 	return { fields: structure.map(mapperField) };

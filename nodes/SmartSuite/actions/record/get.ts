@@ -1,11 +1,26 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
 import { recordPath, recordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import { unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { answerOf, failure, outputOf, readRecordId, readSimplify, readTableId, recordLocator, shownRecord, simplifyField } from './common';
+import {
+	answerOf,
+	failure,
+	outputOf,
+	readRecordId,
+	readSimplify,
+	readTableId,
+	recordLocator,
+	shownRecord,
+	simplifyField,
+} from './common';
 
 const show = { resource: ['record'], operation: ['get'] };
 
@@ -17,7 +32,10 @@ export const getOperation: INodePropertyOptions = {
 };
 
 export const getFields: INodeProperties[] = [
-	tableLocator({ description: 'The table (application) that holds the record', displayOptions: { show } }),
+	tableLocator({
+		description: 'The table (application) that holds the record',
+		displayOptions: { show },
+	}),
 	recordLocator(show),
 	simplifyField(show),
 ];
@@ -33,7 +51,13 @@ export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutio
 			const structure = await client.structure(tableId);
 			const record = await answerOf(
 				client,
-				{ method: 'GET', url: recordPath(tableId, recordId), action: 'read the record', notFound: `Record "${recordId}" was not found in table "${tableId}"`, repeatable: true },
+				{
+					method: 'GET',
+					url: recordPath(tableId, recordId),
+					action: 'read the record',
+					notFound: `Record "${recordId}" was not found in table "${tableId}"`,
+					repeatable: true,
+				},
 				structure,
 				itemIndex,
 			);

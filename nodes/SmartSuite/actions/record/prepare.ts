@@ -11,7 +11,16 @@ import { missingRequired } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
 import type { Write } from './batches';
 import type { ItemValues, Outcome } from './common';
-import { convertContextFor, failure, hintUnsent, matchItemValues, readRecordId, readTableId, recordBody, stopUnlessContinuing } from './common';
+import {
+	convertContextFor,
+	failure,
+	hintUnsent,
+	matchItemValues,
+	readRecordId,
+	readTableId,
+	recordBody,
+	stopUnlessContinuing,
+} from './common';
 
 export interface Prepared {
 	writes: Write[];
@@ -57,9 +66,17 @@ export async function prepareWrites(
 		if (!entry) continue;
 		const { itemIndex, tableId, structure, recordId } = entry;
 		try {
-			const body = recordBody(node, entry.values, structure, convertContext, operation === 'update', itemIndex);
+			const body = recordBody(
+				node,
+				entry.values,
+				structure,
+				convertContext,
+				operation === 'update',
+				itemIndex,
+			);
 			if (operation === 'create') checkRequired(context, body, structure, itemIndex);
-			if (operation === 'update' && Object.keys(body).length === 0) throw nothingToUpdateError(context, itemIndex);
+			if (operation === 'update' && Object.keys(body).length === 0)
+				throw nothingToUpdateError(context, itemIndex);
 			writes.push({ itemIndex, tableId, body, recordId });
 		} catch (error) {
 			failed[itemIndex] = failure(error);
@@ -70,19 +87,29 @@ export async function prepareWrites(
 }
 
 /** SmartSuite's bulk create does not check required fields: checked here for every create. */
-function checkRequired(context: IExecuteFunctions, body: Write['body'], structure: Field[], itemIndex: number): void {
+function checkRequired(
+	context: IExecuteFunctions,
+	body: Write['body'],
+	structure: Field[],
+	itemIndex: number,
+): void {
 	const missing = missingRequired(body, structure);
 	if (missing.length === 0) return;
 	const names = missing.map((field) => `"${field.label}"`).join(', ');
-	throw new NodeOperationError(context.getNode(), `Item ${itemIndex} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}`, {
-		description: `SmartSuite requires ${names} in every record of this table. Give a value for each (in the mapper, or as a key of the item). Nothing was sent for this item.`,
-		itemIndex,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`Item ${itemIndex} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}`,
+		{
+			description: `SmartSuite requires ${names} in every record of this table. Give a value for each (in the mapper, or as a key of the item). Nothing was sent for this item.`,
+			itemIndex,
+		},
+	);
 }
 
 function nothingToUpdateError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Item ${itemIndex} gives no field to update`, {
-		description: 'None of its values matched a field of the table that can be written. Map at least one field; an empty text clears a field.',
+		description:
+			'None of its values matched a field of the table that can be written. Map at least one field; an empty text clears a field.',
 		itemIndex,
 	});
 }

@@ -16,13 +16,18 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A date and time without an offset ("2024-05-01T10:00"), read as UTC. */
 const WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
-const DATE_EXPECTED = 'a date such as "2024-05-01", a date and time such as "2024-05-01T14:30:00Z", or an n8n date';
+const DATE_EXPECTED =
+	'a date such as "2024-05-01", a date and time such as "2024-05-01T14:30:00Z", or an n8n date';
 
 function isRealDay(text: string): boolean {
 	const match = DAY.exec(text);
 	if (!match) return false;
 	const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-	return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+	return (
+		date.getUTCFullYear() === Number(match[1]) &&
+		date.getUTCMonth() === Number(match[2]) - 1 &&
+		date.getUTCDate() === Number(match[3])
+	);
 }
 
 function utc(milliseconds: number): string {
@@ -31,7 +36,8 @@ function utc(milliseconds: number): string {
 
 /** A Luxon DateTime (n8n's `$now`, `DateTime.fromISO(...)`): anything with a working toISO(). */
 function luxonIso(value: unknown): string | undefined {
-	if (!isObject(value) || typeof (value as { toISO?: unknown }).toISO !== 'function') return undefined;
+	if (!isObject(value) || typeof (value as { toISO?: unknown }).toISO !== 'function')
+		return undefined;
 	const iso = (value as unknown as { toISO(): string | null }).toISO();
 	return typeof iso === 'string' ? iso : undefined;
 }
@@ -46,13 +52,20 @@ export function toSmartSuiteDate(value: unknown): SmartSuiteDate {
 	if (isObject(value) && 'date' in value) {
 		// SmartSuite's own shape, e.g. from a Get: the day or moment it names, with its include_time.
 		const date = toSmartSuiteDate(value.date);
-		return value.include_time === false ? { date: `${String(date.date).slice(0, 10)}T00:00:00Z`, include_time: false } : date;
+		return value.include_time === false
+			? { date: `${String(date.date).slice(0, 10)}T00:00:00Z`, include_time: false }
+			: date;
 	}
 	if (typeof value !== 'string') throw new ValueError(DATE_EXPECTED);
 	const text = value.trim();
 	if (isRealDay(text)) return { date: `${text}T00:00:00Z`, include_time: false };
 	const milliseconds = Date.parse(WITHOUT_OFFSET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
-	if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(milliseconds) || !isRealDay(text.slice(0, 10))) throw new ValueError(DATE_EXPECTED);
+	if (
+		!/^\d{4}-\d{2}-\d{2}/.test(text) ||
+		Number.isNaN(milliseconds) ||
+		!isRealDay(text.slice(0, 10))
+	)
+		throw new ValueError(DATE_EXPECTED);
 	return { date: utc(milliseconds), include_time: true };
 }
 
@@ -80,13 +93,15 @@ function rangeEnds(value: unknown): [unknown, unknown] {
 	throw new ValueError(RANGE_EXPECTED);
 }
 
-const isEmptyEnd = (end: unknown) => end === undefined || end === null || end === '' || (isObject(end) && end.date === null);
+const isEmptyEnd = (end: unknown) =>
+	end === undefined || end === null || end === '' || (isObject(end) && end.date === null);
 
 /** Date ranges and due dates; either end may be left out, not both. */
 export function toDateRange(value: unknown): IDataObject {
 	const [from, to] = rangeEnds(value);
 	if (isEmptyEnd(from) && isEmptyEnd(to)) throw new ValueError(RANGE_EXPECTED);
-	const end = (date: unknown): SmartSuiteDate => (isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(date));
+	const end = (date: unknown): SmartSuiteDate =>
+		isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(date);
 	return { from_date: end(from), to_date: end(to) };
 }
 
@@ -109,7 +124,8 @@ export const DATE_MODES = [
 
 export function toDateFilter(value: unknown): IDataObject {
 	if (isObject(value) && 'date_mode' in value) return value;
-	if (typeof value === 'string' && DATE_MODES.includes(value.trim())) return { date_mode: value.trim() };
+	if (typeof value === 'string' && DATE_MODES.includes(value.trim()))
+		return { date_mode: value.trim() };
 	const { date } = toSmartSuiteDate(value);
 	return { date_mode: 'exact_date', date_mode_value: String(date).slice(0, 10) };
 }

@@ -39,7 +39,8 @@ export interface MatchedKeys {
 export function matchKeys(given: IDataObject, structure: Field[]): MatchedKeys {
 	const bySlug = new Map(structure.map((field) => [field.slug, field]));
 	const byLabel = new Map<string, Field>();
-	for (const field of structure) if (!byLabel.has(field.label.toLowerCase())) byLabel.set(field.label.toLowerCase(), field);
+	for (const field of structure)
+		if (!byLabel.has(field.label.toLowerCase())) byLabel.set(field.label.toLowerCase(), field);
 	const matched: MatchedKeys = { values: {}, unmatched: [], readOnly: [] };
 	for (const [key, value] of Object.entries(given)) {
 		const field = bySlug.get(key) ?? byLabel.get(key.toLowerCase());
@@ -62,7 +63,16 @@ function emptyValueOf(field: Field): unknown {
 	return null;
 }
 
-const LIST_TYPES = ['linkedrecordfield', 'userfield', 'emailfield', 'linkfield', 'phonefield', 'multipleselectfield', 'tagsfield', 'filefield'];
+const LIST_TYPES = [
+	'linkedrecordfield',
+	'userfield',
+	'emailfield',
+	'linkfield',
+	'phonefield',
+	'multipleselectfield',
+	'tagsfield',
+	'filefield',
+];
 const isListField = (field: Field) => LIST_TYPES.includes(field.field_type);
 
 /**
@@ -87,7 +97,13 @@ export function toRecordBody(
 		try {
 			body[slug] = toSmartSuiteValue(field, given, context) as IDataObject[keyof IDataObject];
 		} catch (error) {
-			return { bad: { field, given, expected: error instanceof ValueError ? error.expected : String(error) } };
+			return {
+				bad: {
+					field,
+					given,
+					expected: error instanceof ValueError ? error.expected : String(error),
+				},
+			};
 		}
 	}
 	return { body };
@@ -95,11 +111,19 @@ export function toRecordBody(
 
 /** Required fields that a create leaves empty (SmartSuite's bulk create does not check them). */
 export function missingRequired(body: IDataObject, structure: Field[]): Field[] {
-	return structure.filter((field) => field.params?.required === true && !isReadOnly(field) && isEmptyValue(body[field.slug]));
+	return structure.filter(
+		(field) =>
+			field.params?.required === true && !isReadOnly(field) && isEmptyValue(body[field.slug]),
+	);
 }
 
 function isEmptyValue(value: unknown): boolean {
-	return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+	return (
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		(Array.isArray(value) && value.length === 0)
+	);
 }
 
 /** E-mail addresses given to user fields, to resolve through the members list once. */
@@ -108,7 +132,11 @@ export function memberEmailsIn(values: IDataObject, structure: Field[]): string[
 	for (const field of structure) {
 		if (field.field_type !== 'userfield') continue;
 		const value = values[field.slug];
-		for (const entry of Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []) {
+		for (const entry of Array.isArray(value)
+			? value
+			: typeof value === 'string'
+				? value.split(',')
+				: []) {
 			if (typeof entry === 'string' && isEmail(entry)) emails.push(entry.trim().toLowerCase());
 		}
 	}
@@ -128,11 +156,18 @@ export function outputKeys(structure: Field[]): Map<string, string> {
 }
 
 /** `id`, then every field the record has under its label, with a readable value. */
-export function simplifyRecord(record: IDataObject, structure: Field[], keys = outputKeys(structure)): IDataObject {
+export function simplifyRecord(
+	record: IDataObject,
+	structure: Field[],
+	keys = outputKeys(structure),
+): IDataObject {
 	const simple: IDataObject = { id: record.id };
 	for (const field of structure) {
 		if (field.slug === 'id' || !(field.slug in record)) continue;
-		simple[keys.get(field.slug)!] = toReadableValue(field, record[field.slug]) as IDataObject[keyof IDataObject];
+		simple[keys.get(field.slug)!] = toReadableValue(
+			field,
+			record[field.slug],
+		) as IDataObject[keyof IDataObject];
 	}
 	return simple;
 }
@@ -147,7 +182,11 @@ export function fieldComplaints(body: unknown, structure: Field[]): string[] {
 	for (const field of structure) {
 		const said = body[field.slug];
 		if (said === undefined) continue;
-		const text = Array.isArray(said) ? said.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(' ') : typeof said === 'string' ? said : JSON.stringify(said);
+		const text = Array.isArray(said)
+			? said.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(' ')
+			: typeof said === 'string'
+				? said
+				: JSON.stringify(said);
 		complaints.push(`"${field.label}": ${text}`);
 	}
 	return complaints;

@@ -63,7 +63,14 @@ export interface FieldTypeSpec {
 
 const EMPTY_CHECKS = ['is_empty', 'is_not_empty'];
 const TEXT = ['is', 'is_not', 'contains', 'not_contains', ...EMPTY_CHECKS];
-const NUMBER_NO_EMPTY = ['is_equal_to', 'is_not_equal_to', 'is_greater_than', 'is_less_than', 'is_equal_or_greater_than', 'is_equal_or_less_than'];
+const NUMBER_NO_EMPTY = [
+	'is_equal_to',
+	'is_not_equal_to',
+	'is_greater_than',
+	'is_less_than',
+	'is_equal_or_greater_than',
+	'is_equal_or_less_than',
+];
 const NUMBER = [...NUMBER_NO_EMPTY, ...EMPTY_CHECKS];
 const SINGLE_CHOICE = ['is', 'is_not', 'is_any_of', 'is_none_of', ...EMPTY_CHECKS];
 const MULTIPLE_CHOICE = ['has_any_of', 'has_all_of', 'is_exactly', 'has_none_of', ...EMPTY_CHECKS];
@@ -73,21 +80,62 @@ const FILES = ['file_name_contains', 'file_type_is', ...EMPTY_CHECKS];
 /** Comparisons that take no value: SmartSuite is sent "". */
 export const VALUELESS_COMPARISONS = [...EMPTY_CHECKS, 'is_overdue', 'is_not_overdue'];
 /** Comparisons whose value is a list. */
-const LIST_COMPARISONS = ['is_any_of', 'is_none_of', 'has_any_of', 'has_all_of', 'is_exactly', 'has_none_of'];
+const LIST_COMPARISONS = [
+	'is_any_of',
+	'is_none_of',
+	'has_any_of',
+	'has_all_of',
+	'is_exactly',
+	'has_none_of',
+];
 
 export function choicesOf(field: Field): Choice[] {
 	const choices = field.params?.choices;
 	if (!Array.isArray(choices)) return [];
-	return choices.filter(isObject).map((choice) => ({ label: String(choice.label ?? choice.value), value: String(choice.value) }));
+	return choices
+		.filter(isObject)
+		.map((choice) => ({
+			label: String(choice.label ?? choice.value),
+			value: String(choice.value),
+		}));
 }
 
 const asIs = (value: unknown) => value;
 
-const text: FieldTypeSpec = { mapperType: 'string', write: (value) => toText(value), read: asIs, comparisons: TEXT, filter: (value) => toText(value) };
-const number: FieldTypeSpec = { mapperType: 'number', write: toNumber, read: readNumber, comparisons: NUMBER, filter: toNumber };
-const readOnlyNumber: FieldTypeSpec = { mapperType: 'number', read: readNumber, comparisons: NUMBER, filter: toNumber };
-const date: FieldTypeSpec = { mapperType: 'dateTime', write: toSmartSuiteDate, read: readDate, comparisons: DATE, filter: toDateFilter };
-const dateRange: FieldTypeSpec = { mapperType: 'object', write: toDateRange, read: readDateRange, comparisons: DATE, filter: toDateFilter };
+const text: FieldTypeSpec = {
+	mapperType: 'string',
+	write: (value) => toText(value),
+	read: asIs,
+	comparisons: TEXT,
+	filter: (value) => toText(value),
+};
+const number: FieldTypeSpec = {
+	mapperType: 'number',
+	write: toNumber,
+	read: readNumber,
+	comparisons: NUMBER,
+	filter: toNumber,
+};
+const readOnlyNumber: FieldTypeSpec = {
+	mapperType: 'number',
+	read: readNumber,
+	comparisons: NUMBER,
+	filter: toNumber,
+};
+const date: FieldTypeSpec = {
+	mapperType: 'dateTime',
+	write: toSmartSuiteDate,
+	read: readDate,
+	comparisons: DATE,
+	filter: toDateFilter,
+};
+const dateRange: FieldTypeSpec = {
+	mapperType: 'object',
+	write: toDateRange,
+	read: readDateRange,
+	comparisons: DATE,
+	filter: toDateFilter,
+};
 
 function writeChoice(value: unknown, field: Field): string {
 	return toChoiceId(isObject(value) ? value.value : value, choicesOf(field));
@@ -95,20 +143,27 @@ function writeChoice(value: unknown, field: Field): string {
 
 function writeChoices(value: unknown, field: Field): string[] {
 	const choices = choicesOf(field);
-	return toList(value, (whole) => choiceIsKnown(whole, choices)).map((entry) => toChoiceId(entry, choices));
+	return toList(value, (whole) => choiceIsKnown(whole, choices)).map((entry) =>
+		toChoiceId(entry, choices),
+	);
 }
 
 function readChoices(value: unknown, field: Field): unknown {
 	const choices = choicesOf(field);
-	return Array.isArray(value) ? value.map((id) => choiceLabel(id, choices)) : choiceLabel(value, choices);
+	return Array.isArray(value)
+		? value.map((id) => choiceLabel(id, choices))
+		: choiceLabel(value, choices);
 }
 
 function choiceFilter(value: unknown, comparison: string, field: Field): unknown {
-	return LIST_COMPARISONS.includes(comparison) ? writeChoices(value, field) : writeChoice(value, field);
+	return LIST_COMPARISONS.includes(comparison)
+		? writeChoices(value, field)
+		: writeChoice(value, field);
 }
 
 const RECORD_IDS_EXPECTED = 'a record id, or a list of record ids';
-const writeRecordIds = (value: unknown) => toList(value).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
+const writeRecordIds = (value: unknown) =>
+	toList(value).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
 
 /** Member ids, given as ids or as the members' e-mail addresses. */
 function writeMembers(value: unknown, _field: Field, context: ConvertContext): string[] {
@@ -117,20 +172,47 @@ function writeMembers(value: unknown, _field: Field, context: ConvertContext): s
 		const id = toId(entry, expected);
 		if (!isEmail(id)) return id;
 		const member = context.memberIdsByEmail?.get(id.toLowerCase());
-		if (member === undefined) throw new ValueError(`${expected}; no member of the workspace has the e-mail address "${id}"`);
+		if (member === undefined)
+			throw new ValueError(
+				`${expected}; no member of the workspace has the e-mail address "${id}"`,
+			);
 		return member;
 	});
 }
 
-const singleSelect: FieldTypeSpec = { mapperType: 'options', write: writeChoice, read: readChoices, comparisons: SINGLE_CHOICE, filter: choiceFilter };
-const multipleSelect: FieldTypeSpec = { mapperType: 'array', write: writeChoices, read: readChoices, comparisons: MULTIPLE_CHOICE, filter: (value, _c, field) => writeChoices(value, field) };
-const listText = (write: (value: unknown) => unknown): FieldTypeSpec => ({ mapperType: 'string', write, read: asIs, comparisons: TEXT, filter: (value) => toText(value) });
+const singleSelect: FieldTypeSpec = {
+	mapperType: 'options',
+	write: writeChoice,
+	read: readChoices,
+	comparisons: SINGLE_CHOICE,
+	filter: choiceFilter,
+};
+const multipleSelect: FieldTypeSpec = {
+	mapperType: 'array',
+	write: writeChoices,
+	read: readChoices,
+	comparisons: MULTIPLE_CHOICE,
+	filter: (value, _c, field) => writeChoices(value, field),
+};
+const listText = (write: (value: unknown) => unknown): FieldTypeSpec => ({
+	mapperType: 'string',
+	write,
+	read: asIs,
+	comparisons: TEXT,
+	filter: (value) => toText(value),
+});
 
 export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	recordtitlefield: text,
 	textfield: text,
 	textareafield: text,
-	richtextareafield: { mapperType: 'string', write: toSmartDoc, read: readSmartDoc, comparisons: TEXT, filter: (value) => toText(value) },
+	richtextareafield: {
+		mapperType: 'string',
+		write: toSmartDoc,
+		read: readSmartDoc,
+		comparisons: TEXT,
+		filter: (value) => toText(value),
+	},
 	numberfield: number,
 	currencyfield: number,
 	percentfield: number,
@@ -146,13 +228,20 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	statusfield: { ...singleSelect, write: (value, field) => ({ value: writeChoice(value, field) }) },
 	multipleselectfield: multipleSelect,
 	tagsfield: multipleSelect,
-	yesnofield: { mapperType: 'boolean', write: toBoolean, read: asIs, comparisons: ['is'], filter: toBoolean },
+	yesnofield: {
+		mapperType: 'boolean',
+		write: toBoolean,
+		read: asIs,
+		comparisons: ['is'],
+		filter: toBoolean,
+	},
 	linkedrecordfield: {
 		mapperType: 'string',
 		write: writeRecordIds,
 		read: readIds,
 		comparisons: [...MULTIPLE_CHOICE, 'contains', 'not_contains'],
-		filter: (value, comparison) => (LIST_COMPARISONS.includes(comparison) ? writeRecordIds(value) : toText(value)),
+		filter: (value, comparison) =>
+			LIST_COMPARISONS.includes(comparison) ? writeRecordIds(value) : toText(value),
 	},
 	userfield: {
 		mapperType: 'string',
@@ -164,9 +253,26 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	emailfield: listText(toEmails),
 	linkfield: listText(toLinks),
 	phonefield: { ...listText(toPhones), read: readPhones },
-	fullnamefield: { mapperType: 'string', write: toFullName, read: readFullName, comparisons: TEXT, filter: (value) => toText(value) },
-	addressfield: { mapperType: 'string', write: toAddress, read: readAddress, comparisons: TEXT, filter: (value) => toText(value) },
-	filefield: { mapperType: 'array', read: asIs, comparisons: FILES, filter: (value) => toText(value) },
+	fullnamefield: {
+		mapperType: 'string',
+		write: toFullName,
+		read: readFullName,
+		comparisons: TEXT,
+		filter: (value) => toText(value),
+	},
+	addressfield: {
+		mapperType: 'string',
+		write: toAddress,
+		read: readAddress,
+		comparisons: TEXT,
+		filter: (value) => toText(value),
+	},
+	filefield: {
+		mapperType: 'array',
+		read: asIs,
+		comparisons: FILES,
+		filter: (value) => toText(value),
+	},
 	// Filled in by SmartSuite: readable, never written through the API.
 	autonumberfield: { ...readOnlyNumber, comparisons: NUMBER_NO_EMPTY },
 	countfield: readOnlyNumber,
@@ -195,13 +301,22 @@ export function specOf(field: Field): FieldTypeSpec {
  */
 export function isReadOnly(field: Field): boolean {
 	const params = field.params ?? {};
-	return !specOf(field).write || params.is_auto_generated === true || (params.system === true && params.primary !== true);
+	return (
+		!specOf(field).write ||
+		params.is_auto_generated === true ||
+		(params.system === true && params.primary !== true)
+	);
 }
 
 /** The value a field is written with; throws ValueError when it cannot be converted. */
-export function toSmartSuiteValue(field: Field, value: unknown, context: ConvertContext = {}): unknown {
+export function toSmartSuiteValue(
+	field: Field,
+	value: unknown,
+	context: ConvertContext = {},
+): unknown {
 	const write = specOf(field).write;
-	if (!write || isReadOnly(field)) throw new ValueError('nothing: this field is filled in by SmartSuite and cannot be written');
+	if (!write || isReadOnly(field))
+		throw new ValueError('nothing: this field is filled in by SmartSuite and cannot be written');
 	return write(value, field, context);
 }
 
@@ -210,7 +325,12 @@ export function toReadableValue(field: Field, value: unknown): unknown {
 }
 
 /** The value of one search rule; throws ValueError for a comparison the field type does not allow. */
-export function toFilterValue(field: Field, comparison: string, value: unknown, context: ConvertContext = {}): unknown {
+export function toFilterValue(
+	field: Field,
+	comparison: string,
+	value: unknown,
+	context: ConvertContext = {},
+): unknown {
 	const spec = specOf(field);
 	if (!spec.comparisons.includes(comparison)) {
 		throw new ValueError(

@@ -49,7 +49,10 @@ const FALSE_WORDS = ['false', 'no', '0', 'off'];
 
 export function toBoolean(value: unknown): boolean {
 	if (typeof value === 'boolean') return value;
-	const word = typeof value === 'number' || typeof value === 'string' ? String(value).trim().toLowerCase() : undefined;
+	const word =
+		typeof value === 'number' || typeof value === 'string'
+			? String(value).trim().toLowerCase()
+			: undefined;
 	if (word !== undefined && TRUE_WORDS.includes(word)) return true;
 	if (word !== undefined && FALSE_WORDS.includes(word)) return false;
 	throw new ValueError('true or false (also "yes"/"no", 1/0)');
@@ -59,17 +62,24 @@ export function toBoolean(value: unknown): boolean {
  * One value or a list as a list. Text that is not one whole entry may be a comma-separated list
  * ("a, b"): `isWhole` says whether the text as given is already one entry.
  */
-export function toList(value: unknown, isWhole: (text: string) => boolean = () => false): unknown[] {
+export function toList(
+	value: unknown,
+	isWhole: (text: string) => boolean = () => false,
+): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'string' && !isWhole(value) && value.includes(',')) {
-		return value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+		return value
+			.split(',')
+			.map((part) => part.trim())
+			.filter((part) => part !== '');
 	}
 	return [value];
 }
 
 /** The option id of a choice given by id, by label, or by label in any case. */
 export function toChoiceId(value: unknown, choices: Choice[]): string {
-	const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
+	const text =
+		typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
 	if (text === undefined || text === '') throw new ValueError(choicesExpected(choices));
 	if (choices.length === 0) return text;
 	const byId = choices.find((choice) => choice.value === text);
@@ -83,12 +93,16 @@ export function toChoiceId(value: unknown, choices: Choice[]): string {
 function choicesExpected(choices: Choice[]): string {
 	const labels = choices.slice(0, 20).map((choice) => `"${choice.label}"`);
 	const more = choices.length > 20 ? `, … (${choices.length} options)` : '';
-	return choices.length === 0 ? 'an option id' : `one of the options ${labels.join(', ')}${more}, by label or option id`;
+	return choices.length === 0
+		? 'an option id'
+		: `one of the options ${labels.join(', ')}${more}, by label or option id`;
 }
 
 export function choiceIsKnown(text: string, choices: Choice[]): boolean {
 	const lower = text.trim().toLowerCase();
-	return choices.some((choice) => choice.value === text.trim() || choice.label.toLowerCase() === lower);
+	return choices.some(
+		(choice) => choice.value === text.trim() || choice.label.toLowerCase() === lower,
+	);
 }
 
 /** The label of an option id; the id itself when the option is unknown (deleted since). */
@@ -100,7 +114,8 @@ export function choiceLabel(id: unknown, choices: Choice[]): unknown {
 /** An id: non-empty text, or an object holding one under `id` (as a Get or Search gives it). */
 export function toId(value: unknown, expected: string): string {
 	const id = isObject(value) ? value.id : value;
-	if ((typeof id === 'string' && id.trim() !== '') || typeof id === 'number') return String(id).trim();
+	if ((typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
+		return String(id).trim();
 	throw new ValueError(expected);
 }
 
@@ -119,7 +134,8 @@ export function isEmail(text: string): boolean {
 export function toEmails(value: unknown): string[] {
 	return toList(value).map((entry) => {
 		const text = toText(entry, 'an e-mail address or a list of them').trim();
-		if (!isEmail(text)) throw new ValueError('an e-mail address (name@example.com) or a list of them');
+		if (!isEmail(text))
+			throw new ValueError('an e-mail address (name@example.com) or a list of them');
 		return text;
 	});
 }
@@ -136,11 +152,15 @@ const PHONE_KEYS = ['phone_country', 'phone_number', 'phone_extension', 'phone_t
 
 /** A phone number as text ("+1 555 0100") or SmartSuite's object, one or a list. */
 export function toPhones(value: unknown): IDataObject[] {
-	const expected = 'a phone number such as "+1 555 0100", an object with phone_number, or a list of them';
+	const expected =
+		'a phone number such as "+1 555 0100", an object with phone_number, or a list of them';
 	return toList(value).map((entry) => {
 		if (isObject(entry)) {
-			if (typeof entry.phone_number !== 'string' || entry.phone_number.trim() === '') throw new ValueError(expected);
-			return Object.fromEntries(PHONE_KEYS.filter((key) => key in entry).map((key) => [key, entry[key]]));
+			if (typeof entry.phone_number !== 'string' || entry.phone_number.trim() === '')
+				throw new ValueError(expected);
+			return Object.fromEntries(
+				PHONE_KEYS.filter((key) => key in entry).map((key) => [key, entry[key]]),
+			);
 		}
 		const text = toText(entry, expected).trim();
 		if (!/\d/.test(text)) throw new ValueError(expected);
@@ -166,7 +186,8 @@ const NAME_ALIASES: Record<string, string> = {
 
 /** "Ada Lovelace", "Ada King Lovelace" or an object of parts. */
 export function toFullName(value: unknown): IDataObject {
-	const expected = 'a name such as "Ada Lovelace", or an object with first_name, middle_name, last_name, title';
+	const expected =
+		'a name such as "Ada Lovelace", or an object with first_name, middle_name, last_name, title';
 	const name: IDataObject = { title: '', first_name: '', middle_name: '', last_name: '' };
 	if (isObject(value)) {
 		for (const [key, part] of Object.entries(value)) {
@@ -187,11 +208,27 @@ export function toFullName(value: unknown): IDataObject {
 export function readFullName(value: unknown): unknown {
 	if (!isObject(value)) return value;
 	if (typeof value.sys_root === 'string' && value.sys_root !== '') return value.sys_root;
-	return [value.title, value.first_name, value.middle_name, value.last_name].filter((part) => part).join(' ');
+	return [value.title, value.first_name, value.middle_name, value.last_name]
+		.filter((part) => part)
+		.join(' ');
 }
 
-const ADDRESS_PARTS = ['address', 'address2', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'];
-const ADDRESS_ALIASES: Record<string, string> = { street: 'address', address1: 'address', postal_code: 'zip', postcode: 'zip' };
+const ADDRESS_PARTS = [
+	'address',
+	'address2',
+	'city',
+	'state',
+	'zip',
+	'country',
+	'latitude',
+	'longitude',
+];
+const ADDRESS_ALIASES: Record<string, string> = {
+	street: 'address',
+	address1: 'address',
+	postal_code: 'zip',
+	postcode: 'zip',
+};
 
 /** One line of text (goes into the first address line) or an object of parts, with or without `location_`. */
 export function toAddress(value: unknown): IDataObject {
@@ -205,7 +242,8 @@ export function toAddress(value: unknown): IDataObject {
 	for (const [key, part] of Object.entries(value)) {
 		const bare = key.replace(/^location_/, '').replace(/^_/, '');
 		const name = ADDRESS_ALIASES[bare] ?? bare;
-		if (ADDRESS_PARTS.includes(name) && part !== undefined && part !== null) address[`location_${name}`] = toText(part, expected);
+		if (ADDRESS_PARTS.includes(name) && part !== undefined && part !== null)
+			address[`location_${name}`] = toText(part, expected);
 	}
 	if (Object.keys(address).length === 0) throw new ValueError(expected);
 	return address;
@@ -224,14 +262,19 @@ export function readAddress(value: unknown): unknown {
 export function toTime(value: unknown): string {
 	const expected = 'a time of day such as "09:30" or "09:30:15"';
 	const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(toText(value, expected).trim());
-	if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3] ?? 0) > 59) throw new ValueError(expected);
+	if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3] ?? 0) > 59)
+		throw new ValueError(expected);
 	return `${match[1].padStart(2, '0')}:${match[2]}:${match[3] ?? '00'}`;
 }
 
 const HTML_TAG = /<[a-z][^>]*>/i;
 
 function escapeHtml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
 }
 
 /** The text of some HTML: block ends become line breaks, tags go, the common entities are decoded. */
@@ -259,7 +302,11 @@ export function toSmartDoc(value: unknown): IDataObject {
 	const isHtml = HTML_TAG.test(given);
 	const text = isHtml ? htmlToText(given) : given;
 	const lines = text.split(/\r?\n/);
-	const content = lines.map((line) => (line === '' ? { type: 'paragraph' } : { type: 'paragraph', content: [{ type: 'text', text: line }] }));
+	const content = lines.map((line) =>
+		line === ''
+			? { type: 'paragraph' }
+			: { type: 'paragraph', content: [{ type: 'text', text: line }] },
+	);
 	return {
 		data: { type: 'doc', content },
 		html: isHtml ? given : lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
