@@ -176,6 +176,16 @@ describe('create, get and list', () => {
 		expect((await list(emu, table, { ids: [b] })).json().items.map((record: { id: string }) => record.id)).toEqual([b]);
 	});
 
+	it('list and members take no body at all (all of it is optional); other writes need a JSON object', async () => {
+		const { emu, table } = await setup();
+		await createMany(emu, table, 2);
+		const bare = (path: string) => send(`${emu.baseUrl}/api/v1/${path}`, emu, { rawBody: '', headers: { 'content-type': undefined } });
+		expect((await bare(`${records(table)}/list/?limit=1`)).json()).toMatchObject({ total: 2, limit: 1 });
+		expect((await bare('members/list/?offset=0&limit=1000')).json()).toMatchObject({ total: 3 });
+		expect((await bare(`${records(table)}/bulk/`)).status).toBe(400);
+		expect((await bare(`${records(table)}/`)).status).toBe(400);
+	});
+
 	it('answers 404 for a table it does not know, on every record endpoint', async () => {
 		const emu = await start();
 		const fake = { id: 'ffffffffffffffffffffffff' } as TableObject;

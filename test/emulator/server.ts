@@ -73,6 +73,7 @@ interface Route {
 	query: URLSearchParams;
 	/** Whether the request has a JSON body (false: GET, and DELETE of one record). */
 	hasBody: boolean;
+	optionalBody: boolean;
 }
 
 interface RouteSpec {
@@ -82,6 +83,8 @@ interface RouteSpec {
 	method?: Method;
 	/** Whether a query string is accepted (default: none is). */
 	query?: boolean;
+	/** The body is optional: a request without one (no bytes) is read as `{}` (list and members: "all optional"). */
+	optionalBody?: boolean;
 }
 
 /** The Twirp service name the webhooks API serves, per profile. */
@@ -99,7 +102,7 @@ const RECORDS_ROUTES: RouteSpec[] = [
 	{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
 	{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
 	{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET', query: true },
-	{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], query: true },
+	{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], query: true, optionalBody: true },
 	{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
 	{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
 	{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },
@@ -111,7 +114,7 @@ const RECORDS_ROUTES: RouteSpec[] = [
 	{ operation: 'UpdateRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PATCH' },
 	{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
 	{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
-	{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], query: true },
+	{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], query: true, optionalBody: true },
 ];
 
 /** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
@@ -137,7 +140,7 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 		return null;
 	}
 	const found: Route[] = [];
-	for (const { operation, pattern, method = 'POST', query } of routes(api, variant)) {
+	for (const { operation, pattern, method = 'POST', query, optionalBody = false } of routes(api, variant)) {
 		if (pattern.length !== segments.length) continue;
 		const params: Record<string, string> = {};
 		const matches = pattern.every((part, i) => {
@@ -147,7 +150,7 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 		});
 		if (!matches || (rawQuery !== undefined && !query)) continue;
 		const hasBody = method !== 'GET' && !(method === 'DELETE' && operation === 'DeleteRecord');
-		found.push({ operation, method, params, query: new URLSearchParams(rawQuery ?? ''), hasBody });
+		found.push({ operation, method, params, query: new URLSearchParams(rawQuery ?? ''), hasBody, optionalBody });
 	}
 	return found.find((route) => route.method === requestMethod) ?? found[0] ?? null;
 }
@@ -308,9 +311,10 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 		if (retryAfter > 0) {
 			throw new ApiError(429, 'Request was throttled.', { headers: { 'retry-after': String(retryAfter) } });
 		}
-		// A GET (or the DELETE of one record) has no body to check.
-		const body = route.hasBody ? entry.body : {};
-		if (route.hasBody && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
+		// A GET (or the DELETE of one record) has no body to check; nor has a request that may leave it out.
+		const hasBody = route.hasBody && !(route.optionalBody && entry.rawBody === '');
+		const body = hasBody ? entry.body : {};
+		if (hasBody && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
 		if (!isObject(body)) throw new ApiError(400, 'request body must be a JSON object');
 
 		const faults = await applyFaults(context, route, entry, body, req, res);
