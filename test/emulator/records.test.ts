@@ -401,6 +401,7 @@ describe('update and delete one record', () => {
 		expect(post.headers.allow).toBe('GET, PATCH, PUT, DELETE');
 		expect((await api(emu, 'GET', `${records(table)}/list/`)).headers.allow).toBe(undefined);
 		expect((await api(emu, 'GET', `${records(table)}/..%2F..%2F/`)).status).toBe(404);
+		expect((await api(emu, 'GET', `${records(table)}/${id}/?hydrated=true&unknown=1`)).status).toBe(200);
 		expect((await api(emu, 'DELETE', `${records(table)}/${encodeURIComponent(`${id}/`)}/`)).status).toBe(404);
 		expect(emu.getRecord(table.id, id)?.deleted_by).toBeNull();
 	});

@@ -96,25 +96,30 @@ export const SERVICE_BY_PROFILE: Record<Profile, string> = {
 const TABLE = ['', 'api', 'v1', 'applications', ':tableId'];
 const RECORDS = [...TABLE, 'records'];
 
-/** First match wins: `records/bulk/` comes before `records/:recordId/`. */
+/**
+ * First match wins: `records/bulk/` comes before `records/:recordId/`. The records endpoints beyond
+ * the spec's Restore ignore a query string they do not read, as a web framework does.
+ */
 const RECORDS_ROUTES: RouteSpec[] = [
 	{ operation: 'RestoreRecord', pattern: [...RECORDS, ':recordId', 'restore', ''] },
 	{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
 	{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
-	{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET', query: true },
-	{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], query: true, optionalBody: true },
-	{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
-	{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
-	{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },
-	// SmartSuite's MCP deletes in bulk with DELETE bulk/; the reference with PATCH bulk_delete/?fields=id.
-	{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk', ''], method: 'DELETE' },
-	{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk_delete', ''], method: 'PATCH', query: true },
-	{ operation: 'CreateRecord', pattern: [...RECORDS, ''] },
-	{ operation: 'GetRecord', pattern: [...RECORDS, ':recordId', ''], method: 'GET', query: true },
-	{ operation: 'UpdateRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PATCH' },
-	{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
-	{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
-	{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], query: true, optionalBody: true },
+	...([
+		{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
+		{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], optionalBody: true },
+		{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
+		{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
+		{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },
+		// SmartSuite's MCP deletes in bulk with DELETE bulk/; the reference with PATCH bulk_delete/?fields=id.
+		{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk', ''], method: 'DELETE' },
+		{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk_delete', ''], method: 'PATCH' },
+		{ operation: 'CreateRecord', pattern: [...RECORDS, ''] },
+		{ operation: 'GetRecord', pattern: [...RECORDS, ':recordId', ''], method: 'GET' },
+		{ operation: 'UpdateRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PATCH' },
+		{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
+		{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
+		{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], optionalBody: true },
+	] satisfies RouteSpec[]).map((route) => ({ ...route, query: true })),
 ];
 
 /** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
