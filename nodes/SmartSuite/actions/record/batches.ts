@@ -31,6 +31,8 @@ export interface Write {
 }
 
 export interface BatchWriter {
+	/** Whether answers are read with the table's structure (records to show, 422s to name by label). */
+	readsStructure: boolean;
 	/** The request for one item alone. */
 	single(write: Write): RecordsRequest;
 	/** The request for 2 to 25 items of one table. */
@@ -64,7 +66,7 @@ export async function writeInBatches(
 		const single = batch.length === 1;
 		const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
 		try {
-			const structure = await client.structure(batch[0].tableId);
+			const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
 			const response = await client.send(request);
 			const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
 			const results =

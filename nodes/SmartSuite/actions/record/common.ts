@@ -161,7 +161,7 @@ export function outputOf(
 				output.push({ json: result.json, pairedItem: { item: itemIndex } });
 			} else if (continueOnFail) {
 				output.push({
-					json: { error: result.error.message, description: result.error.description ?? '' },
+					json: { error: result.error.message },
 					error: result.error,
 					pairedItem: { item: itemIndex },
 				});

@@ -47,6 +47,7 @@ export function recordsIn(answer: unknown): IDataObject[] | undefined {
 
 function createWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
 	return {
+		readsStructure: true,
 		single: (write) => ({
 			method: 'POST',
 			url: recordsPath(write.tableId),

@@ -43,6 +43,7 @@ export const deleteFields: INodeProperties[] = [
 
 function deleteWriter(client: RecordsClient): BatchWriter {
 	return {
+		readsStructure: false,
 		single: (write) => ({
 			method: 'DELETE',
 			url: recordPath(write.tableId, write.recordId!),

@@ -284,11 +284,10 @@ async function searchTable(
 		if (!items) throw notAPageError(context.getNode(), itemIndex);
 		appendUpTo(records, items, limit);
 		offset += items.length;
-		const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
 		if (
 			records.length >= limit ||
 			items.length < wanted ||
-			(total !== undefined && offset >= total)
+			reachedTotal(answer, items.length, offset)
 		)
 			break;
 		if (pages >= MAX_PAGES || Date.now() - started > TIME_LIMIT_MS)
@@ -296,6 +295,17 @@ async function searchTable(
 	}
 	const simplify = readSimplify(context, itemIndex);
 	return records.map((record) => shownRecord(record, structure, simplify));
+}
+
+/**
+ * Whether SmartSuite's `total` says the list is over. The reference calls it the "number of records
+ * returned", SmartSuite's own client reads it as all matches: a total equal to the page's count
+ * could be either, so then only a short page ends the list (one more request when exactly a
+ * whole number of pages match).
+ */
+function reachedTotal(answer: unknown, count: number, offset: number): boolean {
+	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
+	return total !== undefined && total !== count && offset >= total;
 }
 
 function notAPageError(node: INode, itemIndex: number): NodeApiError {

@@ -88,6 +88,7 @@ function refusedError(client: RecordsClient, reason: unknown, itemIndex: number)
 
 function updateWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
 	return {
+		readsStructure: true,
 		single: (write) => ({
 			method: 'PATCH',
 			url: recordPath(write.tableId, write.recordId!),
