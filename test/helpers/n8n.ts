@@ -251,14 +251,20 @@ export function createPoller(
 export async function runNodeMethod(
 	nodeType: INodeType,
 	{ parameters, credentials, typeVersion = 1 }: { parameters: INodeParameters; credentials: object; typeVersion?: number },
-	call: { listSearch: string; filter?: string; paginationToken?: string } | { loadOptions: string },
+	call:
+		| { listSearch: string; filter?: string; paginationToken?: string }
+		| { loadOptions: string; path?: string }
+		| { resourceMapping: string },
 ): Promise<unknown> {
 	const node = makeNode(nodeType.description.name, parameters, { typeVersion });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ [node.type]: nodeType }) });
 	const additionalData = { ...additionalDataFor(credentials), currentNodeParameters: node.parameters } as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.x');
+	// The parameter being edited: `&name` in a method means a parameter beside it.
+	const path = 'path' in call && call.path ? `parameters.${call.path}` : 'parameters.x';
+	const context = new LoadOptionsContext(workflow, node, additionalData, path);
 	const methods = nodeType.methods as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
 	if ('listSearch' in call) return await methods.listSearch[call.listSearch].call(context, call.filter, call.paginationToken);
+	if ('resourceMapping' in call) return await methods.resourceMapping[call.resourceMapping].call(context);
 	return await methods.loadOptions[call.loadOptions].call(context);
 }
 

@@ -192,7 +192,8 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Ma
 			method: 'POST',
 			url: '/api/v1/members/list/',
 			qs: { offset: page * MEMBERS_PAGE_SIZE, limit: MEMBERS_PAGE_SIZE },
-			body: {},
+			// n8n does not send an empty object: an empty sort keeps the body.
+			body: { sort: [] },
 			action: 'list the members of the workspace',
 			notFound: 'SmartSuite has no list of members at this address',
 			repeatable: true,

@@ -7,15 +7,18 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
 import type { Field } from '../../shared/fields';
 import { fieldComplaints } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import type { ApiResponse } from '../../shared/transport';
 import { readJson } from '../../shared/transport';
 import type { RecordsClient, RecordsRequest } from '../../shared/records';
+import { recordsClient } from '../../shared/records';
 import { MayExistError } from '../../shared/records';
 import type { Outcome } from './common';
-import { checkedAnswer, failure, rejectedFieldsError } from './common';
+import { checkedAnswer, failure, outputOf, rejectedFieldsError } from './common';
 
 /** SmartSuite's bulk endpoints take at most 25 records (422 above). */
 export const BULK_LIMIT = 25;
@@ -31,12 +34,37 @@ export interface Write {
 }
 
 export interface BatchWriter {
+	/** Whether answers are read with the table's structure (records to show, 422s to name by label). */
+	readsStructure: boolean;
 	/** The request for one item alone. */
 	single(write: Write): RecordsRequest;
 	/** The request for 2 to 25 items of one table. */
 	bulk(tableId: string, writes: Write[]): RecordsRequest;
 	/** Each write's result from a successful answer, in the order of `writes`. */
 	results(answer: unknown, writes: Write[], structure: Field[], single: boolean): Outcome[];
+}
+
+/** What a write operation makes of its items before sending: the writes, and the items that failed. */
+export interface Prepared {
+	writes: Write[];
+	/** By item index: the error of an item that will not be sent. */
+	failed: Array<Outcome | undefined>;
+}
+
+/** A write operation (Create, Update, Delete): prepare every item, then send them in batches. */
+export async function executeWrites(
+	context: IExecuteFunctions,
+	prepare: (client: RecordsClient, items: INodeExecutionData[]) => Promise<Prepared>,
+	writerOf: (client: RecordsClient) => BatchWriter,
+): Promise<INodeExecutionData[][]> {
+	const items = context.getInputData();
+	const client = await recordsClient(context);
+	const { writes, failed } = await prepare(client, items);
+	const sent = await writeInBatches(client, writes, writerOf(client));
+	return outputOf(
+		context,
+		items.map((_item, itemIndex) => [failed[itemIndex] ?? sent.get(itemIndex)!]),
+	);
 }
 
 /** Splits into batches of at most `size`, each of one table, in input order within each table. */
@@ -64,7 +92,7 @@ export async function writeInBatches(
 		const single = batch.length === 1;
 		const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
 		try {
-			const structure = await client.structure(batch[0].tableId);
+			const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
 			const response = await client.send(request);
 			const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
 			const results =

@@ -20,6 +20,7 @@ import {
 } from '../../shared/fields';
 import { requireId } from '../../shared/ids';
 import type { RecordsClient, RecordsRequest } from '../../shared/records';
+import { recordsClient } from '../../shared/records';
 import type { ApiResponse } from '../../shared/transport';
 import { parseResponse, readJson, recordsAddress, serverMessage } from '../../shared/transport';
 
@@ -161,7 +162,7 @@ export function outputOf(
 				output.push({ json: result.json, pairedItem: { item: itemIndex } });
 			} else if (continueOnFail) {
 				output.push({
-					json: { error: result.error.message, description: result.error.description ?? '' },
+					json: { error: result.error.message },
 					error: result.error,
 					pairedItem: { item: itemIndex },
 				});
@@ -171,6 +172,23 @@ export function outputOf(
 		}
 	});
 	return [output];
+}
+
+/** A read operation (Get, Search): each item on its own, its records or its error. */
+export async function eachItem(
+	context: IExecuteFunctions,
+	read: (client: RecordsClient, itemIndex: number) => Promise<IDataObject[]>,
+): Promise<INodeExecutionData[][]> {
+	const client = await recordsClient(context);
+	const outcomes: Outcome[][] = [];
+	for (const itemIndex of context.getInputData().keys()) {
+		try {
+			outcomes.push((await read(client, itemIndex)).map((json) => ({ json })));
+		} catch (error) {
+			outcomes.push([failure(error)]);
+		}
+	}
+	return outputOf(context, outcomes);
 }
 
 /** Without Continue on Fail, an item that cannot be sent stops the run before any write. */

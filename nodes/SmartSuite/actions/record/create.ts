@@ -7,13 +7,13 @@ import type {
 } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import { recordsClient, recordsPath } from '../../shared/records';
+import { recordsPath } from '../../shared/records';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import type { BatchWriter } from './batches';
-import { unexpectedAnswerError, writeInBatches } from './batches';
+import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, outputOf, readSimplify, shownRecord, simplifyField } from './common';
+import { columnsField, readSimplify, shownRecord, simplifyField } from './common';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['create'] };
@@ -47,6 +47,7 @@ export function recordsIn(answer: unknown): IDataObject[] | undefined {
 
 function createWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
 	return {
+		readsStructure: true,
 		single: (write) => ({
 			method: 'POST',
 			url: recordsPath(write.tableId),
@@ -81,12 +82,9 @@ function createWriter(client: RecordsClient, context: IExecuteFunctions): BatchW
  * cannot do.
  */
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const client = await recordsClient(this);
-	const { writes, failed } = await prepareWrites(this, client, items, 'create');
-	const sent = await writeInBatches(client, writes, createWriter(client, this));
-	return outputOf(
+	return await executeWrites(
 		this,
-		items.map((_item, itemIndex) => [failed[itemIndex] ?? sent.get(itemIndex)!]),
+		async (client, items) => await prepareWrites(this, client, items, 'create'),
+		(client) => createWriter(client, this),
 	);
 }

@@ -9,19 +9,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
 import type { RecordsClient } from '../../shared/records';
-import { recordPath, recordsClient, recordsPath } from '../../shared/records';
+import { recordPath, recordsPath } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
-import type { BatchWriter, Write } from './batches';
-import { writeInBatches } from './batches';
+import type { BatchWriter, Prepared, Write } from './batches';
+import { executeWrites } from './batches';
 import type { Outcome } from './common';
-import {
-	failure,
-	outputOf,
-	readRecordId,
-	readTableId,
-	recordLocator,
-	stopUnlessContinuing,
-} from './common';
+import { failure, readRecordId, readTableId, recordLocator, stopUnlessContinuing } from './common';
 
 const show = { resource: ['record'], operation: ['delete'] };
 
@@ -43,6 +36,7 @@ export const deleteFields: INodeProperties[] = [
 
 function deleteWriter(client: RecordsClient): BatchWriter {
 	return {
+		readsStructure: false,
 		single: (write) => ({
 			method: 'DELETE',
 			url: recordPath(write.tableId, write.recordId!),
@@ -88,26 +82,25 @@ function notDeletedError(client: RecordsClient, write: Write): NodeOperationErro
 
 /** Runs as n8n's `customOperations` (see SmartSuite.node.ts): many items go out as bulk deletes. */
 export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const client = await recordsClient(this);
+	return await executeWrites(
+		this,
+		async (_client, items) => readDeletes(this, items),
+		deleteWriter,
+	);
+}
+
+/** Each item's table and record; an item without them fails before anything is sent. */
+function readDeletes(context: IExecuteFunctions, items: INodeExecutionData[]): Prepared {
 	const failed: Array<Outcome | undefined> = [];
 	const writes: Write[] = [];
 	for (const itemIndex of items.keys()) {
 		try {
-			writes.push({
-				itemIndex,
-				tableId: readTableId(this, itemIndex),
-				recordId: readRecordId(this, itemIndex),
-				body: {},
-			});
+			const tableId = readTableId(context, itemIndex);
+			writes.push({ itemIndex, tableId, recordId: readRecordId(context, itemIndex), body: {} });
 		} catch (error) {
 			failed[itemIndex] = failure(error);
 		}
 	}
-	stopUnlessContinuing(this, failed);
-	const sent = await writeInBatches(client, writes, deleteWriter(client));
-	return outputOf(
-		this,
-		items.map((_item, itemIndex) => [failed[itemIndex] ?? sent.get(itemIndex)!]),
-	);
+	stopUnlessContinuing(context, failed);
+	return { writes, failed };
 }

@@ -6,14 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import { recordPath, recordsClient } from '../../shared/records';
+import { recordPath } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import { unexpectedAnswerError } from './batches';
-import type { Outcome } from './common';
 import {
 	answerOf,
-	failure,
-	outputOf,
+	eachItem,
 	readRecordId,
 	readSimplify,
 	readTableId,
@@ -40,32 +38,25 @@ export const getFields: INodeProperties[] = [
 	simplifyField(show),
 ];
 
-/** Runs as n8n's `customOperations` (see SmartSuite.node.ts): Simplify reads the table's structure once per table. */
+/** Runs as n8n's `customOperations` (see index.ts): Simplify reads the table's structure once per table. */
 export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const client = await recordsClient(this);
-	const outcomes: Outcome[][] = [];
-	for (const itemIndex of this.getInputData().keys()) {
-		try {
-			const tableId = readTableId(this, itemIndex);
-			const recordId = readRecordId(this, itemIndex);
-			const structure = await client.structure(tableId);
-			const record = await answerOf(
-				client,
-				{
-					method: 'GET',
-					url: recordPath(tableId, recordId),
-					action: 'read the record',
-					notFound: `Record "${recordId}" was not found in table "${tableId}"`,
-					repeatable: true,
-				},
-				structure,
-				itemIndex,
-			);
-			if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
-			outcomes.push([{ json: shownRecord(record, structure, readSimplify(this, itemIndex)) }]);
-		} catch (error) {
-			outcomes.push([failure(error)]);
-		}
-	}
-	return outputOf(this, outcomes);
+	return await eachItem(this, async (client, itemIndex) => {
+		const tableId = readTableId(this, itemIndex);
+		const recordId = readRecordId(this, itemIndex);
+		const structure = await client.structure(tableId);
+		const record = await answerOf(
+			client,
+			{
+				method: 'GET',
+				url: recordPath(tableId, recordId),
+				action: 'read the record',
+				notFound: `Record "${recordId}" was not found in table "${tableId}"`,
+				repeatable: true,
+			},
+			structure,
+			itemIndex,
+		);
+		if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
+		return [shownRecord(record, structure, readSimplify(this, itemIndex))];
+	});
 }

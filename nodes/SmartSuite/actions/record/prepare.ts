@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { missingRequired } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
-import type { Write } from './batches';
+import type { Prepared, Write } from './batches';
 import type { ItemValues, Outcome } from './common';
 import {
 	convertContextFor,
@@ -21,12 +21,6 @@ import {
 	recordBody,
 	stopUnlessContinuing,
 } from './common';
-
-export interface Prepared {
-	writes: Write[];
-	/** By item index: the error of an item that will not be sent. */
-	failed: Array<Outcome | undefined>;
-}
 
 interface Matched extends ItemValues {
 	itemIndex: number;

@@ -15,13 +15,11 @@ import { isObject } from '../../shared/fields/values';
 import { tableLocator } from '../../shared/locators';
 import { appendUpTo } from '../../shared/pages';
 import type { RecordsClient } from '../../shared/records';
-import { recordsClient, recordsPath } from '../../shared/records';
+import { recordsPath } from '../../shared/records';
 import { returnAllFields } from '../shared';
-import type { Outcome } from './common';
 import {
 	answerOf,
-	failure,
-	outputOf,
+	eachItem,
 	readSimplify,
 	readTableId,
 	shownRecord,
@@ -43,6 +41,19 @@ export const searchOperation: INodePropertyOptions = {
 	action: 'Search records',
 	description: 'List the records that match filter rules, sorted, up to a limit or all of them',
 };
+
+/** A rule's field, from the chosen table (the slug is the value). */
+function fieldOfTable(loadOptionsMethod: string): INodeProperties {
+	return {
+		displayName: 'Field Name or ID',
+		name: 'field',
+		type: 'options',
+		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['tableId.value'] },
+		default: '',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	};
+}
 
 export const searchFields: INodeProperties[] = [
 	tableLocator({ description: 'The table (application) to search', displayOptions: { show } }),
@@ -71,18 +82,7 @@ export const searchFields: INodeProperties[] = [
 				displayName: 'Rule',
 				name: 'rule',
 				values: [
-					{
-						displayName: 'Field Name or ID',
-						name: 'field',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getSearchFields',
-							loadOptionsDependsOn: ['tableId.value'],
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					fieldOfTable('getSearchFields'),
 					{
 						displayName: 'Comparison Name or ID',
 						name: 'comparison',
@@ -121,18 +121,7 @@ export const searchFields: INodeProperties[] = [
 				displayName: 'Rule',
 				name: 'rule',
 				values: [
-					{
-						displayName: 'Field Name or ID',
-						name: 'field',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getSortFields',
-							loadOptionsDependsOn: ['tableId.value'],
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
+					fieldOfTable('getSortFields'),
 					{
 						displayName: 'Direction',
 						name: 'direction',
@@ -284,11 +273,10 @@ async function searchTable(
 		if (!items) throw notAPageError(context.getNode(), itemIndex);
 		appendUpTo(records, items, limit);
 		offset += items.length;
-		const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
 		if (
 			records.length >= limit ||
 			items.length < wanted ||
-			(total !== undefined && offset >= total)
+			reachedTotal(answer, items.length, offset)
 		)
 			break;
 		if (pages >= MAX_PAGES || Date.now() - started > TIME_LIMIT_MS)
@@ -296,6 +284,17 @@ async function searchTable(
 	}
 	const simplify = readSimplify(context, itemIndex);
 	return records.map((record) => shownRecord(record, structure, simplify));
+}
+
+/**
+ * Whether SmartSuite's `total` says the list is over. The reference calls it the "number of records
+ * returned", SmartSuite's own client reads it as all matches: a total equal to the page's count
+ * could be either, so then only a short page ends the list (one more request when exactly a
+ * whole number of pages match).
+ */
+function reachedTotal(answer: unknown, count: number, offset: number): boolean {
+	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
+	return total !== undefined && total !== count && offset >= total;
 }
 
 function notAPageError(node: INode, itemIndex: number): NodeApiError {
@@ -324,16 +323,10 @@ function endlessError(
 	);
 }
 
-/** Runs as n8n's `customOperations` (see SmartSuite.node.ts): filters are built from the table's structure. */
+/** Runs as n8n's `customOperations` (see index.ts): filters are built from the table's structure. */
 export async function executeSearch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const client = await recordsClient(this);
-	const outcomes: Outcome[][] = [];
-	for (const itemIndex of this.getInputData().keys()) {
-		try {
-			outcomes.push((await searchTable(this, client, itemIndex)).map((json) => ({ json })));
-		} catch (error) {
-			outcomes.push([failure(error)]);
-		}
-	}
-	return outputOf(this, outcomes);
+	return await eachItem(
+		this,
+		async (client, itemIndex) => await searchTable(this, client, itemIndex),
+	);
 }

@@ -9,20 +9,13 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import { recordPath, recordsClient, recordsPath } from '../../shared/records';
+import { recordPath, recordsPath } from '../../shared/records';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import type { BatchWriter, Write } from './batches';
-import { unexpectedAnswerError, writeInBatches } from './batches';
+import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import {
-	columnsField,
-	outputOf,
-	readSimplify,
-	recordLocator,
-	shownRecord,
-	simplifyField,
-} from './common';
+import { columnsField, readSimplify, recordLocator, shownRecord, simplifyField } from './common';
 import { recordsIn } from './create';
 import { prepareWrites } from './prepare';
 
@@ -88,6 +81,7 @@ function refusedError(client: RecordsClient, reason: unknown, itemIndex: number)
 
 function updateWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
 	return {
+		readsStructure: true,
 		single: (write) => ({
 			method: 'PATCH',
 			url: recordPath(write.tableId, write.recordId!),
@@ -128,12 +122,9 @@ function updateWriter(client: RecordsClient, context: IExecuteFunctions): BatchW
 
 /** Runs as n8n's `customOperations` (see SmartSuite.node.ts), like Create. */
 export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const client = await recordsClient(this);
-	const { writes, failed } = await prepareWrites(this, client, items, 'update');
-	const sent = await writeInBatches(client, writes, updateWriter(client, this));
-	return outputOf(
+	return await executeWrites(
 		this,
-		items.map((_item, itemIndex) => [failed[itemIndex] ?? sent.get(itemIndex)!]),
+		async (client, items) => await prepareWrites(this, client, items, 'update'),
+		(client) => updateWriter(client, this),
 	);
 }

@@ -88,7 +88,8 @@ function rangeEnds(value: unknown): [unknown, unknown] {
 	if (isObject(value)) {
 		const from = value.from_date ?? value.from ?? value.start;
 		const to = value.to_date ?? value.to ?? value.end;
-		if (from !== undefined || to !== undefined) return [from, to];
+		const keys = ['from_date', 'from', 'start', 'to_date', 'to', 'end'];
+		if (keys.some((key) => key in value)) return [from, to];
 	}
 	throw new ValueError(RANGE_EXPECTED);
 }
@@ -96,10 +97,12 @@ function rangeEnds(value: unknown): [unknown, unknown] {
 const isEmptyEnd = (end: unknown) =>
 	end === undefined || end === null || end === '' || (isObject(end) && end.date === null);
 
-/** Date ranges and due dates; either end may be left out, not both. */
+/**
+ * Date ranges and due dates; either end may be left out. Both left out (as Simplify shows an
+ * empty range, `{from: null, to: null}`) is the empty range.
+ */
 export function toDateRange(value: unknown): IDataObject {
 	const [from, to] = rangeEnds(value);
-	if (isEmptyEnd(from) && isEmptyEnd(to)) throw new ValueError(RANGE_EXPECTED);
 	const end = (date: unknown): SmartSuiteDate =>
 		isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(date);
 	return { from_date: end(from), to_date: end(to) };

@@ -92,12 +92,10 @@ const LIST_COMPARISONS = [
 export function choicesOf(field: Field): Choice[] {
 	const choices = field.params?.choices;
 	if (!Array.isArray(choices)) return [];
-	return choices
-		.filter(isObject)
-		.map((choice) => ({
-			label: String(choice.label ?? choice.value),
-			value: String(choice.value),
-		}));
+	return choices.filter(isObject).map((choice) => ({
+		label: String(choice.label ?? choice.value),
+		value: String(choice.value),
+	}));
 }
 
 const asIs = (value: unknown) => value;
