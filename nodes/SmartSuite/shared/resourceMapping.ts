@@ -9,7 +9,7 @@ import { choicesOf, isReadOnly, specOf } from './fields';
 import type { Field } from './fields';
 import { recordsClient } from './records';
 
-/** One mapper field: slug as id, label, type; read-only fields shown, marked, and not added by default. */
+/** One mapper field: slug as id, label, type; read-only fields shown and marked, so a user sees why they cannot be written. */
 export function mapperField(field: Field): ResourceMapperField {
 	const spec = specOf(field);
 	const readOnly = isReadOnly(field);
@@ -22,7 +22,6 @@ export function mapperField(field: Field): ResourceMapperField {
 		display: true,
 		type: spec.mapperType,
 		readOnly,
-		removed: readOnly,
 		...(spec.mapperType === 'options'
 			? { options: choicesOf(field).map((choice) => ({ name: choice.label, value: choice.value })) }
 			: {}),
