@@ -1,4 +1,6 @@
 /** The field-type module, without a server: every type's conversion both ways, and its checks. */
+import { DateTime } from 'luxon';
+
 import type { Field } from '../../nodes/SmartSuite/shared/fields';
 import {
 	FIELD_TYPES,
@@ -40,6 +42,12 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 	['date with offset → UTC', field('datefield'), '2024-05-01T10:00:00+02:00', { date: '2024-05-01T08:00:00Z', include_time: true }],
 	['date and time without offset = UTC', field('datefield'), '2024-05-01 10:00', { date: '2024-05-01T10:00:00Z', include_time: true }],
 	['JavaScript date', field('datefield'), new Date(Date.UTC(2024, 4, 1, 12)), { date: '2024-05-01T12:00:00Z', include_time: true }],
+	[
+		'n8n date (Luxon, another zone) → UTC',
+		field('datefield'),
+		DateTime.fromISO('2024-05-01T14:30:00', { zone: 'Europe/Paris' }),
+		{ date: '2024-05-01T12:30:00Z', include_time: true },
+	],
 	['SmartSuite date as read', field('datefield'), { date: '2024-05-01T00:00:00Z', include_time: false }, { date: '2024-05-01T00:00:00Z', include_time: false }],
 	[
 		'date range from an object',
