@@ -115,6 +115,8 @@ async function expectParameters(properties: INodeProperties[], values: Values): 
 	for (const property of shownParameters(properties, values)) {
 		const text = plainText(property.displayName);
 		if (property.type === 'notice') await expect(pane.getByText(text.slice(0, 60))).toBeVisibleSoon();
+		// n8n's resource mapper shows its mapping mode, not the parameter's name.
+		else if (property.type === 'resourceMapper') await expect(pane.getByText('Mapping Column Mode', { exact: true })).toBeVisibleSoon();
 		else await expect(pane.getByText(text, { exact: true }).first()).toBeVisibleSoon();
 		if (property.type === 'collection') await expectCollectionOptions(pane, property);
 	}
@@ -271,6 +273,8 @@ it(
 		await page.getByTestId('canvas-plus-button').click();
 		await page.keyboard.type('SmartSuite');
 		await page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) }).first().click();
+		// On an empty canvas the actions are folded under the triggers.
+		await page.getByTestId('node-creator').getByText(/^Actions \(\d+\)$/).click();
 		await page.getByTestId('item-iterator-item').filter({ hasText: 'Create records' }).first().click();
 		await expect(ndv()).toBeVisibleSoon();
 		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
