@@ -7,7 +7,8 @@
  * workflows of examples/, publishes the trigger workflow, starts n8n and creates the owner account.
  * The trigger uses "Create a webhook for me": at activation it creates its webhook on the demo
  * table. The emulator changes a record of that table every few seconds, so the trigger workflow
- * fires at each one-minute poll. Ctrl-C stops everything this started.
+ * fires at each one-minute poll; records created, updated or deleted there with the SmartSuite
+ * node's Record operations reach the trigger the same way. Ctrl-C stops everything this started.
  *
  * With SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID set, the same setup works against that real
  * workspace instead (no emulator); SMARTSUITE_SOLUTION_ID and SMARTSUITE_TABLE_ID (the trigger's
@@ -96,6 +97,14 @@ function exampleWorkflows({ credential, ids }: Target): object[] {
 	};
 	const known = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 	return ['record-updated-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, known));
+}
+
+/** What the demo's tables hold, for the Record operations (their changes reach the trigger). */
+function demoTables(emulator: Emulator): string {
+	const { tableId, fieldTypesTableId } = emulator.demo;
+	const live = (id: string) => emulator.records(id, { deleted: false }).length;
+	return `  Records: table "Projects" ${tableId} (${live(tableId)} records; the trigger watches it), table "Field Types" ${fieldTypesTableId} (${live(fieldTypesTableId)} records, one field of every type)
+`;
 }
 
 /** The trigger example watches one table of a solution ("Create a webhook for me"). */
@@ -189,7 +198,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
   Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
     solution ${ids.solution ?? '(not set)'}, table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
-${queueLines}`);
+${emulator ? demoTables(emulator) : ''}${queueLines}`);
 	for (const member of cluster ? [cluster.main, ...cluster.workers] : [n8n]) {
 		void member.exited?.then(() => {
 			if (stopping) return;

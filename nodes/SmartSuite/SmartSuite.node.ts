@@ -4,7 +4,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { smartSuiteToolkitApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { REQUEST_DEFAULTS } from './shared/transport';
-import { recordDescription } from './actions/record';
+import { recordDescription, recordOperations } from './actions/record';
+import { recordListSearch, recordLoadOptions } from './actions/record/methods';
+import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
 
@@ -32,7 +34,7 @@ export class SmartSuite implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
-		description: 'Restore deleted records, and create, list, read or delete webhooks and their events in SmartSuite',
+		description: 'Create, read, update, delete, search and restore records, and create, list, read or delete webhooks and their events in SmartSuite',
 		defaults: { name: 'SmartSuite' },
 		usableAsTool: true,
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
@@ -51,5 +53,13 @@ export class SmartSuite implements INodeType {
 		properties,
 	};
 
-	methods = { credentialTest: { smartSuiteToolkitApiTest }, listSearch, loadOptions };
+	methods = {
+		credentialTest: { smartSuiteToolkitApiTest },
+		listSearch: { ...listSearch, ...recordListSearch },
+		loadOptions: { ...loadOptions, ...recordLoadOptions },
+		resourceMapping,
+	};
+
+	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
+	customOperations: INodeType['customOperations'] = { record: recordOperations };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { runMeta, writeResults } from './report';
 import type { QuotaResult } from './quota';
+import type { RecordsResult } from './records';
 import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
 import { QUICK, type SuiteConfig, repetitionsOf, runSuite } from './suite';
 
@@ -23,6 +24,13 @@ const TINY: SuiteConfig = {
 		{ kind: 'backlog', events: 250, servedMax: 100, endOfStream: 'emptyToken' },
 		{ kind: 'burst', events: 120, endOfStream: 'emptyPage' },
 		{ kind: 'busy', polls: 10, maxNewPerPoll: 20, seed: 1, endOfStream: 'emptyPage' },
+	],
+	records: [
+		{ kind: 'create', items: 60 },
+		{ kind: 'createWithUserEmails', items: 30 },
+		{ kind: 'update', items: 60 },
+		{ kind: 'delete', items: 60 },
+		{ kind: 'search', records: 2_500 },
 	],
 };
 
@@ -53,6 +61,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		...TINY.steady.endOfStream.map(() => 'steady'),
 		...TINY.listEvents.endOfStream.map(() => 'listEvents'),
 		...TINY.quota.map(() => 'quota'),
+		...TINY.records.map(() => 'records'),
 	]);
 
 	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
@@ -97,4 +106,17 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		['busy', 10, 10, null, { requests: 10, polls: 10 }, { requests: 20, polls: 10 }],
 	]);
 	for (const r of quotas) expect(r.targets).not.toEqual(expect.objectContaining({ requests: false }));
+
+	const records = written.scenarios.filter((s: RecordsResult) => s.scenario === 'records') as RecordsResult[];
+	expect(records.map((r) => [r.label, r.byOperation, r.target, r.perItem, r.itemsOut])).toEqual([
+		// ⌈60/25⌉ = 3 bulk requests and one structure read.
+		['Create 60 items', { GetTable: 1, BulkCreateRecords: 3 }, 4, 60, 60],
+		['Create 30 items, users by e-mail', { GetTable: 1, ListMembers: 1, BulkCreateRecords: 2 }, 4, 30, 30],
+		['Update 60 items', { GetTable: 1, BulkUpdateRecords: 3 }, 4, 60, 60],
+		// Delete reads no structure: its answer is {id, deleted: true}.
+		['Delete 60 items', { BulkDeleteRecords: 3 }, 4, 60, 60],
+		// ⌈2,500/1,000⌉ pages; Activepieces-like: 25 pages of 100 and the empty one.
+		['Search, Return All over 2,500 records', { GetTable: 1, ListRecords: 3 }, 3, 26, 2500],
+	]);
+	for (const r of records) expect(r.targets).toEqual({ requests: true, output: true });
 }, 120_000);

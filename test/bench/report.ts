@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
+import type { RecordsResult } from './records';
 import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
 
 export interface RunMeta {
@@ -164,6 +165,22 @@ function quotaTable(results: QuotaResult[]): string {
 	);
 }
 
+function recordsTable(results: RecordsResult[]): string {
+	return table(
+		['workload', 'requests', 'by operation', "issue 21's count", 'one request per item', 'items out'],
+		results.map((r) => [
+			r.label,
+			r.requests.toLocaleString('en-US') + mark(r.targets.requests),
+			Object.entries(r.byOperation)
+				.map(([operation, count]) => `${operation} ${count}`)
+				.join(', '),
+			`${r.case.kind === 'search' ? 'list ' : ''}≤ ${r.target.toLocaleString('en-US')}`,
+			r.perItem.toLocaleString('en-US'),
+			r.itemsOut.toLocaleString('en-US') + mark(r.targets.output),
+		]),
+	);
+}
+
 /** All tables of one run, as Markdown; a section only appears when its scenario ran. */
 export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const of = <T extends ScenarioResult>(name: T['scenario']) => results.filter((r): r is T => r.scenario === name);
@@ -177,6 +194,7 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const steadies = of<SteadyResult>('steady');
 	const lists = of<ComparisonResult>('listEvents');
 	const quotas = of<QuotaResult>('quota');
+	const records = of<RecordsResult>('records');
 	if (drains.length) {
 		sections.push(
 			`#### 1. Backlog drain: the trigger's first poll (allStoredEvents, pages of 1,000 asked; "page" = what the server serves) vs n8n's request helper reading the same pages, and the bare loop\n\n${comparisonTable(drains)}`,
@@ -194,6 +212,15 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 				quotaTable(quotas),
 		);
 	}
+	if (records.length) {
+		sections.push(
+			`#### 6. Record operations (issue 21): requests of the SmartSuite node, run by n8n's WorkflowExecute, next to one request per item\n\n` +
+				"Writes: bulk requests of 25 plus one structure read (plus one members read for users given by e-mail). Search with Return All: " +
+				"pages of 1,000, issue 21 counts the list requests; \"one request per item\" for Search is Activepieces' Find (pages of 100 until an empty page). " +
+				'The other integrations write one request per record.\n\n' +
+				recordsTable(records),
+		);
+	}
 	return sections.join('\n\n');
 }
 
@@ -206,7 +233,9 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 				? `${r.scenario} N=${r.n} page=${r.pageSize} end=${r.endOfStream}`
 				: r.scenario === 'quota'
 					? `${r.label} end=${r.endOfStream}`
-					: `${r.scenario} end=${r.endOfStream}`;
+					: r.scenario === 'records'
+						? r.label
+						: `${r.scenario} end=${r.endOfStream}`;
 		for (const [target, met] of Object.entries(r.targets)) if (met === false) missed.push(`${label}: ${target}`);
 	}
 	return missed;

@@ -1,6 +1,8 @@
 /**
- * `npm run bench`: what a poll costs, against a bare HTTP loop. Prints Markdown tables and writes
- * the same figures to bench-results.json at the repo root. BENCH_QUICK=1 runs small N.
+ * `npm run bench`: what a poll costs, against a bare HTTP loop, and what the Record operations
+ * cost in requests. Prints Markdown tables and writes the same figures to bench-results.json at the
+ * repo root. BENCH_QUICK=1 runs small N; BENCH_ONLY=records (a comma-separated list of drain, idle,
+ * steady, listEvents, quota, records) runs only those sections.
  */
 // Must come first: n8n-core reads N8N_USER_FOLDER when it is loaded.
 import '../helpers/setup-env';
@@ -9,13 +11,13 @@ import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { finishMeta, missedTargets, renderReport, runMeta, writeResults } from './report';
 import { closeBench, openBench } from './scenarios';
-import { FULL, QUICK, repetitionsOf, runSuite } from './suite';
+import { FULL, QUICK, onlySections, repetitionsOf, runSuite } from './suite';
 
 const RESULTS_FILE = join(__dirname, '..', '..', 'bench-results.json');
 
 async function main(): Promise<void> {
 	const quick = process.env.BENCH_QUICK === '1';
-	const config = quick ? QUICK : FULL;
+	const config = onlySections(quick ? QUICK : FULL, process.env.BENCH_ONLY);
 	if (!(globalThis as { gc?: unknown }).gc) console.warn('global.gc is missing (run with node --expose-gc): peak memory is less precise');
 	const meta = runMeta(quick, repetitionsOf(config));
 	const started = Date.now();
@@ -23,7 +25,8 @@ async function main(): Promise<void> {
 	try {
 		const results = await runSuite(bench, config, (result) => {
 			const label = 'n' in result ? `${result.scenario} N=${result.n} page=${result.pageSize}` : 'label' in result ? result.label : result.scenario;
-			console.error(`done: ${label} end=${result.endOfStream} (${Math.round((Date.now() - started) / 1000)} s)`);
+			const end = 'endOfStream' in result ? ` end=${result.endOfStream}` : '';
+			console.error(`done: ${label}${end} (${Math.round((Date.now() - started) / 1000)} s)`);
 		});
 		finishMeta(meta, started);
 		writeResults(RESULTS_FILE, meta, results);

@@ -9,6 +9,7 @@ import { DEFAULT_VARIANT } from '../emulator/types';
 import { bareAgent, bareDrain, callWebhooksApi } from './bare';
 import { helperLoopPoller, listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
 import type { QuotaResult } from './quota';
+import type { RecordsResult } from './records';
 import { type Run, type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
 
 export const TARGETS = {
@@ -356,4 +357,4 @@ export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Prom
 	});
 }
 
-export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult | QuotaResult;
+export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult | QuotaResult | RecordsResult;

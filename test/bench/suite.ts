@@ -1,6 +1,7 @@
 /** What `npm run bench` runs: the full configuration, the quick one, and the loop over both. */
 import type { EndOfStream } from '../emulator/types';
 import { type QuotaCase, quotaScenario } from './quota';
+import { type RecordsCase, recordsScenario } from './records';
 import {
 	type Bench,
 	type ScenarioResult,
@@ -16,6 +17,7 @@ export interface SuiteConfig {
 	steady: { storedEvents: number; polls: number; maxNewPerPoll: number; seed: number; endOfStream: EndOfStream[] };
 	listEvents: { n: number; repetitions: number; pageSizes: number[]; endOfStream: EndOfStream[] };
 	quota: QuotaCase[];
+	records: RecordsCase[];
 }
 
 const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
@@ -29,6 +31,14 @@ function quotaCases(activation: number[], backlog: number, busyPolls: number): Q
 		...END_VARIANTS.map((endOfStream): QuotaCase => ({ kind: 'backlog', events: backlog, servedMax: 1000, endOfStream })),
 		...ALL_ENDS.map((endOfStream): QuotaCase => ({ kind: 'burst', events: 1000, endOfStream })),
 		...ALL_ENDS.map((endOfStream): QuotaCase => ({ kind: 'busy', polls: busyPolls, maxNewPerPoll: 20, seed: 20240601, endOfStream })),
+	];
+}
+
+/** Issue 21's workloads: 1,000 items of each write, and Return All searches. */
+function recordsCases(items: number, searches: number[]): RecordsCase[] {
+	return [
+		...(['create', 'createWithUserEmails', 'update', 'delete'] as const).map((kind): RecordsCase => ({ kind, items })),
+		...searches.map((records): RecordsCase => ({ kind: 'search', records })),
 	];
 }
 
@@ -53,6 +63,7 @@ export const FULL: SuiteConfig = {
 	steady: { storedEvents: 1_000, polls: 1_000, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
 	listEvents: { n: 10_000, repetitions: 7, pageSizes: [50, 100, 500, 1000], endOfStream: ['emptyToken'] },
 	quota: quotaCases([10_000, 100_000], 100_000, 1_000),
+	records: recordsCases(1_000, [1_000, 2_500, 10_000]),
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
@@ -62,7 +73,25 @@ export const QUICK: SuiteConfig = {
 	steady: { storedEvents: 100, polls: 50, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
 	listEvents: { n: 1_000, repetitions: 2, pageSizes: [100], endOfStream: ['emptyToken'] },
 	quota: quotaCases([1_000, 5_000], 5_000, 100),
+	records: recordsCases(1_000, [1_000, 2_500]),
 };
+
+/** The config with only the named sections (a comma-separated list; unset: all of them). */
+export function onlySections(config: SuiteConfig, only: string | undefined): SuiteConfig {
+	if (!only) return config;
+	const names = only.split(',').map((name) => name.trim());
+	const unknown = names.filter((name) => !(name in config));
+	if (unknown.length) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${Object.keys(config).join(', ')})`);
+	const keep = (name: keyof SuiteConfig) => names.includes(name);
+	return {
+		drain: keep('drain') ? config.drain : { ...config.drain, sizes: [] },
+		idle: keep('idle') ? config.idle : { ...config.idle, endOfStream: [] },
+		steady: keep('steady') ? config.steady : { ...config.steady, endOfStream: [] },
+		listEvents: keep('listEvents') ? config.listEvents : { ...config.listEvents, endOfStream: [] },
+		quota: keep('quota') ? config.quota : [],
+		records: keep('records') ? config.records : [],
+	};
+}
 
 /** Repetitions as recorded in the results' metadata. */
 export function repetitionsOf(config: SuiteConfig): Record<string, number> {
@@ -90,5 +119,6 @@ export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (res
 	for (const endOfStream of config.listEvents.endOfStream)
 		for (const pageSize of config.listEvents.pageSizes) record(await listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
 	for (const quotaCase of config.quota) record(await quotaScenario(bench, quotaCase));
+	for (const recordsCase of config.records) record(await recordsScenario(bench, recordsCase));
 	return results;
 }

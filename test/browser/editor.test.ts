@@ -2,7 +2,8 @@
  * The n8n editor in a real browser: headless Chromium (Debian's package, driven by playwright-core)
  * against the pinned real n8n with this package installed as a community package, a credential
  * and the example workflows pointing at the emulator. What a new user does: sign in, find the
- * nodes, open their panels, test the credential, fetch a test event, run the restore workflow.
+ * nodes, open their panels, map a table's fields in Record → Create, test the credential, fetch a
+ * test event, run the restore workflow.
  * Screenshots of every step go to test-artifacts/editor/ (git-ignored); `npm run screenshots`
  * also copies the README's pictures to docs/images/.
  */
@@ -114,6 +115,8 @@ async function expectParameters(properties: INodeProperties[], values: Values): 
 	for (const property of shownParameters(properties, values)) {
 		const text = plainText(property.displayName);
 		if (property.type === 'notice') await expect(pane.getByText(text.slice(0, 60))).toBeVisibleSoon();
+		// n8n's resource mapper shows its mapping mode, not the parameter's name.
+		else if (property.type === 'resourceMapper') await expect(pane.getByText('Mapping Column Mode', { exact: true })).toBeVisibleSoon();
 		else await expect(pane.getByText(text, { exact: true }).first()).toBeVisibleSoon();
 		if (property.type === 'collection') await expectCollectionOptions(pane, property);
 	}
@@ -259,6 +262,32 @@ it(
 		await choose('resource', 'Custom API Call');
 		await expect(parametersPane().getByText(/HTTP Request node/)).toBeVisibleSoon();
 		await screenshot(ndv(), 'action-custom-api-call');
+		await ndv().getByTestId('ndv-close-button').click();
+	}),
+);
+
+it(
+	'Record → Create: picks a table and shows its fields in the mapper',
+	step('record-create', async () => {
+		await page.goto(`${n8n.url}/workflow/new`);
+		await page.getByTestId('canvas-plus-button').click();
+		await page.keyboard.type('SmartSuite');
+		await page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) }).first().click();
+		// On an empty canvas the actions are folded under the triggers.
+		await page.getByTestId('node-creator').getByText(/^Actions \(\d+\)$/).click();
+		await page.getByTestId('item-iterator-item').filter({ hasText: 'Create records' }).first().click();
+		await expect(ndv()).toBeVisibleSoon();
+		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
+		// The demo's Field Types table, from the workspace's tables: its fields fill the mapper.
+		await parametersPane().getByTestId('resource-locator-tableId').getByTestId('rlc-input').click();
+		await page.getByTestId('rlc-item').locator('visible=true').filter({ hasText: 'Field Types' }).first().click();
+		const mapper = parametersPane().getByTestId('resource-mapper-container');
+		for (const label of ['Name', 'Code', 'Quantity', 'Color', 'Status', 'Start', 'Owner']) {
+			await expect(mapper.getByText(label, { exact: true }).first()).toBeVisibleSoon();
+		}
+		expect(emulator.requests.some((request) => request.operation === 'GetTable')).toBe(true);
+		await page.mouse.move(0, 0);
+		await screenshot(ndv(), 'record-create-mapper', true);
 		await ndv().getByTestId('ndv-close-button').click();
 	}),
 );

@@ -1,6 +1,6 @@
 /**
  * `npm run emulator`: the emulator with demo data on fixed ports.
- *   --changes-every <seconds>   append a RECORD_UPDATED event to the demo webhook every N seconds
+ *   --changes-every <seconds>   change the status of a demo record every N seconds (a RECORD_UPDATED event)
  *                               (or env EMULATOR_CHANGES_EVERY)
  *   --variant key=value         override a Variant field, repeatable (e.g. --variant endOfStream=emptyPage)
  * Ports: env EMULATOR_RECORDS_PORT (default 4010) and EMULATOR_WEBHOOKS_PORT (default 4011).
@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   webhooks API  ${emulator.webhooksUrl}
   API key       ${emulator.apiKey}
   workspace id  ${emulator.workspaceId}
-  demo table    ${demo.tableId} (deleted records: ${demo.deletedRecordIds.join(', ')})
+  demo table    ${demo.tableId} (records: ${demo.recordIds.join(', ')}; deleted records: ${demo.deletedRecordIds.join(', ')})
+  field types   ${demo.fieldTypesTableId} (a table with one field of every type)
   demo webhook  ${demo.webhookId} (solution ${demo.solutionId}, ${emulator.events(demo.webhookId).length} events)
   variant       ${JSON.stringify(emulator.variant())}`);
 	const stopChanges = changesEvery > 0 ? startDemoChanges(emulator, changesEvery) : () => undefined;

@@ -1,26 +1,32 @@
 /** Demo data (`demo: true`, `npm run emulator`) and a ticker of live changes for `npm run dev`. */
-import { STATUS_VALUES, pickRandom } from './fixtures';
+import { COLOR_CHOICES, STATUS_VALUES, TYPED_FIELDS, pickRandom } from './fixtures';
 import type { Emulator, EventObject } from './types';
 
+/**
+ * The demo: a solution with the table "Projects" (live and deleted records, watched by a webhook
+ * whose five events are real changes of its records), "Tasks", and "Field Types" (every field type).
+ */
 export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const solution = emulator.addSolution({ name: 'Project Management' });
 	const { id: tableId } = emulator.addTable(solution.id, { name: 'Projects' });
 	emulator.addTable(solution.id, { name: 'Tasks' });
+	const fieldTypes = emulator.addFieldTypesTable(solution.id);
+	for (const [i, name] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
+		emulator.createRecord(fieldTypes.id, { title: name, [TYPED_FIELDS.text]: `C-${i + 1}`, [TYPED_FIELDS.number]: (i + 1) * 10, [TYPED_FIELDS.singleSelect]: COLOR_CHOICES[i].value });
+	}
 	const deletedRecordIds = ['Q3 launch plan', 'Vendor contract review', 'Onboarding checklist'].map(
 		(title) => emulator.addDeletedRecord(tableId, { title }).id,
 	);
+	const recordIds = ['Budget forecast FY25', 'Release notes 2.4', 'Customer feedback triage'].map((title) => emulator.createRecord(tableId, { title }).record.id);
 	const webhook = emulator.createWebhook({
 		locator: { account_id: emulator.workspaceId, solution_id: solution.id },
 		filter: { applications: { application_ids: [tableId] } },
 	});
-	emulator.appendEvents(webhook.webhook_id, [
-		{ kind: 'RECORD_CREATED', data: { title: 'Website refresh' } },
-		{ kind: 'RECORD_CREATED', data: { title: 'Partner webinar' } },
-		{ kind: 'RECORD_UPDATED' },
-		{ kind: 'RECORD_UPDATED' },
-		{ kind: 'RECORD_UPDATED' },
-	]);
-	return { tableId, deletedRecordIds, webhookId: webhook.webhook_id, solutionId: solution.id };
+	recordIds.push(...['Website refresh', 'Partner webinar'].map((title) => emulator.createRecord(tableId, { title }).record.id));
+	for (const [recordId, value] of [[recordIds[3], 'in_progress'], [recordIds[4], 'in_progress'], [recordIds[3], 'ready_for_review']]) {
+		emulator.updateRecord(tableId, recordId, { status: { value } });
+	}
+	return { tableId, recordIds, deletedRecordIds, webhookId: webhook.webhook_id, solutionId: solution.id, fieldTypesTableId: fieldTypes.id };
 }
 
 function describeChange(event: EventObject): string {
@@ -30,9 +36,9 @@ function describeChange(event: EventObject): string {
 }
 
 /**
- * Every `seconds` seconds, changes the status of one of the demo table's records: every webhook
- * watching the table (the demo webhook, and any webhook created since, e.g. by the trigger's
- * "Create a webhook for me") gets the RECORD_UPDATED event. A demo record that was restored is
+ * Every `seconds` seconds, changes the status of one of the demo table's live records (as a PATCH
+ * would): every webhook watching the table (the demo webhook, and any webhook created since, e.g.
+ * by the trigger's "Create a webhook for me") gets the RECORD_UPDATED event. A demo record that was restored is
  * deleted again at the next tick (with its RECORD_DELETED event), so the restore example can run
  * again and again. Logs a line per change. Returns a function that stops it. Needs an emulator
  * started with `demo: true`.
@@ -40,14 +46,15 @@ function describeChange(event: EventObject): string {
 export function startDemoChanges(emulator: Emulator, seconds: number, log: (line: string) => void = console.log): () => void {
 	const { webhookId, tableId } = emulator.demo;
 	if (!webhookId) throw new Error('startDemoChanges needs an emulator started with demo: true');
-	const recordIds = emulator
-		.events(webhookId)
-		.filter((event) => event.kind === 'RECORD_CREATED')
-		.map((event) => event.record_event_data.record_id);
 	const timer = setInterval(() => {
 		for (const line of deleteRestoredDemoRecords(emulator)) log(line);
-		const status = { value: pickRandom(STATUS_VALUES), updated_on: new Date().toISOString() };
-		const appended = emulator.recordChanges(tableId, [{ kind: 'RECORD_UPDATED', recordId: pickRandom(recordIds), data: { status } }]);
+		// Any live record, those created from n8n included; its status changes to another one.
+		const live = emulator.records(tableId, { deleted: false });
+		if (live.length === 0) return;
+		const record = pickRandom(live);
+		const current = (record.status as { value?: string } | undefined)?.value;
+		const status = { value: pickRandom(STATUS_VALUES.filter((value) => value !== current)) };
+		const appended = emulator.updateRecord(tableId, record.id, { status }).events;
 		if (appended.length > 0) log(`${describeChange(appended[0])} (${appended.length} webhook${appended.length === 1 ? '' : 's'})`);
 	}, seconds * 1000);
 	return () => clearInterval(timer);

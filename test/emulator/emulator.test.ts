@@ -1,9 +1,8 @@
-import { request } from 'undici';
+import { type Answer, authHeaders, send, start } from './client';
 import {
 	DEFAULT_API_KEY,
 	DEFAULT_WORKSPACE_ID,
 	type Emulator,
-	type EmulatorOptions,
 	type EndOfStream,
 	type Operation,
 	startDemoChanges,
@@ -13,42 +12,6 @@ import {
 const HEX24 = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-const running: Emulator[] = [];
-async function start(options?: EmulatorOptions): Promise<Emulator> {
-	const emulator = await startEmulator(options);
-	running.push(emulator);
-	return emulator;
-}
-afterEach(async () => {
-	await Promise.all(running.splice(0).map((emulator) => emulator.close()));
-});
-
-interface Answer {
-	status: number;
-	headers: Record<string, string | string[] | undefined>;
-	text: string;
-	json: () => any;
-}
-
-function authHeaders(emu: Emulator): Record<string, string> {
-	return { authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId, 'content-type': 'application/json' };
-}
-
-async function send(
-	url: string,
-	emu: Emulator,
-	options: { body?: unknown; rawBody?: string; headers?: Record<string, string | undefined>; method?: 'POST' | 'GET' | 'PUT' } = {},
-): Promise<Answer> {
-	const headers = Object.fromEntries(
-		Object.entries({ ...authHeaders(emu), ...options.headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),
-	);
-	const method = options.method ?? 'POST';
-	const body = method === 'GET' ? undefined : options.rawBody ?? JSON.stringify(options.body ?? {});
-	const res = await request(url, { method, headers, body });
-	const text = await res.body.text();
-	return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };
-}
 
 function twirp(emu: Emulator, method: string, body: unknown = {}, headers?: Record<string, string | undefined>): Promise<Answer> {
 	return send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/${method}`, emu, { body, headers });
@@ -444,7 +407,7 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		expect(solution).toMatchObject({ id: expect.stringMatching(HEX24), name: 'Sales CRM' });
 		const tables = await send(`${emu.baseUrl}/api/v1/applications/?solution=${solution.id}`, emu, { method: 'GET' });
 		expect(tables.json()).toEqual([deals, contacts]);
-		expect(deals.structure).toContainEqual({ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: {} });
+		expect(deals.structure).toContainEqual({ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { required: true, primary: true } });
 		expect((await send(`${emu.baseUrl}/api/v1/applications/`, emu, { method: 'GET' })).json()).toHaveLength(3);
 		expect(elsewhere.solution).toBe(other.id);
 		expect((await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'POST' })).status).toBe(405);
@@ -899,9 +862,15 @@ describe('request log, demo data and live changes', () => {
 		const { events } = (await listEvents(emu, demo.webhookId)).json();
 		expect(events).toHaveLength(5);
 		expect(events.every((event: any) => event.record_event_data.locator.application_id === demo.tableId)).toBe(true);
+		// The events are changes of the table's live records, which the records API serves.
+		expect(events.map((event: any) => event.kind)).toEqual(['RECORD_CREATED', 'RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED', 'RECORD_UPDATED']);
+		const listed = await send(`${emu.baseUrl}/api/v1/applications/${demo.tableId}/records/list/`, emu, { body: {} });
+		expect(listed.json().items.map((record: any) => record.id)).toEqual([demo.deletedRecordIds[0], ...demo.recordIds]); // the first was restored above
+		expect(new Set(events.map((event: any) => event.record_event_data.record_id))).toEqual(new Set(demo.recordIds.slice(3)));
+		expect(emu.records(demo.fieldTypesTableId)).toHaveLength(3);
 
 		const plain = await start();
-		expect(plain.demo).toEqual({ tableId: '', deletedRecordIds: [], webhookId: '', solutionId: '' });
+		expect(plain.demo).toEqual({ tableId: '', recordIds: [], deletedRecordIds: [], webhookId: '', solutionId: '', fieldTypesTableId: '' });
 		expect(() => startDemoChanges(plain, 1)).toThrow();
 	});
 
@@ -914,6 +883,9 @@ describe('request log, demo data and live changes', () => {
 		const added = emu.events(emu.demo.webhookId).slice(5);
 		expect(added.length).toBeGreaterThanOrEqual(2);
 		expect(added.every((event) => event.kind === 'RECORD_UPDATED' && Object.keys(event.record_event_data.previous).length === 1)).toBe(true);
+		// Each event is a change of the stored record: its status is the one the event carries.
+		const last = added[added.length - 1].record_event_data;
+		expect(emu.getRecord(emu.demo.tableId, last.record_id)?.status).toEqual(last.data.status);
 		expect(lines).toHaveLength(added.length);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(emu.events(emu.demo.webhookId).length).toBe(5 + added.length);

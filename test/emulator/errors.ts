@@ -22,6 +22,8 @@ export interface ApiErrorOptions {
 	plain?: boolean;
 	/** An HTML page, whatever the variant (the records host's answer to a path it does not serve). */
 	html?: boolean;
+	/** Records API: the JSON body to answer (default `{"detail": message}`), e.g. `{"<slug>": ["..."]}`. */
+	body?: unknown;
 	/** Twirp `meta` (default {}). */
 	meta?: Record<string, string>;
 	headers?: Record<string, string>;
@@ -59,6 +61,6 @@ export function renderError(api: Api, errorBodies: Variant['errorBodies'], error
 	const body =
 		api === 'webhooks'
 			? { code: error.options.twirpCode ?? TWIRP_CODE_BY_STATUS[error.status] ?? 'unknown', msg: error.message, meta: error.options.meta ?? {} }
-			: { detail: error.message };
+			: error.options.body ?? { detail: error.message };
 	return { contentType: 'application/json', body: JSON.stringify(body) };
 }

@@ -28,7 +28,7 @@ export class Faults {
 		const actions: FaultAction[] = [];
 		for (const fault of this.active) {
 			const { spec } = fault;
-			if (spec.operation !== undefined && spec.operation !== operation) continue;
+			if (spec.operation !== undefined && ![spec.operation].flat().includes(operation)) continue;
 			if (spec.requestNumber !== undefined && spec.requestNumber !== requestNumber) continue;
 			if (fault.seen++ < (spec.skip ?? 0)) continue;
 			if (fault.hits >= (spec.times ?? 1)) continue;

@@ -4,7 +4,7 @@
  * seeding 100,000 events stays cheap. Treat everything the emulator hands out as read-only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FieldObject, RecordObject, SolutionObject, TableObject, WebhookObject } from './types';
+import type { ChoiceObject, FieldObject, MemberObject, RecordObject, SolutionObject, TableObject, WebhookObject } from './types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEBHOOK_LIFETIME_MS = 7 * DAY_MS;
@@ -82,12 +82,32 @@ function rankKey(n: number): string {
 	return key;
 }
 
-/** A full record (spec 2.1), not deleted; `fields` override any property. */
+/** The system fields every record has (spec 2.1), not deleted; `fields` override any property. */
+export function baseRecord(tableId: string, autonumber: number, fields: Partial<RecordObject> = {}, atMs = Date.now()): RecordObject {
+	const on = new Date(atMs).toISOString();
+	return {
+		id: hexId(),
+		title: '',
+		first_created: { on, by: EMULATOR_USER_ID },
+		last_updated: { on, by: EMULATOR_USER_ID },
+		followed_by: [],
+		comments_count: 0,
+		autonumber,
+		application_slug: `s${tableId.slice(0, 7)}`,
+		application_id: tableId,
+		ranking: { default: rankKey(autonumber) },
+		deleted_date: { date: null, include_time: false },
+		deleted_by: null,
+		...fields,
+	};
+}
+
+/** A full record of a table with the usual fields (TABLE_STRUCTURE), not deleted; `fields` override any property. */
 export function makeRecord(tableId: string, autonumber: number, fields: Partial<RecordObject> = {}, atMs = Date.now()): RecordObject {
 	const on = new Date(atMs).toISOString();
 	const title = typeof fields.title === 'string' ? fields.title : sampleTitle(autonumber);
 	return {
-		id: hexId(),
+		...baseRecord(tableId, autonumber, {}, atMs),
 		title,
 		description: richText(`Notes for "${title}".`),
 		assigned_to: [],
@@ -100,16 +120,6 @@ export function makeRecord(tableId: string, autonumber: number, fields: Partial<
 			status_updated_on: on,
 		},
 		priority: '',
-		first_created: { on, by: EMULATOR_USER_ID },
-		last_updated: { on, by: EMULATOR_USER_ID },
-		followed_by: [],
-		comments_count: 0,
-		autonumber,
-		application_slug: `s${tableId.slice(0, 7)}`,
-		application_id: tableId,
-		ranking: { default: rankKey(autonumber) },
-		deleted_date: { date: null, include_time: false },
-		deleted_by: null,
 		[CUSTOM_FIELDS.launchDate]: { date: dayIso(atMs + 30 * DAY_MS), include_time: false },
 		[CUSTOM_FIELDS.tags]: [],
 		[CUSTOM_FIELDS.linkedTasks]: [],
@@ -165,16 +175,121 @@ export function makeSolution(n: number, fields: Partial<SolutionObject> = {}): S
 	};
 }
 
+function choices(labels: string[], ids?: string[]): ChoiceObject[] {
+	const colors = ['#3A86FF', '#FF5757', '#00B3FA', '#FFB938', '#0C41F3', '#3EAC40'];
+	return labels.map((label, i) => ({ value: ids?.[i] ?? randomUUID(), label, value_color: colors[i % colors.length] }));
+}
+
+const STATUS_LABELS = ['Backlog', 'In Progress', 'Ready for Review', 'Complete'];
+/** The status field's options: ids such as `backlog`, as SmartSuite's default status field has. */
+export const STATUS_CHOICES = choices(STATUS_LABELS, [...STATUS_VALUES]);
+export const PRIORITY_CHOICES = choices(['Low', 'Medium', 'High', 'Urgent'], ['1', '2', '3', '4']);
+
 /** The fields of every emulated table (system fields and the custom ones of `makeRecord`). */
-const TABLE_STRUCTURE: FieldObject[] = [
-	{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: {} },
-	{ slug: 'status', label: 'Status', field_type: 'statusfield', params: {} },
+export const TABLE_STRUCTURE: FieldObject[] = [
+	{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { required: true, primary: true } },
+	{ slug: 'description', label: 'Description', field_type: 'richtextareafield', params: {} },
+	{ slug: 'status', label: 'Status', field_type: 'statusfield', params: { choices: STATUS_CHOICES } },
+	{ slug: 'priority', label: 'Priority', field_type: 'singleselectfield', params: { choices: PRIORITY_CHOICES } },
 	{ slug: 'due_date', label: 'Due Date', field_type: 'duedatefield', params: {} },
-	{ slug: 'assigned_to', label: 'Assigned To', field_type: 'userfield', params: {} },
-	{ slug: CUSTOM_FIELDS.launchDate, label: 'Launch Date', field_type: 'datefield', params: {} },
+	{ slug: 'assigned_to', label: 'Assigned To', field_type: 'userfield', params: { entries_allowed: 'multiple' } },
+	{ slug: CUSTOM_FIELDS.launchDate, label: 'Launch Date', field_type: 'datefield', params: { include_time: false } },
 	{ slug: CUSTOM_FIELDS.tags, label: 'Tags', field_type: 'tagsfield', params: {} },
-	{ slug: CUSTOM_FIELDS.linkedTasks, label: 'Linked Tasks', field_type: 'linkedrecordfield', params: {} },
+	{ slug: CUSTOM_FIELDS.linkedTasks, label: 'Linked Tasks', field_type: 'linkedrecordfield', params: { linked_application: '', entries_allowed: 'multiple' } },
+	{ slug: 'first_created', label: 'First Created', field_type: 'firstcreatedfield', params: { system: true } },
+	{ slug: 'last_updated', label: 'Last Updated', field_type: 'lastupdatedfield', params: { system: true } },
+	{ slug: 'autonumber', label: 'Auto Number', field_type: 'autonumberfield', params: { system: true, is_auto_generated: true } },
 ];
+
+/** Slugs of FIELD_TYPES_STRUCTURE, one per type (fixed, so tests can name them). */
+export const TYPED_FIELDS = {
+	text: 's1text0001',
+	textArea: 's1area0002',
+	number: 's1numb0003',
+	currency: 's1curr0004',
+	yesNo: 's1yesn0005',
+	singleSelect: 's1sing0006',
+	multipleSelect: 's1mult0007',
+	date: 's1date0009',
+	dateRange: 's1rang0010',
+	linked: 's1link0012',
+	email: 's1mail0014',
+	phone: 's1phon0015',
+	link: 's1url00016',
+	fullName: 's1name0017',
+	address: 's1addr0018',
+	smartDoc: 's1docs0019',
+	files: 's1file0020',
+	formula: 's1form0021',
+	rollup: 's1roll0022',
+	count: 's1cnt00023',
+	tags: 's1tags0024',
+} as const;
+
+/** Single select options (UUID ids) of FIELD_TYPES_STRUCTURE. */
+export const COLOR_CHOICES = choices(['Red', 'Green', 'Blue']);
+/** Multiple select options (UUID ids) of FIELD_TYPES_STRUCTURE. */
+export const CHANNEL_CHOICES = choices(['Email', 'Phone', 'Chat', 'Social']);
+
+/**
+ * One field of every emulated type. The linked record field links to the table itself (its
+ * `linked_application` is set to the table's id when the table is made); count and rollup read it.
+ * Formulas are templates here: `{slug}` stands for that field's value as text.
+ */
+export function fieldTypesStructure(tableId: string): FieldObject[] {
+	const f = TYPED_FIELDS;
+	return [
+		{ slug: 'title', label: 'Name', field_type: 'recordtitlefield', params: { required: true, primary: true, unique: false } },
+		{ slug: f.text, label: 'Code', field_type: 'textfield', params: { required: true, unique: false } },
+		{ slug: f.textArea, label: 'Notes', field_type: 'textareafield', params: {} },
+		{ slug: f.number, label: 'Quantity', field_type: 'numberfield', params: { precision: 0, separator: false } },
+		{ slug: f.currency, label: 'Price', field_type: 'currencyfield', params: { precision: 2, currency: 'USD' } },
+		{ slug: f.yesNo, label: 'Active', field_type: 'yesnofield', params: { display_format: 'checkbox' } },
+		{ slug: f.singleSelect, label: 'Color', field_type: 'singleselectfield', params: { choices: COLOR_CHOICES } },
+		{ slug: f.multipleSelect, label: 'Channels', field_type: 'multipleselectfield', params: { choices: CHANNEL_CHOICES } },
+		{ slug: 'status', label: 'Status', field_type: 'statusfield', params: { choices: STATUS_CHOICES } },
+		{ slug: f.date, label: 'Start', field_type: 'datefield', params: { include_time: false } },
+		{ slug: f.dateRange, label: 'Campaign', field_type: 'daterangefield', params: { include_time: true } },
+		{ slug: 'due_date', label: 'Due Date', field_type: 'duedatefield', params: {} },
+		{ slug: f.linked, label: 'Related', field_type: 'linkedrecordfield', params: { linked_application: tableId, entries_allowed: 'multiple', visible_fields: ['title'] } },
+		{ slug: 'assigned_to', label: 'Owner', field_type: 'userfield', params: { entries_allowed: 'multiple' } },
+		{ slug: f.email, label: 'Email', field_type: 'emailfield', params: { entries_allowed: 'multiple' } },
+		{ slug: f.phone, label: 'Phone', field_type: 'phonefield', params: { entries_allowed: 'multiple' } },
+		{ slug: f.link, label: 'Website', field_type: 'linkfield', params: { entries_allowed: 'multiple' } },
+		{ slug: f.fullName, label: 'Contact', field_type: 'fullnamefield', params: {} },
+		{ slug: f.address, label: 'Address', field_type: 'addressfield', params: {} },
+		{ slug: f.smartDoc, label: 'Brief', field_type: 'richtextareafield', params: {} },
+		{ slug: f.files, label: 'Attachments', field_type: 'filefield', params: {} },
+		{ slug: f.tags, label: 'Labels', field_type: 'tagsfield', params: {} },
+		{ slug: f.formula, label: 'Summary', field_type: 'formulafield', params: { formula: '{title} ({autonumber})', field_type: 'textfield' } },
+		{ slug: f.rollup, label: 'Related Quantity', field_type: 'rollupfield', params: { linked_field_slug: f.linked, target_field_slug: f.number, function: 'sum' } },
+		{ slug: f.count, label: 'Related Count', field_type: 'countfield', params: { linked_field_slug: f.linked } },
+		{ slug: 'autonumber', label: 'Auto Number', field_type: 'autonumberfield', params: { system: true, is_auto_generated: true } },
+		{ slug: 'first_created', label: 'First Created', field_type: 'firstcreatedfield', params: { system: true } },
+		{ slug: 'last_updated', label: 'Last Updated', field_type: 'lastupdatedfield', params: { system: true } },
+	];
+}
+
+const MEMBER_NAMES: Array<[string, string]> = [
+	['Alex', 'Morgan'],
+	['Sam', 'Rivera'],
+	['Jordan', 'Lee'],
+];
+
+/** A member; `n` picks a name and e-mail address. The first one is the emulator's user. */
+export function makeMember(n: number, fields: Partial<MemberObject> = {}): MemberObject {
+	const [first, last] = MEMBER_NAMES[n % MEMBER_NAMES.length];
+	const suffix = n < MEMBER_NAMES.length ? '' : String(n);
+	return {
+		id: n === 0 ? EMULATOR_USER_ID : hexId(),
+		email: [`${first}.${last}${suffix}@example.com`.toLowerCase()],
+		full_name: { first_name: first, last_name: last, sys_root: `${first} ${last}` },
+		role: n === 0 ? '1' : '3',
+		status: { value: '1' },
+		type: 1,
+		...fields,
+	};
+}
 
 export function makeTable(solutionId: string, order: number, fields: Partial<TableObject> = {}): TableObject {
 	const id = fields.id ?? hexId();

@@ -2,8 +2,9 @@
 import { seedDemo } from './demo';
 import { Faults } from './faults';
 import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startServer } from './server';
+import * as recordsApi from './records';
 import { RawElement, Store } from './store';
-import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject } from './types';
+import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject, type RecordObject } from './types';
 
 export * from './types';
 export { startDemoChanges } from './demo';
@@ -30,7 +31,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	}
 	const [records, webhooks] = servers as [RunningServer, RunningServer];
 
-	const demo: Emulator['demo'] = { tableId: '', deletedRecordIds: [], webhookId: '', solutionId: '' };
+	const demo: Emulator['demo'] = { tableId: '', recordIds: [], deletedRecordIds: [], webhookId: '', solutionId: '', fieldTypesTableId: '' };
 	const emulator: Emulator = {
 		baseUrl: records.url,
 		webhooksUrl: webhooks.url,
@@ -50,6 +51,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		addDeletedRecord: (tableId, fields) => store.addRecord(tableId, fields, true),
 		addRecord: (tableId, fields) => store.addRecord(tableId, fields),
 		getRecord: (tableId, recordId) => store.getRecord(tableId, recordId),
+		createRecord: (tableId, values) => {
+			const { record, events } = recordsApi.createRecord(store, tableId, values);
+			return { record: store.getRecord(tableId, String(record.id)) as RecordObject, events };
+		},
+		updateRecord: (tableId, recordId, values) => {
+			const { events } = recordsApi.updateRecord(store, tableId, recordId, values, 'patch');
+			return { record: store.getRecord(tableId, recordId) as RecordObject, events };
+		},
 		deleteRecord: (tableId, recordId) => store.deleteRecord(tableId, recordId),
 		createWebhook: (fields) => store.createWebhook(fields),
 		getWebhook: (webhookId) => store.webhooks.get(webhookId)?.webhook,
@@ -59,6 +68,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		webhooks: () => [...store.webhooks.values()].map((state) => state.webhook),
 		addSolution: (fields) => store.addSolution(fields),
 		addTable: (solutionId, fields) => store.addTable(solutionId, fields),
+		addFieldTypesTable: (solutionId, fields) => store.addFieldTypesTable(solutionId, fields),
+		getTable: (tableId) => store.table(tableId),
+		records: (tableId, { deleted } = {}) =>
+			[...store.recordsOf(tableId).values()].filter((stored) => deleted === undefined || stored.deleted === deleted).map((stored) => stored.record),
+		members: () => store.members,
+		addMember: (fields) => store.addMember(fields),
 		recordChanges: (tableId, events) => store.recordChanges(tableId, events),
 		appendRawElements: (webhookId, jsonTexts) => store.appendRawElements(webhookId, jsonTexts),
 		events: (webhookId) =>

@@ -4,26 +4,58 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiError, invalidArgument, notFound } from './errors';
+import * as records from './records';
+import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
 
-export type Body = Record<string, unknown>;
+export type { Body };
 
 export interface OperationInput {
 	body: Body;
-	/** Path parameters of RestoreRecord. */
+	/** Path parameters of the records API. */
 	tableId?: string;
 	recordId?: string;
 	/** repeatEvent fault: the page also starts with the last event before its cursor. */
 	repeatPreviousEvent?: boolean;
-	/** Query string of a GET. */
+	/** endlessList fault: the records list never ends. */
+	endlessList?: EndlessList;
+	/** Query string. */
 	query?: URLSearchParams;
 }
 
+/** The answer's body (200), or a records.Reply with another status. */
 export function runOperation(store: Store, operation: Operation, input: OperationInput): unknown {
+	const tableId = input.tableId ?? '';
+	const recordId = input.recordId ?? '';
+	const query = input.query ?? new URLSearchParams();
 	switch (operation) {
 		case 'RestoreRecord':
-			return restoreRecord(store, input.tableId ?? '', input.recordId ?? '');
+			return restoreRecord(store, tableId, recordId);
+		case 'GetTable':
+			return records.getTable(store, tableId, query);
+		case 'ListRecords':
+			return records.listRecords(store, tableId, input.body, query, input.endlessList);
+		case 'GetRecord':
+			return records.getRecord(store, tableId, recordId);
+		case 'CreateRecord':
+			return records.createRecord(store, tableId, input.body).record;
+		case 'UpdateRecord':
+			return records.updateRecord(store, tableId, recordId, input.body, 'patch').record;
+		case 'ReplaceRecord':
+			return records.updateRecord(store, tableId, recordId, input.body, 'put').record;
+		case 'DeleteRecord':
+			return records.deleteRecord(store, tableId, recordId);
+		case 'BulkCreateRecords':
+			return records.bulkCreate(store, tableId, input.body);
+		case 'BulkUpdateRecords':
+			return records.bulkUpdate(store, tableId, input.body, 'patch');
+		case 'BulkReplaceRecords':
+			return records.bulkUpdate(store, tableId, input.body, 'put');
+		case 'BulkDeleteRecords':
+			return records.bulkDelete(store, tableId, input.body);
+		case 'ListMembers':
+			return records.listMembers(store, input.body, query);
 		case 'GetWebhook':
 			return { webhook: findWebhook(store, input.body).webhook };
 		case 'DeleteWebhook':

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, type Api, badRoute, pageNotFound, renderError } from './errors';
 import type { Faults } from './faults';
 import { type Body, runOperation, webhookIdOf } from './operations';
+import { type EndlessList, Reply } from './records';
 import { RawElement, type Store } from './store';
 import type { Operation, Profile, ReceivedRequest, Variant } from './types';
 
@@ -63,20 +64,27 @@ export interface ServerContext {
 	workspaceId: string;
 }
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 interface Route {
 	operation: Operation;
-	method: 'GET' | 'POST';
+	method: Method;
 	params: Record<string, string>;
 	query: URLSearchParams;
+	/** Whether the request has a JSON body (false: GET, and DELETE of one record). */
+	hasBody: boolean;
+	optionalBody: boolean;
 }
 
 interface RouteSpec {
 	operation: Operation;
 	pattern: string[];
 	/** Default POST. */
-	method?: 'GET';
+	method?: Method;
 	/** Whether a query string is accepted (default: none is). */
 	query?: boolean;
+	/** The body is optional: a request without one (no bytes) is read as `{}` (list and members: "all optional"). */
+	optionalBody?: boolean;
 }
 
 /** The Twirp service name the webhooks API serves, per profile. */
@@ -85,10 +93,33 @@ export const SERVICE_BY_PROFILE: Record<Profile, string> = {
 	smartsuite: 'smartsuite.webhooks.engine.Webhooks',
 };
 
+const TABLE = ['', 'api', 'v1', 'applications', ':tableId'];
+const RECORDS = [...TABLE, 'records'];
+
+/**
+ * First match wins: `records/bulk/` comes before `records/:recordId/`. The records endpoints beyond
+ * the spec's Restore ignore a query string they do not read, as a web framework does.
+ */
 const RECORDS_ROUTES: RouteSpec[] = [
-	{ operation: 'RestoreRecord', pattern: ['', 'api', 'v1', 'applications', ':tableId', 'records', ':recordId', 'restore', ''] },
+	{ operation: 'RestoreRecord', pattern: [...RECORDS, ':recordId', 'restore', ''] },
 	{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
 	{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
+	...([
+		{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
+		{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], optionalBody: true },
+		{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
+		{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
+		{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },
+		// SmartSuite's MCP deletes in bulk with DELETE bulk/; the reference with PATCH bulk_delete/?fields=id.
+		{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk', ''], method: 'DELETE' },
+		{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk_delete', ''], method: 'PATCH' },
+		{ operation: 'CreateRecord', pattern: [...RECORDS, ''] },
+		{ operation: 'GetRecord', pattern: [...RECORDS, ':recordId', ''], method: 'GET' },
+		{ operation: 'UpdateRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PATCH' },
+		{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
+		{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
+		{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], optionalBody: true },
+	] satisfies RouteSpec[]).map((route) => ({ ...route, query: true })),
 ];
 
 /** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
@@ -101,8 +132,11 @@ function routes(api: Api, variant: Variant): RouteSpec[] {
 	});
 }
 
-/** Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment. */
-export function matchRoute(api: Api, rawUrl: string, variant: Variant): Route | null {
+/**
+ * Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment.
+ * The route for the request's method, else the first route of the path (answered 405 by the caller).
+ */
+export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMethod = 'POST'): Route | null {
 	const [rawPath, rawQuery] = rawUrl.split(/\?(.*)/s);
 	let segments: string[];
 	try {
@@ -110,8 +144,8 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant): Route | 
 	} catch {
 		return null;
 	}
-	for (const { operation, pattern, method = 'POST', query } of routes(api, variant)) {
-		if (rawQuery !== undefined && !query) continue;
+	const found: Route[] = [];
+	for (const { operation, pattern, method = 'POST', query, optionalBody = false } of routes(api, variant)) {
 		if (pattern.length !== segments.length) continue;
 		const params: Record<string, string> = {};
 		const matches = pattern.every((part, i) => {
@@ -119,9 +153,17 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant): Route | 
 			params[part.slice(1)] = segments[i];
 			return segments[i] !== '';
 		});
-		if (matches) return { operation, method, params, query: new URLSearchParams(rawQuery ?? '') };
+		if (!matches || (rawQuery !== undefined && !query)) continue;
+		const hasBody = method !== 'GET' && !(method === 'DELETE' && operation === 'DeleteRecord');
+		found.push({ operation, method, params, query: new URLSearchParams(rawQuery ?? ''), hasBody, optionalBody });
 	}
-	return null;
+	return found.find((route) => route.method === requestMethod) ?? found[0] ?? null;
+}
+
+/** Methods a path is served with (the Allow header of a 405). */
+function allowedMethods(api: Api, rawUrl: string, variant: Variant): string {
+	const methods: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+	return methods.filter((method) => matchRoute(api, rawUrl, variant, method)?.method === method).join(', ');
 }
 
 function authenticate(context: ServerContext, headers: http.IncomingHttpHeaders): void {
@@ -163,7 +205,32 @@ function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, 
 	res.end(body);
 }
 
-const FAULT_STATUS_MESSAGES: Record<number, string> = { 500: 'internal error', 502: 'bad gateway', 503: 'service unavailable' };
+const FAULT_STATUS_MESSAGES: Record<number, string> = {
+	422: 'Unprocessable Entity',
+	500: 'internal error',
+	502: 'bad gateway',
+	503: 'service unavailable',
+};
+
+function faultError(status: number): ApiError {
+	return new ApiError(status, FAULT_STATUS_MESSAGES[status] ?? 'error');
+}
+
+/** Never answers: waits until the client (or the emulator's close) ends the connection. */
+async function hang(entry: ReceivedRequest, res: http.ServerResponse): Promise<void> {
+	entry.status = 0;
+	await new Promise<void>((resolve) => res.once('close', () => resolve()));
+}
+
+/** A fault answered after the request was carried out. */
+type AfterFault = { type: 'status'; status: number } | { type: 'hang' };
+
+interface FaultOutcome {
+	answered: boolean;
+	repeatPreviousEvent: boolean;
+	endlessList?: EndlessList;
+	after?: AfterFault;
+}
 
 /** A body that starts like a page and stops mid-way, as a cut connection through a proxy would. */
 const TRUNCATED_JSON = '{"events":[{"webhook_id":"';
@@ -176,35 +243,49 @@ async function applyFaults(
 	body: Body,
 	req: http.IncomingMessage,
 	res: http.ServerResponse,
-): Promise<{ answered: boolean; repeatPreviousEvent: boolean }> {
+): Promise<FaultOutcome> {
 	const { store } = context;
+	const outcome: FaultOutcome = { answered: false, repeatPreviousEvent: false };
 	const webhookId = webhookIdOf(body);
 	// Webhook faults act on the webhook the request names, if it (still) exists.
 	const onNamedWebhook = (act: (id: string) => void) => {
 		if (webhookId !== undefined && store.webhooks.has(webhookId)) act(webhookId);
 	};
-	let repeatPreviousEvent = false;
 	for (const action of context.faults.take(route.operation, entry.n)) {
 		switch (action.type) {
 			case 'status':
-				throw new ApiError(action.status, FAULT_STATUS_MESSAGES[action.status]);
-			case 'rateLimit':
-				throw new ApiError(429, 'rate limit exceeded', { headers: { 'retry-after': String(action.retryAfterSeconds) } });
+				if (action.afterProcessing) outcome.after = { type: 'status', status: action.status };
+				else throw faultError(action.status);
+				break;
+			case 'rateLimit': {
+				const retryAfter = action.retryAfterSeconds;
+				throw new ApiError(429, 'rate limit exceeded', { headers: retryAfter === null ? {} : { 'retry-after': String(retryAfter) } });
+			}
 			case 'delay':
 				await sleep(action.ms);
+				break;
+			case 'hang':
+				if (action.afterProcessing) {
+					outcome.after = { type: 'hang' };
+					break;
+				}
+				await hang(entry, res);
+				return { ...outcome, answered: true };
+			case 'endlessList':
+				outcome.endlessList = action.mode;
 				break;
 			case 'drop':
 				entry.status = 0;
 				req.socket.destroy();
-				return { answered: true, repeatPreviousEvent };
+				return { ...outcome, answered: true };
 			case 'badJson':
 				send(res, entry, 200, 'application/json', TRUNCATED_JSON);
-				return { answered: true, repeatPreviousEvent };
+				return { ...outcome, answered: true };
 			case 'appendEvents':
 				onNamedWebhook((id) => store.appendEvents(id, action.count));
 				break;
 			case 'repeatEvent':
-				repeatPreviousEvent = true;
+				outcome.repeatPreviousEvent = true;
 				break;
 			case 'deleteWebhook':
 				onNamedWebhook((id) => store.deleteWebhook(id));
@@ -217,38 +298,59 @@ async function applyFaults(
 				break;
 		}
 	}
-	return { answered: false, repeatPreviousEvent };
+	return outcome;
 }
 
 async function handle(api: Api, context: ServerContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
 	const entry = context.log.start(api, req);
-	const route = matchRoute(api, entry.path, context.store.variant);
+	const method = req.method ?? '';
+	const route = matchRoute(api, entry.path, context.store.variant, method);
 	entry.operation = route?.operation ?? null;
 	entry.rawBody = await readBody(req);
 	entry.body = parseJson(entry.rawBody);
 	try {
-		const method = req.method ?? '';
 		if (!route) throw api === 'webhooks' ? badRoute(404, method, entry.path) : pageNotFound();
-		if (method !== route.method) throw badRoute(405, method, entry.path, route.method);
+		if (method !== route.method) throw badRoute(405, method, entry.path, allowedMethods(api, entry.path, context.store.variant));
 		authenticate(context, req.headers);
 		const retryAfter = context.rateLimiter.check(context.store.variant.rateLimitPerSecond);
 		if (retryAfter > 0) {
 			throw new ApiError(429, 'Request was throttled.', { headers: { 'retry-after': String(retryAfter) } });
 		}
-		// A GET has no body to check.
-		const body = route.method === 'GET' ? {} : entry.body;
-		if (route.method === 'POST' && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
+		// A GET (or the DELETE of one record) has no body to check; nor has a request that may leave it out.
+		const hasBody = route.hasBody && !(route.optionalBody && entry.rawBody === '');
+		const body = hasBody ? entry.body : {};
+		if (hasBody && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
 		if (!isObject(body)) throw new ApiError(400, 'request body must be a JSON object');
 
 		const faults = await applyFaults(context, route, entry, body, req, res);
 		if (faults.answered) return;
-		const result = runOperation(context.store, route.operation, {
-			body,
-			query: route.query,
-			tableId: route.params.tableId,
-			recordId: route.params.recordId,
-			repeatPreviousEvent: faults.repeatPreviousEvent,
-		});
+		const run = () =>
+			runOperation(context.store, route.operation, {
+				body,
+				query: route.query,
+				tableId: route.params.tableId,
+				recordId: route.params.recordId,
+				repeatPreviousEvent: faults.repeatPreviousEvent,
+				endlessList: faults.endlessList,
+			});
+		if (faults.after) {
+			// The request is carried out (its errors included), then the fault answers instead.
+			try {
+				run();
+			} catch {
+				// what the operation would have answered is lost, as behind a failing proxy
+			}
+			if (faults.after.type === 'hang') return await hang(entry, res);
+			throw faultError(faults.after.status);
+		}
+		const result = run();
+		if (result instanceof Reply) {
+			if (result.body === undefined) {
+				entry.status = result.status;
+				res.writeHead(result.status).end();
+			} else send(res, entry, result.status, 'application/json', JSON.stringify(result.body));
+			return;
+		}
 		send(res, entry, 200, 'application/json', toJsonText(result));
 	} catch (error) {
 		const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal error');

@@ -2,11 +2,16 @@
  * In-memory state shared by both HTTP servers: tables of records (live or deleted) and webhooks
  * with their events. Everything is seeded through the methods here; the HTTP layer only reads it.
  */
+import { emptyValue } from './fieldTypes';
 import {
 	EMULATOR_USER_ID,
+	TABLE_STRUCTURE,
 	activeSystemStatus,
+	baseRecord,
+	fieldTypesStructure,
 	hexId,
 	inventChange,
+	makeMember,
 	makeRecord,
 	makeSolution,
 	makeTable,
@@ -16,6 +21,7 @@ import {
 import type {
 	EventObject,
 	LocatorObject,
+	MemberObject,
 	NewEvent,
 	RecordObject,
 	SolutionObject,
@@ -32,9 +38,27 @@ export class RawElement {
 	constructor(readonly json: string) {}
 }
 
-interface StoredRecord {
+export interface StoredRecord {
 	record: RecordObject;
 	deleted: boolean;
+}
+
+/** A change made through the records API, as its webhook event tells it. */
+export interface RecordChange {
+	kind: 'RECORD_CREATED' | 'RECORD_UPDATED' | 'RECORD_DELETED';
+	/** The whole record after the change (computed fields included). */
+	record: RecordObject;
+	/** Fields written (creation) or changed (update); none for a deletion. */
+	changed: string[];
+	/** Prior values of the changed fields (updates). */
+	previous: Record<string, unknown>;
+}
+
+/** An event to append: what a caller gives (NewEvent), or a change made through the records API. */
+interface EventSpec extends NewEvent {
+	/** The event's data as it is (no merging with earlier events). */
+	record?: RecordObject;
+	source?: string;
 }
 
 export interface IssuedToken {
@@ -71,6 +95,7 @@ const CREATION_SHARE = 0.2;
 export class Store {
 	private readonly tables = new Map<string, Map<string, StoredRecord>>();
 	private readonly autonumbers = new Map<string, number>();
+	readonly members: MemberObject[] = [0, 1, 2].map((n) => makeMember(n));
 	readonly webhooks = new Map<string, WebhookState>();
 	readonly solutions: SolutionObject[] = [];
 	/** Tables ("applications") of the seeded solutions, in creation order. */
@@ -84,21 +109,43 @@ export class Store {
 
 	// --- records ---------------------------------------------------------------------------
 
+	/**
+	 * Seeds a record. A table with the usual fields (or one not seeded) gets makeRecord's values;
+	 * another seeded table gets the system fields and its structure's empty values.
+	 */
 	addRecord(tableId: string, fields: Partial<RecordObject> = {}, deleted = false): RecordObject {
-		const autonumber = (this.autonumbers.get(tableId) ?? 0) + 1;
-		this.autonumbers.set(tableId, autonumber);
+		const autonumber = this.nextAutonumber(tableId);
 		const deletion = deleted
 			? { deleted_date: { date: new Date(Date.now() - 3_600_000).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID }
 			: {};
-		const record = makeRecord(tableId, autonumber, { ...deletion, ...fields });
-		let table = this.tables.get(tableId);
-		if (!table) this.tables.set(tableId, (table = new Map()));
-		table.set(record.id, { record, deleted });
+		const table = this.table(tableId);
+		const record =
+			!table || table.structure === TABLE_STRUCTURE
+				? makeRecord(tableId, autonumber, { ...deletion, ...fields })
+				: baseRecord(tableId, autonumber, { ...emptyValues(table), ...deletion, ...fields });
+		this.recordsOf(tableId).set(record.id, { record, deleted });
 		return record;
+	}
+
+	nextAutonumber(tableId: string): number {
+		const autonumber = (this.autonumbers.get(tableId) ?? 0) + 1;
+		this.autonumbers.set(tableId, autonumber);
+		return autonumber;
 	}
 
 	getRecord(tableId: string, recordId: string): RecordObject | undefined {
 		return this.tables.get(tableId)?.get(recordId)?.record;
+	}
+
+	/** Stored records of a table (live and deleted), in creation order; made empty when unknown. */
+	recordsOf(tableId: string): Map<string, StoredRecord> {
+		let records = this.tables.get(tableId);
+		if (!records) this.tables.set(tableId, (records = new Map()));
+		return records;
+	}
+
+	table(tableId: string): TableObject | undefined {
+		return this.applications.find((candidate) => candidate.id === tableId);
 	}
 
 	/** Restores a deleted record; undefined when it is unknown or not deleted (the API's 404). */
@@ -145,9 +192,43 @@ export class Store {
 		return table;
 	}
 
+	addFieldTypesTable(solutionId: string, fields: Partial<TableObject> = {}): TableObject {
+		const id = fields.id ?? hexId();
+		return this.addTable(solutionId, { name: 'Field Types', structure: fieldTypesStructure(id), ...fields, id });
+	}
+
+	addMember(fields: Partial<MemberObject> = {}): MemberObject {
+		const member = makeMember(this.members.length, fields);
+		this.members.push(member);
+		return member;
+	}
+
+	/**
+	 * Changes made through the records API: every webhook watching the table gets one event per
+	 * change it watches, all of them one batch (the request), timed now, source "api".
+	 */
+	raiseRecordEvents(table: TableObject, changes: RecordChange[]): EventObject[] {
+		const raised: EventObject[] = [];
+		for (const state of this.webhooks.values()) {
+			const specs: EventSpec[] = changes
+				.map((change) => ({
+					kind: change.kind,
+					recordId: change.record.id,
+					applicationId: table.id,
+					data: pick(change.record, change.changed),
+					previous: change.previous,
+					record: change.record,
+					source: 'api',
+				}))
+				.filter((spec) => watches(state.webhook, table, spec));
+			if (specs.length > 0) raised.push(...this.appendEvents(state.webhook.webhook_id, specs, { batchSize: specs.length, spacingMs: 0 }));
+		}
+		return raised;
+	}
+
 	/** Appends each change to every webhook that watches the table and the change's kind. */
 	recordChanges(tableId: string, changes: NewEvent[]): EventObject[] {
-		const table = this.applications.find((candidate) => candidate.id === tableId);
+		const table = this.table(tableId);
 		if (!table) throw new Error(`emulator: unknown table ${tableId}`);
 		const appended: EventObject[] = [];
 		for (const change of changes) {
@@ -204,11 +285,14 @@ export class Store {
 
 	// --- events ----------------------------------------------------------------------------
 
-	/** A count generates a realistic mix: mostly title/status updates, some creations. */
-	appendEvents(webhookId: string, events: NewEvent[] | number): EventObject[] {
+	/**
+	 * A count generates a realistic mix: mostly title/status updates, some creations. Events are
+	 * `spacingMs` apart, the last one now, in batches of `batchSize` (ctx.batch_*).
+	 */
+	appendEvents(webhookId: string, events: EventSpec[] | number, { batchSize = BATCH_SIZE, spacingMs = 1000 } = {}): EventObject[] {
 		const state = this.webhookState(webhookId);
 		const count = typeof events === 'number' ? events : events.length;
-		const startMs = Date.now() - (count - 1) * 1000;
+		const startMs = Date.now() - (count - 1) * spacingMs;
 		const appended: EventObject[] = [];
 		let batch = { id: '', size: 0 };
 		for (let i = 0; i < count; i++) {
@@ -216,8 +300,8 @@ export class Store {
 				typeof events === 'number'
 					? { kind: state.liveRecordIds.length === 0 || Math.random() < CREATION_SHARE ? 'RECORD_CREATED' : 'RECORD_UPDATED' }
 					: events[i];
-			if (i % BATCH_SIZE === 0) batch = { id: hexId(), size: Math.min(BATCH_SIZE, count - i) };
-			state.lastEventMs = Math.max(state.lastEventMs + 1, startMs + i * 1000);
+			if (i % batchSize === 0) batch = { id: hexId(), size: Math.min(batchSize, count - i) };
+			state.lastEventMs = Math.max(state.lastEventMs + 1, startMs + i * spacingMs);
 			const event = this.buildEvent(state, spec, state.lastEventMs, batch);
 			state.events.push(event);
 			appended.push(event);
@@ -231,7 +315,7 @@ export class Store {
 		for (const json of jsonTexts) state.events.push(new RawElement(json));
 	}
 
-	private buildEvent(state: WebhookState, spec: NewEvent, atMs: number, batch: { id: string; size: number }): EventObject {
+	private buildEvent(state: WebhookState, spec: EventSpec, atMs: number, batch: { id: string; size: number }): EventObject {
 		const kind = spec.kind ?? 'RECORD_UPDATED';
 		const isCreation = kind === 'RECORD_CREATED';
 		const recordId = spec.recordId ?? (isCreation || state.liveRecordIds.length === 0 ? hexId() : pickRandom(state.liveRecordIds));
@@ -239,9 +323,11 @@ export class Store {
 		const applicationId = spec.applicationId ?? (current?.application_id as string | undefined) ?? defaultApplicationId(state);
 		const changes = spec.data ?? (current ? changeFor(kind, current, atMs) : {});
 		const on = new Date(atMs).toISOString();
-		const data = current
-			? { ...current, last_updated: { on, by: EMULATOR_USER_ID }, ...changes }
-			: makeRecord(applicationId, ++state.autonumber, { id: recordId, ...changes }, atMs);
+		const data =
+			spec.record ??
+			(current
+				? { ...current, last_updated: { on, by: EMULATOR_USER_ID }, ...changes }
+				: makeRecord(applicationId, ++state.autonumber, { id: recordId, ...changes }, atMs));
 		const previous = spec.previous ?? (kind === 'RECORD_UPDATED' && current ? pick(current, Object.keys(changes)) : {});
 
 		if (kind === 'RECORD_DELETED') {
@@ -265,7 +351,7 @@ export class Store {
 				change_size: Math.max(1, Object.keys(changes).length),
 				batch_id: batch.id,
 				batch_size: batch.size,
-				source: 'ui',
+				source: spec.source ?? 'ui',
 				handler: kind.toLowerCase(),
 			},
 		};
@@ -293,6 +379,16 @@ function watches(webhook: WebhookObject, table: TableObject, change: NewEvent): 
 	const fields = filter.application.field_ids ?? [];
 	if ((change.kind ?? 'RECORD_UPDATED') !== 'RECORD_UPDATED' || fields.length === 0 || !change.data) return true;
 	return Object.keys(change.data).some((field) => fields.includes(field));
+}
+
+/** Every field of the structure at its empty value (system fields come from baseRecord). */
+export function emptyValues(table: TableObject): Record<string, unknown> {
+	const values: Record<string, unknown> = {};
+	for (const field of table.structure) {
+		const empty = emptyValue(field);
+		if (empty !== undefined) values[field.slug] = empty;
+	}
+	return values;
 }
 
 function deletionAt(atMs: number): Record<string, unknown> {

@@ -60,6 +60,31 @@ export interface Variant {
 	 * the solutions, the tables and every page of ListWebhooks, as a broken server might send.
 	 */
 	junkInLists: boolean;
+
+	// --- records API: where SmartSuite's reference is unclear (../shared/notes/smartsuite-records.md 1.10) ---
+	/**
+	 * What `total` of a list answer counts. 'matches': every record matching the filter (SmartSuite's
+	 * own MCP reads it so); 'page': the records of this answer ("number of records returned").
+	 */
+	listTotal: 'matches' | 'page';
+	/** Page size when `limit` is absent (reference: 100; the same page also says unlimited: null). */
+	listDefaultLimit: number | null;
+	/** Bulk update answer: the reference's array of records, or SmartSuite MCP's envelope. */
+	bulkUpdateAnswer: 'array' | 'envelope';
+	/** Single delete answer (undocumented): the bulk delete element, the whole record, or 204. */
+	deleteAnswer: 'deletedItem' | 'record' | 'noContent';
+	/** Select/status filter values: option ids, labels, or either (the reference's example uses a label). */
+	selectFilterValues: 'id' | 'label' | 'either';
+	/** A write to a read-only field (formula, count, auto number...): 422, or silently dropped. */
+	readOnlyWrites: 'reject' | 'ignore';
+	/** A write to a slug the table does not have: dropped, or 422. */
+	unknownFieldWrites: 'ignore' | 'reject';
+	/** SmartDoc writes: `{data}` and `{html}` alone both accepted, or `{data}` required. */
+	smartDocWrites: 'dataOrHtml' | 'dataOnly';
+	/** Number writes: numbers and numeric strings, or only one of them. */
+	numberWrites: 'any' | 'string' | 'number';
+	/** A member's `email` in the members list: a list of addresses (an email field), or one string. */
+	memberEmail: 'list' | 'string';
 }
 
 export const DEFAULT_VARIANT: Variant = {
@@ -76,10 +101,32 @@ export const DEFAULT_VARIANT: Variant = {
 	errorBodies: 'structured',
 	junkInLists: false,
 	rateLimitPerSecond: null,
+	listTotal: 'matches',
+	listDefaultLimit: 100,
+	bulkUpdateAnswer: 'array',
+	deleteAnswer: 'deletedItem',
+	selectFilterValues: 'either',
+	readOnlyWrites: 'reject',
+	unknownFieldWrites: 'ignore',
+	smartDocWrites: 'dataOrHtml',
+	numberWrites: 'any',
+	memberEmail: 'list',
 };
 
 export type Operation =
 	| 'RestoreRecord'
+	| 'GetTable'
+	| 'ListRecords'
+	| 'GetRecord'
+	| 'CreateRecord'
+	| 'UpdateRecord'
+	| 'ReplaceRecord'
+	| 'DeleteRecord'
+	| 'BulkCreateRecords'
+	| 'BulkUpdateRecords'
+	| 'BulkReplaceRecords'
+	| 'BulkDeleteRecords'
+	| 'ListMembers'
 	| 'ListSolutions'
 	| 'ListTables'
 	| 'ListEvents'
@@ -90,10 +137,21 @@ export type Operation =
 
 /** What a fault does to the request it hits. */
 export type FaultAction =
-	| { type: 'status'; status: 500 | 502 | 503 }
-	/** 429 with this Retry-After: seconds, or any header text (an HTTP date, "-5", "0.2"). */
-	| { type: 'rateLimit'; retryAfterSeconds: number | string }
+	/**
+	 * An error answer. `afterProcessing`: the request is carried out first (records written, events
+	 * raised), then the error is answered, as when SmartSuite fails after committing.
+	 */
+	| { type: 'status'; status: 422 | 500 | 502 | 503; afterProcessing?: boolean }
+	/** 429 with this Retry-After: seconds, or any header text (an HTTP date, "-5", "0.2"); null: no header (SmartSuite documents none). */
+	| { type: 'rateLimit'; retryAfterSeconds: number | string | null }
 	| { type: 'delay'; ms: number }
+	/** No answer until the client goes away (a timeout); `afterProcessing`: the request is carried out first. */
+	| { type: 'hang'; afterProcessing?: boolean }
+	/**
+	 * A records list that never ends: 'growingTotal' serves the real page with a `total` always
+	 * beyond it; 'fullPages' fills every page up to `limit` with made-up records (and a growing total).
+	 */
+	| { type: 'endlessList'; mode: 'growingTotal' | 'fullPages' }
 	/** The socket is destroyed without an answer. */
 	| { type: 'drop' }
 	/** 200 with a body that is not valid JSON. */
@@ -110,8 +168,8 @@ export type FaultAction =
 	| { type: 'expireTokens' };
 
 export interface FaultMatch {
-	/** Only requests for this operation (default: any). */
-	operation?: Operation;
+	/** Only requests for this operation, or one of these (default: any). */
+	operation?: Operation | Operation[];
 	/** Only requests whose absolute number (1-based, since start or `resetLog`) is this. */
 	requestNumber?: number;
 	/** Let this many matching requests pass before the fault starts hitting (default 0). */
@@ -192,12 +250,30 @@ export interface SolutionObject {
 	hidden: boolean;
 }
 
+/** An option of a select or status field: `value` is the option id written and read. */
+export interface ChoiceObject {
+	value: string;
+	label: string;
+	value_color?: string;
+}
+
 /** One field of a table's `structure`. */
 export interface FieldObject {
 	slug: string;
 	label: string;
 	field_type: string;
-	params: Record<string, unknown>;
+	/** required, unique, primary, system, is_auto_generated, choices, linked_application, entries_allowed... */
+	params: Record<string, unknown> & { choices?: ChoiceObject[]; required?: boolean };
+}
+
+/** A workspace member as `POST /api/v1/members/list/` lists it. */
+export interface MemberObject {
+	id: string;
+	email: string[] | string;
+	full_name: { first_name: string; last_name: string; sys_root: string };
+	role: string;
+	status: { value: string };
+	[key: string]: unknown;
 }
 
 /** A table ("application") as `GET /api/v1/applications/?solution=<id>` lists it. */
@@ -260,6 +336,14 @@ export interface Emulator {
 	/** Seeds a record that is not deleted. */
 	addRecord(tableId: string, fields?: Partial<RecordObject>): RecordObject;
 	getRecord(tableId: string, recordId: string): RecordObject | undefined;
+	/**
+	 * Creates a record of a seeded table as `POST .../records/` does: values checked (an ApiError
+	 * when refused), record stored, RECORD_CREATED raised on the webhooks watching it. Returns the
+	 * stored record and the events raised (all webhooks).
+	 */
+	createRecord(tableId: string, values: Record<string, unknown>): { record: RecordObject; events: EventObject[] };
+	/** Changes a live record as `PATCH .../records/<id>/` does (checks, RECORD_UPDATED with previous; no event when nothing changed). */
+	updateRecord(tableId: string, recordId: string, values: Record<string, unknown>): { record: RecordObject; events: EventObject[] };
 	/** Deletes a record (again): it becomes restorable; undefined when unknown or already deleted. */
 	deleteRecord(tableId: string, recordId: string): RecordObject | undefined;
 
@@ -277,8 +361,21 @@ export interface Emulator {
 	webhooks(): WebhookObject[];
 	/** Seeds a solution (listed by `GET /api/v1/solutions/`). */
 	addSolution(fields?: Partial<SolutionObject>): SolutionObject;
-	/** Seeds a table of a seeded solution, with the usual fields in its structure. */
+	/** Seeds a table of a seeded solution, with the usual fields in its structure (or the one given). */
 	addTable(solutionId: string, fields?: Partial<TableObject>): TableObject;
+	/**
+	 * Seeds a table holding one field of every emulated type (fixtures FIELD_TYPES_STRUCTURE): text,
+	 * number, yes/no, selects, status, dates, linked records (to itself), users, email, phone, link,
+	 * full name, address, SmartDoc, files and the read-only ones (formula, rollup, count, ...).
+	 */
+	addFieldTypesTable(solutionId: string, fields?: Partial<TableObject>): TableObject;
+	/** A table's structure as `GET /api/v1/applications/<id>/` serves it; undefined when unknown. */
+	getTable(tableId: string): TableObject | undefined;
+	/** Live and deleted records of a table, in creation order, as stored (empty values kept). */
+	records(tableId: string, options?: { deleted?: boolean }): RecordObject[];
+	/** Members of the workspace (seeded with a few; the first is the emulator's user). */
+	members(): MemberObject[];
+	addMember(fields?: Partial<MemberObject>): MemberObject;
 	/**
 	 * Records changes in a seeded table: each event is appended to every webhook that watches it
 	 * (by its filter and kinds), as SmartSuite does. Returns the events appended, all webhooks.
@@ -294,8 +391,18 @@ export interface Emulator {
 	/** Every element of the webhook's stream, oldest first, raw ones parsed. */
 	elements(webhookId: string): unknown[];
 
-	/** Demo ids seeded by `demo: true` (empty otherwise). */
-	readonly demo: { tableId: string; deletedRecordIds: string[]; webhookId: string; solutionId: string };
+	/**
+	 * Demo ids seeded by `demo: true` (empty otherwise): the demo table ("Projects", with live
+	 * records `recordIds` and deleted ones), its webhook, and a table with every field type.
+	 */
+	readonly demo: {
+		tableId: string;
+		recordIds: string[];
+		deletedRecordIds: string[];
+		webhookId: string;
+		solutionId: string;
+		fieldTypesTableId: string;
+	};
 
 	close(): Promise<void>;
 }

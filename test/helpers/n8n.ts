@@ -20,6 +20,7 @@ import type {
 	ICredentialsDecrypted,
 	ICredentialType,
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialTestResult,
@@ -29,6 +30,7 @@ import type {
 	INodeTypes,
 	IRun,
 	IWorkflowExecuteAdditionalData,
+	NodeExecutionHint,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
@@ -249,14 +251,20 @@ export function createPoller(
 export async function runNodeMethod(
 	nodeType: INodeType,
 	{ parameters, credentials, typeVersion = 1 }: { parameters: INodeParameters; credentials: object; typeVersion?: number },
-	call: { listSearch: string; filter?: string; paginationToken?: string } | { loadOptions: string },
+	call:
+		| { listSearch: string; filter?: string; paginationToken?: string }
+		| { loadOptions: string; path?: string }
+		| { resourceMapping: string },
 ): Promise<unknown> {
 	const node = makeNode(nodeType.description.name, parameters, { typeVersion });
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ [node.type]: nodeType }) });
 	const additionalData = { ...additionalDataFor(credentials), currentNodeParameters: node.parameters } as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.x');
+	// The parameter being edited: `&name` in a method means a parameter beside it.
+	const path = 'path' in call && call.path ? `parameters.${call.path}` : 'parameters.x';
+	const context = new LoadOptionsContext(workflow, node, additionalData, path);
 	const methods = nodeType.methods as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
 	if ('listSearch' in call) return await methods.listSearch[call.listSearch].call(context, call.filter, call.paginationToken);
+	if ('resourceMapping' in call) return await methods.resourceMapping[call.resourceMapping].call(context);
 	return await methods.loadOptions[call.loadOptions].call(context);
 }
 
@@ -287,4 +295,50 @@ export async function testCredential(credentials: object): Promise<INodeCredenti
 /** Stops n8n-core's background interval so jest can exit (call in afterAll). */
 export function shutdownN8nCore(): void {
 	Container.get(SSHClientsManager).onShutdown();
+}
+
+/** A first node that hands the test items to the node under test, as a trigger or Code node would. */
+const START_TYPE: INodeType = {
+	description: {
+		displayName: 'Start',
+		name: 'testStart',
+		group: ['input'],
+		version: 1,
+		description: 'Emits the test items',
+		defaults: { name: 'Start' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	},
+	async execute(this: IExecuteFunctions) {
+		return [(this.getNodeParameter('items', 0) as IDataObject[]).map((json) => ({ json }))];
+	},
+};
+
+export interface WorkflowNodeRun {
+	output: INodeExecutionData[];
+	/** The execution hints the node added (n8n shows them above the output). */
+	hints: NodeExecutionHint[];
+	/** The node's error as n8n records it, when the run stopped on it. */
+	error?: IDataObject & { message: string; description?: string; httpCode?: string };
+}
+
+/**
+ * Runs the node after a start node with n8n's WorkflowExecute, as a workflow runs it: this is how
+ * `customOperations` are reached (RoutingNode alone only knows the routes).
+ */
+export async function runNodeInWorkflow(
+	nodeType: INodeType,
+	{ parameters, credentials, input = [{}], continueOnFail = false }: RunNodeOptions,
+): Promise<WorkflowNodeRun> {
+	const start = makeNode('testStart', { items: input as unknown as INodeParameters['items'] }, { name: 'Start', credentials: undefined });
+	const node = makeNode(nodeType.description.name, parameters, continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const connections = { Start: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
+	const run = await runWorkflow({ testStart: START_TYPE, [node.type]: nodeType }, [start, node], connections, credentials);
+	const task = run.data.resultData.runData[node.name]?.[0];
+	return {
+		output: task?.data?.main?.[0] ?? [],
+		hints: task?.hints ?? [],
+		error: run.data.resultData.error as WorkflowNodeRun['error'],
+	};
 }

@@ -33,9 +33,14 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 
 it('keeps its resources, operations and parameter names', () => {
 	expect(description.properties[0].options?.map((option) => (option as { value: string }).value)).toEqual(['record', 'webhook']);
-	expect(operationsOf('record')).toEqual(['restore']);
+	expect(operationsOf('record')).toEqual(['create', 'delete', 'get', 'restore', 'search', 'update']);
 	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
+	expect(parametersOf('record', 'create')).toEqual(['tableId', 'columns', 'simplify']);
+	expect(parametersOf('record', 'get')).toEqual(['tableId', 'recordId', 'simplify']);
+	expect(parametersOf('record', 'update')).toEqual(['tableId', 'recordId', 'columns', 'simplify']);
+	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
+	expect(parametersOf('record', 'search')).toEqual(['tableId', 'match', 'filters', 'sort', 'returnAll', 'limit', 'simplify']);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'listEvents')).toEqual(['solutionId', 'webhookId', 'returnAll', 'limit', 'options']);
@@ -43,6 +48,24 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
 	const listOptions = description.properties.find((p) => p.name === 'options');
 	expect(listOptions?.options?.map((option) => option.name)).toEqual(['maxPages', 'pageSize']);
+});
+
+it('keeps Restore the default record operation, so saved Restore workflows stay Restore', () => {
+	const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('record'));
+	expect(operation?.default).toBe('restore');
+});
+
+it('maps Create and Update columns with n8n\'s resource mapper (add, update), and runs the record operations as customOperations', () => {
+	const columns = description.properties.filter((p) => p.name === 'columns');
+	expect(columns.map((p) => [p.type, p.typeOptions?.resourceMapper?.mode, p.displayOptions?.show?.operation])).toEqual([
+		['resourceMapper', 'add', ['create']],
+		['resourceMapper', 'update', ['update']],
+	]);
+	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual(['create', 'delete', 'get', 'search', 'update']);
+	for (const p of description.properties.filter((p) => p.name === 'simplify')) expect(p.default).toBe(true);
+	for (const p of description.properties.filter((p) => p.name === 'recordId' && p.type === 'resourceLocator')) {
+		expect(p.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);
+	}
 });
 
 it('takes solutions and tables from a list, a URL or an id (the modes saved workflows use stay)', () => {

@@ -5,7 +5,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { DEFAULT_VARIANT, type Emulator, type ReceivedRequest, startEmulator } from '../emulator';
-import { credentialsFor, runDeclarativeNode, shutdownN8nCore, type SmartSuiteCredentialData } from '../helpers/n8n';
+import { credentialsFor, runDeclarativeNode, runNodeInWorkflow, shutdownN8nCore, type SmartSuiteCredentialData, type WorkflowNodeRun } from '../helpers/n8n';
 
 export const smartSuite = new SmartSuite();
 
@@ -34,8 +34,29 @@ export interface Run {
 	credentials?: Partial<SmartSuiteCredentialData>;
 }
 
-export async function run(emu: Emulator, { credentials, ...options }: Run): Promise<INodeExecutionData[]> {
-	return await runDeclarativeNode(smartSuite, { ...options, credentials: credentialsFor(emu, credentials) });
+/** Whether the parameters pick an operation that runs as code (n8n's `customOperations`). */
+function isCustomOperation(parameters: INodeParameters): boolean {
+	const { resource, operation } = parameters as { resource?: string; operation?: string };
+	return Boolean(resource && operation && smartSuite.customOperations?.[resource]?.[operation]);
+}
+
+/**
+ * Runs the node as n8n does: the routes through RoutingNode, the operations that run as code
+ * through WorkflowExecute (which is what picks them). Throws the node's error.
+ */
+export async function run(emu: Emulator, options: Run): Promise<INodeExecutionData[]> {
+	if (!isCustomOperation(options.parameters)) {
+		const { credentials, ...rest } = options;
+		return await runDeclarativeNode(smartSuite, { ...rest, credentials: credentialsFor(emu, credentials) });
+	}
+	const result = await runInWorkflow(emu, options);
+	if (result.error) throw Object.assign(new Error(result.error.message), result.error);
+	return result.output;
+}
+
+/** Runs an operation that runs as code inside a workflow, with its hints and error. */
+export async function runInWorkflow(emu: Emulator, { credentials, ...options }: Run): Promise<WorkflowNodeRun> {
+	return await runNodeInWorkflow(smartSuite, { ...options, credentials: credentialsFor(emu, credentials) });
 }
 
 /** Runs the node and returns what it threw; fails when it did not throw. */

@@ -99,7 +99,7 @@ export const REQUEST_DEFAULTS = {
  */
 export async function sendRequest(
 	this: RequestContext,
-	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout'> & { method?: 'GET' | 'POST' },
+	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout'> & { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE' },
 	apiKey: string,
 ): Promise<ApiResponse> {
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());
@@ -405,11 +405,20 @@ function networkError(node: INode, error: unknown): NodeApiError {
 	const code = networkReason(error);
 	const words = code ? NETWORK_REASONS[code] : undefined;
 	const message = `Could not reach SmartSuite${words ? `: ${words}` : ''}`;
-	return new NodeApiError(node, { message } as JsonObject, {
+	const failure = new NodeApiError(node, { message } as JsonObject, {
 		message,
 		description: `Network error ${code ?? 'without a code'}. Check the base addresses in the SmartSuite credential and your network, then try again.`,
 		httpCode: 'none',
 	});
+	// Whether a write may be retried depends on it: a refused connection surely sent nothing.
+	failure.context.networkCode = code;
+	return failure;
+}
+
+/** The reason (ECONNREFUSED...) of a network failure thrown by sendRequest; undefined for answers. */
+export function networkCodeOf(error: unknown): string | undefined {
+	if (!(error instanceof NodeApiError) || error.httpCode !== 'none') return undefined;
+	return typeof error.context.networkCode === 'string' ? error.context.networkCode : 'unknown';
 }
 
 export function isJsonObject(value: unknown): value is IDataObject {

@@ -1,0 +1,203 @@
+/**
+ * Writes many items as SmartSuite's bulk requests: at most 25 records per request, per table, in
+ * input order. A batch that fails fails only its own items, each error saying so; the other
+ * batches go on. A batch of one goes to the single-record endpoint, which also checks required
+ * fields and names the field in a 422.
+ */
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { Field } from '../../shared/fields';
+import { fieldComplaints } from '../../shared/fields';
+import { isObject } from '../../shared/fields/values';
+import type { ApiResponse } from '../../shared/transport';
+import { readJson } from '../../shared/transport';
+import type { RecordsClient, RecordsRequest } from '../../shared/records';
+import { recordsClient } from '../../shared/records';
+import { MayExistError } from '../../shared/records';
+import type { Outcome } from './common';
+import { checkedAnswer, failure, outputOf, rejectedFieldsError } from './common';
+
+/** SmartSuite's bulk endpoints take at most 25 records (422 above). */
+export const BULK_LIMIT = 25;
+
+/** One item ready to be written. */
+export interface Write {
+	itemIndex: number;
+	tableId: string;
+	/** The record's fields (create, update); empty for delete. */
+	body: IDataObject;
+	/** The record (update, delete). */
+	recordId?: string;
+}
+
+export interface BatchWriter {
+	/** Whether answers are read with the table's structure (records to show, 422s to name by label). */
+	readsStructure: boolean;
+	/** The request for one item alone. */
+	single(write: Write): RecordsRequest;
+	/** The request for 2 to 25 items of one table. */
+	bulk(tableId: string, writes: Write[]): RecordsRequest;
+	/** Each write's result from a successful answer, in the order of `writes`. */
+	results(answer: unknown, writes: Write[], structure: Field[], single: boolean): Outcome[];
+}
+
+/** What a write operation makes of its items before sending: the writes, and the items that failed. */
+export interface Prepared {
+	writes: Write[];
+	/** By item index: the error of an item that will not be sent. */
+	failed: Array<Outcome | undefined>;
+}
+
+/** A write operation (Create, Update, Delete): prepare every item, then send them in batches. */
+export async function executeWrites(
+	context: IExecuteFunctions,
+	prepare: (client: RecordsClient, items: INodeExecutionData[]) => Promise<Prepared>,
+	writerOf: (client: RecordsClient) => BatchWriter,
+): Promise<INodeExecutionData[][]> {
+	const items = context.getInputData();
+	const client = await recordsClient(context);
+	const { writes, failed } = await prepare(client, items);
+	const sent = await writeInBatches(client, writes, writerOf(client));
+	return outputOf(
+		context,
+		items.map((_item, itemIndex) => [failed[itemIndex] ?? sent.get(itemIndex)!]),
+	);
+}
+
+/** Splits into batches of at most `size`, each of one table, in input order within each table. */
+export function batchesOf(writes: Write[], size = BULK_LIMIT): Write[][] {
+	const byTable = new Map<string, Write[]>();
+	for (const write of writes)
+		byTable.set(write.tableId, [...(byTable.get(write.tableId) ?? []), write]);
+	const batches: Write[][] = [];
+	for (const tableWrites of byTable.values()) {
+		for (let start = 0; start < tableWrites.length; start += size)
+			batches.push(tableWrites.slice(start, start + size));
+	}
+	return batches;
+}
+
+/** Sends every batch, one after the other; returns each item's outcome by item index. */
+export async function writeInBatches(
+	client: RecordsClient,
+	writes: Write[],
+	writer: BatchWriter,
+): Promise<Map<number, Outcome>> {
+	const outcomes = new Map<number, Outcome>();
+	const batches = batchesOf(writes);
+	for (const [index, batch] of batches.entries()) {
+		const single = batch.length === 1;
+		const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
+		try {
+			const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
+			const response = await client.send(request);
+			const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
+			const results =
+				perItem ??
+				writer.results(
+					checkedAnswer(
+						client,
+						response,
+						request,
+						structure,
+						single ? batch[0].itemIndex : undefined,
+					),
+					batch,
+					structure,
+					single,
+				);
+			results.forEach((outcome, position) => outcomes.set(batch[position].itemIndex, outcome));
+		} catch (error) {
+			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };
+			for (const write of batch)
+				outcomes.set(write.itemIndex, {
+					error: single
+						? cause
+						: batchError(client, cause, batch, index, batches.length, write.itemIndex),
+				});
+		}
+	}
+	return outcomes;
+}
+
+/**
+ * A bulk 422 that answers per record (`{"items": [{"<slug>": ["message"]}, {}, ...]}`): each
+ * refused record gets its own complaint, by label; the others were not written either.
+ */
+function itemRefusals(
+	client: RecordsClient,
+	response: ApiResponse,
+	batch: Write[],
+	structure: Field[],
+): Outcome[] | undefined {
+	if (response.statusCode !== 422) return undefined;
+	const body = readJson(response.body)?.value;
+	const items = isObject(body) && Array.isArray(body.items) ? body.items : undefined;
+	if (!items || items.length !== batch.length) return undefined;
+	const complaints = items.map((item) => fieldComplaints(item, structure));
+	if (complaints.every((list) => list.length === 0)) return undefined;
+	const refused = batch
+		.filter((_write, position) => complaints[position].length > 0)
+		.map((write) => write.itemIndex);
+	return batch.map((write, position): Outcome => {
+		if (complaints[position].length > 0)
+			return {
+				error: rejectedFieldsError(client, complaints[position], response.secrets, write.itemIndex),
+			};
+		const message = `Not written: SmartSuite refused the whole batch because of item${refused.length > 1 ? 's' : ''} ${refused.join(', ')}`;
+		return {
+			error: new NodeApiError(client.node, { message } as JsonObject, {
+				message,
+				description:
+					'This record itself was accepted; run it again once the refused ones are fixed.',
+				httpCode: '422',
+				itemIndex: write.itemIndex,
+			}),
+		};
+	});
+}
+
+/** The error of one item of a failed batch: which batch, which items, and what SmartSuite said. */
+function batchError(
+	client: RecordsClient,
+	cause: NodeApiError | NodeOperationError,
+	batch: Write[],
+	index: number,
+	count: number,
+	itemIndex: number,
+) {
+	const items = batch.map((write) => write.itemIndex);
+	const message = `Batch ${index + 1} of ${count} (items ${items[0]} to ${items[items.length - 1]}, ${batch.length} records) failed: ${cause.message}`;
+	const outcome =
+		cause instanceof MayExistError
+			? ''
+			: `SmartSuite refused the whole request, so none of its ${batch.length} records was written; the other batches were sent. `;
+	const description = `${outcome}${cause.description ?? ''}`.trim();
+	if (cause instanceof NodeApiError) {
+		return new NodeApiError(client.node, { message } as JsonObject, {
+			message,
+			description,
+			httpCode: cause.httpCode ?? undefined,
+			itemIndex,
+		});
+	}
+	return new NodeOperationError(client.node, message, { description, itemIndex });
+}
+
+/** An answer that does not hold one result per record sent. */
+export function unexpectedAnswerError(
+	client: RecordsClient,
+	action: string,
+	itemIndex: number,
+): NodeApiError {
+	const message = `SmartSuite's answer to the request to ${action} does not hold this record`;
+	return new NodeApiError(client.node, { message } as JsonObject, {
+		message,
+		description:
+			'The request was answered as a success, but without a result for this item. Check the table in SmartSuite.',
+		itemIndex,
+	});
+}

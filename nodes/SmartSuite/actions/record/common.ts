@@ -1,0 +1,349 @@
+/** What the Record operations that run as code share: parameters, ids, values, output, errors. */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { BadValue, ConvertContext, Field } from '../../shared/fields';
+import {
+	describeGiven,
+	fieldComplaints,
+	matchKeys,
+	memberEmailsIn,
+	simplifyRecord,
+	toRecordBody,
+} from '../../shared/fields';
+import { requireId } from '../../shared/ids';
+import type { RecordsClient, RecordsRequest } from '../../shared/records';
+import { recordsClient } from '../../shared/records';
+import type { ApiResponse } from '../../shared/transport';
+import { parseResponse, readJson, recordsAddress, serverMessage } from '../../shared/transport';
+
+type Show = Record<string, string[]>;
+
+/** A record's address in SmartSuite's app: its id is the last 24-character id of the path. */
+export const RECORD_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/[^/]+/[^/?#]+/(?:[^?#]*/)?([0-9a-fA-F]{24})/?(?:[?#].*)?$`;
+
+export function recordLocator(show: Show): INodeProperties {
+	return {
+		displayName: 'Record',
+		name: 'recordId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The record: picked from the table, its address in SmartSuite, or its ID',
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a record...',
+				typeOptions: { searchListMethod: 'searchRecords', searchable: true },
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder:
+					'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1/64b0c1d2e3f4a5b6c7d8e9f0/64b0c1d2e3f4a5b6c7d8e9f2',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: RECORD_URL_REGEX,
+							errorMessage: 'Not the address of a SmartSuite record',
+						},
+					},
+				],
+				extractValue: { type: 'regex', regex: RECORD_URL_REGEX },
+			},
+			{ displayName: 'ID', name: 'id', type: 'string', placeholder: '64b0c1d2e3f4a5b6c7d8e9f2' },
+		],
+	};
+}
+
+export function columnsField(mode: 'add' | 'update', show: Show): INodeProperties {
+	return {
+		displayName: 'Columns',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		description:
+			mode === 'add'
+				? 'The values of the new record, by field'
+				: 'The fields to change; only the fields given change, nothing else in the record is touched',
+		typeOptions: {
+			loadOptionsDependsOn: ['tableId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getColumns',
+				mode,
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: mode === 'add',
+				multiKeyMatch: false,
+				supportAutoMap: true,
+			},
+		},
+		displayOptions: { show },
+	};
+}
+
+export function simplifyField(show: Show): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to return the record as ID and each field under its label with a readable value, instead of SmartSuite's answer as it is",
+		displayOptions: { show },
+	};
+}
+
+export function readTableId(context: IExecuteFunctions, itemIndex: number): string {
+	return requireId(
+		context.getNode(),
+		context.getNodeParameter('tableId', itemIndex, '', { extractValue: true }),
+		'Table',
+		itemIndex,
+	);
+}
+
+export function readRecordId(context: IExecuteFunctions, itemIndex: number): string {
+	return requireId(
+		context.getNode(),
+		context.getNodeParameter('recordId', itemIndex, '', { extractValue: true }),
+		'Record',
+		itemIndex,
+	);
+}
+
+/** The values an item gives: its own keys (Map Automatically) or the mapper's, as given. */
+export function readColumns(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	item: INodeExecutionData,
+): IDataObject {
+	const mode = context.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
+	if (mode === 'autoMapInputData') return item.json;
+	// Each field type checks and converts its own values, with errors that name field and item.
+	const values = context.getNodeParameter('columns.value', itemIndex, {}, { skipValidation: true });
+	return (values ?? {}) as IDataObject;
+}
+
+/** One item's result: a record (or other output), or the error that failed the item. */
+export type Outcome = { json: IDataObject } | { error: NodeApiError | NodeOperationError };
+
+export function failure(error: unknown): Outcome {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return { error };
+	throw error;
+}
+
+/**
+ * The node's output, in input order. Without Continue on Fail, the first failed item stops the run
+ * (after every batch was sent: other batches go on). With it, a failed item gives its error.
+ */
+export function outputOf(
+	context: IExecuteFunctions,
+	outcomes: Outcome[][],
+): INodeExecutionData[][] {
+	const output: INodeExecutionData[] = [];
+	const continueOnFail = context.continueOnFail();
+	outcomes.forEach((results, itemIndex) => {
+		for (const result of results) {
+			if ('json' in result) {
+				output.push({ json: result.json, pairedItem: { item: itemIndex } });
+			} else if (continueOnFail) {
+				output.push({
+					json: { error: result.error.message },
+					error: result.error,
+					pairedItem: { item: itemIndex },
+				});
+			} else {
+				throw result.error;
+			}
+		}
+	});
+	return [output];
+}
+
+/** A read operation (Get, Search): each item on its own, its records or its error. */
+export async function eachItem(
+	context: IExecuteFunctions,
+	read: (client: RecordsClient, itemIndex: number) => Promise<IDataObject[]>,
+): Promise<INodeExecutionData[][]> {
+	const client = await recordsClient(context);
+	const outcomes: Outcome[][] = [];
+	for (const itemIndex of context.getInputData().keys()) {
+		try {
+			outcomes.push((await read(client, itemIndex)).map((json) => ({ json })));
+		} catch (error) {
+			outcomes.push([failure(error)]);
+		}
+	}
+	return outputOf(context, outcomes);
+}
+
+/** Without Continue on Fail, an item that cannot be sent stops the run before any write. */
+export function stopUnlessContinuing(
+	context: IExecuteFunctions,
+	outcomes: Array<Outcome | undefined>,
+): void {
+	if (context.continueOnFail()) return;
+	const failed = outcomes.find(
+		(outcome): outcome is { error: NodeOperationError } =>
+			outcome !== undefined && 'error' in outcome,
+	);
+	if (failed) throw failed.error;
+}
+
+export function badValueError(
+	node: INode,
+	{ field, given, expected }: BadValue,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The value of the field "${field.label}" in item ${itemIndex} cannot be used: ${describeGiven(given)}`,
+		{
+			description: `Given: ${describeGiven(given)}. Expected: ${expected}. Nothing was sent for this item.`,
+			itemIndex,
+		},
+	);
+}
+
+/** An item's values matched to the table's fields, with the keys that matched none. */
+export interface ItemValues {
+	values: IDataObject;
+	unmatched: string[];
+	readOnly: string[];
+}
+
+export function matchItemValues(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	item: INodeExecutionData,
+	structure: Field[],
+): ItemValues {
+	return matchKeys(readColumns(context, itemIndex, item), structure);
+}
+
+/** The member map when any item gives a user by e-mail; read once per run. */
+export async function convertContextFor(
+	client: RecordsClient,
+	matched: Array<{ values: IDataObject; structure: Field[] } | undefined>,
+): Promise<ConvertContext> {
+	const needsMembers = matched.some(
+		(entry) => entry && memberEmailsIn(entry.values, entry.structure).length > 0,
+	);
+	return needsMembers ? { memberIdsByEmail: await client.members() } : {};
+}
+
+export function recordBody(
+	node: INode,
+	values: IDataObject,
+	structure: Field[],
+	context: ConvertContext,
+	clearEmpty: boolean,
+	itemIndex: number,
+): IDataObject {
+	const converted = toRecordBody(values, structure, context, { clearEmpty });
+	if ('bad' in converted) throw badValueError(node, converted.bad, itemIndex);
+	return converted.body;
+}
+
+/** Execution hints for keys that were not sent (n8n shows them above the output). */
+export function hintUnsent(
+	context: IExecuteFunctions,
+	unmatched: Set<string>,
+	readOnly: Set<string>,
+): void {
+	const list = (keys: Set<string>) => [...keys].map((key) => `"${key}"`).join(', ');
+	if (unmatched.size > 0) {
+		context.addExecutionHints({
+			message: `Not sent, because no field of the table has this name or ID: ${list(unmatched)}`,
+			location: 'outputPane',
+		});
+	}
+	if (readOnly.size > 0) {
+		context.addExecutionHints({
+			message: `Not sent, because SmartSuite fills these fields in itself: ${list(readOnly)}`,
+			location: 'outputPane',
+		});
+	}
+}
+
+/**
+ * The JSON of a successful answer (null for an empty one, as a 204). A 422 that names fields
+ * says which, by label; any other failure is the transport's error.
+ */
+export async function answerOf(
+	client: RecordsClient,
+	request: RecordsRequest,
+	structure: Field[],
+	itemIndex?: number,
+): Promise<unknown> {
+	return checkedAnswer(client, await client.send(request), request, structure, itemIndex);
+}
+
+export function checkedAnswer(
+	client: RecordsClient,
+	response: ApiResponse,
+	request: RecordsRequest,
+	structure: Field[],
+	itemIndex?: number,
+): unknown {
+	const ok = response.statusCode >= 200 && response.statusCode < 300;
+	if (ok && (response.body === '' || response.body === undefined || response.body === null))
+		return null;
+	const json = readJson(response.body);
+	if (ok && json) return json.value;
+	const complaints = response.statusCode === 422 ? fieldComplaints(json?.value, structure) : [];
+	if (complaints.length > 0)
+		throw rejectedFieldsError(client, complaints, response.secrets, itemIndex);
+	return parseResponse(
+		client.node,
+		response,
+		{
+			action: request.action,
+			address: recordsAddress(client.credentials, request.url),
+			notFound: request.notFound,
+		},
+		itemIndex,
+	);
+}
+
+/** A 422 about fields, named by their labels, quoting SmartSuite. */
+export function rejectedFieldsError(
+	client: RecordsClient,
+	complaints: string[],
+	secrets: string[],
+	itemIndex?: number,
+): NodeApiError {
+	const message = `SmartSuite rejected the value of ${complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', ')} (422)`;
+	return new NodeApiError(client.node, { message } as JsonObject, {
+		message,
+		description: `SmartSuite said: ${serverMessage(complaints.join('; '), secrets)}`,
+		httpCode: '422',
+		itemIndex,
+	});
+}
+
+export function readSimplify(context: IExecuteFunctions, itemIndex: number): boolean {
+	return context.getNodeParameter('simplify', itemIndex, true) as boolean;
+}
+
+export function shownRecord(
+	record: IDataObject,
+	structure: Field[],
+	simplify: boolean,
+): IDataObject {
+	return simplify ? simplifyRecord(record, structure) : record;
+}

@@ -1,0 +1,62 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { isObject } from '../../shared/fields/values';
+import { recordPath } from '../../shared/records';
+import { tableLocator } from '../../shared/locators';
+import { unexpectedAnswerError } from './batches';
+import {
+	answerOf,
+	eachItem,
+	readRecordId,
+	readSimplify,
+	readTableId,
+	recordLocator,
+	shownRecord,
+	simplifyField,
+} from './common';
+
+const show = { resource: ['record'], operation: ['get'] };
+
+export const getOperation: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a record',
+	description: 'Read one record by its ID',
+};
+
+export const getFields: INodeProperties[] = [
+	tableLocator({
+		description: 'The table (application) that holds the record',
+		displayOptions: { show },
+	}),
+	recordLocator(show),
+	simplifyField(show),
+];
+
+/** Runs as n8n's `customOperations` (see index.ts): Simplify reads the table's structure once per table. */
+export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (client, itemIndex) => {
+		const tableId = readTableId(this, itemIndex);
+		const recordId = readRecordId(this, itemIndex);
+		const structure = await client.structure(tableId);
+		const record = await answerOf(
+			client,
+			{
+				method: 'GET',
+				url: recordPath(tableId, recordId),
+				action: 'read the record',
+				notFound: `Record "${recordId}" was not found in table "${tableId}"`,
+				repeatable: true,
+			},
+			structure,
+			itemIndex,
+		);
+		if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
+		return [shownRecord(record, structure, readSimplify(this, itemIndex))];
+	});
+}

@@ -1,0 +1,109 @@
+/**
+ * Create and Update read and check every item before the first write: the table's structure once
+ * per table, the members list once when a user is given by e-mail, each value converted by its
+ * field type. An item that cannot be sent gets its error here.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Field } from '../../shared/fields';
+import { missingRequired } from '../../shared/fields';
+import type { RecordsClient } from '../../shared/records';
+import type { Prepared, Write } from './batches';
+import type { ItemValues, Outcome } from './common';
+import {
+	convertContextFor,
+	failure,
+	hintUnsent,
+	matchItemValues,
+	readRecordId,
+	readTableId,
+	recordBody,
+	stopUnlessContinuing,
+} from './common';
+
+interface Matched extends ItemValues {
+	itemIndex: number;
+	tableId: string;
+	structure: Field[];
+	recordId?: string;
+}
+
+export async function prepareWrites(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	items: INodeExecutionData[],
+	operation: 'create' | 'update',
+): Promise<Prepared> {
+	const node = context.getNode();
+	const failed: Array<Outcome | undefined> = items.map(() => undefined);
+	const matched: Array<Matched | undefined> = [];
+	const unmatched = new Set<string>();
+	const readOnly = new Set<string>();
+	for (const [itemIndex, item] of items.entries()) {
+		try {
+			const tableId = readTableId(context, itemIndex);
+			const recordId = operation === 'update' ? readRecordId(context, itemIndex) : undefined;
+			const structure = await client.structure(tableId);
+			const values = matchItemValues(context, itemIndex, item, structure);
+			values.unmatched.forEach((key) => unmatched.add(key));
+			values.readOnly.forEach((key) => readOnly.add(key));
+			matched[itemIndex] = { ...values, itemIndex, tableId, structure, recordId };
+		} catch (error) {
+			failed[itemIndex] = failure(error);
+		}
+	}
+	hintUnsent(context, unmatched, readOnly);
+	const convertContext = await convertContextFor(client, matched);
+	const writes: Write[] = [];
+	for (const entry of matched) {
+		if (!entry) continue;
+		const { itemIndex, tableId, structure, recordId } = entry;
+		try {
+			const body = recordBody(
+				node,
+				entry.values,
+				structure,
+				convertContext,
+				operation === 'update',
+				itemIndex,
+			);
+			if (operation === 'create') checkRequired(context, body, structure, itemIndex);
+			if (operation === 'update' && Object.keys(body).length === 0)
+				throw nothingToUpdateError(context, itemIndex);
+			writes.push({ itemIndex, tableId, body, recordId });
+		} catch (error) {
+			failed[itemIndex] = failure(error);
+		}
+	}
+	stopUnlessContinuing(context, failed);
+	return { writes, failed };
+}
+
+/** SmartSuite's bulk create does not check required fields: checked here for every create. */
+function checkRequired(
+	context: IExecuteFunctions,
+	body: Write['body'],
+	structure: Field[],
+	itemIndex: number,
+): void {
+	const missing = missingRequired(body, structure);
+	if (missing.length === 0) return;
+	const names = missing.map((field) => `"${field.label}"`).join(', ');
+	throw new NodeOperationError(
+		context.getNode(),
+		`Item ${itemIndex} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}`,
+		{
+			description: `SmartSuite requires ${names} in every record of this table. Give a value for each (in the mapper, or as a key of the item). Nothing was sent for this item.`,
+			itemIndex,
+		},
+	);
+}
+
+function nothingToUpdateError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Item ${itemIndex} gives no field to update`, {
+		description:
+			'None of its values matched a field of the table that can be written. Map at least one field; an empty text clears a field.',
+		itemIndex,
+	});
+}

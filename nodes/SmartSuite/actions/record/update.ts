@@ -1,0 +1,130 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { isObject } from '../../shared/fields/values';
+import { recordPath, recordsPath } from '../../shared/records';
+import type { RecordsClient } from '../../shared/records';
+import { tableLocator } from '../../shared/locators';
+import type { BatchWriter, Write } from './batches';
+import { executeWrites, unexpectedAnswerError } from './batches';
+import type { Outcome } from './common';
+import { columnsField, readSimplify, recordLocator, shownRecord, simplifyField } from './common';
+import { recordsIn } from './create';
+import { prepareWrites } from './prepare';
+
+const show = { resource: ['record'], operation: ['update'] };
+
+export const updateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update records',
+	description:
+		'Change the fields given and nothing else (PATCH); many items go out as bulk requests of up to 25 records',
+};
+
+export const updateFields: INodeProperties[] = [
+	tableLocator({
+		description: 'The table (application) that holds the records',
+		displayOptions: { show },
+	}),
+	recordLocator(show),
+	columnsField('update', show),
+	simplifyField(show),
+];
+
+/**
+ * The record of each write in a bulk answer: SmartSuite's reference answers an array of records;
+ * its own MCP client reads `{successful_items, failed_items: [{index, reason}]}`. Both are read,
+ * records matched by id.
+ */
+function bulkResults(
+	client: RecordsClient,
+	answer: unknown,
+	writes: Write[],
+): Array<IDataObject | Error> {
+	const failedReasons = new Map<number, unknown>();
+	if (isObject(answer) && Array.isArray(answer.failed_items)) {
+		for (const failed of answer.failed_items.filter(isObject))
+			failedReasons.set(Number(failed.index), failed.reason);
+	}
+	const records =
+		isObject(answer) && Array.isArray(answer.successful_items)
+			? answer.successful_items.filter(isObject)
+			: (recordsIn(answer) ?? []);
+	const byId = new Map(records.map((record) => [String(record.id), record]));
+	return writes.map((write, position) => {
+		if (failedReasons.has(position))
+			return refusedError(client, failedReasons.get(position), write.itemIndex);
+		return (
+			byId.get(write.recordId!) ??
+			unexpectedAnswerError(client, 'update the records', write.itemIndex)
+		);
+	});
+}
+
+function refusedError(client: RecordsClient, reason: unknown, itemIndex: number): NodeApiError {
+	const said = typeof reason === 'string' ? reason : JSON.stringify(reason);
+	const message = 'SmartSuite did not update this record';
+	return new NodeApiError(client.node, { message } as JsonObject, {
+		message,
+		description: `SmartSuite said: "${said}"`,
+		itemIndex,
+	});
+}
+
+function updateWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
+	return {
+		readsStructure: true,
+		single: (write) => ({
+			method: 'PATCH',
+			url: recordPath(write.tableId, write.recordId!),
+			body: write.body,
+			action: 'update the record',
+			notFound: `Record "${write.recordId}" was not found in table "${write.tableId}"`,
+			repeatable: true,
+		}),
+		bulk: (tableId, writes) => ({
+			method: 'PATCH',
+			url: recordsPath(tableId, 'bulk/'),
+			body: { items: writes.map((write) => ({ ...write.body, id: write.recordId })) },
+			action: `update ${writes.length} records`,
+			notFound: `The table "${tableId}" was not found`,
+			repeatable: true,
+		}),
+		results(answer, writes, structure, single) {
+			const results = single
+				? [
+						isObject(answer)
+							? answer
+							: unexpectedAnswerError(client, 'update the record', writes[0].itemIndex),
+					]
+				: bulkResults(client, answer, writes);
+			return results.map((result, position): Outcome => {
+				if (result instanceof NodeApiError) return { error: result };
+				return {
+					json: shownRecord(
+						result as IDataObject,
+						structure,
+						readSimplify(context, writes[position].itemIndex),
+					),
+				};
+			});
+		},
+	};
+}
+
+/** Runs as n8n's `customOperations` (see SmartSuite.node.ts), like Create. */
+export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await executeWrites(
+		this,
+		async (client, items) => await prepareWrites(this, client, items, 'update'),
+		(client) => updateWriter(client, this),
+	);
+}

@@ -1,0 +1,134 @@
+/**
+ * Dates between a user's values (ISO text, JavaScript dates, n8n's Luxon dates) and SmartSuite's
+ * `{date, include_time}`. A date without a time is that calendar day: `YYYY-MM-DDT00:00:00Z` with
+ * include_time false, whatever the time zone of n8n. A date with a time is sent in UTC.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { isObject, ValueError } from './values';
+
+export interface SmartSuiteDate {
+	date: string | null;
+	include_time: boolean;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A date and time without an offset ("2024-05-01T10:00"), read as UTC. */
+const WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+const DATE_EXPECTED =
+	'a date such as "2024-05-01", a date and time such as "2024-05-01T14:30:00Z", or an n8n date';
+
+function isRealDay(text: string): boolean {
+	const match = DAY.exec(text);
+	if (!match) return false;
+	const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+	return (
+		date.getUTCFullYear() === Number(match[1]) &&
+		date.getUTCMonth() === Number(match[2]) - 1 &&
+		date.getUTCDate() === Number(match[3])
+	);
+}
+
+function utc(milliseconds: number): string {
+	return new Date(milliseconds).toISOString().replace('.000Z', 'Z');
+}
+
+/** A Luxon DateTime (n8n's `$now`, `DateTime.fromISO(...)`): anything with a working toISO(). */
+function luxonIso(value: unknown): string | undefined {
+	if (!isObject(value) || typeof (value as { toISO?: unknown }).toISO !== 'function')
+		return undefined;
+	const iso = (value as unknown as { toISO(): string | null }).toISO();
+	return typeof iso === 'string' ? iso : undefined;
+}
+
+export function toSmartSuiteDate(value: unknown): SmartSuiteDate {
+	if (value instanceof Date) {
+		if (Number.isNaN(value.getTime())) throw new ValueError(DATE_EXPECTED);
+		return { date: utc(value.getTime()), include_time: true };
+	}
+	const iso = luxonIso(value);
+	if (iso !== undefined) return toSmartSuiteDate(iso);
+	if (isObject(value) && 'date' in value) {
+		// SmartSuite's own shape, e.g. from a Get: the day or moment it names, with its include_time.
+		const date = toSmartSuiteDate(value.date);
+		return value.include_time === false
+			? { date: `${String(date.date).slice(0, 10)}T00:00:00Z`, include_time: false }
+			: date;
+	}
+	if (typeof value !== 'string') throw new ValueError(DATE_EXPECTED);
+	const text = value.trim();
+	if (isRealDay(text)) return { date: `${text}T00:00:00Z`, include_time: false };
+	const milliseconds = Date.parse(WITHOUT_OFFSET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+	if (
+		!/^\d{4}-\d{2}-\d{2}/.test(text) ||
+		Number.isNaN(milliseconds) ||
+		!isRealDay(text.slice(0, 10))
+	)
+		throw new ValueError(DATE_EXPECTED);
+	return { date: utc(milliseconds), include_time: true };
+}
+
+/** The calendar day ("2024-05-01") when SmartSuite says there is no time, else the moment as ISO text. */
+export function readDate(value: unknown): unknown {
+	if (!isObject(value) || !('date' in value)) return value;
+	if (typeof value.date !== 'string') return value.date ?? null;
+	return value.include_time === false ? value.date.slice(0, 10) : value.date;
+}
+
+const RANGE_EXPECTED =
+	'a range: an object with from and to (dates), a list [from, to], or text "from/to" such as "2024-05-01/2024-05-07"';
+
+function rangeEnds(value: unknown): [unknown, unknown] {
+	if (Array.isArray(value) && value.length === 2) return [value[0], value[1]];
+	if (typeof value === 'string' && value.split('/').length === 2) {
+		const [from, to] = value.split('/');
+		return [from, to];
+	}
+	if (isObject(value)) {
+		const from = value.from_date ?? value.from ?? value.start;
+		const to = value.to_date ?? value.to ?? value.end;
+		const keys = ['from_date', 'from', 'start', 'to_date', 'to', 'end'];
+		if (keys.some((key) => key in value)) return [from, to];
+	}
+	throw new ValueError(RANGE_EXPECTED);
+}
+
+const isEmptyEnd = (end: unknown) =>
+	end === undefined || end === null || end === '' || (isObject(end) && end.date === null);
+
+/**
+ * Date ranges and due dates; either end may be left out. Both left out (as Simplify shows an
+ * empty range, `{from: null, to: null}`) is the empty range.
+ */
+export function toDateRange(value: unknown): IDataObject {
+	const [from, to] = rangeEnds(value);
+	const end = (date: unknown): SmartSuiteDate =>
+		isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(date);
+	return { from_date: end(from), to_date: end(to) };
+}
+
+export function readDateRange(value: unknown): unknown {
+	if (!isObject(value)) return value;
+	return { from: readDate(value.from_date) ?? null, to: readDate(value.to_date) ?? null };
+}
+
+/** What a search filter compares a date with: a relative mode ("today") or an exact day. */
+export const DATE_MODES = [
+	'today',
+	'yesterday',
+	'one_week_ago',
+	'one_week_from_now',
+	'one_month_ago',
+	'one_month_from_now',
+	'one_year_ago',
+	'one_year_from_now',
+];
+
+export function toDateFilter(value: unknown): IDataObject {
+	if (isObject(value) && 'date_mode' in value) return value;
+	if (typeof value === 'string' && DATE_MODES.includes(value.trim()))
+		return { date_mode: value.trim() };
+	const { date } = toSmartSuiteDate(value);
+	return { date_mode: 'exact_date', date_mode_value: String(date).slice(0, 10) };
+}

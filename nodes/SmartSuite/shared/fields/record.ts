@@ -1,0 +1,193 @@
+/** Whole records: an item's values to SmartSuite's body, and SmartSuite's record to a readable one. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ConvertContext, Field } from './types';
+import { isReadOnly, specOf, toReadableValue, toSmartSuiteValue } from './types';
+import { isEmail, isObject, ValueError } from './values';
+
+/** A value that could not be converted, with what a user needs to fix it. */
+export interface BadValue {
+	field: Field;
+	given: unknown;
+	expected: string;
+}
+
+/** What a value looks like in a message: JSON, cut short. */
+export function describeGiven(value: unknown): string {
+	let text: string;
+	try {
+		text = JSON.stringify(value) ?? String(value);
+	} catch {
+		text = String(value);
+	}
+	return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+export interface MatchedKeys {
+	/** slug → the value given for it. */
+	values: IDataObject;
+	/** Keys that name no field of the table. */
+	unmatched: string[];
+	/** Keys that name a field SmartSuite fills in itself. */
+	readOnly: string[];
+}
+
+/**
+ * Matches the keys of an item (Map Automatically) or of the mapper's values to the table's fields:
+ * a key is a field's slug (exactly), else its label in any case. `id` names the record, not a field.
+ */
+export function matchKeys(given: IDataObject, structure: Field[]): MatchedKeys {
+	const bySlug = new Map(structure.map((field) => [field.slug, field]));
+	const byLabel = new Map<string, Field>();
+	for (const field of structure)
+		if (!byLabel.has(field.label.toLowerCase())) byLabel.set(field.label.toLowerCase(), field);
+	const matched: MatchedKeys = { values: {}, unmatched: [], readOnly: [] };
+	for (const [key, value] of Object.entries(given)) {
+		const field = bySlug.get(key) ?? byLabel.get(key.toLowerCase());
+		if (!field) {
+			if (key !== 'id') matched.unmatched.push(key);
+		} else if (isReadOnly(field)) {
+			matched.readOnly.push(key);
+		} else {
+			matched.values[field.slug] = value;
+		}
+	}
+	return matched;
+}
+
+/** The empty value that clears a field on an update. */
+function emptyValueOf(field: Field): unknown {
+	const type = specOf(field).mapperType;
+	if (['string', 'time'].includes(type) && !isListField(field)) return '';
+	if (isListField(field) || type === 'array') return [];
+	return null;
+}
+
+const LIST_TYPES = [
+	'linkedrecordfield',
+	'userfield',
+	'emailfield',
+	'linkfield',
+	'phonefield',
+	'multipleselectfield',
+	'tagsfield',
+	'filefield',
+];
+const isListField = (field: Field) => LIST_TYPES.includes(field.field_type);
+
+/**
+ * The body of one record, or the first value that cannot be converted. Null and undefined are
+ * left out; "" is left out on a create and clears the field on an update.
+ */
+export function toRecordBody(
+	values: IDataObject,
+	structure: Field[],
+	context: ConvertContext,
+	{ clearEmpty }: { clearEmpty: boolean },
+): { body: IDataObject } | { bad: BadValue } {
+	const bySlug = new Map(structure.map((field) => [field.slug, field]));
+	const body: IDataObject = {};
+	for (const [slug, given] of Object.entries(values)) {
+		const field = bySlug.get(slug);
+		if (given === undefined || given === null || !field) continue;
+		if (given === '') {
+			if (clearEmpty) body[slug] = emptyValueOf(field) as IDataObject[keyof IDataObject];
+			continue;
+		}
+		try {
+			body[slug] = toSmartSuiteValue(field, given, context) as IDataObject[keyof IDataObject];
+		} catch (error) {
+			return {
+				bad: {
+					field,
+					given,
+					expected: error instanceof ValueError ? error.expected : String(error),
+				},
+			};
+		}
+	}
+	return { body };
+}
+
+/** Required fields that a create leaves empty (SmartSuite's bulk create does not check them). */
+export function missingRequired(body: IDataObject, structure: Field[]): Field[] {
+	return structure.filter(
+		(field) =>
+			field.params?.required === true && !isReadOnly(field) && isEmptyValue(body[field.slug]),
+	);
+}
+
+function isEmptyValue(value: unknown): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		(Array.isArray(value) && value.length === 0)
+	);
+}
+
+/** E-mail addresses given to user fields, to resolve through the members list once. */
+export function memberEmailsIn(values: IDataObject, structure: Field[]): string[] {
+	const emails: string[] = [];
+	for (const field of structure) {
+		if (field.field_type !== 'userfield') continue;
+		const value = values[field.slug];
+		for (const entry of Array.isArray(value)
+			? value
+			: typeof value === 'string'
+				? value.split(',')
+				: []) {
+			if (typeof entry === 'string' && isEmail(entry)) emails.push(entry.trim().toLowerCase());
+		}
+	}
+	return emails;
+}
+
+/** Unique output keys: each field's label, or "label (slug)" when another field or `id` has it. */
+export function outputKeys(structure: Field[]): Map<string, string> {
+	const keys = new Map<string, string>();
+	const taken = new Set(['id']);
+	for (const field of structure) {
+		const key = taken.has(field.label) ? `${field.label} (${field.slug})` : field.label;
+		taken.add(key);
+		keys.set(field.slug, key);
+	}
+	return keys;
+}
+
+/** `id`, then every field the record has under its label, with a readable value. */
+export function simplifyRecord(
+	record: IDataObject,
+	structure: Field[],
+	keys = outputKeys(structure),
+): IDataObject {
+	const simple: IDataObject = { id: record.id };
+	for (const field of structure) {
+		if (field.slug === 'id' || !(field.slug in record)) continue;
+		simple[keys.get(field.slug)!] = toReadableValue(
+			field,
+			record[field.slug],
+		) as IDataObject[keyof IDataObject];
+	}
+	return simple;
+}
+
+/**
+ * A 422's complaints about fields, by label: SmartSuite answers `{"<slug>": ["message"]}`.
+ * Empty when the answer names no field of the table.
+ */
+export function fieldComplaints(body: unknown, structure: Field[]): string[] {
+	if (!isObject(body)) return [];
+	const complaints: string[] = [];
+	for (const field of structure) {
+		const said = body[field.slug];
+		if (said === undefined) continue;
+		const text = Array.isArray(said)
+			? said.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(' ')
+			: typeof said === 'string'
+				? said
+				: JSON.stringify(said);
+		complaints.push(`"${field.label}": ${text}`);
+	}
+	return complaints;
+}

@@ -1,0 +1,342 @@
+/**
+ * SmartSuite's field types, one row per `field_type`: its type in n8n's resource mapper, how a
+ * user's value becomes SmartSuite's, how SmartSuite's value becomes a readable one, and the
+ * search comparisons SmartSuite allows for it. Everything here is pure.
+ */
+import type { FieldType, IDataObject } from 'n8n-workflow';
+
+import { readDate, readDateRange, toDateFilter, toDateRange, toSmartSuiteDate } from './dates';
+import type { Choice } from './values';
+import {
+	choiceIsKnown,
+	choiceLabel,
+	isEmail,
+	isObject,
+	readAddress,
+	readFullName,
+	readIds,
+	readNumber,
+	readPhones,
+	readSmartDoc,
+	toAddress,
+	toBoolean,
+	toChoiceId,
+	toEmails,
+	toFullName,
+	toId,
+	toLinks,
+	toList,
+	toNumber,
+	toPhones,
+	toSmartDoc,
+	toText,
+	toTime,
+	ValueError,
+} from './values';
+
+/** One entry of a table's `structure`. */
+export interface Field {
+	slug: string;
+	label: string;
+	field_type: string;
+	params?: IDataObject;
+}
+
+/** What converting a value may need beyond the field: members by e-mail, read once per run. */
+export interface ConvertContext {
+	/** Lower-cased e-mail address → member id; undefined when no e-mail was given. */
+	memberIdsByEmail?: Map<string, string>;
+}
+
+export interface FieldTypeSpec {
+	/** The type the resource mapper shows. */
+	mapperType: FieldType;
+	/** User value → SmartSuite value; absent for fields that cannot be written through the API. */
+	write?(value: unknown, field: Field, context: ConvertContext): unknown;
+	/** SmartSuite value → readable value (Simplify). */
+	read(value: unknown, field: Field): unknown;
+	/** Search comparisons SmartSuite allows. */
+	comparisons: string[];
+	/** A filter value for a comparison that takes one (see toFilterValue). */
+	filter?(value: unknown, comparison: string, field: Field, context: ConvertContext): unknown;
+}
+
+const EMPTY_CHECKS = ['is_empty', 'is_not_empty'];
+const TEXT = ['is', 'is_not', 'contains', 'not_contains', ...EMPTY_CHECKS];
+const NUMBER_NO_EMPTY = [
+	'is_equal_to',
+	'is_not_equal_to',
+	'is_greater_than',
+	'is_less_than',
+	'is_equal_or_greater_than',
+	'is_equal_or_less_than',
+];
+const NUMBER = [...NUMBER_NO_EMPTY, ...EMPTY_CHECKS];
+const SINGLE_CHOICE = ['is', 'is_not', 'is_any_of', 'is_none_of', ...EMPTY_CHECKS];
+const MULTIPLE_CHOICE = ['has_any_of', 'has_all_of', 'is_exactly', 'has_none_of', ...EMPTY_CHECKS];
+const DATE = ['is', 'is_not', 'is_before', 'is_on_or_before', 'is_on_or_after', ...EMPTY_CHECKS];
+const FILES = ['file_name_contains', 'file_type_is', ...EMPTY_CHECKS];
+
+/** Comparisons that take no value: SmartSuite is sent "". */
+export const VALUELESS_COMPARISONS = [...EMPTY_CHECKS, 'is_overdue', 'is_not_overdue'];
+/** Comparisons whose value is a list. */
+const LIST_COMPARISONS = [
+	'is_any_of',
+	'is_none_of',
+	'has_any_of',
+	'has_all_of',
+	'is_exactly',
+	'has_none_of',
+];
+
+export function choicesOf(field: Field): Choice[] {
+	const choices = field.params?.choices;
+	if (!Array.isArray(choices)) return [];
+	return choices.filter(isObject).map((choice) => ({
+		label: String(choice.label ?? choice.value),
+		value: String(choice.value),
+	}));
+}
+
+const asIs = (value: unknown) => value;
+
+const text: FieldTypeSpec = {
+	mapperType: 'string',
+	write: (value) => toText(value),
+	read: asIs,
+	comparisons: TEXT,
+	filter: (value) => toText(value),
+};
+const number: FieldTypeSpec = {
+	mapperType: 'number',
+	write: toNumber,
+	read: readNumber,
+	comparisons: NUMBER,
+	filter: toNumber,
+};
+const readOnlyNumber: FieldTypeSpec = {
+	mapperType: 'number',
+	read: readNumber,
+	comparisons: NUMBER,
+	filter: toNumber,
+};
+const date: FieldTypeSpec = {
+	mapperType: 'dateTime',
+	write: toSmartSuiteDate,
+	read: readDate,
+	comparisons: DATE,
+	filter: toDateFilter,
+};
+const dateRange: FieldTypeSpec = {
+	mapperType: 'object',
+	write: toDateRange,
+	read: readDateRange,
+	comparisons: DATE,
+	filter: toDateFilter,
+};
+
+function writeChoice(value: unknown, field: Field): string {
+	return toChoiceId(isObject(value) ? value.value : value, choicesOf(field));
+}
+
+function writeChoices(value: unknown, field: Field): string[] {
+	const choices = choicesOf(field);
+	return toList(value, (whole) => choiceIsKnown(whole, choices)).map((entry) =>
+		toChoiceId(entry, choices),
+	);
+}
+
+function readChoices(value: unknown, field: Field): unknown {
+	const choices = choicesOf(field);
+	return Array.isArray(value)
+		? value.map((id) => choiceLabel(id, choices))
+		: choiceLabel(value, choices);
+}
+
+function choiceFilter(value: unknown, comparison: string, field: Field): unknown {
+	return LIST_COMPARISONS.includes(comparison)
+		? writeChoices(value, field)
+		: writeChoice(value, field);
+}
+
+const RECORD_IDS_EXPECTED = 'a record id, or a list of record ids';
+const writeRecordIds = (value: unknown) =>
+	toList(value).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
+
+/** Member ids, given as ids or as the members' e-mail addresses. */
+function writeMembers(value: unknown, _field: Field, context: ConvertContext): string[] {
+	const expected = 'a member id or e-mail address, or a list of them';
+	return toList(value).map((entry) => {
+		const id = toId(entry, expected);
+		if (!isEmail(id)) return id;
+		const member = context.memberIdsByEmail?.get(id.toLowerCase());
+		if (member === undefined)
+			throw new ValueError(
+				`${expected}; no member of the workspace has the e-mail address "${id}"`,
+			);
+		return member;
+	});
+}
+
+const singleSelect: FieldTypeSpec = {
+	mapperType: 'options',
+	write: writeChoice,
+	read: readChoices,
+	comparisons: SINGLE_CHOICE,
+	filter: choiceFilter,
+};
+const multipleSelect: FieldTypeSpec = {
+	mapperType: 'array',
+	write: writeChoices,
+	read: readChoices,
+	comparisons: MULTIPLE_CHOICE,
+	filter: (value, _c, field) => writeChoices(value, field),
+};
+const listText = (write: (value: unknown) => unknown): FieldTypeSpec => ({
+	mapperType: 'string',
+	write,
+	read: asIs,
+	comparisons: TEXT,
+	filter: (value) => toText(value),
+});
+
+export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
+	recordtitlefield: text,
+	textfield: text,
+	textareafield: text,
+	richtextareafield: {
+		mapperType: 'string',
+		write: toSmartDoc,
+		read: readSmartDoc,
+		comparisons: TEXT,
+		filter: (value) => toText(value),
+	},
+	numberfield: number,
+	currencyfield: number,
+	percentfield: number,
+	ratingfield: number,
+	numbersliderfield: number,
+	percentcompletefield: number,
+	durationfield: number,
+	timefield: { mapperType: 'time', write: toTime, read: asIs, comparisons: [] },
+	datefield: date,
+	daterangefield: dateRange,
+	duedatefield: { ...dateRange, comparisons: [...DATE, 'is_overdue', 'is_not_overdue'] },
+	singleselectfield: singleSelect,
+	statusfield: { ...singleSelect, write: (value, field) => ({ value: writeChoice(value, field) }) },
+	multipleselectfield: multipleSelect,
+	tagsfield: multipleSelect,
+	yesnofield: {
+		mapperType: 'boolean',
+		write: toBoolean,
+		read: asIs,
+		comparisons: ['is'],
+		filter: toBoolean,
+	},
+	linkedrecordfield: {
+		mapperType: 'string',
+		write: writeRecordIds,
+		read: readIds,
+		comparisons: [...MULTIPLE_CHOICE, 'contains', 'not_contains'],
+		filter: (value, comparison) =>
+			LIST_COMPARISONS.includes(comparison) ? writeRecordIds(value) : toText(value),
+	},
+	userfield: {
+		mapperType: 'string',
+		write: writeMembers,
+		read: readIds,
+		comparisons: MULTIPLE_CHOICE,
+		filter: (value, _comparison, field, context) => writeMembers(value, field, context),
+	},
+	emailfield: listText(toEmails),
+	linkfield: listText(toLinks),
+	phonefield: { ...listText(toPhones), read: readPhones },
+	fullnamefield: {
+		mapperType: 'string',
+		write: toFullName,
+		read: readFullName,
+		comparisons: TEXT,
+		filter: (value) => toText(value),
+	},
+	addressfield: {
+		mapperType: 'string',
+		write: toAddress,
+		read: readAddress,
+		comparisons: TEXT,
+		filter: (value) => toText(value),
+	},
+	filefield: {
+		mapperType: 'array',
+		read: asIs,
+		comparisons: FILES,
+		filter: (value) => toText(value),
+	},
+	// Filled in by SmartSuite: readable, never written through the API.
+	autonumberfield: { ...readOnlyNumber, comparisons: NUMBER_NO_EMPTY },
+	countfield: readOnlyNumber,
+	firstcreatedfield: { mapperType: 'object', read: asIs, comparisons: DATE, filter: toDateFilter },
+	lastupdatedfield: { mapperType: 'object', read: asIs, comparisons: DATE, filter: toDateFilter },
+	formulafield: { mapperType: 'string', read: asIs, comparisons: [] },
+	rollupfield: { mapperType: 'string', read: asIs, comparisons: [] },
+	lookupfield: { mapperType: 'array', read: asIs, comparisons: [] },
+	votefield: { mapperType: 'object', read: asIs, comparisons: [] },
+	recordidfield: { mapperType: 'string', read: asIs, comparisons: [] },
+	buttonfield: { mapperType: 'object', read: asIs, comparisons: [] },
+	signaturefield: { mapperType: 'object', read: asIs, comparisons: [] },
+	subitemsfield: { mapperType: 'object', read: asIs, comparisons: [] },
+};
+
+/** A type this package does not know yet: its value is sent and shown as it is. */
+const UNKNOWN: FieldTypeSpec = { mapperType: 'object', write: asIs, read: asIs, comparisons: [] };
+
+export function specOf(field: Field): FieldTypeSpec {
+	return FIELD_TYPES[field.field_type] ?? UNKNOWN;
+}
+
+/**
+ * Whether the API refuses to write the field: its type is filled in by SmartSuite, a title set to
+ * generate itself, or a system field (first created, followed by...) other than the title.
+ */
+export function isReadOnly(field: Field): boolean {
+	const params = field.params ?? {};
+	return (
+		!specOf(field).write ||
+		params.is_auto_generated === true ||
+		(params.system === true && params.primary !== true)
+	);
+}
+
+/** The value a field is written with; throws ValueError when it cannot be converted. */
+export function toSmartSuiteValue(
+	field: Field,
+	value: unknown,
+	context: ConvertContext = {},
+): unknown {
+	const write = specOf(field).write;
+	if (!write || isReadOnly(field))
+		throw new ValueError('nothing: this field is filled in by SmartSuite and cannot be written');
+	return write(value, field, context);
+}
+
+export function toReadableValue(field: Field, value: unknown): unknown {
+	return specOf(field).read(value, field);
+}
+
+/** The value of one search rule; throws ValueError for a comparison the field type does not allow. */
+export function toFilterValue(
+	field: Field,
+	comparison: string,
+	value: unknown,
+	context: ConvertContext = {},
+): unknown {
+	const spec = specOf(field);
+	if (!spec.comparisons.includes(comparison)) {
+		throw new ValueError(
+			spec.comparisons.length === 0
+				? 'no comparison: SmartSuite cannot search by this field'
+				: `one of the comparisons ${spec.comparisons.join(', ')}`,
+		);
+	}
+	if (VALUELESS_COMPARISONS.includes(comparison)) return '';
+	return spec.filter ? spec.filter(value, comparison, field, context) : value;
+}

@@ -1,0 +1,321 @@
+/**
+ * Pure conversions of one value between what a user gives and what SmartSuite stores, per shape
+ * (text, number, option, list, date...). They throw a ValueError saying what was expected; the
+ * caller adds the field, the item and what was given.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** A value that cannot be converted; `expected` is what would have been accepted, in words. */
+export class ValueError extends Error {
+	constructor(readonly expected: string) {
+		super(expected);
+	}
+}
+
+export interface Choice {
+	label: string;
+	value: string;
+}
+
+export const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Text, numbers and booleans as text; anything else is refused. */
+export function toText(value: unknown, expected = 'text'): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	throw new ValueError(expected);
+}
+
+export function toNumber(value: unknown): number {
+	const expected = 'a number, or text holding one such as "12.5"';
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (typeof value === 'string' && value.trim() !== '') {
+		const number = Number(value.trim());
+		if (Number.isFinite(number)) return number;
+	}
+	throw new ValueError(expected);
+}
+
+/** SmartSuite sends numbers as text ("120"); a readable value is a number. */
+export function readNumber(value: unknown): unknown {
+	if (typeof value !== 'string' || value.trim() === '') return value;
+	const number = Number(value);
+	return Number.isFinite(number) ? number : value;
+}
+
+const TRUE_WORDS = ['true', 'yes', '1', 'on'];
+const FALSE_WORDS = ['false', 'no', '0', 'off'];
+
+export function toBoolean(value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	const word =
+		typeof value === 'number' || typeof value === 'string'
+			? String(value).trim().toLowerCase()
+			: undefined;
+	if (word !== undefined && TRUE_WORDS.includes(word)) return true;
+	if (word !== undefined && FALSE_WORDS.includes(word)) return false;
+	throw new ValueError('true or false (also "yes"/"no", 1/0)');
+}
+
+/**
+ * One value or a list as a list. Text that is not one whole entry may be a comma-separated list
+ * ("a, b"): `isWhole` says whether the text as given is already one entry.
+ */
+export function toList(
+	value: unknown,
+	isWhole: (text: string) => boolean = () => false,
+): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string' && !isWhole(value) && value.includes(',')) {
+		return value
+			.split(',')
+			.map((part) => part.trim())
+			.filter((part) => part !== '');
+	}
+	return [value];
+}
+
+/** The option id of a choice given by id, by label, or by label in any case. */
+export function toChoiceId(value: unknown, choices: Choice[]): string {
+	const text =
+		typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
+	if (text === undefined || text === '') throw new ValueError(choicesExpected(choices));
+	if (choices.length === 0) return text;
+	const byId = choices.find((choice) => choice.value === text);
+	const byLabel = choices.find((choice) => choice.label === text);
+	const byLowerLabel = choices.find((choice) => choice.label.toLowerCase() === text.toLowerCase());
+	const match = byId ?? byLabel ?? byLowerLabel;
+	if (!match) throw new ValueError(choicesExpected(choices));
+	return match.value;
+}
+
+function choicesExpected(choices: Choice[]): string {
+	const labels = choices.slice(0, 20).map((choice) => `"${choice.label}"`);
+	const more = choices.length > 20 ? `, … (${choices.length} options)` : '';
+	return choices.length === 0
+		? 'an option id'
+		: `one of the options ${labels.join(', ')}${more}, by label or option id`;
+}
+
+export function choiceIsKnown(text: string, choices: Choice[]): boolean {
+	const lower = text.trim().toLowerCase();
+	return choices.some(
+		(choice) => choice.value === text.trim() || choice.label.toLowerCase() === lower,
+	);
+}
+
+/** The label of an option id; the id itself when the option is unknown (deleted since). */
+export function choiceLabel(id: unknown, choices: Choice[]): unknown {
+	const key = isObject(id) ? id.value : id;
+	return choices.find((choice) => choice.value === key)?.label ?? key;
+}
+
+/** An id: non-empty text, or an object holding one under `id` (as a Get or Search gives it). */
+export function toId(value: unknown, expected: string): string {
+	const id = isObject(value) ? value.id : value;
+	if ((typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
+		return String(id).trim();
+	throw new ValueError(expected);
+}
+
+/** Ids (linked records, users) as SmartSuite sends them, whatever their form: a list of ids. */
+export function readIds(value: unknown): unknown {
+	if (!Array.isArray(value)) return value;
+	return value.map((entry) => (isObject(entry) && 'id' in entry ? entry.id : entry));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(text: string): boolean {
+	return EMAIL.test(text.trim());
+}
+
+export function toEmails(value: unknown): string[] {
+	return toList(value).map((entry) => {
+		const text = toText(entry, 'an e-mail address or a list of them').trim();
+		if (!isEmail(text))
+			throw new ValueError('an e-mail address (name@example.com) or a list of them');
+		return text;
+	});
+}
+
+export function toLinks(value: unknown): string[] {
+	return toList(value).map((entry) => {
+		const text = toText(entry, 'a link or a list of links').trim();
+		if (text === '') throw new ValueError('a link or a list of links');
+		return text;
+	});
+}
+
+const PHONE_KEYS = ['phone_country', 'phone_number', 'phone_extension', 'phone_type'];
+
+/** A phone number as text ("+1 555 0100") or SmartSuite's object, one or a list. */
+export function toPhones(value: unknown): IDataObject[] {
+	const expected =
+		'a phone number such as "+1 555 0100", an object with phone_number, or a list of them';
+	return toList(value).map((entry) => {
+		if (isObject(entry)) {
+			if (typeof entry.phone_number !== 'string' || entry.phone_number.trim() === '')
+				throw new ValueError(expected);
+			return Object.fromEntries(
+				PHONE_KEYS.filter((key) => key in entry).map((key) => [key, entry[key]]),
+			);
+		}
+		const text = toText(entry, expected).trim();
+		if (!/\d/.test(text)) throw new ValueError(expected);
+		return { phone_number: text };
+	});
+}
+
+export function readPhones(value: unknown): unknown {
+	if (!Array.isArray(value)) return value;
+	return value.map((phone) => (isObject(phone) ? (phone.sys_title ?? phone.phone_number) : phone));
+}
+
+const NAME_ALIASES: Record<string, string> = {
+	title: 'title',
+	salutation: 'title',
+	first_name: 'first_name',
+	first: 'first_name',
+	middle_name: 'middle_name',
+	middle: 'middle_name',
+	last_name: 'last_name',
+	last: 'last_name',
+};
+
+/** "Ada Lovelace", "Ada King Lovelace" or an object of parts. */
+export function toFullName(value: unknown): IDataObject {
+	const expected =
+		'a name such as "Ada Lovelace", or an object with first_name, middle_name, last_name, title';
+	const name: IDataObject = { title: '', first_name: '', middle_name: '', last_name: '' };
+	if (isObject(value)) {
+		for (const [key, part] of Object.entries(value)) {
+			const target = NAME_ALIASES[key];
+			if (target && part !== undefined && part !== null) name[target] = toText(part, expected);
+		}
+	} else {
+		const words = toText(value, expected).trim().split(/\s+/).filter(Boolean);
+		if (words.length === 0) throw new ValueError(expected);
+		name.first_name = words[0];
+		if (words.length > 1) name.last_name = words[words.length - 1];
+		name.middle_name = words.slice(1, -1).join(' ');
+	}
+	if (!name.first_name && !name.last_name) throw new ValueError(expected);
+	return name;
+}
+
+export function readFullName(value: unknown): unknown {
+	if (!isObject(value)) return value;
+	if (typeof value.sys_root === 'string' && value.sys_root !== '') return value.sys_root;
+	return [value.title, value.first_name, value.middle_name, value.last_name]
+		.filter((part) => part)
+		.join(' ');
+}
+
+const ADDRESS_PARTS = [
+	'address',
+	'address2',
+	'city',
+	'state',
+	'zip',
+	'country',
+	'latitude',
+	'longitude',
+];
+const ADDRESS_ALIASES: Record<string, string> = {
+	street: 'address',
+	address1: 'address',
+	postal_code: 'zip',
+	postcode: 'zip',
+};
+
+/** One line of text (goes into the first address line) or an object of parts, with or without `location_`. */
+export function toAddress(value: unknown): IDataObject {
+	const expected = `an address as text, or an object with ${ADDRESS_PARTS.join(', ')}`;
+	if (!isObject(value)) {
+		const text = toText(value, expected).trim();
+		if (text === '') throw new ValueError(expected);
+		return { location_address: text };
+	}
+	const address: IDataObject = {};
+	for (const [key, part] of Object.entries(value)) {
+		const bare = key.replace(/^location_/, '').replace(/^_/, '');
+		const name = ADDRESS_ALIASES[bare] ?? bare;
+		if (ADDRESS_PARTS.includes(name) && part !== undefined && part !== null)
+			address[`location_${name}`] = toText(part, expected);
+	}
+	if (Object.keys(address).length === 0) throw new ValueError(expected);
+	return address;
+}
+
+export function readAddress(value: unknown): unknown {
+	if (!isObject(value)) return value;
+	if (typeof value.sys_root === 'string' && value.sys_root !== '') return value.sys_root;
+	return ADDRESS_PARTS.slice(0, 6)
+		.map((part) => value[`location_${part}`])
+		.filter((part) => part)
+		.join(', ');
+}
+
+/** "9:30", "09:30" or "09:30:15" as SmartSuite's "HH:mm:ss". */
+export function toTime(value: unknown): string {
+	const expected = 'a time of day such as "09:30" or "09:30:15"';
+	const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(toText(value, expected).trim());
+	if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3] ?? 0) > 59)
+		throw new ValueError(expected);
+	return `${match[1].padStart(2, '0')}:${match[2]}:${match[3] ?? '00'}`;
+}
+
+const HTML_TAG = /<[a-z][^>]*>/i;
+
+function escapeHtml(text: string): string {
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
+}
+
+/** The text of some HTML: block ends become line breaks, tags go, the common entities are decoded. */
+export function htmlToText(html: string): string {
+	return html
+		.replace(/<br\s*\/?>/gi, '\n')
+		.replace(/<\/(p|div|h[1-6]|li|blockquote|pre)>/gi, '\n')
+		.replace(/<[^>]*>/g, '')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#39;/g, "'")
+		.replace(/&amp;/g, '&')
+		.replace(/\n+$/, '');
+}
+
+/**
+ * A SmartDoc from plain text (one paragraph per line) or HTML (kept as given; the document
+ * holds its text, one paragraph per line). SmartSuite's own value passes as it is.
+ */
+export function toSmartDoc(value: unknown): IDataObject {
+	if (isObject(value) && (isObject(value.data) || typeof value.html === 'string')) return value;
+	const given = toText(value, 'text or HTML');
+	const isHtml = HTML_TAG.test(given);
+	const text = isHtml ? htmlToText(given) : given;
+	const lines = text.split(/\r?\n/);
+	const content = lines.map((line) =>
+		line === ''
+			? { type: 'paragraph' }
+			: { type: 'paragraph', content: [{ type: 'text', text: line }] },
+	);
+	return {
+		data: { type: 'doc', content },
+		html: isHtml ? given : lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+		preview: text,
+	};
+}
+
+export function readSmartDoc(value: unknown): unknown {
+	if (!isObject(value)) return value;
+	if (typeof value.preview === 'string') return value.preview;
+	return typeof value.html === 'string' ? htmlToText(value.html) : value;
+}

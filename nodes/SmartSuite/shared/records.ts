@@ -1,0 +1,242 @@
+/**
+ * The records API calls of the Record operations, the resource mapper and the record list search,
+ * through the package's one transport. One client per run: it reads each table's structure once
+ * and the members list at most once, waits out 429s and retries what surely reached nothing,
+ * within a time budget.
+ */
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { Field } from './fields';
+import { isObject } from './fields/values';
+import { pathSegment } from './ids';
+import type {
+	ApiResponse,
+	RequestContext,
+	RequestSubject,
+	SmartSuiteCredentials,
+} from './transport';
+import {
+	credentialsOf,
+	networkCodeOf,
+	parseResponse,
+	readJson,
+	recordsAddress,
+	retryAfterSeconds,
+	sendRequest,
+} from './transport';
+
+/** One request waits at most this long for its answer. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Retries (429, refused connection, and for requests that may be repeated 502/503/504) stop here. */
+const MAX_RETRIES = 3;
+/** No retry wait starts once a run has spent this long on requests. */
+const RETRY_BUDGET_MS = 5 * 60_000;
+const MIN_RETRY_WAIT_MS = 1000;
+/** SmartSuite asks for about 30 seconds when a 429 names no Retry-After. */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+/** 20,000 members: more than a workspace has, few enough to stop a list that never ends. */
+const MAX_MEMBER_PAGES = 20;
+const MEMBERS_PAGE_SIZE = 1000;
+
+export const tablePath = (tableId: string) => `/api/v1/applications/${pathSegment(tableId)}/`;
+export const recordsPath = (tableId: string, rest = '') => `${tablePath(tableId)}records/${rest}`;
+export const recordPath = (tableId: string, recordId: string) =>
+	recordsPath(tableId, `${pathSegment(recordId)}/`);
+
+export interface RecordsRequest {
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	url: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** What the request is about, for errors. */
+	action: string;
+	notFound: string;
+	/**
+	 * false for creates: sent again only when SmartSuite surely did not process it (a 429, a refused
+	 * connection). After a timeout or a 5xx the records may exist, and sending again could make
+	 * them twice.
+	 */
+	repeatable: boolean;
+}
+
+/** Thrown for a create that may have been carried out: never sent again. */
+export class MayExistError extends NodeApiError {}
+
+export interface RecordsClient {
+	readonly node: INode;
+	readonly credentials: SmartSuiteCredentials;
+	/** Sends and returns the answer, whatever its status (network failures throw). */
+	send(request: RecordsRequest): Promise<ApiResponse>;
+	/** Sends and returns the answer's JSON (any JSON value), or throws the transport's error. */
+	call(request: RecordsRequest, itemIndex?: number): Promise<unknown>;
+	/** The table's fields; read once per table per client. */
+	structure(tableId: string): Promise<Field[]>;
+	/** Member id by lower-cased e-mail; the members list is read at most once per client. */
+	members(): Promise<Map<string, string>>;
+}
+
+export async function recordsClient(context: RequestContext): Promise<RecordsClient> {
+	const credentials = await credentialsOf(context);
+	const node = context.getNode();
+	const started = Date.now();
+	const structures = new Map<string, Promise<Field[]>>();
+	let members: Promise<Map<string, string>> | undefined;
+
+	const subjectOf = (request: RecordsRequest): RequestSubject => ({
+		action: request.action,
+		address: recordsAddress(credentials, request.url),
+		notFound: request.notFound,
+	});
+
+	async function send(request: RecordsRequest): Promise<ApiResponse> {
+		const address = recordsAddress(credentials, request.url);
+		for (let retries = 0; ; retries++) {
+			const mayRetry = retries < MAX_RETRIES && Date.now() - started < RETRY_BUDGET_MS;
+			let response: ApiResponse;
+			try {
+				response = await sendRequest.call(
+					context,
+					{
+						method: request.method,
+						baseURL: address.baseUrl,
+						url: request.url,
+						body: request.body,
+						qs: request.qs,
+						timeout: REQUEST_TIMEOUT_MS,
+					},
+					credentials.apiKey,
+				);
+			} catch (thrown) {
+				// sendRequest throws only its NodeApiError for a network failure.
+				const networkFailure = thrown as NodeApiError;
+				const code = networkCodeOf(networkFailure);
+				if (mayRetry && (code === 'ECONNREFUSED' || (request.repeatable && code !== undefined))) {
+					await sleep(MIN_RETRY_WAIT_MS);
+					continue;
+				}
+				if (!request.repeatable && code !== 'ECONNREFUSED')
+					throw mayExistError(node, request, networkFailure.message);
+				throw networkFailure;
+			}
+			const status = response.statusCode;
+			if (mayRetry && status === 429) {
+				await sleep(
+					Math.max(
+						MIN_RETRY_WAIT_MS,
+						(retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000,
+					),
+				);
+				continue;
+			}
+			if (mayRetry && request.repeatable && [502, 503, 504].includes(status)) {
+				await sleep(MIN_RETRY_WAIT_MS);
+				continue;
+			}
+			if (!request.repeatable && status >= 500) {
+				throw mayExistError(node, request, `SmartSuite answered ${status}`);
+			}
+			return response;
+		}
+	}
+
+	async function call(request: RecordsRequest, itemIndex?: number): Promise<unknown> {
+		const response = await send(request);
+		if (response.statusCode >= 200 && response.statusCode < 300) {
+			const json = readJson(response.body);
+			if (json) return json.value;
+		}
+		// Not a success, or not JSON: the transport words the error.
+		return parseResponse(node, response, subjectOf(request), itemIndex);
+	}
+
+	async function readStructure(tableId: string): Promise<Field[]> {
+		const table = await call({
+			method: 'GET',
+			url: tablePath(tableId),
+			action: 'read the table structure',
+			notFound: `The table "${tableId}" was not found`,
+			repeatable: true,
+		});
+		const structure = isObject(table) ? table.structure : undefined;
+		if (!Array.isArray(structure)) throw notAStructureError(node, tableId);
+		return structure.filter(isObject).map((field) => ({
+			slug: String(field.slug),
+			label:
+				typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
+			field_type: String(field.field_type ?? ''),
+			params: isObject(field.params) ? field.params : {},
+		}));
+	}
+
+	return {
+		node,
+		credentials,
+		send,
+		call,
+		async structure(tableId) {
+			if (!structures.has(tableId)) structures.set(tableId, readStructure(tableId));
+			return await structures.get(tableId)!;
+		},
+		async members() {
+			members ??= readMembers(call, node);
+			return await members;
+		},
+	};
+}
+
+async function readMembers(call: RecordsClient['call'], node: INode): Promise<Map<string, string>> {
+	const byEmail = new Map<string, string>();
+	for (let page = 0; page < MAX_MEMBER_PAGES; page++) {
+		const answer = await call({
+			method: 'POST',
+			url: '/api/v1/members/list/',
+			qs: { offset: page * MEMBERS_PAGE_SIZE, limit: MEMBERS_PAGE_SIZE },
+			// n8n does not send an empty object: an empty sort keeps the body.
+			body: { sort: [] },
+			action: 'list the members of the workspace',
+			notFound: 'SmartSuite has no list of members at this address',
+			repeatable: true,
+		});
+		const items =
+			isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
+		if (!items)
+			throw new NodeOperationError(
+				node,
+				'SmartSuite sent an answer to the members list that is not a page of members',
+			);
+		for (const member of items) {
+			const emails = Array.isArray(member.email) ? member.email : [member.email];
+			for (const email of emails)
+				if (typeof email === 'string') byEmail.set(email.trim().toLowerCase(), String(member.id));
+		}
+		const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
+		if (
+			items.length < MEMBERS_PAGE_SIZE ||
+			(total !== undefined && (page + 1) * MEMBERS_PAGE_SIZE >= total)
+		)
+			return byEmail;
+	}
+	throw new NodeOperationError(node, `Stopped after reading ${MAX_MEMBER_PAGES} pages of members`, {
+		description: 'SmartSuite still had more. Give users by member id instead of e-mail address.',
+	});
+}
+
+function mayExistError(node: INode, request: RecordsRequest, what: string): MayExistError {
+	const message = `The records may have been created: ${what.replace(/^Could not reach SmartSuite: /, '')} after the request to ${request.action} was sent`;
+	return new MayExistError(node, { message } as JsonObject, {
+		message,
+		description:
+			'SmartSuite may have created these records without answering, so they were not sent again: a second request could create them twice. Check the table before running these items again.',
+		httpCode: 'none',
+	});
+}
+
+function notAStructureError(node: INode, tableId: string): NodeApiError {
+	const message = `SmartSuite sent an answer for the table "${tableId}" without its fields`;
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description:
+			'The answer to the table read has no "structure" list. Check the Records API Base URL in the credential; if it is right, try again later.',
+	});
+}

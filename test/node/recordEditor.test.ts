@@ -1,0 +1,155 @@
+/** What the editor asks of the Record operations: the mapper's fields, the record list, the search rule lists. */
+import type { ResourceMapperFields } from 'n8n-workflow';
+
+import { TYPED_FIELDS as F } from '../emulator/fixtures';
+import { credentialsFor, runNodeMethod } from '../helpers/n8n';
+import { smartSuite, useEmulator } from './harness';
+
+const ctx = useEmulator();
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+function ask(parameters: Record<string, unknown>, call: Parameters<typeof runNodeMethod>[2]) {
+	return runNodeMethod(
+		smartSuite,
+		{ parameters: parameters as never, credentials: credentialsFor(ctx.emu) },
+		call,
+	);
+}
+
+describe('the Columns mapper', () => {
+	it('shows every field of the table with its label, type and required flag; read-only ones marked, not hidden', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id);
+
+		const { fields } = (await ask(
+			{ resource: 'record', operation: 'create', tableId: locator(t.id) },
+			{ resourceMapping: 'getColumns' },
+		)) as ResourceMapperFields;
+
+		expect(fields).toHaveLength(t.structure.length);
+		expect(fields.find((f) => f.id === 'title')).toMatchObject({
+			displayName: 'Name',
+			type: 'string',
+			required: true,
+			readOnly: false,
+			display: true,
+		});
+		expect(fields.find((f) => f.id === F.number)).toMatchObject({
+			displayName: 'Quantity',
+			type: 'number',
+			required: false,
+		});
+		expect(fields.find((f) => f.id === F.date)).toMatchObject({ type: 'dateTime' });
+		expect(fields.find((f) => f.id === F.yesNo)).toMatchObject({ type: 'boolean' });
+		expect(fields.find((f) => f.id === F.singleSelect)).toMatchObject({
+			type: 'options',
+			options: [{ name: 'Red' }, { name: 'Green' }, { name: 'Blue' }].map((o) =>
+				expect.objectContaining(o),
+			),
+		});
+		for (const readOnly of [
+			F.formula,
+			F.rollup,
+			F.count,
+			'autonumber',
+			'first_created',
+			'last_updated',
+			F.files,
+		]) {
+			expect(fields.find((f) => f.id === readOnly)).toMatchObject({
+				readOnly: true,
+				display: true,
+				required: false,
+			});
+		}
+		expect(emu.requests.map((r) => r.operation)).toEqual(['GetTable']);
+	});
+
+	it('asks for a table first', async () => {
+		const result = await ask(
+			{ resource: 'record', operation: 'create', tableId: locator('') },
+			{ resourceMapping: 'getColumns' },
+		);
+
+		expect(result).toEqual({ fields: [], emptyFieldsNotice: 'Choose a table first' });
+	});
+});
+
+describe('the record list (From List)', () => {
+	it('lists records by title, searchable, 100 a page', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id);
+		for (let i = 0; i < 150; i++) emu.addRecord(t.id, { title: `Deal ${i}` });
+
+		const first = (await ask(
+			{ resource: 'record', operation: 'get', tableId: locator(t.id) },
+			{ listSearch: 'searchRecords' },
+		)) as { results: unknown[]; paginationToken?: string };
+		const next = (await ask(
+			{ resource: 'record', operation: 'get', tableId: locator(t.id) },
+			{ listSearch: 'searchRecords', paginationToken: first.paginationToken },
+		)) as { results: unknown[]; paginationToken?: string };
+		const found = (await ask(
+			{ resource: 'record', operation: 'get', tableId: locator(t.id) },
+			{ listSearch: 'searchRecords', filter: 'Deal 14' },
+		)) as { results: Array<{ name: string }> };
+
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toBe('100');
+		expect(next.results).toHaveLength(50);
+		expect(next.paginationToken).toBeUndefined();
+		expect(found.results.map((r) => r.name).sort()).toEqual([
+			'Deal 14',
+			'Deal 140',
+			'Deal 141',
+			'Deal 142',
+			'Deal 143',
+			'Deal 144',
+			'Deal 145',
+			'Deal 146',
+			'Deal 147',
+			'Deal 148',
+			'Deal 149',
+		]);
+	});
+});
+
+describe('search rules', () => {
+	it('offers the comparisons of the rule’s own field type, and only fields SmartSuite can filter by', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id);
+		const parameters = (field: string) => ({
+			resource: 'record',
+			operation: 'search',
+			tableId: locator(t.id),
+			filters: { rule: [{ field }] },
+		});
+
+		const number = (await ask(parameters(F.number), {
+			loadOptions: 'getComparisons',
+			path: 'filters.rule[0].comparison',
+		})) as Array<{ value: string }>;
+		const yesNo = (await ask(parameters(F.yesNo), {
+			loadOptions: 'getComparisons',
+			path: 'filters.rule[0].comparison',
+		})) as Array<{ value: string }>;
+		const fields = (await ask(parameters(''), { loadOptions: 'getSearchFields' })) as Array<{
+			value: string;
+		}>;
+
+		expect(number.map((o) => o.value)).toEqual([
+			'is_equal_to',
+			'is_not_equal_to',
+			'is_greater_than',
+			'is_less_than',
+			'is_equal_or_greater_than',
+			'is_equal_or_less_than',
+			'is_empty',
+			'is_not_empty',
+		]);
+		expect(yesNo.map((o) => o.value)).toEqual(['is']);
+		expect(fields.map((o) => o.value)).toContain(F.number);
+		expect(fields.map((o) => o.value)).not.toContain(F.formula);
+	});
+});
