@@ -113,7 +113,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		['Create 60 items', { GetTable: 1, BulkCreateRecords: 3 }, 4, 60, 60],
 		['Create 30 items, users by e-mail', { GetTable: 1, ListMembers: 1, BulkCreateRecords: 2 }, 4, 30, 30],
 		['Update 60 items', { GetTable: 1, BulkUpdateRecords: 3 }, 4, 60, 60],
-		['Delete 60 items', { GetTable: 1, BulkDeleteRecords: 3 }, 4, 60, 60],
+		['Delete 60 items', { BulkDeleteRecords: 3 }, 4, 60, 60],
 		// ⌈2,500/1,000⌉ pages; Activepieces-like: 25 pages of 100 and the empty one.
 		['Search, Return All over 2,500 records', { GetTable: 1, ListRecords: 3 }, 3, 26, 2500],
 	]);
