@@ -19,7 +19,8 @@ interface KeySpec {
 const textKeys = (value: unknown) =>
 	(Array.isArray(value) ? value : [value])
 		.filter((entry) => typeof entry === 'string' || typeof entry === 'number')
-		.map((entry) => String(entry).toLowerCase());
+		.map((entry) => String(entry).toLowerCase())
+		.filter((key) => key !== '');
 
 const text: KeySpec = {
 	comparison: 'is',
