@@ -55,7 +55,6 @@ describe('the Columns mapper', () => {
 			'autonumber',
 			'first_created',
 			'last_updated',
-			F.files,
 		]) {
 			expect(fields.find((f) => f.id === readOnly)).toMatchObject({
 				readOnly: true,
@@ -63,6 +62,11 @@ describe('the Columns mapper', () => {
 				required: false,
 			});
 		}
+		expect(fields.find((f) => f.id === F.files)).toMatchObject({
+			displayName: 'Attachments (public file URLs)',
+			type: 'string',
+			readOnly: false,
+		});
 		expect(emu.requests.map((r) => r.operation)).toEqual(['GetTable']);
 	});
 

@@ -234,7 +234,7 @@ describe('field types', () => {
 		['rollupfield', {}, true],
 		['countfield', {}, true],
 		['votefield', {}, true],
-		['filefield', {}, true],
+		['filefield', {}, false],
 		['recordtitlefield', { primary: true, system: true }, false],
 		['recordtitlefield', { is_auto_generated: true }, true],
 		['userfield', { system: true }, true],

@@ -15,7 +15,9 @@ export function mapperField(field: Field): ResourceMapperField {
 	const readOnly = isReadOnly(field);
 	return {
 		id: field.slug,
-		displayName: field.label,
+		// The mapper has no descriptions: a file field says here what it takes.
+		displayName:
+			field.field_type === 'filefield' ? `${field.label} (public file URLs)` : field.label,
 		required: !readOnly && field.params?.required === true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,

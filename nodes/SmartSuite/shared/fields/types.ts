@@ -22,6 +22,7 @@ import {
 	toBoolean,
 	toChoiceId,
 	toEmails,
+	toFileUrls,
 	toFullName,
 	toId,
 	toLinks,
@@ -266,7 +267,8 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		filter: (value) => toText(value),
 	},
 	filefield: {
-		mapperType: 'array',
+		mapperType: 'string',
+		write: toFileUrls,
 		read: asIs,
 		comparisons: FILES,
 		filter: (value) => toText(value),
