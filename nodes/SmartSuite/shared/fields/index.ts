@@ -2,4 +2,3 @@ export * from './types';
 export * from './record';
 export { DATE_MODES } from './dates';
 export { isEmail, ValueError } from './values';
-export * from './keys';
