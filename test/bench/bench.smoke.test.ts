@@ -30,6 +30,7 @@ const TINY: SuiteConfig = {
 		{ kind: 'createWithUserEmails', items: 30 },
 		{ kind: 'update', items: 60 },
 		{ kind: 'delete', items: 60 },
+		{ kind: 'upsert', items: 60 },
 		{ kind: 'search', records: 2_500 },
 	],
 };
@@ -115,6 +116,8 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		['Update 60 items', { GetTable: 1, BulkUpdateRecords: 3 }, 4, 60, 60],
 		// Delete reads no structure: its answer is {id, deleted: true}.
 		['Delete 60 items', { BulkDeleteRecords: 3 }, 4, 60, 60],
+		// ⌈60/25⌉ searches, ⌈30/25⌉ bulk updates and ⌈30/25⌉ bulk creates; per item: a search and a write each.
+		['Create or Update 60 items, half of them existing', { GetTable: 1, ListRecords: 3, BulkUpdateRecords: 2, BulkCreateRecords: 2 }, 10, 120, 60],
 		// ⌈2,500/1,000⌉ pages; Activepieces-like: 25 pages of 100 and the empty one.
 		['Search, Return All over 2,500 records', { GetTable: 1, ListRecords: 3 }, 3, 26, 2500],
 	]);

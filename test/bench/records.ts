@@ -1,7 +1,7 @@
 /**
- * Scenario 6: requests the SmartSuite node's Record operations spend (issue 21), run through
+ * Scenario 6: requests the SmartSuite node's Record operations spend (issues 21 and 22), run through
  * n8n's WorkflowExecute against the emulator: Create, Update and Delete of many items, and Search
- * with Return All over N records, each next to issue 21's count and to one request per item (how
+ * with Return All over N records, Create or Update, each next to the issue's count and to one request per item (how
  * the other integrations write: Activepieces, Pipedream and both n8n community packages send one
  * request per record; Activepieces' Find reads pages of 100 until an empty one). Request counts
  * only: nothing here is timed.
@@ -20,6 +20,8 @@ export type RecordsCase =
 	| { kind: 'create' | 'update' | 'delete'; items: number }
 	/** Create with the user field given as members' e-mail addresses (one members read more). */
 	| { kind: 'createWithUserEmails'; items: number }
+	/** Create or Update (issue 22) on a table that already holds every other item's record. */
+	| { kind: 'upsert'; items: number }
 	| { kind: 'search'; records: number };
 
 export interface RecordsResult {
@@ -44,9 +46,13 @@ const LIST_PAGE = 1000;
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 const autoMap = { mappingMode: 'autoMapInputData', value: null };
 
-/** Issue 21: ⌈n/25⌉ bulk requests plus one structure read (plus one members read); Search ⌈N/1000⌉. */
+/**
+ * Issue 21: ⌈n/25⌉ bulk requests plus one structure read (plus one members read); Search ⌈N/1000⌉.
+ * Issue 22: Upsert 3 × ⌈n/25⌉ (a search, an update and a create per 25 items) plus one structure read.
+ */
 export function issueTarget(recordsCase: RecordsCase): number {
 	if (recordsCase.kind === 'search') return Math.max(1, Math.ceil(recordsCase.records / LIST_PAGE));
+	if (recordsCase.kind === 'upsert') return 3 * Math.ceil(recordsCase.items / BULK) + 1;
 	return Math.ceil(recordsCase.items / BULK) + 1 + (recordsCase.kind === 'createWithUserEmails' ? 1 : 0);
 }
 
@@ -57,6 +63,8 @@ function labelOf(recordsCase: RecordsCase): string {
 			return `Search, Return All over ${count(recordsCase.records)} records`;
 		case 'createWithUserEmails':
 			return `Create ${count(recordsCase.items)} items, users by e-mail`;
+		case 'upsert':
+			return `Create or Update ${count(recordsCase.items)} items, half of them existing`;
 		default:
 			return `${recordsCase.kind[0].toUpperCase()}${recordsCase.kind.slice(1)} ${count(recordsCase.items)} items`;
 	}
@@ -70,6 +78,12 @@ function workload(emu: Emulator, table: TableObject, recordsCase: RecordsCase): 
 		return { parameters: { resource: 'record', operation: 'search', tableId, returnAll: true }, input: [{}] };
 	}
 	const indexes = Array.from({ length: recordsCase.items }, (_, i) => i);
+	if (recordsCase.kind === 'upsert') {
+		for (let i = 0; i < recordsCase.items; i += 2) emu.addRecord(table.id, { title: `Old ${i}`, [F.text]: `C-${i}` });
+		const columns = { ...autoMap, matchingColumns: [F.text] };
+		const input = indexes.map((i) => ({ title: `Item ${i}`, [F.text]: `C-${i}`, [F.number]: i }));
+		return { parameters: { resource: 'record', operation: 'upsert', tableId, columns }, input };
+	}
 	if (recordsCase.kind === 'create' || recordsCase.kind === 'createWithUserEmails') {
 		const owner = emu.members()[1].email;
 		const input = indexes.map((i) => ({
@@ -102,7 +116,11 @@ export async function recordsScenario({ emu }: Bench, recordsCase: RecordsCase):
 	emu.resetLog();
 	const target = issueTarget(recordsCase);
 	const expectedOut = recordsCase.kind === 'search' ? recordsCase.records : recordsCase.items;
-	const perItem = recordsCase.kind === 'search' ? Math.ceil(recordsCase.records / 100) + 1 : recordsCase.items;
+	// Upsert as the n8n community package does it: a search and a write per item.
+	const perItem =
+		recordsCase.kind === 'search'
+			? Math.ceil(recordsCase.records / 100) + 1
+			: recordsCase.items * (recordsCase.kind === 'upsert' ? 2 : 1);
 	// Search: issue 21 counts the pages; a structure read (labels for Simplify) shows in byOperation.
 	const counted = recordsCase.kind === 'search' ? (byOperation.ListRecords ?? 0) : requests;
 	return {

@@ -167,7 +167,7 @@ function quotaTable(results: QuotaResult[]): string {
 
 function recordsTable(results: RecordsResult[]): string {
 	return table(
-		['workload', 'requests', 'by operation', "issue 21's count", 'one request per item', 'items out'],
+		['workload', 'requests', 'by operation', "the issue's count", 'one request per item', 'items out'],
 		results.map((r) => [
 			r.label,
 			r.requests.toLocaleString('en-US') + mark(r.targets.requests),
@@ -214,10 +214,11 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	}
 	if (records.length) {
 		sections.push(
-			`#### 6. Record operations (issue 21): requests of the SmartSuite node, run by n8n's WorkflowExecute, next to one request per item\n\n` +
+			`#### 6. Record operations (issues 21 and 22): requests of the SmartSuite node, run by n8n's WorkflowExecute, next to one request per item\n\n` +
 				"Writes: bulk requests of 25 plus one structure read (plus one members read for users given by e-mail). Search with Return All: " +
 				"pages of 1,000, issue 21 counts the list requests; \"one request per item\" for Search is Activepieces' Find (pages of 100 until an empty page). " +
-				'The other integrations write one request per record.\n\n' +
+				'The other integrations write one request per record. Create or Update (issue 22): a search per 25 keys, then bulk updates and bulk creates, ' +
+				'at most 3 × ⌈n/25⌉ plus one structure read; the n8n community package that has an upsert searches and writes per item (2 requests each).\n\n' +
 				recordsTable(records),
 		);
 	}

@@ -34,10 +34,10 @@ function quotaCases(activation: number[], backlog: number, busyPolls: number): Q
 	];
 }
 
-/** Issue 21's workloads: 1,000 items of each write, and Return All searches. */
+/** Issues 21 and 22's workloads: 1,000 items of each write (Upsert: half existing), and Return All searches. */
 function recordsCases(items: number, searches: number[]): RecordsCase[] {
 	return [
-		...(['create', 'createWithUserEmails', 'update', 'delete'] as const).map((kind): RecordsCase => ({ kind, items })),
+		...(['create', 'createWithUserEmails', 'update', 'delete', 'upsert'] as const).map((kind): RecordsCase => ({ kind, items })),
 		...searches.map((records): RecordsCase => ({ kind: 'search', records })),
 	];
 }

@@ -33,20 +33,21 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 
 it('keeps its resources, operations and parameter names', () => {
 	expect(description.properties[0].options?.map((option) => (option as { value: string }).value)).toEqual(['record', 'webhook']);
-	expect(operationsOf('record')).toEqual(['create', 'delete', 'get', 'restore', 'search', 'update']);
+	expect(operationsOf('record')).toEqual(['create', 'upsert', 'delete', 'get', 'restore', 'search', 'update']);
 	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'create')).toEqual(['tableId', 'columns', 'simplify']);
 	expect(parametersOf('record', 'get')).toEqual(['tableId', 'recordId', 'simplify']);
 	expect(parametersOf('record', 'update')).toEqual(['tableId', 'recordId', 'columns', 'simplify']);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
+	expect(parametersOf('record', 'upsert')).toEqual(['tableId', 'columns', 'options', 'simplify']);
 	expect(parametersOf('record', 'search')).toEqual(['tableId', 'match', 'filters', 'sort', 'returnAll', 'limit', 'simplify']);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'listEvents')).toEqual(['solutionId', 'webhookId', 'returnAll', 'limit', 'options']);
 	expect(parametersOf('webhook', 'create')).toEqual(['solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'kinds', 'notify', 'notificationUrl']);
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
-	const listOptions = description.properties.find((p) => p.name === 'options');
+	const listOptions = description.properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'));
 	expect(listOptions?.options?.map((option) => option.name)).toEqual(['maxPages', 'pageSize']);
 });
 
@@ -60,8 +61,10 @@ it('maps Create and Update columns with n8n\'s resource mapper (add, update), an
 	expect(columns.map((p) => [p.type, p.typeOptions?.resourceMapper?.mode, p.displayOptions?.show?.operation])).toEqual([
 		['resourceMapper', 'add', ['create']],
 		['resourceMapper', 'update', ['update']],
+		['resourceMapper', 'upsert', ['upsert']],
 	]);
-	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual(['create', 'delete', 'get', 'search', 'update']);
+	expect(columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });
+	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual(['create', 'delete', 'get', 'search', 'update', 'upsert']);
 	for (const p of description.properties.filter((p) => p.name === 'simplify')) expect(p.default).toBe(true);
 	for (const p of description.properties.filter((p) => p.name === 'recordId' && p.type === 'resourceLocator')) {
 		expect(p.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);

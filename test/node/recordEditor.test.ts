@@ -55,7 +55,6 @@ describe('the Columns mapper', () => {
 			'autonumber',
 			'first_created',
 			'last_updated',
-			F.files,
 		]) {
 			expect(fields.find((f) => f.id === readOnly)).toMatchObject({
 				readOnly: true,
@@ -63,7 +62,35 @@ describe('the Columns mapper', () => {
 				required: false,
 			});
 		}
+		expect(fields.find((f) => f.id === F.files)).toMatchObject({
+			displayName: 'Attachments (public file URLs)',
+			type: 'string',
+			readOnly: false,
+		});
 		expect(emu.requests.map((r) => r.operation)).toEqual(['GetTable']);
+	});
+
+	it('Upsert’s mapper offers the fields whose type can identify a record to match on', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id);
+
+		const { fields } = (await ask(
+			{ resource: 'record', operation: 'upsert', tableId: locator(t.id) },
+			{ resourceMapping: 'getUpsertColumns' },
+		)) as ResourceMapperFields;
+
+		expect(fields).toHaveLength(t.structure.length);
+		expect(fields.filter((f) => f.canBeUsedToMatch).map((f) => f.displayName)).toEqual([
+			'Name',
+			'Code',
+			'Notes',
+			'Quantity',
+			'Price',
+			'Color',
+			'Status',
+			'Email',
+			'Website',
+		]);
 	});
 
 	it('asks for a table first', async () => {

@@ -183,7 +183,12 @@ describe('Record > Create', () => {
 		});
 
 		// SmartSuite's keys (slugs) and values (a number as text), the answer as the emulator sent it.
-		expect(created.json).toMatchObject({ title: 'Raw', [F.text]: 'C', [F.number]: '3', application_id: t.id });
+		expect(created.json).toMatchObject({
+			title: 'Raw',
+			[F.text]: 'C',
+			[F.number]: '3',
+			application_id: t.id,
+		});
 		expect(created.json).not.toHaveProperty('Name');
 	});
 
@@ -516,6 +521,55 @@ describe('Record > Create', () => {
 
 		expect(emu.requests[0].path).toBe('/api/v1/applications/..%2Fx%3Fy%23z/');
 		expect(error.message).toBe('The table "../x?y#z" was not found');
+	});
+});
+
+describe('Files by URL (through the mapper)', () => {
+	it('attaches one URL or a list: SmartSuite is sent the URLs, and the files appear in the record', async () => {
+		const { emu } = ctx;
+		const t = fieldTypesTable();
+
+		const [created] = await run(emu, {
+			parameters: create(
+				t.id,
+				mapped({
+					title: 'With files',
+					[F.text]: 'C',
+					[F.files]: 'https://files.example.com/report.pdf, https://files.example.com/a,b.png',
+				}),
+			),
+		});
+
+		expect((emu.requests[1].body as IDataObject)[F.files]).toEqual([
+			'https://files.example.com/report.pdf',
+			'https://files.example.com/a,b.png',
+		]);
+		const files = created.json.Attachments as Array<{ metadata: IDataObject }>;
+		expect(files.map((file) => file.metadata.filename)).toEqual(['report.pdf', 'a,b.png']);
+
+		const [updated] = await run(emu, {
+			parameters: update(
+				t.id,
+				String(created.json.id),
+				mapped({ [F.files]: ['https://x.example/one.txt'] }),
+			),
+		});
+		expect((updated.json.Attachments as unknown[]).length).toBe(1);
+	});
+
+	it('refuses a value that is not an http(s) URL, naming the field and the item', async () => {
+		const { emu } = ctx;
+		const t = fieldTypesTable();
+
+		const error = await runError(emu, {
+			parameters: create(t.id, mapped({ title: 'x', [F.text]: 'C', [F.files]: 'report.pdf' })),
+		});
+
+		expect(error.message).toBe(
+			'The value of the field "Attachments" in item 0 cannot be used: "report.pdf"',
+		);
+		expect(error.description).toContain('a public http(s) URL of a file, or a list of them');
+		expect(operations(emu)).toEqual(['GetTable']);
 	});
 });
 

@@ -3,7 +3,11 @@ import { DateTime } from 'luxon';
 
 import type { Field } from '../../nodes/SmartSuite/shared/fields';
 import {
+	canMatchOn,
 	FIELD_TYPES,
+	keyCondition,
+	keyOf,
+	storedHasKey,
 	fieldComplaints,
 	isReadOnly,
 	matchKeys,
@@ -230,7 +234,7 @@ describe('field types', () => {
 		['rollupfield', {}, true],
 		['countfield', {}, true],
 		['votefield', {}, true],
-		['filefield', {}, true],
+		['filefield', {}, false],
 		['recordtitlefield', { primary: true, system: true }, false],
 		['recordtitlefield', { is_auto_generated: true }, true],
 		['userfield', { system: true }, true],
@@ -321,5 +325,37 @@ describe('records', () => {
 
 	it('names the fields a 422 complains about by their labels', () => {
 		expect(fieldComplaints({ amount: ['This field is required.'], other: 'x' }, structure)).toEqual(['"Amount": This field is required.']);
+	});
+});
+
+describe('match keys (Upsert)', () => {
+	const text: Field = { slug: 'code', label: 'Code', field_type: 'textfield' };
+	const number: Field = { slug: 'n', label: 'N', field_type: 'numberfield' };
+	const status: Field = { slug: 'status', label: 'Status', field_type: 'statusfield' };
+	const email: Field = { slug: 'mail', label: 'Mail', field_type: 'emailfield' };
+
+	it('compares text without case, numbers as numbers, status by option id, lists by any entry', () => {
+		expect(keyOf(text, 'AbC')).toBe('abc');
+		expect(storedHasKey(text, 'abc', keyOf(text, 'ABC')!)).toBe(true);
+		expect(storedHasKey(number, '2.0', keyOf(number, 2)!)).toBe(true);
+		expect(storedHasKey(number, '2.5', keyOf(number, 2)!)).toBe(false);
+		expect(keyOf(status, { value: 'done' })).toBe('done');
+		expect(storedHasKey(status, { value: 'done', updated_on: 'x' }, 'done')).toBe(true);
+		expect(storedHasKey(email, ['a@x.co', 'B@x.co'], keyOf(email, ['b@x.co'])!)).toBe(true);
+	});
+
+	it('has no key for an empty value, and builds the search condition SmartSuite documents', () => {
+		expect(keyOf(text, '')).toBeUndefined();
+		expect(keyOf(number, '')).toBeUndefined();
+		expect(keyOf(email, [])).toBeUndefined();
+		expect(keyCondition(number, 12)).toEqual({ field: 'n', comparison: 'is_equal_to', value: 12 });
+		expect(keyCondition(status, { value: 'done' })).toEqual({ field: 'status', comparison: 'is', value: 'done' });
+		expect(keyCondition(email, ['a@x.co'])).toEqual({ field: 'mail', comparison: 'is', value: 'a@x.co' });
+	});
+
+	it('lets only types that identify a record be matched on', () => {
+		expect(canMatchOn(text)).toBe(true);
+		expect(canMatchOn({ slug: 'd', label: 'D', field_type: 'datefield' })).toBe(false);
+		expect(canMatchOn({ slug: 'l', label: 'L', field_type: 'linkedrecordfield' })).toBe(false);
 	});
 });

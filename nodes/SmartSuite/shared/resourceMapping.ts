@@ -5,7 +5,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { choicesOf, isReadOnly, specOf } from './fields';
+import { canMatchOn, choicesOf, isReadOnly, specOf } from './fields';
 import type { Field } from './fields';
 import { recordsClient } from './records';
 
@@ -15,7 +15,9 @@ export function mapperField(field: Field): ResourceMapperField {
 	const readOnly = isReadOnly(field);
 	return {
 		id: field.slug,
-		displayName: field.label,
+		// The mapper has no descriptions: a file field says here what it takes.
+		displayName:
+			field.field_type === 'filefield' ? `${field.label} (public file URLs)` : field.label,
 		required: !readOnly && field.params?.required === true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
@@ -28,13 +30,30 @@ export function mapperField(field: Field): ResourceMapperField {
 	};
 }
 
-async function getColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const tableId = this.getNodeParameter('tableId', undefined, { extractValue: true });
-	if (typeof tableId !== 'string' || tableId.trim() === '')
-		return { fields: [], emptyFieldsNotice: 'Choose a table first' };
-	const client = await recordsClient(this);
-	const structure = await client.structure(tableId.trim());
-	return { fields: structure.map(mapperField) };
+async function chosenStructure(context: ILoadOptionsFunctions): Promise<Field[] | undefined> {
+	const tableId = context.getNodeParameter('tableId', undefined, { extractValue: true });
+	if (typeof tableId !== 'string' || tableId.trim() === '') return undefined;
+	const client = await recordsClient(context);
+	return await client.structure(tableId.trim());
 }
 
-export const resourceMapping = { getColumns };
+const NO_TABLE: ResourceMapperFields = { fields: [], emptyFieldsNotice: 'Choose a table first' };
+
+async function getColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const structure = await chosenStructure(this);
+	return structure ? { fields: structure.map(mapperField) } : NO_TABLE;
+}
+
+/** Upsert's mapper: the same fields; those whose type can identify a record can be matched on. */
+async function getUpsertColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const structure = await chosenStructure(this);
+	if (!structure) return NO_TABLE;
+	return {
+		fields: structure.map((field) => ({
+			...mapperField(field),
+			canBeUsedToMatch: !isReadOnly(field) && canMatchOn(field),
+		})),
+	};
+}
+
+export const resourceMapping = { getColumns, getUpsertColumns };

@@ -60,7 +60,8 @@ export async function executeWrites(
 	const items = context.getInputData();
 	const client = await recordsClient(context);
 	const { writes, failed } = await prepare(client, items);
-	const sent = await writeInBatches(client, writes, writerOf(client));
+	const outcomes = await writeInBatches(client, writes, writerOf(client));
+	const sent = new Map(writes.map((write, position) => [write.itemIndex, outcomes[position]]));
 	return outputOf(
 		context,
 		items.map((_item, itemIndex) => [failed[itemIndex] ?? sent.get(itemIndex)!]),
@@ -80,13 +81,17 @@ export function batchesOf(writes: Write[], size = BULK_LIMIT): Write[][] {
 	return batches;
 }
 
-/** Sends every batch, one after the other; returns each item's outcome by item index. */
+/**
+ * Sends every batch, one after the other; returns each write's outcome, in the order of `writes`
+ * (an item may have several writes: Upsert's Update All Matches).
+ */
 export async function writeInBatches(
 	client: RecordsClient,
 	writes: Write[],
 	writer: BatchWriter,
-): Promise<Map<number, Outcome>> {
-	const outcomes = new Map<number, Outcome>();
+): Promise<Outcome[]> {
+	const outcomes: Outcome[] = [];
+	const positions = new Map(writes.map((write, position) => [write, position]));
 	const batches = batchesOf(writes);
 	for (const [index, batch] of batches.entries()) {
 		const single = batch.length === 1;
@@ -109,15 +114,15 @@ export async function writeInBatches(
 					structure,
 					single,
 				);
-			results.forEach((outcome, position) => outcomes.set(batch[position].itemIndex, outcome));
+			results.forEach((outcome, position) => (outcomes[positions.get(batch[position])!] = outcome));
 		} catch (error) {
 			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };
 			for (const write of batch)
-				outcomes.set(write.itemIndex, {
+				outcomes[positions.get(write)!] = {
 					error: single
 						? cause
 						: batchError(client, cause, batch, index, batches.length, write.itemIndex),
-				});
+				};
 		}
 	}
 	return outcomes;

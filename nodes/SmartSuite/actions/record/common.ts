@@ -68,7 +68,15 @@ export function recordLocator(show: Show): INodeProperties {
 	};
 }
 
-export function columnsField(mode: 'add' | 'update', show: Show): INodeProperties {
+const COLUMNS_DESCRIPTIONS = {
+	add: 'The values of the new record, by field',
+	update:
+		'The fields to change; only the fields given change, nothing else in the record is touched',
+	upsert:
+		'The fields to match records on, and the values to write: a record whose match fields have these values is updated (only the fields given change), else one is created',
+};
+
+export function columnsField(mode: 'add' | 'update' | 'upsert', show: Show): INodeProperties {
 	return {
 		displayName: 'Columns',
 		name: 'columns',
@@ -76,18 +84,15 @@ export function columnsField(mode: 'add' | 'update', show: Show): INodePropertie
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		description:
-			mode === 'add'
-				? 'The values of the new record, by field'
-				: 'The fields to change; only the fields given change, nothing else in the record is touched',
+		description: COLUMNS_DESCRIPTIONS[mode],
 		typeOptions: {
 			loadOptionsDependsOn: ['tableId.value'],
 			resourceMapper: {
-				resourceMapperMethod: 'getColumns',
+				resourceMapperMethod: mode === 'upsert' ? 'getUpsertColumns' : 'getColumns',
 				mode,
 				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: mode === 'add',
-				multiKeyMatch: false,
+				addAllFields: mode !== 'update',
+				multiKeyMatch: mode === 'upsert',
 				supportAutoMap: true,
 			},
 		},

@@ -45,7 +45,7 @@ export function recordsIn(answer: unknown): IDataObject[] | undefined {
 	return list?.every(isObject) ? list : undefined;
 }
 
-function createWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
+export function createWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
 	return {
 		readsStructure: true,
 		single: (write) => ({

@@ -8,6 +8,7 @@ import { executeGet, getFields, getOperation } from './get';
 import { restoreFields, restoreOperation } from './restore';
 import { executeSearch, searchFields, searchOperation } from './search';
 import { executeUpdate, updateFields, updateOperation } from './update';
+import { executeUpsert, upsertFields, upsertOperation } from './upsert';
 
 export const recordDescription: INodeProperties[] = [
 	{
@@ -18,12 +19,21 @@ export const recordDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['record'] } },
 		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
 		routing: { request: { baseURL: RECORDS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
-		options: [createOperation, deleteOperation, getOperation, restoreOperation, searchOperation, updateOperation],
+		options: [
+			createOperation,
+			upsertOperation,
+			deleteOperation,
+			getOperation,
+			restoreOperation,
+			searchOperation,
+			updateOperation,
+		],
 		default: 'restore',
 	},
 	...createFields,
 	...getFields,
 	...updateFields,
+	...upsertFields,
 	...deleteFields,
 	...searchFields,
 	...restoreFields,
@@ -42,4 +52,5 @@ export const recordOperations = {
 	update: executeUpdate,
 	delete: executeDelete,
 	search: executeSearch,
+	upsert: executeUpsert,
 };

@@ -1,5 +1,5 @@
 /**
- * Create and Update read and check every item before the first write: the table's structure once
+ * Create, Update and Upsert read and check every item before the first write: the table's structure once
  * per table, the members list once when a user is given by e-mail, each value converted by its
  * field type. An item that cannot be sent gets its error here.
  */
@@ -33,7 +33,7 @@ export async function prepareWrites(
 	context: IExecuteFunctions,
 	client: RecordsClient,
 	items: INodeExecutionData[],
-	operation: 'create' | 'update',
+	operation: 'create' | 'update' | 'upsert',
 ): Promise<Prepared> {
 	const node = context.getNode();
 	const failed: Array<Outcome | undefined> = items.map(() => undefined);
@@ -81,7 +81,7 @@ export async function prepareWrites(
 }
 
 /** SmartSuite's bulk create does not check required fields: checked here for every create. */
-function checkRequired(
+export function checkRequired(
 	context: IExecuteFunctions,
 	body: Write['body'],
 	structure: Field[],

@@ -248,7 +248,22 @@ async function searchTable(
 		filter: await filterOf(context, client, structure, itemIndex),
 		sort: sortOf(context, structure, itemIndex),
 	};
-	const limit = readLimit(context, itemIndex);
+	const records = await listRecords(client, tableId, structure, body, {
+		limit: readLimit(context, itemIndex),
+		itemIndex,
+	});
+	const simplify = readSimplify(context, itemIndex);
+	return records.map((record) => shownRecord(record, structure, simplify));
+}
+
+/** The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. */
+export async function listRecords(
+	client: RecordsClient,
+	tableId: string,
+	structure: Field[],
+	body: IDataObject,
+	{ limit = Infinity, itemIndex }: { limit?: number; itemIndex?: number },
+): Promise<IDataObject[]> {
 	const started = Date.now();
 	const records: IDataObject[] = [];
 	let offset = 0;
@@ -270,7 +285,7 @@ async function searchTable(
 		);
 		const items =
 			isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
-		if (!items) throw notAPageError(context.getNode(), itemIndex);
+		if (!items) throw notAPageError(client.node, itemIndex);
 		appendUpTo(records, items, limit);
 		offset += items.length;
 		if (
@@ -280,10 +295,9 @@ async function searchTable(
 		)
 			break;
 		if (pages >= MAX_PAGES || Date.now() - started > TIME_LIMIT_MS)
-			throw endlessError(context.getNode(), pages, records.length, itemIndex);
+			throw endlessError(client.node, pages, records.length, itemIndex);
 	}
-	const simplify = readSimplify(context, itemIndex);
-	return records.map((record) => shownRecord(record, structure, simplify));
+	return records;
 }
 
 /**
@@ -297,7 +311,7 @@ function reachedTotal(answer: unknown, count: number, offset: number): boolean {
 	return total !== undefined && total !== count && offset >= total;
 }
 
-function notAPageError(node: INode, itemIndex: number): NodeApiError {
+function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 	const message = 'SmartSuite sent an answer to the record search that is not a page of records';
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
@@ -310,7 +324,7 @@ function endlessError(
 	node: INode,
 	pages: number,
 	count: number,
-	itemIndex: number,
+	itemIndex?: number,
 ): NodeOperationError {
 	return new NodeOperationError(
 		node,

@@ -79,7 +79,7 @@ function refusedError(client: RecordsClient, reason: unknown, itemIndex: number)
 	});
 }
 
-function updateWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
+export function updateWriter(client: RecordsClient, context: IExecuteFunctions): BatchWriter {
 	return {
 		readsStructure: true,
 		single: (write) => ({

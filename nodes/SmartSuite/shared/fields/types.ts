@@ -6,6 +6,8 @@
 import type { FieldType, IDataObject } from 'n8n-workflow';
 
 import { readDate, readDateRange, toDateFilter, toDateRange, toSmartSuiteDate } from './dates';
+import type { KeySpec } from './keys';
+import { choiceKey, numberKey, textKey } from './keys';
 import type { Choice } from './values';
 import {
 	choiceIsKnown,
@@ -22,6 +24,7 @@ import {
 	toBoolean,
 	toChoiceId,
 	toEmails,
+	toFileUrls,
 	toFullName,
 	toId,
 	toLinks,
@@ -59,6 +62,8 @@ export interface FieldTypeSpec {
 	comparisons: string[];
 	/** A filter value for a comparison that takes one (see toFilterValue). */
 	filter?(value: unknown, comparison: string, field: Field, context: ConvertContext): unknown;
+	/** How Upsert compares and finds a key of this type; absent when it cannot match on it. */
+	key?: KeySpec;
 }
 
 const EMPTY_CHECKS = ['is_empty', 'is_not_empty'];
@@ -106,6 +111,7 @@ const text: FieldTypeSpec = {
 	read: asIs,
 	comparisons: TEXT,
 	filter: (value) => toText(value),
+	key: textKey,
 };
 const number: FieldTypeSpec = {
 	mapperType: 'number',
@@ -113,6 +119,7 @@ const number: FieldTypeSpec = {
 	read: readNumber,
 	comparisons: NUMBER,
 	filter: toNumber,
+	key: numberKey,
 };
 const readOnlyNumber: FieldTypeSpec = {
 	mapperType: 'number',
@@ -184,6 +191,7 @@ const singleSelect: FieldTypeSpec = {
 	read: readChoices,
 	comparisons: SINGLE_CHOICE,
 	filter: choiceFilter,
+	key: choiceKey,
 };
 const multipleSelect: FieldTypeSpec = {
 	mapperType: 'array',
@@ -248,8 +256,8 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		comparisons: MULTIPLE_CHOICE,
 		filter: (value, _comparison, field, context) => writeMembers(value, field, context),
 	},
-	emailfield: listText(toEmails),
-	linkfield: listText(toLinks),
+	emailfield: { ...listText(toEmails), key: textKey },
+	linkfield: { ...listText(toLinks), key: textKey },
 	phonefield: { ...listText(toPhones), read: readPhones },
 	fullnamefield: {
 		mapperType: 'string',
@@ -266,7 +274,8 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		filter: (value) => toText(value),
 	},
 	filefield: {
-		mapperType: 'array',
+		mapperType: 'string',
+		write: toFileUrls,
 		read: asIs,
 		comparisons: FILES,
 		filter: (value) => toText(value),
@@ -339,4 +348,26 @@ export function toFilterValue(
 	}
 	if (VALUELESS_COMPARISONS.includes(comparison)) return '';
 	return spec.filter ? spec.filter(value, comparison, field, context) : value;
+}
+
+/** Whether Upsert can match records on this field. */
+export function canMatchOn(field: Field): boolean {
+	return specOf(field).key !== undefined;
+}
+
+/** The key of a value, or undefined when it holds none (an empty list, no text). */
+export function keyOf(field: Field, value: unknown): string | undefined {
+	const keys = specOf(field).key?.keys(value) ?? [];
+	return keys.length === 1 ? keys[0] : undefined;
+}
+
+/** Whether a stored value has the key (a list matches when one of its entries does, as `is` does). */
+export function storedHasKey(field: Field, stored: unknown, key: string): boolean {
+	return (specOf(field).key?.keys(stored) ?? []).includes(key);
+}
+
+/** The search condition that finds records whose field has this written value. */
+export function keyCondition(field: Field, value: unknown): IDataObject {
+	const { comparison, filterValue } = specOf(field).key!;
+	return { field: field.slug, comparison, value: filterValue(value) as string };
 }

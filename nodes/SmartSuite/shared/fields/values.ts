@@ -319,3 +319,20 @@ export function readSmartDoc(value: unknown): unknown {
 	if (typeof value.preview === 'string') return value.preview;
 	return typeof value.html === 'string' ? htmlToText(value.html) : value;
 }
+
+const PUBLIC_URL = /^https?:\/\/\S+$/i;
+
+/**
+ * Files attached by URL: one URL or a list (text with several separated by ", http..."). SmartSuite
+ * downloads each file itself, so the URLs must be public.
+ */
+export function toFileUrls(value: unknown): string[] {
+	const expected = 'a public http(s) URL of a file, or a list of them (SmartSuite downloads each)';
+	// Text splits only before a URL: a comma inside a URL stays.
+	const list = typeof value === 'string' ? value.split(/,\s*(?=https?:\/\/)/i) : toList(value);
+	return list.map((entry) => {
+		const url = typeof entry === 'string' ? entry.trim() : undefined;
+		if (url === undefined || !PUBLIC_URL.test(url)) throw new ValueError(expected);
+		return url;
+	});
+}
