@@ -63,14 +63,16 @@ describe('the packed tarball', () => {
 		expect(needed.filter((file) => !paths.has(file))).toEqual([]);
 	});
 
-	// Issue 14 asked for under 40 KB when the compiled code packed to about 15 KB; it packs to about
-	// 27 KB since the pickers, managed webhooks and hardening, and the README to 13 KB. The limit
-	// guards against build output or docs creeping back in.
-	it('is under 48 KB packed', () => {
+	// Issue 14 asked for under 40 KB when the compiled code packed to about 15 KB. The records
+	// operations (issues 21, 22: field types, bulk writes, search, upsert) brought the code to about
+	// 50 KB packed and the README (each operation, the field types table) to about 17 KB: 77 KB in
+	// all. The limit guards against build output, maps or developer docs creeping in.
+	const LIMIT_KB = 90;
+	it(`is under ${LIMIT_KB} KB packed`, () => {
 		const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 		const biggest = [...packed.files].sort((a, b) => b.size - a.size).slice(0, 3).map((file) => `${file.path} ${kb(file.size)}`);
-		if (packed.size >= 48 * 1024) {
-			throw new Error(`npm pack is ${kb(packed.size)} packed, over 48 KB (largest unpacked: ${biggest.join(', ')}). The README is for users; developer docs go to docs/.`);
+		if (packed.size >= LIMIT_KB * 1024) {
+			throw new Error(`npm pack is ${kb(packed.size)} packed, over ${LIMIT_KB} KB (largest unpacked: ${biggest.join(', ')}). The README is for users; developer docs go to docs/.`);
 		}
 	});
 });
