@@ -238,8 +238,8 @@ export class N8n {
 	}
 
 	/** A fresh user folder under the system temp dir. */
-	static async fresh(env?: Record<string, string>): Promise<N8n> {
-		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env });
+	static async fresh(env?: Record<string, string>, version?: N8nVersion): Promise<N8n> {
+		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env, version });
 	}
 
 	/**
