@@ -17,11 +17,9 @@
  *   stream (as if stored before activation); every event stored after that poll is emitted exactly
  *   once, and nothing is ever emitted twice.
  */
-import { rmSync } from 'node:fs';
-
 import { startEmulator, type Emulator } from '../emulator';
-import { N8n, ensureN8n, installCommunityPackage, loadExample, loadWorkflowFile, packPackage, smartSuiteCredential, stopAll, waitFor } from './harness';
-import { TriggerWatch, withTestPolls } from './trigger-watch';
+import { N8n, ensureN8n, installCommunityPackage, loadExample, loadWorkflowFile, n8nSuite, packPackage, smartSuiteCredential, stopAll, waitFor } from './harness';
+import { TriggerWatch, recordUpdates, withTestPolls } from './trigger-watch';
 import { CURRENT } from './versions';
 
 jest.setTimeout(4 * 60_000);
@@ -42,7 +40,6 @@ const REPLACEMENT_READ_DELAY_MS = 8000;
 
 let emu: Emulator;
 let n8n: N8n;
-let failed = false;
 let managed: TriggerWatch;
 let existing: TriggerWatch;
 const seed = { solutionId: '', tableId: 'b1c2d3e4f5a60718293a4b5c' };
@@ -54,20 +51,11 @@ let passedOver: string[] = [];
 const expectedManaged: string[] = [];
 const expectedExisting: string[] = [];
 
-function withN8nLog(body: () => Promise<void>): () => Promise<void> {
-	return async () => {
-		try {
-			await body();
-		} catch (error) {
-			failed = true;
-			throw n8n.failure(error);
-		}
-	};
-}
+const suite = n8nSuite(() => n8n);
+const withN8nLog = suite.wrap;
 
 /** RECORD_UPDATED changes in the managed webhook's table; returns the events its webhooks got. */
-const change = (count: number) =>
-	emu.recordChanges(seed.tableId, Array.from({ length: count }, (_, i) => ({ kind: 'RECORD_UPDATED', data: { title: `Deal ${i}` } }))).map((event) => event.event_id);
+const change = (count: number) => recordUpdates(emu, seed.tableId, count);
 
 const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
 const lastRequest = () => emu.requests.at(-1)?.n ?? 0;
@@ -121,8 +109,7 @@ beforeAll(async () => {
 		await n8n.publish(managed.workflowId);
 		await n8n.publish(existing.workflowId);
 	} catch (error) {
-		failed = true;
-		throw n8n.failure(error);
+		throw suite.fail(error);
 	}
 }, 25 * 60_000);
 
@@ -134,8 +121,8 @@ afterAll(async () => {
 	await n8n?.stop();
 	stopAll();
 	await emu?.close();
-	if (n8n && !failed) rmSync(n8n.options.userFolder, { recursive: true, force: true });
-	else if (n8n) console.log(`n8n user folder kept for inspection: ${n8n.options.userFolder}`);
+	// Kept after a failure, for its log and database.
+	suite.finish();
 });
 
 describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, () => {

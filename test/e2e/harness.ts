@@ -454,6 +454,35 @@ export class N8n {
 	}
 }
 
+/**
+ * For a suite with one n8n: `wrap` makes a failing test body's error carry the tail of n8n's log,
+ * `fail` does that for set-up errors, and `finish` (in afterAll, after n8n stopped) removes n8n's
+ * user folder, or keeps it for inspection when anything failed.
+ */
+export function n8nSuite(current: () => N8n | undefined) {
+	let failed = false;
+	const fail = (error: unknown): unknown => {
+		failed = true;
+		return current()?.failure(error) ?? error;
+	};
+	return {
+		fail,
+		wrap: (body: () => Promise<void>) => async () => {
+			try {
+				await body();
+			} catch (error) {
+				throw fail(error);
+			}
+		},
+		finish: () => {
+			const n8n = current();
+			if (!n8n) return;
+			if (failed) console.log(`n8n user folder kept for inspection: ${n8n.options.userFolder}`);
+			else rmSync(n8n.options.userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
 function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, string> {
 	if (!postgres) return { DB_TYPE: 'sqlite' };
 	return {

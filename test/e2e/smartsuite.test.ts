@@ -6,8 +6,6 @@
  * trigger (on the version's test schedule: every 10 s on the floor, every minute on the current
  * n8n). Slow by nature: every n8n command boots n8n.
  */
-import { rmSync } from 'node:fs';
-
 import { startEmulator, type Emulator } from '../emulator';
 import {
 	N8n,
@@ -15,12 +13,13 @@ import {
 	installCommunityPackage,
 	loadExample,
 	loadWorkflowFile,
+	n8nSuite,
 	nodeOutput,
 	packPackage,
 	smartSuiteCredential,
 	stopAll,
 } from './harness';
-import { TriggerWatch, withTestPolls } from './trigger-watch';
+import { TriggerWatch, recordUpdates, withTestPolls } from './trigger-watch';
 import { selectedVersion } from './versions';
 
 const version = selectedVersion();
@@ -31,19 +30,9 @@ const UNKNOWN_WEBHOOK = 'no-such-webhook';
 
 let emu: Emulator;
 let n8n: N8n;
-let failed = false;
 
-/** Runs a test body; on failure the error carries the tail of n8n's log. */
-function withN8nLog(body: () => Promise<void>): () => Promise<void> {
-	return async () => {
-		try {
-			await body();
-		} catch (error) {
-			failed = true;
-			throw n8n.failure(error);
-		}
-	};
-}
+const suite = n8nSuite(() => n8n);
+const withN8nLog = suite.wrap;
 
 const smartSuite = (name: string, parameters: object, extra: object = {}) => ({
 	id: `node-${name.toLowerCase().replace(/\W+/g, '-')}`,
@@ -106,8 +95,7 @@ beforeAll(async () => {
 			manualWorkflow('e2eFailure', [smartSuite('Get unknown webhook', { resource: 'webhook', operation: 'get', webhookId: UNKNOWN_WEBHOOK })]),
 		]);
 	} catch (error) {
-		failed = true;
-		throw n8n.failure(error);
+		throw suite.fail(error);
 	}
 }, 25 * 60_000);
 
@@ -116,8 +104,7 @@ afterAll(async () => {
 	stopAll();
 	await emu?.close();
 	// Kept after a failure, for its log and database.
-	if (n8n && !failed) rmSync(n8n.options.userFolder, { recursive: true, force: true });
-	else if (n8n) console.log(`n8n user folder kept for inspection: ${n8n.options.userFolder}`);
+	suite.finish();
 });
 
 describe(`SmartSuite node in n8n ${version.n8n} (n8n execute)`, () => {
@@ -221,10 +208,7 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTrigger1', 'When a record is updated', '');
 			const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
 			// Record changes in the table: they reach the webhooks that watch it, once there is one.
-			const change = (count: number) =>
-				emu
-					.recordChanges(seed.tableId, Array.from({ length: count }, (_, i) => ({ kind: 'RECORD_UPDATED', data: { title: `Deal ${i}` } })))
-					.map((event) => event.event_id);
+			const change = (count: number) => recordUpdates(emu, seed.tableId, count);
 
 			expect(change(1)).toEqual([]); // before activation no webhook watches the table
 			await n8n.publish(watch.workflowId);

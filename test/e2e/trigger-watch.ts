@@ -18,6 +18,12 @@ export function withTestPolls<T extends Record<string, unknown>>(workflow: T, ve
 	return { ...workflow, nodes };
 }
 
+/** `count` RECORD_UPDATED changes in a table: returns the ids of the events its webhooks got. */
+export function recordUpdates(emu: Emulator, tableId: string, count: number): string[] {
+	const changes = Array.from({ length: count }, (_, i) => ({ kind: 'RECORD_UPDATED', data: { title: `Deal ${i}` } }));
+	return emu.recordChanges(tableId, changes).map((event) => event.event_id);
+}
+
 export class TriggerWatch {
 	constructor(
 		private readonly emu: Emulator,
