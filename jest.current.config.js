@@ -14,7 +14,13 @@ process.env.E2E_N8N = 'current';
 
 module.exports = {
 	projects: [
-		{ ...project('unit'), displayName: 'unit (n8n-core 2.41)', resolver: '<rootDir>/test/helpers/current-engine-resolver.js' },
+		{
+			...project('unit'),
+			displayName: 'unit (n8n-core 2.41)',
+			resolver: '<rootDir>/test/helpers/current-engine-resolver.js',
+			// The emulator's own tests run no n8n code: once, in jest.config.js, is enough.
+			testPathIgnorePatterns: [...project('unit').testPathIgnorePatterns, '<rootDir>/test/emulator/'],
+		},
 		{ ...project('e2e'), displayName: 'e2e (n8n 2.41)', testPathIgnorePatterns: ['/node_modules/'] },
 	],
 };
