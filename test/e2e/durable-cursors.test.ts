@@ -22,7 +22,8 @@ import { N8n, ensureN8n, installCommunityPackage, loadExample, loadWorkflowFile,
 import { TriggerWatch, recordUpdates, withTestPolls } from './trigger-watch';
 import { CURRENT } from './versions';
 
-jest.setTimeout(4 * 60_000);
+// (a) waits for up to four polls (each up to 110 s) when events do not arrive.
+jest.setTimeout(8 * 60_000);
 
 /** n8n 2.41's durable poll cursors and what they need (the scheduler and the publication service). */
 const DURABLE_CURSORS = {
@@ -132,7 +133,7 @@ describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, (
 		withN8nLog(async () => {
 			const since = lastRequest();
 			await n8n.start();
-			await managed.waitForActivationPoll(since);
+			await managed.waitForManagedActivation(since);
 			const activated = lastRequest();
 			expect(solutionWebhooks()).toHaveLength(1);
 			// Between activation and the first scheduled poll of each workflow.

@@ -214,7 +214,7 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 			await n8n.publish(watch.workflowId);
 			let since = watch.lastRequestNumber();
 			await n8n.start();
-			await watch.waitForActivationPoll(since);
+			await watch.waitForManagedActivation(since);
 			expect(solutionWebhooks()).toEqual([expect.objectContaining({ notification_status: { disabled: {} }, kinds: ['RECORD_UPDATED'] })]);
 			const [webhook] = solutionWebhooks();
 

@@ -78,6 +78,17 @@ export class TriggerWatch {
 		return this.emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
 	}
 
+	/**
+	 * "Create a webhook for me", first activation: waits until the trigger has created its webhook
+	 * (after request number `since`), then for the activation poll. Another published workflow's
+	 * poll may come first: n8n 2.41 can activate workflows many seconds apart.
+	 */
+	async waitForManagedActivation(since: number): Promise<void> {
+		const created = () => this.emu.requests.some((request) => request.n > since && request.operation === 'CreateWebhook' && request.status === 200);
+		await waitFor('the webhook created at activation', () => (created() ? true : undefined), 90_000);
+		await this.waitForActivationPoll(since);
+	}
+
 	/** Waits for the poll n8n runs at activation, then until it has stopped reading for 1.5 s. */
 	async waitForActivationPoll(since: number): Promise<void> {
 		await waitFor('the poll at activation', () => (this.listCallsSince(since) > 0 ? true : undefined), 60_000);
