@@ -314,7 +314,8 @@ export class N8n {
 	 */
 	async execute(workflowId: string): Promise<{ run?: { data: { resultData: { runData: StoredExecution['runData'] } } }; error?: string }> {
 		const { code, stdout, stderr } = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
-		if (code === 0) return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m))) };
+		// The run is printed indented, from a line `{` to a line `}`; n8n 2.41 may log after it.
+		if (code === 0) return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m)).split(/^\}$/m)[0] + '}') };
 		const report = `${stdout}\n${stderr}`.split('====================================').at(-1) ?? '';
 		return { error: report.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line)).join('\n') || `exit code ${code}` };
 	}
