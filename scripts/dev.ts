@@ -1,8 +1,9 @@
 /**
- * `npm run dev`: this package inside the pinned real n8n on http://127.0.0.1:5678, working against
+ * `npm run dev`: this package inside the current n8n (2.41.1 on Node 24, test/e2e/versions.ts: the
+ * one a newcomer installs; the floor, 2.8.4, is tested in CI) on http://127.0.0.1:5678, working against
  * the SmartSuite emulator with demo data, so it runs on a fresh machine without a SmartSuite account.
  *
- * Expects a fresh build in dist/ (`npm run dev` builds first). Installs n8n once (test/e2e/n8n),
+ * Expects a fresh build in dist/ (`npm run dev` builds first). Installs Node 24 and n8n once (runtimes/),
  * installs the packed package into .n8n-dev/ as a community package, imports a credential and the
  * workflows of examples/, publishes the trigger workflow, starts n8n and creates the owner account.
  * The trigger uses "Create a webhook for me": at activation it creates its webhook on the demo
@@ -37,6 +38,7 @@ import {
 	type SmartSuiteTarget,
 } from '../test/e2e/harness';
 import { type QueueCluster, createQueueCluster } from '../test/e2e/queue';
+import { CURRENT } from '../test/e2e/versions';
 
 const N8N_PORT = 5678;
 // Fixed, so that the saved credential keeps pointing at the emulator.
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
 	// The editor is served over plain http on 127.0.0.1.
 	const editorEnv = { N8N_SECURE_COOKIE: 'false' };
 	let cluster: QueueCluster | undefined;
-	let n8n: N8n = new SingleN8n({ userFolder: join(REPO_ROOT, '.n8n-dev'), port: N8N_PORT, env: editorEnv });
+	let n8n: N8n = new SingleN8n({ userFolder: join(REPO_ROOT, '.n8n-dev'), port: N8N_PORT, env: editorEnv, version: CURRENT });
 
 	let stopping = false;
 	const shutdown = async (exitCode: number) => {
@@ -138,8 +140,8 @@ async function main(): Promise<void> {
 	let ownerCreated = false;
 	try {
 		const real = realWorkspace(process.env);
-		log('checking the pinned n8n (the first time it installs it: about 5 minutes, a progress line every 15 s)...');
-		await ensureN8n({ echo: true });
+		log(`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: about 7 minutes, a progress line every 15 s)...`);
+		await ensureN8n({ echo: true, version: CURRENT });
 
 		if (!real) {
 			emulator = await startEmulator({ ...EMULATOR_PORTS, demo: true });
@@ -157,6 +159,7 @@ async function main(): Promise<void> {
 				mainPort: N8N_PORT,
 				encryptionKey: QUEUE_ENCRYPTION_KEY,
 				mainEnv: editorEnv,
+				version: CURRENT,
 			});
 			n8n = cluster.main;
 		} else {
@@ -190,7 +193,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
 `
 		: '';
 	console.log(`
-  n8n with n8n-nodes-smartsuite-toolkit is running: ${n8n.url}
+  n8n ${CURRENT.n8n} with n8n-nodes-smartsuite-toolkit is running: ${n8n.url}
   Sign in with  ${OWNER.email}  /  ${OWNER.password}${ownerCreated ? '' : '  (account made by an earlier run)'}
 
   Workflows (menu: Overview):

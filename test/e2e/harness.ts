@@ -1,6 +1,7 @@
 /**
- * Runs the pinned real n8n (test/e2e/n8n) with this package installed the way n8n installs a
- * community package. Shared by the end-to-end suite and `npm run dev` (scripts/dev.ts).
+ * Runs a pinned real n8n (versions.ts: the floor or the current version) with this package
+ * installed the way n8n installs a community package. Shared by the end-to-end suites and
+ * `npm run dev` (scripts/dev.ts).
  *
  * Every process started here runs in its own process group (n8n starts a task-runner child) and is
  * tracked, so `stopAll()` and process exit can end whole groups by PID. Everything binds 127.0.0.1.
@@ -10,11 +11,12 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
+
+import { type N8nVersion, selectedVersion } from './versions';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
-const N8N_DIR = join(REPO_ROOT, 'test/e2e/n8n');
-const N8N_BIN = join(N8N_DIR, 'node_modules/.bin/n8n');
+const n8nBin = (version: N8nVersion) => join(version.dir, 'node_modules/.bin/n8n');
 
 // ---------------------------------------------------------------------------------------------
 // Child processes
@@ -114,9 +116,10 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
 // ---------------------------------------------------------------------------------------------
 // Installing n8n and this package
 
-/** Installs the pinned n8n unless it is already there (test/e2e/ensure-n8n.sh). */
-export async function ensureN8n(options: { echo?: boolean } = {}): Promise<void> {
-	await run('bash', [join(__dirname, 'ensure-n8n.sh')], { timeoutMs: 20 * 60_000, echo: options.echo });
+/** Installs this version of n8n unless it is already there (test/e2e/ensure-n8n.sh). */
+export async function ensureN8n(options: { echo?: boolean; version?: N8nVersion } = {}): Promise<void> {
+	const { name } = options.version ?? selectedVersion();
+	await run('bash', [join(__dirname, 'ensure-n8n.sh'), name], { timeoutMs: 25 * 60_000, echo: options.echo });
 }
 
 /** Newest modification time of the files under `dir` (0 when there are none). */
@@ -187,6 +190,8 @@ export interface N8nOptions {
 	command?: 'start' | 'worker';
 	/** n8n's database: SQLite in the user folder unless a Postgres database is given. */
 	postgres?: PostgresDatabase;
+	/** Which n8n runs (default: the one E2E_N8N selects). */
+	version?: N8nVersion;
 }
 
 /** A Postgres database n8n can use (DB_TYPE=postgresdb); trust authentication, no password. */
@@ -212,24 +217,29 @@ export function nodeOutput(runData: StoredExecution['runData'], nodeName: string
 	return items.map((item) => item.json);
 }
 
-/** n8n's own modules (sqlite3, pg, flatted) from the pinned install, so they match what it writes. */
-export const n8nRequire = createRequire(join(N8N_DIR, 'node_modules/n8n/package.json'));
+/**
+ * n8n's own modules (sqlite3, pg, flatted) from a version's install, so they match what it writes.
+ * sqlite3 is native: the jest run of a version runs on that version's Node.
+ */
+export const n8nRequire = (version: N8nVersion = selectedVersion()) => createRequire(join(version.dir, 'node_modules/n8n/package.json'));
 
 export class N8n {
 	readonly url: string;
 	readonly logFile: string;
+	readonly version: N8nVersion;
 	private server: ChildProcess | undefined;
 	private serverExit: Promise<void> | undefined;
 
 	constructor(readonly options: N8nOptions) {
 		this.url = `http://127.0.0.1:${options.port}`;
 		this.logFile = join(options.userFolder, 'n8n.log');
+		this.version = options.version ?? selectedVersion();
 		mkdirSync(options.userFolder, { recursive: true });
 	}
 
 	/** A fresh user folder under the system temp dir. */
-	static async fresh(env?: Record<string, string>): Promise<N8n> {
-		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env });
+	static async fresh(env?: Record<string, string>, version?: N8nVersion): Promise<N8n> {
+		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env, version });
 	}
 
 	/**
@@ -238,8 +248,11 @@ export class N8n {
 	 */
 	private async env(): Promise<NodeJS.ProcessEnv> {
 		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(N8N_|DB_|EXECUTIONS_|GENERIC_|JEST_|NODE_ENV$)/.test(key)));
+		const { nodeBinDir } = this.version;
 		return {
 			...inherited,
+			// n8n starts its task runner as `node` from PATH: that must be n8n's Node too.
+			...(nodeBinDir ? { PATH: [nodeBinDir, inherited.PATH].filter(Boolean).join(delimiter) } : {}),
 			N8N_USER_FOLDER: this.options.userFolder,
 			...databaseEnv(this.options.postgres),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
@@ -261,6 +274,7 @@ export class N8n {
 			N8N_AI_ENABLED: 'false',
 			// No list of verified community nodes from n8n's API; installed packages still load.
 			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+			...this.version.env,
 			...this.options.env,
 		};
 	}
@@ -271,7 +285,7 @@ export class N8n {
 	 */
 	async cli(args: string[], options: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<CommandResult> {
 		try {
-			const result = await run(N8N_BIN, args, { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
+			const result = await run(n8nBin(this.version), args, { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
 			this.appendLog(`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.code === 0 ? '' : result.stdout}${result.stderr}`);
 			return result;
 		} catch (error) {
@@ -300,7 +314,8 @@ export class N8n {
 	 */
 	async execute(workflowId: string): Promise<{ run?: { data: { resultData: { runData: StoredExecution['runData'] } } }; error?: string }> {
 		const { code, stdout, stderr } = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
-		if (code === 0) return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m))) };
+		// The run is printed indented, from a line `{` to a line `}`; n8n 2.41 may log after it.
+		if (code === 0) return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m)).split(/^\}$/m)[0] + '}') };
 		const report = `${stdout}\n${stderr}`.split('====================================').at(-1) ?? '';
 		return { error: report.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line)).join('\n') || `exit code ${code}` };
 	}
@@ -312,7 +327,7 @@ export class N8n {
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
 		const logFd = openSync(this.logFile, 'a');
-		const server = startProcess(N8N_BIN, [this.options.command ?? 'start'], { env: await this.env(), logFd });
+		const server = startProcess(n8nBin(this.version), [this.options.command ?? 'start'], { env: await this.env(), logFd });
 		closeSync(logFd);
 		this.server = server;
 		this.serverExit = new Promise((done) => server.once('exit', () => done()));
@@ -393,8 +408,8 @@ export class N8n {
 
 	/** Executions stored in n8n's database (read-only; n8n may be running), oldest first. */
 	async executions(workflowId: string): Promise<StoredExecution[]> {
-		const rows = this.options.postgres ? await postgresExecutionRows(this.options.postgres, workflowId) : await this.sqliteExecutionRows(workflowId);
-		const flatted = n8nRequire('flatted') as { parse(text: string): unknown };
+		const rows = this.options.postgres ? await postgresExecutionRows(this.options.postgres, workflowId, this.version) : await this.sqliteExecutionRows(workflowId);
+		const flatted = n8nRequire(this.version)('flatted') as { parse(text: string): unknown };
 		return rows.map((row) => {
 			const data = typeof row.data === 'string' ? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } }) : {};
 			return {
@@ -410,7 +425,7 @@ export class N8n {
 	private async sqliteExecutionRows(workflowId: string): Promise<Array<Record<string, unknown>>> {
 		const dbPath = join(this.options.userFolder, '.n8n', 'database.sqlite');
 		if (!existsSync(dbPath)) return [];
-		const sqlite3 = n8nRequire('sqlite3') as Sqlite3;
+		const sqlite3 = n8nRequire(this.version)('sqlite3') as Sqlite3;
 		const db = await new Promise<Sqlite3Database>((done, fail) => {
 			const opened: Sqlite3Database = new sqlite3.Database(dbPath, sqlite3.OPEN_READONLY, (error) => (error ? fail(error) : done(opened)));
 		});
@@ -440,6 +455,35 @@ export class N8n {
 	}
 }
 
+/**
+ * For a suite with one n8n: `wrap` makes a failing test body's error carry the tail of n8n's log,
+ * `fail` does that for set-up errors, and `finish` (in afterAll, after n8n stopped) removes n8n's
+ * user folder, or keeps it for inspection when anything failed.
+ */
+export function n8nSuite(current: () => N8n | undefined) {
+	let failed = false;
+	const fail = (error: unknown): unknown => {
+		failed = true;
+		return current()?.failure(error) ?? error;
+	};
+	return {
+		fail,
+		wrap: (body: () => Promise<void>) => async () => {
+			try {
+				await body();
+			} catch (error) {
+				throw fail(error);
+			}
+		},
+		finish: () => {
+			const n8n = current();
+			if (!n8n) return;
+			if (failed) console.log(`n8n user folder kept for inspection: ${n8n.options.userFolder}`);
+			else rmSync(n8n.options.userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
 function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, string> {
 	if (!postgres) return { DB_TYPE: 'sqlite' };
 	return {
@@ -452,9 +496,9 @@ function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, str
 	};
 }
 
-/** Runs one query with n8n's own `pg` client and closes the connection. */
-export async function queryPostgres(db: PostgresDatabase, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
-	const { Client } = n8nRequire('pg') as { Client: new (config: object) => PgClient };
+/** Runs one query with n8n's own `pg` client (of `version`'s install) and closes the connection. */
+export async function queryPostgres(db: PostgresDatabase, sql: string, params: unknown[] = [], version?: N8nVersion): Promise<Array<Record<string, unknown>>> {
+	const { Client } = n8nRequire(version)('pg') as { Client: new (config: object) => PgClient };
 	const client = new Client({ ...db, connectionTimeoutMillis: 2000 });
 	await client.connect();
 	try {
@@ -470,13 +514,14 @@ interface PgClient {
 	end(): Promise<void>;
 }
 
-async function postgresExecutionRows(db: PostgresDatabase, workflowId: string): Promise<Array<Record<string, unknown>>> {
+async function postgresExecutionRows(db: PostgresDatabase, workflowId: string, version: N8nVersion): Promise<Array<Record<string, unknown>>> {
 	return await queryPostgres(
 		db,
 		`SELECT e.id, e."workflowId", e.mode, e.status, d.data FROM execution_entity e
 		 LEFT JOIN execution_data d ON d."executionId" = e.id
 		 WHERE e."workflowId" = $1 ORDER BY e.id`,
 		[workflowId],
+		version,
 	);
 }
 

@@ -2,7 +2,9 @@
  * End to end in n8n's queue mode, the way larger installations run it: Postgres and Redis (Debian
  * packages, run as this test's own processes), one main (`n8n start`: pollers, webhooks, puts
  * executions on the queue) and two workers (`n8n worker`: run them), each n8n process with the
- * packed package installed in its own user folder. The trigger polls every 10 s.
+ * packed package installed in its own user folder. Runs on the n8n version E2E_N8N selects
+ * (versions.ts); the trigger polls on that version's test schedule (every 10 s on the floor, every
+ * minute on the current n8n, where the repeated steps wait for fewer polls).
  *
  * What it shows, read from Postgres and the processes' logs: the action node runs on a worker;
  * the trigger delivers every appended event exactly once and in order through steady polling, a
@@ -16,15 +18,17 @@ import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import { type N8n, ensureN8n, loadWorkflowFile, nodeOutput, packPackage, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
 import { type QueueCluster, createQueueCluster } from './queue';
-import { TriggerWatch, withTenSecondPolls } from './trigger-watch';
+import { TriggerWatch, withTestPolls } from './trigger-watch';
+import { selectedVersion } from './versions';
 
-jest.setTimeout(3 * 60_000);
+const version = selectedVersion();
+jest.setTimeout(3 * 60_000 + 3 * version.pollPeriodMs);
 
 const CREDENTIAL = { id: 'smartsuiteQueueCred1', name: 'SmartSuite (emulator)' };
 const WEBHOOK_WORKFLOW = 'queueWebhookGet1';
 const WEBHOOK_PATH = 'smartsuite-queue-e2e';
 /** Longer than one poll period: with no main running, a poller anywhere else would show up. */
-const ONE_POLL_PERIOD_MS = 11_000;
+const ONE_POLL_PERIOD_MS = version.pollPeriodMs + 1000;
 
 let emu: Emulator;
 let root: string;
@@ -114,11 +118,11 @@ async function restartMainWhileAppending(signal: 'SIGTERM' | 'SIGKILL', watchOut
 }
 
 beforeAll(async () => {
-	await ensureN8n();
+	await ensureN8n({ version });
 	emu = await startEmulator();
 	root = mkdtempSync(join(tmpdir(), 'n8n-smartsuite-queue-'));
 	try {
-		cluster = await createQueueCluster({ root, tarball: await packPackage(root), workers: 2 });
+		cluster = await createQueueCluster({ root, tarball: await packPackage(root), workers: 2, version });
 		const { main } = cluster;
 
 		const triggerWebhookId = emu.createWebhook().webhook_id;
@@ -130,8 +134,9 @@ beforeAll(async () => {
 		// The CLI works on the shared database (the first command creates n8n's tables in Postgres).
 		await main.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
 		// The trigger on a given webhook (as version 1 saved it), so that the test appends its events.
-		const trigger = withTenSecondPolls(
+		const trigger = withTestPolls(
 			loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_WEBHOOK_ID: triggerWebhookId }),
+			version,
 		);
 		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId)]);
 		await main.publish(watch.workflowId);
@@ -154,7 +159,7 @@ afterAll(async () => {
 	else if (root) console.log(`queue-mode folder kept for inspection (n8n logs in main/, worker1/, worker2/): ${root}`);
 });
 
-describe('n8n in queue mode (Postgres, Redis, a main and two workers)', () => {
+describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two workers)`, () => {
 	test(
 		'the SmartSuite node runs on a worker: a webhook-started workflow answers with its output',
 		withLogs(async () => {
@@ -175,10 +180,11 @@ describe('n8n in queue mode (Postgres, Redis, a main and two workers)', () => {
 	test(
 		'steady polling: every event once, in order',
 		withLogs(async () => {
-			expected.push(...watch.append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']));
-			await watch.waitForEvents(expected);
-			expected.push(...watch.append(['RECORD_UPDATED', 'RECORD_UPDATED']));
-			await watch.waitForEvents(expected);
+			const batches = [['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED'], ['RECORD_UPDATED', 'RECORD_UPDATED']];
+			for (const kinds of batches.slice(0, version.repeatPolls)) {
+				expected.push(...watch.append(kinds));
+				await watch.waitForEvents(expected);
+			}
 		}),
 	);
 
@@ -196,22 +202,24 @@ describe('n8n in queue mode (Postgres, Redis, a main and two workers)', () => {
 			await Promise.all(workers.map((worker) => worker.stop()));
 			const doneBefore = (await watch.executions()).filter((execution) => execution.status === 'success').length;
 
-			// Two polls find events while no worker runs: each leaves a queued execution behind.
-			for (const kinds of [['RECORD_UPDATED'], ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED']]) {
+			// Polls find events while no worker runs (two on the floor, one on the current n8n): each
+			// leaves a queued execution behind.
+			const batches = [['RECORD_UPDATED'], ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED']].slice(0, version.repeatPolls);
+			for (const kinds of batches) {
 				const since = watch.lastRequestNumber();
 				expected.push(...watch.append(kinds));
-				await waitFor('a poll while the workers are down', () => (watch.listCallsSince(since) > 0 ? true : undefined), 30_000);
+				await waitFor('a poll while the workers are down', () => (watch.listCallsSince(since) > 0 ? true : undefined), version.pollPeriodMs + 20_000);
 			}
 			const queued = await waitFor(
-				'two executions queued while the workers are down',
+				`${batches.length} executions queued while the workers are down`,
 				async () => {
 					const waiting = (await watch.executions()).filter((execution) => execution.status === 'new');
-					return waiting.length >= 2 ? waiting : undefined;
+					return waiting.length >= batches.length ? waiting : undefined;
 				},
 				30_000,
 				1000,
 			);
-			expect(queued).toHaveLength(2);
+			expect(queued).toHaveLength(batches.length);
 			const executions = await watch.executions();
 			expect(executions.filter((execution) => execution.status === 'success')).toHaveLength(doneBefore);
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { N8n, freePort, installCommunityPackage } from './harness';
 import { type Service, startPostgres, startRedis } from './services';
+import { type N8nVersion, selectedVersion } from './versions';
 
 export interface QueueClusterOptions {
 	/** Folder for everything: postgres/, redis/, main/, worker1/… (kept between runs of `npm run dev`). */
@@ -25,6 +26,8 @@ export interface QueueClusterOptions {
 	encryptionKey?: string;
 	/** More environment for the main (e.g. N8N_SECURE_COOKIE). */
 	mainEnv?: Record<string, string>;
+	/** Which n8n runs (default: the one E2E_N8N selects). */
+	version?: N8nVersion;
 }
 
 export interface QueueCluster {
@@ -39,13 +42,14 @@ export interface QueueCluster {
 }
 
 export async function createQueueCluster(options: QueueClusterOptions): Promise<QueueCluster> {
+	const version = options.version ?? selectedVersion();
 	mkdirSync(options.root, { recursive: true });
 	// Postgres runs as the postgres user when this runs as root: it must reach its folder.
 	chmodSync(options.root, 0o755);
 	const redis = await startRedis(join(options.root, 'redis'));
 	let postgres: QueueCluster['postgres'] | undefined;
 	try {
-		postgres = await startPostgres(join(options.root, 'postgres'), { port: options.postgresPort });
+		postgres = await startPostgres(join(options.root, 'postgres'), { port: options.postgresPort, version });
 	} catch (error) {
 		await redis.stop();
 		throw error;
@@ -62,6 +66,7 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 		userFolder: join(options.root, 'main'),
 		port: options.mainPort ?? (await freePort()),
 		postgres: postgres.db,
+		version,
 		env: { ...queueEnv, ...options.mainEnv },
 	});
 	const workers: N8n[] = [];
@@ -69,7 +74,7 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 		// A worker's `port` is its health check's: start() waits for /healthz/readiness there.
 		const port = await freePort();
 		const env = { ...queueEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
-		workers.push(new N8n({ userFolder: join(options.root, `worker${index}`), port, command: 'worker', postgres: postgres.db, env }));
+		workers.push(new N8n({ userFolder: join(options.root, `worker${index}`), port, command: 'worker', postgres: postgres.db, version, env }));
 	}
 	await Promise.all([main, ...workers].map((n8n) => installCommunityPackage(n8n.options.userFolder, options.tarball)));
 

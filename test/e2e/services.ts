@@ -10,6 +10,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 
 import { type PostgresDatabase, freePort, queryPostgres, run, signalGroup, startProcess, waitFor } from './harness';
+import { type N8nVersion } from './versions';
 
 /** A started server: its port and how to stop it. */
 export interface Service {
@@ -101,7 +102,7 @@ async function asPostgresUser(dataDir: string): Promise<(command: string, args: 
  * A Postgres cluster in `dir` (created with initdb when it is not there yet), listening on
  * 127.0.0.1 only, its socket in its own folder, without fsync (test data), and a database `n8n`.
  */
-export async function startPostgres(dir: string, options: { port?: number } = {}): Promise<Service & { db: PostgresDatabase }> {
+export async function startPostgres(dir: string, options: { port?: number; version?: N8nVersion } = {}): Promise<Service & { db: PostgresDatabase }> {
 	const bin = await postgresBin();
 	const dataDir = join(dir, 'data');
 	mkdirSync(dataDir, { recursive: true });
@@ -119,9 +120,9 @@ export async function startPostgres(dir: string, options: { port?: number } = {}
 	const admin = { ...db, database: 'postgres' };
 	await waitFor(`Postgres on port ${port}`, async () => {
 		stillRunning(child, 'postgres', logFile);
-		return await queryPostgres(admin, 'SELECT 1').then(() => true, () => undefined);
+		return await queryPostgres(admin, 'SELECT 1', [], options.version).then(() => true, () => undefined);
 	}, 60_000, 200);
-	const [{ present }] = await queryPostgres(admin, 'SELECT count(*)::int AS present FROM pg_database WHERE datname = $1', [db.database]);
-	if (!present) await queryPostgres(admin, `CREATE DATABASE ${db.database}`);
+	const [{ present }] = await queryPostgres(admin, 'SELECT count(*)::int AS present FROM pg_database WHERE datname = $1', [db.database], options.version);
+	if (!present) await queryPostgres(admin, `CREATE DATABASE ${db.database}`, [], options.version);
 	return { port, logFile, db, stop };
 }

@@ -5,23 +5,24 @@
  */
 import { type Emulator } from '../emulator';
 import { type N8n, type StoredExecution, nodeOutput, waitFor } from './harness';
+import { type N8nVersion } from './versions';
 
 /**
- * Test polls: n8n accepts a custom cron whose seconds field lists values (only `*` there is
- * refused), so the trigger polls every 10 s instead of every minute.
+ * A workflow with its SmartSuite Trigger on the version's test schedule (versions.ts): every 10 s
+ * on the floor, once a minute on the current n8n, which refuses anything faster.
  */
-export const TEN_SECOND_POLLS = { item: [{ mode: 'custom', cronExpression: '0,10,20,30,40,50 * * * * *' }] };
-
-/** A workflow with its SmartSuite Trigger set to poll every 10 s. */
-export function withTenSecondPolls<T extends Record<string, unknown>>(workflow: T): T {
+export function withTestPolls<T extends Record<string, unknown>>(workflow: T, version: N8nVersion): T {
 	const nodes = (workflow.nodes as Array<{ type: string; parameters: Record<string, unknown> }>).map((node) =>
-		node.type.endsWith('.smartSuiteTrigger') ? { ...node, parameters: { ...node.parameters, pollTimes: TEN_SECOND_POLLS } } : node,
+		node.type.endsWith('.smartSuiteTrigger') ? { ...node, parameters: { ...node.parameters, pollTimes: version.pollTimes } } : node,
 	);
 	return { ...workflow, nodes };
 }
 
-/** Longest wait for events to come out of the trigger: a 10-s poll, plus n8n's work on a busy machine. */
-const EVENTS_WAIT_MS = 60_000;
+/** `count` RECORD_UPDATED changes in a table: returns the ids of the events its webhooks got. */
+export function recordUpdates(emu: Emulator, tableId: string, count: number): string[] {
+	const changes = Array.from({ length: count }, (_, i) => ({ kind: 'RECORD_UPDATED', data: { title: `Deal ${i}` } }));
+	return emu.recordChanges(tableId, changes).map((event) => event.event_id);
+}
 
 export class TriggerWatch {
 	constructor(
@@ -50,7 +51,10 @@ export class TriggerWatch {
 		return await this.n8n.executions(this.workflowId);
 	}
 
-	/** Waits until the trigger has output every event in `ids`; returns the executions so far. */
+	/**
+	 * Waits until the trigger has output every event in `ids` (at most a poll period plus 50 s of
+	 * n8n's work on a busy machine); returns the executions so far.
+	 */
 	async waitForEvents(ids: string[]): Promise<StoredExecution[]> {
 		let seen = new Set<unknown>();
 		const probe = async () => {
@@ -58,7 +62,8 @@ export class TriggerWatch {
 			seen = new Set(this.triggered(executions).map((item) => item.event_id));
 			return ids.every((id) => seen.has(id)) ? executions : undefined;
 		};
-		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, EVENTS_WAIT_MS, 1000).catch((error: Error) => {
+		const waitMs = this.n8n.version.pollPeriodMs + 50_000;
+		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, waitMs, 1000).catch((error: Error) => {
 			throw new Error(`${error.message}; so far it output: ${[...seen].join(', ') || 'nothing'}`);
 		});
 	}
@@ -71,6 +76,17 @@ export class TriggerWatch {
 	/** ListEvents requests the emulator received after request number `since`. */
 	listCallsSince(since: number): number {
 		return this.emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
+	}
+
+	/**
+	 * "Create a webhook for me", first activation: waits until the trigger has created its webhook
+	 * (after request number `since`), then for the activation poll. Another published workflow's
+	 * poll may come first: n8n 2.41 can activate workflows many seconds apart.
+	 */
+	async waitForManagedActivation(since: number): Promise<void> {
+		const created = () => this.emu.requests.some((request) => request.n > since && request.operation === 'CreateWebhook' && request.status === 200);
+		await waitFor('the webhook created at activation', () => (created() ? true : undefined), 90_000);
+		await this.waitForActivationPoll(since);
 	}
 
 	/** Waits for the poll n8n runs at activation, then until it has stopped reading for 1.5 s. */

@@ -114,6 +114,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	getCredentialsProperties() {
 		return credentialType.properties;
 	}
+
+	/**
+	 * Asked by n8n-core 2.41 before every getCredentials (not in 2.8): n8n's own helper refuses a
+	 * credential type that lists `supportedNodes` to other nodes. Ours lists none.
+	 */
+	isCredentialUsableByNode(type: string, nodeType: string): boolean {
+		const { supportedNodes } = credentialType as { supportedNodes?: string[] };
+		return type !== credentialType.name || !supportedNodes || supportedNodes.includes(nodeType);
+	}
 }
 
 export function additionalDataFor(credentials: object, hooks?: ExecutionLifecycleHooks) {
@@ -123,10 +132,12 @@ export function additionalDataFor(credentials: object, hooks?: ExecutionLifecycl
 		currentNodeExecutionIndex: 0,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formWaitingBaseUrl: '',
-		webhookBaseUrl: '',
-		webhookWaitingBaseUrl: '',
-		webhookTestBaseUrl: '',
+		// What n8n sets (its base URL and endpoints): n8n-core 2.41 parses the waiting URLs when the
+		// run data carries a resume token, which 2.41's createRunExecutionData always adds.
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
 		variables: {},
 		executeWorkflow: async () => {
 			throw new Error('not used');

@@ -15,8 +15,11 @@ const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as
 	repository?: { type?: string; url?: string };
 	bugs?: { url?: string };
 	author?: { name?: string; email?: string };
+	license?: string;
+	engines?: { node?: string };
 	n8n: { credentials: string[]; nodes: string[] };
 	dependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
 };
 
 interface PackResult {
@@ -91,6 +94,34 @@ describe('package.json for n8n community packages', () => {
 	it('has a CHANGELOG entry for this version', () => {
 		const changelog = readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8');
 		expect(changelog).toMatch(new RegExp(`^## \\[${pkg.version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+	});
+});
+
+// The checklist against n8n's rules for verified community nodes (docs/development.md).
+describe("n8n's rules for verified community nodes", () => {
+	it('is MIT licensed', () => {
+		expect(pkg.license).toBe('MIT');
+		expect(readFileSync(join(REPO_ROOT, 'LICENSE.md'), 'utf8')).toMatch(/^MIT License\n/);
+	});
+
+	it('has no runtime dependencies, and n8n-workflow as its only peer, in any version (n8n\'s valid-peer-dependencies rule)', () => {
+		expect(pkg.dependencies).toBeUndefined();
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+	});
+
+	it('says which Node versions it is tested on: the floor n8n\'s Node 20 and the current n8n\'s Node 24', () => {
+		expect(pkg.engines).toEqual({ node: '^20.19.0 || ^24.0.0' });
+	});
+
+	it('is published from GitHub Actions with a provenance statement, after CI', () => {
+		const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/publish.yml'), 'utf8');
+		expect(workflow).toMatch(/^\s+id-token: write$/m);
+		expect(workflow).toMatch(/run: bash \.ci\/run$/m);
+		expect(workflow).toMatch(/run: npm publish --provenance --access public$/m);
+	});
+
+	it('serves one service: SmartSuite nodes and a SmartSuite credential only', () => {
+		expect([...pkg.n8n.nodes, ...pkg.n8n.credentials].filter((file) => !/\/SmartSuite[A-Za-z]*\.(node|credentials)\.js$/.test(file))).toEqual([]);
 	});
 });
 
