@@ -20,11 +20,16 @@ export const POLL_LIMITS = {
 /** n8n 2.41 and later tell a poll its time budget (its durable scheduler's is about 36 s); 2.8 does not. */
 type WithPollBudget = IPollFunctions & { getPollBudgetMs?: () => unknown };
 
-/** This poll's budget: n8n's when it gives one, else POLL_LIMITS.budgetMs. */
+/**
+ * This poll's budget: POLL_LIMITS.budgetMs, or n8n's own when n8n gives a shorter one (n8n ends a
+ * poll that outruns it). n8n 2.41's default budget (300 s) is far longer than the shortest poll
+ * interval, so the package's own bound stays the one that applies there.
+ */
 export function pollBudgetMs(context: IPollFunctions): number {
 	const { getPollBudgetMs } = context as WithPollBudget;
 	const budget = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(context) : undefined;
-	return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : POLL_LIMITS.budgetMs;
+	const given = typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : Infinity;
+	return Math.min(given, POLL_LIMITS.budgetMs);
 }
 
 /** The shortest wait before a retry, whatever Retry-After says (0, negative, a past date). */
