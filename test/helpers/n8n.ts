@@ -332,6 +332,8 @@ export interface WorkflowNodeRun {
 	hints: NodeExecutionHint[];
 	/** The node's error as n8n records it, when the run stopped on it. */
 	error?: IDataObject & { message: string; description?: string; httpCode?: string };
+	/** The name of the node n8n ran last. */
+	lastNodeExecuted?: string;
 }
 
 /**
@@ -351,5 +353,6 @@ export async function runNodeInWorkflow(
 		output: task?.data?.main?.[0] ?? [],
 		hints: task?.hints ?? [],
 		error: run.data.resultData.error as WorkflowNodeRun['error'],
+		lastNodeExecuted: run.data.resultData.lastNodeExecuted,
 	};
 }

@@ -1,7 +1,5 @@
 /** The node inside n8n beyond one RoutingNode run: the credential test and a whole workflow. */
-import type { IDataObject, IExecuteFunctions, INode, INodeType } from 'n8n-workflow';
-
-import { credentialsFor, runWorkflow, testCredential } from '../helpers/n8n';
+import { credentialsFor, runNodeInWorkflow, testCredential } from '../helpers/n8n';
 import { smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
@@ -36,62 +34,21 @@ describe('credential test', () => {
 	});
 });
 
-/** A first node that hands the webhook ids to SmartSuite, as a Code or trigger node would. */
-function startNodeType(items: IDataObject[]): INodeType {
-	return {
-		description: {
-			displayName: 'Start',
-			name: 'start',
-			group: ['input'],
-			version: 1,
-			description: 'Emits the test items',
-			defaults: { name: 'Start' },
-			inputs: [],
-			outputs: ['main'],
-			properties: [],
-		},
-		async execute(this: IExecuteFunctions) {
-			return [items.map((json) => ({ json }))];
-		},
-	};
-}
-
-const node = (name: string, type: string, parameters: INode['parameters'] = {}): INode => ({
-	id: name,
-	name,
-	type,
-	typeVersion: 1,
-	position: [0, 0],
-	parameters,
-	credentials: type === 'smartSuite' ? { smartSuiteToolkitApi: { id: '1', name: 'SmartSuite account' } } : undefined,
-});
-
 describe('whole workflow (WorkflowExecute)', () => {
 	it('lists the events of the webhooks named by the previous node, paired with their items', async () => {
 		const { emu } = ctx;
 		const webhooks = [emu.createWebhook(), emu.createWebhook()];
 		emu.appendEvents(webhooks[0].webhook_id, 2);
 		emu.appendEvents(webhooks[1].webhook_id, 1);
-		const nodes = [
-			node('Start', 'start'),
-			node('SmartSuite', 'smartSuite', {
-				resource: 'webhook',
-				operation: 'listEvents',
-				webhookId: '={{ $json.webhook }}',
-				returnAll: true,
-			}),
-		];
 
-		const run = await runWorkflow(
-			{ start: startNodeType(webhooks.map((w) => ({ webhook: w.webhook_id }))), smartSuite },
-			nodes,
-			{ Start: { main: [[{ node: 'SmartSuite', type: 'main', index: 0 }]] } },
-			credentialsFor(emu),
-		);
+		const run = await runNodeInWorkflow(smartSuite, {
+			parameters: { resource: 'webhook', operation: 'listEvents', webhookId: '={{ $json.webhook }}', returnAll: true },
+			credentials: credentialsFor(emu),
+			input: webhooks.map((w) => ({ webhook: w.webhook_id })),
+		});
 
-		expect(run.data.resultData.error).toBeUndefined();
-		const output = run.data.resultData.runData.SmartSuite[0].data!.main[0]!;
-		expect(output.map((item) => [item.json.webhook_id, item.pairedItem])).toEqual([
+		expect(run.error).toBeUndefined();
+		expect(run.output.map((item) => [item.json.webhook_id, item.pairedItem])).toEqual([
 			[webhooks[0].webhook_id, { item: 0 }],
 			[webhooks[0].webhook_id, { item: 0 }],
 			[webhooks[1].webhook_id, { item: 1 }],
@@ -99,17 +56,12 @@ describe('whole workflow (WorkflowExecute)', () => {
 	});
 
 	it('stops the workflow with the node’s error', async () => {
-		const { emu } = ctx;
-		const nodes = [node('Start', 'start'), node('SmartSuite', 'smartSuite', { resource: 'webhook', operation: 'get', webhookId: 'w404' })];
+		const run = await runNodeInWorkflow(smartSuite, {
+			parameters: { resource: 'webhook', operation: 'get', webhookId: 'w404' },
+			credentials: credentialsFor(ctx.emu),
+		});
 
-		const run = await runWorkflow(
-			{ start: startNodeType([{}]), smartSuite },
-			nodes,
-			{ Start: { main: [[{ node: 'SmartSuite', type: 'main', index: 0 }]] } },
-			credentialsFor(emu),
-		);
-
-		expect(run.data.resultData.error?.message).toBe('The webhook "w404" does not exist or was deleted');
-		expect(run.data.resultData.lastNodeExecuted).toBe('SmartSuite');
+		expect(run.error?.message).toBe('The webhook "w404" does not exist or was deleted');
+		expect(run.lastNodeExecuted).toBe('SmartSuite');
 	});
 });
