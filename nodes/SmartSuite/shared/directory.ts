@@ -114,6 +114,12 @@ export async function createWebhook(context: RequestContext, webhook: IDataObjec
 	return unwrapWebhook(answer);
 }
 
+/** UpdateWebhook: SmartSuite's reference asks for the whole webhook (id, kinds, locator, filter, notification status). */
+export async function updateWebhook(context: RequestContext, webhook: IDataObject, timeout?: number): Promise<void> {
+	const webhookId = String(webhook.webhook_id ?? '');
+	await callWebhooks(context, 'UpdateWebhook', { webhook }, { action: 'update the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout);
+}
+
 export async function deleteWebhook(context: RequestContext, webhookId: string, timeout?: number): Promise<void> {
 	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout);
 }

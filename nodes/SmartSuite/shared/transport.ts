@@ -2,11 +2,14 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
+	IHookFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
 	INode,
 	IPollFunctions,
+	ITriggerFunctions,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -72,7 +75,14 @@ export interface ApiResponse {
 	secrets: string[];
 }
 
-export type RequestContext = IExecuteFunctions | IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
+export type RequestContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| IPollFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| ITriggerFunctions;
 
 /** The SmartSuite credential of the running node. */
 export async function credentialsOf(context: RequestContext): Promise<SmartSuiteCredentials> {

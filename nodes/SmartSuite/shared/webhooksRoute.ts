@@ -12,7 +12,7 @@ export const SMARTSUITE_SERVICE = 'smartsuite.webhooks.engine.Webhooks';
 export const SMARTSUITE_WEBHOOKS_HOST = 'webhooks.smartsuite.com';
 
 export type WebhooksMethod =
-	'ListEvents' | 'GetWebhook' | 'GetWebhooks' | 'DeleteWebhook' | 'CreateWebhook' | 'ListWebhooks';
+	'ListEvents' | 'GetWebhook' | 'GetWebhooks' | 'DeleteWebhook' | 'CreateWebhook' | 'ListWebhooks' | 'UpdateWebhook';
 
 /** The credential fields the rule reads. */
 export interface WebhooksSettings {

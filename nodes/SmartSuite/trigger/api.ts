@@ -1,9 +1,9 @@
-import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { notAPageError, readEventsPage } from '../shared/events';
 import { unwrapWebhook } from '../shared/webhooks';
-import type { ApiResponse, RequestAddress, RequestSubject } from '../shared/transport';
+import type { ApiResponse, RequestAddress, RequestContext, RequestSubject } from '../shared/transport';
 import {
 	credentialsOf,
 	isBadRoute,
@@ -26,13 +26,15 @@ export interface WebhookApi {
 	fetchPage(pageToken: string, pageSize: number): Promise<PageAnswer>;
 	/** Throws when the webhook is unknown or disabled. */
 	checkWebhook(): Promise<void>;
+	/** The webhook as GetWebhook gives it; undefined when neither spelling of GetWebhook is routed. */
+	readWebhook(): Promise<IDataObject | undefined>;
 }
 
 /**
  * The webhook's API calls for one poll. Requests time out and rate-limit waits end within the
  * poll's budget; every retry waits at least a second, whatever Retry-After says.
  */
-export async function webhookApi(context: IPollFunctions, webhookId: string, clock: PollClock): Promise<WebhookApi> {
+export async function webhookApi(context: RequestContext, webhookId: string, clock: PollClock): Promise<WebhookApi> {
 	const credentials = await credentialsOf(context);
 	const node = context.getNode();
 
@@ -48,7 +50,7 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, clo
 		}
 	}
 
-	return {
+	const api: WebhookApi = {
 		async fetchPage(pageToken, pageSize) {
 			try {
 				const body = { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken };
@@ -62,21 +64,27 @@ export async function webhookApi(context: IPollFunctions, webhookId: string, clo
 			}
 		},
 
-		async checkWebhook() {
+		async readWebhook() {
 			const body = { webhook_id: webhookId };
 			const { response, method } = await withOtherGetWebhookSpelling(await send('GetWebhook', body), async () => await send('GetWebhooks', body));
-			if (isBadRoute(response)) {
+			if (isBadRoute(response)) return undefined;
+			return unwrapWebhook(parseResponse(node, response, subject(webhookId, 'read the webhook', webhooksAddress(credentials, method))));
+		},
+
+		async checkWebhook() {
+			const webhook = await api.readWebhook();
+			if (!webhook) {
 				// Which spelling SmartSuite routes is unsettled: ListEvents, next, tells a wrong address.
 				context.logger.warn(
 					`SmartSuite Trigger: the webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" was not checked before reading its events`,
 				);
 				return;
 			}
-			const answer = parseResponse(node, response, subject(webhookId, 'read the webhook', webhooksAddress(credentials, method)));
-			const status = unwrapWebhook(answer).system_status;
+			const status = webhook.system_status;
 			if (isJsonObject(status) && 'disabled' in status) throw disabledError(node, webhookId);
 		},
 	};
+	return api;
 }
 
 function subject(webhookId: string, action: string, address: RequestAddress): RequestSubject {

@@ -19,12 +19,13 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { createWebhook, deleteWebhook, listWebhooksPage } from '../shared/directory';
-import type { Scope } from '../shared/scope';
-import { KINDS, readScope, webhookToCreate } from '../shared/scope';
-import { credentialsOf, isJsonObject } from '../shared/transport';
+import { createWebhook, deleteWebhook } from '../shared/directory';
+import { webhookToCreate } from '../shared/scope';
+import { credentialsOf } from '../shared/transport';
 import { isWebhookGone, webhookApi } from './api';
 import type { PollClock } from './limits';
+import type { Wanted } from './lookup';
+import { findWebhooks, fingerprintOf, isDisabled, readWanted } from './lookup';
 
 type PollOutput = INodeExecutionData[][] | null;
 /** One poll's read of a webhook: its items, and whether it read to the end of the stream. */
@@ -38,86 +39,19 @@ export interface WebhookRead {
  */
 export type PollWebhook = (this: IPollFunctions, webhookId: string, clock: PollClock, managed: boolean) => Promise<WebhookRead>;
 
-/** What the managed webhook must watch: its scope and kinds. */
-interface Wanted extends Scope {
-	kinds: string[];
-}
-
-/** Most ListWebhooks pages read when looking for the webhook (100 webhooks a page). */
-const MAX_LOOKUP_PAGES = 20;
 /** Most webhooks one poll reads or finds gone before it stops (each is one or more requests). */
 const MAX_WEBHOOKS_PER_POLL = 5;
 /** How often the remembered webhook is checked with GetWebhook (it may have been disabled). */
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** Ids and kinds sorted: two webhooks that watch the same things have the same fingerprint. */
-function fingerprint(solutionId: string, filter: unknown, kinds: unknown): string {
-	const sorted = (value: unknown) => (Array.isArray(value) ? value.map(String).sort() : []);
-	const f = isJsonObject(filter) ? filter : {};
-	let watched: unknown = 'unknown';
-	if (isJsonObject(f.applications)) watched = { tables: sorted(f.applications.application_ids) };
-	else if (isJsonObject(f.application)) {
-		watched = { table: String(f.application.application_id), fields: sorted(f.application.field_ids) };
-	} else if (isJsonObject(f.solution)) watched = 'solution';
-	return JSON.stringify({ solutionId, watched, kinds: [...new Set(sorted(kinds))] });
-}
-
-const fingerprintOf = (wanted: Wanted) => fingerprint(wanted.solutionId, wanted.filter, wanted.kinds);
-
-function readWanted(context: IPollFunctions): Wanted {
-	const scope = readScope(context.getNode(), (name, fallback) => context.getNodeParameter(name, fallback, { extractValue: true }));
-	const events = context.getNodeParameter('events', []) as string[];
-	return { ...scope, kinds: events.length > 0 ? events : KINDS.map((kind) => kind.value) };
-}
-
-const isDisabled = (webhook: IDataObject) => isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status;
-
-/** When the webhook was created (ms); webhooks without a readable time sort last. */
-function createdAt(webhook: IDataObject): number {
-	const at = isJsonObject(webhook.created_at) ? Date.parse(String(webhook.created_at.at)) : NaN;
-	return Number.isNaN(at) ? Infinity : at;
-}
-
-/** Oldest first, then by id: the same choice on every node and after every restart. */
-function oldest(a: IDataObject, b: IDataObject): number {
-	const byTime = createdAt(a) - createdAt(b);
-	if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
-	return String(a.webhook_id) < String(b.webhook_id) ? -1 : String(a.webhook_id) > String(b.webhook_id) ? 1 : 0;
-}
-
-function unfinishedSearchError(context: IPollFunctions, reason: string): NodeApiError {
-	const message = `Could not finish looking for the trigger's webhook: ${reason}`;
-	return new NodeApiError(context.getNode(), { message } as JsonObject, {
-		message,
-		description:
-			'Without the whole list of the solution\'s webhooks the trigger cannot tell whether its webhook exists, so it creates none (that would leave one more webhook at every attempt). The next poll tries again; if this persists, report it to SmartSuite.',
-	});
-}
-
 /**
  * The webhook of the solution with the same scope and kinds (not one already left in this poll),
- * after reading every page of ListWebhooks; the oldest when there are several. A disabled one
- * counts too: it may hold events nobody read yet, which come out before it is left.
+ * the oldest when there are several. A disabled one counts too: it may hold events nobody read
+ * yet, which come out before it is left.
  */
 async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded: Set<string>): Promise<IDataObject | undefined> {
-	const wantedPrint = fingerprintOf(wanted);
-	const matches: IDataObject[] = [];
-	const requested = new Set<string>();
-	let pageToken = '';
-	for (let page = 1; ; page++) {
-		requested.add(pageToken);
-		const { webhooks, nextPageToken, hasNext } = await listWebhooksPage(context, wanted.solutionId, pageToken, clock.requestTimeout());
-		for (const webhook of webhooks) {
-			if (!excluded.has(String(webhook.webhook_id)) && fingerprint(wanted.solutionId, webhook.filter, webhook.kinds) === wantedPrint) {
-				matches.push(webhook);
-			}
-		}
-		if (!hasNext) break;
-		if (requested.has(nextPageToken)) throw unfinishedSearchError(context, 'SmartSuite repeated a page token of ListWebhooks');
-		if (page >= MAX_LOOKUP_PAGES) throw unfinishedSearchError(context, `the solution still had more webhooks after ${MAX_LOOKUP_PAGES} pages`);
-		pageToken = nextPageToken;
-	}
-	return matches.sort(oldest)[0];
+	const found = await findWebhooks(context, wanted, clock.requestTimeout, (webhook) => !excluded.has(String(webhook.webhook_id)));
+	return found[0];
 }
 
 interface ManagedWebhook {
