@@ -12,18 +12,19 @@ import { smartSuiteToolkitApiTest } from './shared/credentialTest';
 import { requireId } from './shared/ids';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { requireWholeNumber } from './shared/numbers';
+import { KINDS } from './shared/scope';
 import type { WebhookApi } from './trigger/api';
 import { webhookApi } from './trigger/api';
 import type { Cursor } from './trigger/cursor';
 import { START_CURSOR, movedOn, saveCursor, savedCursor } from './trigger/cursor';
-import type { DrainOptions, DrainResult } from './trigger/drain';
+import type { DrainOptions } from './trigger/drain';
 import { drain } from './trigger/drain';
 import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
 import type { WebhookRead } from './trigger/managed';
 import { pollManagedWebhook } from './trigger/managed';
-import { simplifyEvent } from './trigger/simplify';
+import { eventItems, logDrain } from './trigger/output';
 import { sourceFields } from './trigger/sourceFields';
 
 interface TriggerOptions {
@@ -59,11 +60,7 @@ export class SmartSuiteTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Record Created', value: 'RECORD_CREATED' },
-					{ name: 'Record Deleted', value: 'RECORD_DELETED' },
-					{ name: 'Record Updated', value: 'RECORD_UPDATED' },
-				],
+				options: KINDS,
 				default: [],
 				description: 'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later. A webhook created for you collects only these kinds (all three when empty).',
 			},
@@ -158,10 +155,7 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && !managed) await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
-	// Each item's json is the whole event, even one with keys named json, binary or pairedItem.
-	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
-		events.map((event) => ({ json: options.simplify ? simplifyEvent(event) : event })),
-	];
+	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [eventItems(events, options.simplify === true)];
 	const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
 
 	if (this.getMode() === 'manual') {
@@ -196,7 +190,7 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 		return { output: null, reachedEnd: false };
 	}
 	if (result.error && result.emitted.length === 0) throw result.error;
-	logDrain(this, result);
+	logDrain(this.logger, result, 'SmartSuite Trigger', 'poll');
 	// Every item is built before the state moves: nothing can throw after it has. The state is
 	// saved with these items; a poll that returns none may lose it (see cursor.ts), which only
 	// costs re-reading events it passed over.
@@ -213,21 +207,6 @@ async function pollSource(context: IPollFunctions, budgetMs: number): Promise<IN
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
 	return (await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'), clock, false)).output;
-}
-
-/** What n8n's log should tell: elements passed over, and why a poll read less than the stream. */
-function logDrain(context: IPollFunctions, { emitted, error, stopped, malformed }: DrainResult): void {
-	if (malformed > 0) {
-		context.logger.warn(`SmartSuite Trigger: passed over ${malformed} elements of the webhook's events that are not events (not JSON objects)`);
-	}
-	const continues = 'the next poll continues from there.';
-	if (error) {
-		context.logger.warn(`SmartSuite Trigger: emitting the ${emitted.length} events read before an error; ${continues} ${error.message}`);
-	} else if (stopped === 'budget') {
-		context.logger.info(`SmartSuite Trigger: this poll's time or page budget is spent after ${emitted.length} events; ${continues}`);
-	} else if (stopped === 'repeatedToken') {
-		context.logger.warn('SmartSuite Trigger: SmartSuite sent a page token that was already requested in this poll; reading stopped there to avoid looping.');
-	}
 }
 
 /**

@@ -1,0 +1,104 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { smartSuiteToolkitApiTest } from './shared/credentialTest';
+import { listSearch, loadOptions } from './shared/listSearch';
+import { KINDS, scopeFields } from './shared/scope';
+import { createOrResume, keepAlive, onPing, stopNotifications, webhookExists } from './trigger/instant';
+
+/**
+ * A daily time of its own for each node (from its id), so that many triggers do not check their
+ * webhooks at the same second. n8n's cron has six fields, seconds first.
+ */
+function dailyAt(nodeId: string): `${number} ${number} ${number} * * *` {
+	let hash = 0;
+	for (const char of nodeId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+	return `${hash % 60} ${Math.floor(hash / 60) % 60} ${Math.floor(hash / 3600) % 24} * * *`;
+}
+
+export class SmartSuiteInstantTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SmartSuite Instant Trigger',
+		name: 'smartSuiteInstantTrigger',
+		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Notified by SmartSuite"}}',
+		description: 'Starts the workflow within seconds of a record change in SmartSuite: SmartSuite notifies n8n, the trigger reads the new events',
+		defaults: { name: 'SmartSuite Instant Trigger' },
+		inputs: [],
+		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'smartsuite' }],
+		properties: [
+			{
+				displayName:
+					"SmartSuite must reach this n8n's webhook URL (a public address). On activation the trigger creates a webhook for the solution, tables or fields below that notifies n8n; deactivating only switches its notifications off (it keeps collecting events, read when the workflow is active again). SmartSuite deletes a webhook nobody reads for 14 days.",
+				name: 'instantNotice',
+				type: 'notice',
+				default: '',
+			},
+			...scopeFields({}),
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: KINDS,
+				default: [],
+				description: 'Kinds of events that start the workflow (all three when empty). The webhook collects only these kinds.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Events per Run',
+						name: 'maxEventsPerPoll',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: 0,
+						description: 'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
+					},
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { credentialTest: { smartSuiteToolkitApiTest }, listSearch, loadOptions };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhookExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createOrResume.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await stopNotifications.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await onPing.call(this);
+	}
+
+	/** The keep-alive: n8n runs a trigger's schedule beside its webhook while the workflow is active. */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		if (this.getMode() !== 'manual') this.helpers.registerCron({ expression: dailyAt(this.getNode().id) }, () => void keepAlive(this));
+		return {};
+	}
+}

@@ -1,0 +1,298 @@
+/**
+ * The instant trigger: a webhook of the trigger's scope notifies n8n's webhook URL of the node;
+ * each ping drains the webhook's events from the saved cursor.
+ *
+ * Lifecycle (n8n's webhook methods): activation finds the webhook again (its id in the state, else
+ * by scope and notification URL among the solution's webhooks) or creates it; deactivation only
+ * switches its notifications off, because n8n also runs it before every re-publish and after an
+ * activation that failed, and the webhook may hold events nobody read yet. A webhook found again
+ * has its notifications switched back on, and goes on from the saved cursor.
+ *
+ * State (THE STATE RULE of cursor.ts): the cursor is saved with the items of the ping that read
+ * them; n8n saves a webhook's static data only with the execution it starts.
+ */
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeExecutionData,
+	ITriggerFunctions,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { createWebhook, deleteWebhook, updateWebhook } from '../shared/directory';
+import { requireWholeNumber } from '../shared/numbers';
+import { webhookToCreate } from '../shared/scope';
+import type { RequestContext } from '../shared/transport';
+import { credentialsOf, isJsonObject } from '../shared/transport';
+import type { WebhookApi } from './api';
+import { isWebhookGone, webhookApi } from './api';
+import { START_CURSOR, saveCursor, savedCursor } from './cursor';
+import { drain } from './drain';
+import type { PollClock } from './limits';
+import { POLL_LIMITS, startPollClock } from './limits';
+import type { Wanted } from './lookup';
+import { findWebhooks, isDisabled, readWanted, watchesWanted } from './lookup';
+import { eventItems, logDrain } from './output';
+import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
+
+const TRIGGER = 'SmartSuite Instant Trigger';
+/** Events asked for per request after the first read (new events after a ping are few). */
+const PAGE_SIZE = 100;
+const LARGE_PAGE_SIZE = 1000;
+/** The keep-alive reads the events (which keeps the webhook enabled) when it expires sooner than this. */
+const RENEW_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
+
+interface InstantOptions {
+	maxEventsPerPoll?: number;
+	simplify?: boolean;
+}
+
+type LifecycleContext = IHookFunctions | ITriggerFunctions;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const stateOf = (context: RequestContext) => context.getWorkflowStaticData('node');
+const clockNow = (): PollClock => startPollClock(POLL_LIMITS);
+
+/** Whether the webhook notifies `url` (and nothing says it stopped). */
+function notifies(webhook: IDataObject, url: string): boolean {
+	const status = webhook.notification_status;
+	return isJsonObject(status) && isJsonObject(status.enabled) && status.enabled.url === url;
+}
+
+/** The webhook as GetWebhook gives it; undefined when it is gone. */
+async function readWebhook(context: LifecycleContext, api: WebhookApi, webhookId: string): Promise<IDataObject | undefined> {
+	// Errors here are the transport's NodeApiErrors already; only "gone" is an answer.
+	const read = await api.readWebhook().then(
+		(webhook) => ({ webhook }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in read) {
+		if (isWebhookGone(read.error)) return undefined;
+		throw read.error;
+	}
+	if (read.webhook) return read.webhook;
+	const message = `The webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" cannot be checked`;
+	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
+		message,
+		description: 'Check the Webhooks API Base URL and the Webhooks Service Name in the SmartSuite credential.',
+	});
+}
+
+/** UpdateWebhook with the webhook's own scope (SmartSuite's reference asks for all of it) and `notifications`. */
+async function setNotifications(context: LifecycleContext, webhook: IDataObject, notifications: IDataObject): Promise<void> {
+	const { webhook_id, filter, kinds, locator } = webhook;
+	await updateWebhook(context, { webhook_id, filter, kinds, locator, notification_status: notifications }, clockNow().requestTimeout());
+}
+
+/**
+ * Makes the webhook notify `url` and be read again: notifications switched back on, and a
+ * ListEvents call when SmartSuite disabled it (that re-enables it) or it expires soon.
+ */
+async function revive(context: LifecycleContext, api: WebhookApi, webhook: IDataObject, url: string): Promise<void> {
+	if (!notifies(webhook, url)) await setNotifications(context, webhook, { enabled: { url } });
+	const status = webhook.system_status;
+	const expiresAt = isJsonObject(status) && isJsonObject(status.enabled) ? Date.parse(text(status.enabled.expires_at)) : NaN;
+	if (isDisabled(webhook) || !(expiresAt - Date.now() > RENEW_BEFORE_MS)) {
+		const answer = await api.fetchPage('', 1);
+		if ('error' in answer) throw answer.error;
+	}
+}
+
+async function deleteQuietly(context: LifecycleContext, webhookId: string, why: string): Promise<void> {
+	try {
+		await deleteWebhook(context, webhookId, clockNow().requestTimeout());
+	} catch (error) {
+		if (!isWebhookGone(error)) context.logger.warn(`${TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`);
+	}
+}
+
+/** Starts reading `webhookId` from its first event: it holds only changes made since it was created. */
+function adopt(context: IHookFunctions, webhookId: string, url: string): void {
+	const state = stateOf(context);
+	saveCursor(state, webhookId, START_CURSOR);
+	state.drainId = '';
+	state.notificationUrl = url;
+}
+
+/** n8n's checkExists: whether the saved webhook exists, watches the scope and notifies this node's URL. */
+export async function webhookExists(this: IHookFunctions): Promise<boolean> {
+	const webhookId = text(stateOf(this).webhookId);
+	if (this.getMode() === 'manual' || webhookId === '') return false;
+	const webhook = await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId);
+	const url = this.getNodeWebhookUrl('default') ?? '';
+	return webhook !== undefined && watchesWanted(webhook, readWanted(this)) && notifies(webhook, url) && !isDisabled(webhook);
+}
+
+/**
+ * n8n's create. "Listen for test event": a new webhook with the test URL (its own state, which n8n
+ * keeps apart from the workflow's). Active: the saved webhook when it still exists and watches the
+ * scope; else the oldest webhook of the scope that notifies this URL (state lost); else a new one.
+ */
+export async function createOrResume(this: IHookFunctions): Promise<boolean> {
+	const wanted = readWanted(this);
+	const url = this.getNodeWebhookUrl('default') ?? '';
+	const remembered = text(stateOf(this).webhookId);
+	let previous: IDataObject | undefined;
+	if (this.getMode() !== 'manual' && remembered !== '') {
+		const api = await webhookApi(this, remembered, clockNow());
+		previous = await readWebhook(this, api, remembered);
+		if (previous && watchesWanted(previous, wanted)) {
+			await revive(this, api, previous, url);
+			stateOf(this).notificationUrl = url;
+			this.logger.info(`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`);
+			return true;
+		}
+	}
+	const found = this.getMode() === 'manual' ? [] : await findWebhooks(this, wanted, clockNow().requestTimeout, (webhook) => notifies(webhook, url));
+	const webhookId = found.length > 0 ? String(found[0].webhook_id) : await createNotifyingWebhook(this, wanted, url);
+	if (found.length > 0) {
+		await revive(this, await webhookApi(this, webhookId, clockNow()), found[0], url);
+		// One webhook per node and URL: the others would notify it a second time.
+		for (const extra of found.slice(1)) await deleteQuietly(this, String(extra.webhook_id), 'that notified this workflow a second time');
+	}
+	// The old webhook watches something else now: nothing reads it any more.
+	if (previous) await deleteQuietly(this, remembered, 'that watched what the trigger watched before');
+	adopt(this, webhookId, url);
+	return true;
+}
+
+async function createNotifyingWebhook(context: IHookFunctions, wanted: Wanted, url: string): Promise<string> {
+	const { workspaceId } = await credentialsOf(context);
+	const webhook = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds, url), clockNow().requestTimeout());
+	const webhookId = text(webhook.webhook_id).trim();
+	if (webhookId === '') {
+		const message = 'SmartSuite answered CreateWebhook without a webhook_id';
+		throw new NodeApiError(context.getNode(), { message } as JsonObject, { message, description: 'Check the Webhooks API Base URL of the credential, then activate again.' });
+	}
+	return webhookId;
+}
+
+/**
+ * n8n's delete, run at deactivation, before every re-publish, after a failed activation and after
+ * "Listen for test event". The test webhook is deleted. The workflow's webhook only stops
+ * notifying: it keeps collecting events, and activation goes on with it from the saved cursor.
+ * Never throws: n8n would stop deactivating.
+ */
+export async function stopNotifications(this: IHookFunctions): Promise<boolean> {
+	const state = stateOf(this);
+	const webhookId = text(state.webhookId);
+	if (webhookId === '') return true;
+	try {
+		if (this.getMode() === 'manual') {
+			await deleteQuietly(this, webhookId, 'made for "Listen for test event"');
+			delete state.webhookId;
+			return true;
+		}
+		const webhook = await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId);
+		if (webhook && !('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))) {
+			await setNotifications(this, webhook, { disabled: {} });
+		}
+		return true;
+	} catch (error) {
+		this.logger.warn(`${TRIGGER}: could not switch off the notifications of the webhook "${webhookId}" (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`);
+		return false;
+	}
+}
+
+interface PingOutcome {
+	items: INodeExecutionData[];
+	/** Every event was read: SmartSuite may stop notifying. */
+	complete: boolean;
+}
+
+/**
+ * n8n's webhook(): a ping. Only a ping that names the saved webhook is read, with the saved id;
+ * others cost nothing. Answered 200 (empty) once every event is read, 503 when reading failed or
+ * stopped at a bound with events left, so that SmartSuite notifies again.
+ */
+export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const response = this.getResponseObject();
+	const webhookId = text(stateOf(this).webhookId);
+	const body: unknown = this.getBodyData();
+	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
+		this.logger.info(`${TRIGGER}: ignored a notification that does not name this trigger's webhook`);
+		response.status(200).end();
+		return { noWebhookResponse: true };
+	}
+	const key = [this.getMode(), this.getWorkflow().id, this.getNode().id, webhookId].join('|');
+	try {
+		const { result, joined } = await inTurn(key, async () => await drainOnce(this, webhookId, key));
+		response.status(result.complete ? 200 : 503).end();
+		// A ping that joined a drain leaves its events to the ping that started it.
+		return joined || result.items.length === 0 ? { noWebhookResponse: true } : { noWebhookResponse: true, workflowData: [result.items] };
+	} catch (error) {
+		this.logger.warn(`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`);
+		response.status(503).end();
+		return { noWebhookResponse: true };
+	}
+}
+
+/** One drain of the webhook, bounded like a poll; the cursor is saved with the items it returns. */
+async function drainOnce(context: IWebhookFunctions, webhookId: string, key: string): Promise<PingOutcome> {
+	const node = context.getNode();
+	const options = context.getNodeParameter('options', {}) as InstantOptions;
+	const kinds = context.getNodeParameter('events', []) as string[];
+	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Run', { min: 0, max: Number.MAX_SAFE_INTEGER });
+	const state = stateOf(context);
+	const memory = memoryOf(key);
+	const saved = { cursor: savedCursor(state, webhookId) ?? START_CURSOR, drainId: text(state.drainId) };
+	const start = startingPoint(saved, memory.remembered, Date.now());
+	const clock = clockNow();
+	const api = await webhookApi(context, webhookId, clock);
+	const fresh = start.cursor.pageToken === '' && start.cursor.lastEventId === '';
+	const result = await drain(start.cursor, {
+		fetchPage: api.fetchPage,
+		isWanted: (event) => kinds.length === 0 || kinds.includes(String(event.kind)),
+		maxEvents: maxEvents === 0 ? Infinity : maxEvents,
+		pageSize: fresh ? LARGE_PAGE_SIZE : PAGE_SIZE,
+		largePageSize: LARGE_PAGE_SIZE,
+		timeLeft: clock.timeLeft,
+		maxPages: clock.maxPages,
+	});
+	if (result.error && result.emitted.length === 0) throw result.error;
+	logDrain(context.logger, result, TRIGGER, 'notification');
+	const complete = result.reachedEnd && !result.error;
+	if (result.emitted.length === 0) {
+		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
+		return { items: [], complete };
+	}
+	// Every item is built before the state moves.
+	const items = eventItems(result.emitted, options.simplify !== false);
+	const drainId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+	saveCursor(state, webhookId, result.cursor);
+	state.drainId = drainId;
+	memory.remember(afterDrain(start, result.cursor, drainId, Date.now()));
+	return { items, complete };
+}
+
+/**
+ * The daily keep-alive, from n8n's schedule of the active workflow: never emits, never writes
+ * the state (n8n would save this activation's old copy of it over the pings' cursors). Reads
+ * the webhook: expiring or disabled, ListEvents renews it; notifications off (SmartSuite stops them
+ * after a day of failed deliveries), it switches them back on; gone, it asks n8n to re-activate
+ * the workflow, whose activation creates a new webhook.
+ */
+export async function keepAlive(context: ITriggerFunctions): Promise<void> {
+	const state = stateOf(context);
+	const webhookId = text(state.webhookId);
+	const url = text(state.notificationUrl);
+	if (webhookId === '' || url === '') return;
+	try {
+		const api = await webhookApi(context, webhookId, clockNow());
+		const webhook = await readWebhook(context, api, webhookId);
+		if (webhook) {
+			await revive(context, api, webhook, url);
+			return;
+		}
+		context.emitError(
+			new NodeOperationError(context.getNode(), `The webhook "${webhookId}" of the ${TRIGGER} was deleted`, {
+				description: 'n8n re-activates the workflow, which creates a new webhook. Changes made while no webhook existed are not in it.',
+			}),
+		);
+	} catch (error) {
+		context.logger.warn(`${TRIGGER}: the daily check of the webhook "${webhookId}" failed; it runs again tomorrow: ${(error as Error).message}`);
+	}
+}

@@ -1,0 +1,27 @@
+import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
+
+import type { DrainResult } from './drain';
+import { simplifyEvent } from './simplify';
+
+/** One item per event; each item's json is the whole event, even one with keys named json, binary or pairedItem. */
+export function eventItems(events: IDataObject[], simplify: boolean): INodeExecutionData[] {
+	return events.map((event) => ({ json: simplify ? simplifyEvent(event) : event }));
+}
+
+/**
+ * What n8n's log should tell after a drain: elements passed over, and why it read less than the
+ * stream. `trigger` names the node, `next` what continues from there ("poll", "ping").
+ */
+export function logDrain(logger: Logger, { emitted, error, stopped, malformed }: DrainResult, trigger: string, next: string): void {
+	if (malformed > 0) {
+		logger.warn(`${trigger}: passed over ${malformed} elements of the webhook's events that are not events (not JSON objects)`);
+	}
+	const continues = `the next ${next} continues from there.`;
+	if (error) {
+		logger.warn(`${trigger}: emitting the ${emitted.length} events read before an error; ${continues} ${error.message}`);
+	} else if (stopped === 'budget') {
+		logger.info(`${trigger}: the time or page budget is spent after ${emitted.length} events; ${continues}`);
+	} else if (stopped === 'repeatedToken') {
+		logger.warn(`${trigger}: SmartSuite sent a page token that was already requested; reading stopped there to avoid looping.`);
+	}
+}

@@ -1,0 +1,186 @@
+/**
+ * The instant trigger as n8n runs it, with n8n-core's own contexts (HookContext, WebhookContext,
+ * TriggerContext): the node's static data lives in a "database" (a saved JSON copy); activation
+ * runs checkExists, then create when it says false, and saves the state (as addWebhooks does);
+ * each ping runs webhook() with the state loaded from the database, and the execution it starts
+ * saves that state when it ends (at once, or later: `ping(..., { saveLater: true })`); a ping
+ * that starts no execution saves nothing. "Listen for test event" keeps its own state, apart.
+ */
+import { HookContext, TriggerContext, WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeTypes,
+	IWebhookData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
+import { keepAlive } from '../../nodes/SmartSuite/trigger/instant';
+import { additionalDataFor } from './n8n';
+
+export const INSTANT_NAME = 'SmartSuite Instant Trigger';
+const STATE_KEY = `node:${INSTANT_NAME}`;
+
+/** What n8n answered SmartSuite, and what the ping started. */
+export interface PingAnswer {
+	status?: number;
+	/** The items of the execution the ping started (none: no execution). */
+	items: IDataObject[];
+	/** Saves the execution's state now (for `saveLater`); a no-op otherwise. */
+	save(): void;
+}
+
+export interface InstantTrigger {
+	readonly nodeType: SmartSuiteInstantTrigger;
+	readonly node: INode;
+	/** n8n's production URL of the node, which the webhook notifies. */
+	readonly url: string;
+	readonly testUrl: string;
+	/** The saved static data of the node. */
+	saved(): IDataObject;
+	/** Replaces the saved static data (a restore, a loss: `{}`). */
+	setSaved(state: IDataObject): void;
+	setParameters(parameters: INodeParameters): void;
+	/** Activation: checkExists, create when it says false; the state saved when both succeed. */
+	activate(activation?: WorkflowActivateMode): Promise<void>;
+	/** n8n's delete with the saved state (deactivation, re-publish, failed activation). */
+	deactivate(): Promise<boolean>;
+	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode }): Promise<PingAnswer>;
+	/** "Listen for test event": create with a fresh state of its own. */
+	listen(): Promise<IDataObject>;
+	/** A ping of the test registration; n8n runs delete after one that started an execution. */
+	pingTest(body: unknown): Promise<PingAnswer>;
+	/** Runs trigger() as activation does and returns the keep-alive n8n would schedule. */
+	keepAlive(): Promise<{ expression: string; tick: () => Promise<void>; errors: Error[] }>;
+}
+
+function nodeTypesOf(nodeType: SmartSuiteInstantTrigger): INodeTypes {
+	return {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export function createInstantTrigger({ parameters, credentials }: { parameters: INodeParameters; credentials: object }): InstantTrigger {
+	const nodeType = new SmartSuiteInstantTrigger();
+	const node: INode = {
+		id: 'instant-node-id',
+		name: INSTANT_NAME,
+		type: nodeType.description.name,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: 'f7f1a1f0-0000-4000-8000-000000000001',
+		parameters,
+		credentials: { smartSuiteToolkitApi: { id: '1', name: 'SmartSuite account' } },
+	};
+	let database: IDataObject = {};
+	let testState: IDataObject | undefined;
+	const description = nodeType.description.webhooks![0];
+
+	const workflowWith = (state: IDataObject) =>
+		new Workflow({ id: 'wf-instant', nodes: [node], connections: {}, active: true, nodeTypes: nodeTypesOf(nodeType), staticData: clone(state) });
+	const stateOf = (workflow: Workflow) => (workflow.staticData[STATE_KEY] ?? {}) as IDataObject;
+	const webhookData = (workflow: Workflow, isTest: boolean) =>
+		({ webhookDescription: description, node: node.name, workflowId: workflow.id, httpMethod: 'POST', path: description.path, isTest }) as unknown as IWebhookData;
+	const hook = (workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest = false) =>
+		new HookContext(workflow, node, additionalDataFor(credentials), mode, activation, webhookData(workflow, isTest));
+
+	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode) {
+		const workflow = workflowWith(state);
+		const answer = { status: undefined as number | undefined };
+		const response = {
+			status(code: number) {
+				answer.status = code;
+				return response;
+			},
+			end() {
+				return response;
+			},
+		};
+		const additionalData = { ...additionalDataFor(credentials), httpRequest: { body, headers: {}, params: {}, query: {} }, httpResponse: response };
+		const context = new WebhookContext(workflow, node, additionalData as unknown as IWorkflowExecuteAdditionalData, mode, webhookData(workflow, mode === 'manual'), [], null);
+		const result = await nodeType.webhook.call(context);
+		const items = (result.workflowData?.[0] ?? []).map((item: INodeExecutionData) => item.json);
+		return { workflow, answer, items, started: result.workflowData !== undefined };
+	}
+
+	const trigger: InstantTrigger = {
+		nodeType,
+		node,
+		url: `http://127.0.0.1:5678/webhook/${node.webhookId}/${description.path}`,
+		testUrl: `http://127.0.0.1:5678/webhook-test/${node.webhookId}/${description.path}`,
+		saved: () => clone((database[STATE_KEY] ?? {}) as IDataObject),
+		setSaved(state) {
+			database = { [STATE_KEY]: clone(state) };
+		},
+		setParameters(newParameters) {
+			node.parameters = newParameters;
+		},
+		async activate(activation = 'activate') {
+			const workflow = workflowWith(database);
+			const context = hook(workflow, 'trigger', activation);
+			const methods = nodeType.webhookMethods.default;
+			if (!(await methods.checkExists.call(context))) await methods.create.call(context);
+			database = clone(workflow.staticData);
+		},
+		async deactivate() {
+			return await nodeType.webhookMethods.default.delete.call(hook(workflowWith(database), 'trigger', 'update'));
+		},
+		async ping(body, { saveLater = false, mode = 'webhook' } = {}) {
+			const { workflow, answer, items, started } = await runWebhook(database, body, mode);
+			const save = () => {
+				if (started) database = clone(workflow.staticData);
+			};
+			if (!saveLater) save();
+			return { status: answer.status, items, save };
+		},
+		async listen() {
+			const workflow = workflowWith({});
+			await nodeType.webhookMethods.default.create.call(hook(workflow, 'manual', 'manual', true));
+			testState = clone(workflow.staticData);
+			return clone(stateOf(workflow));
+		},
+		async pingTest(body) {
+			const { workflow, answer, items, started } = await runWebhook(testState ?? {}, body, 'manual');
+			testState = clone(workflow.staticData);
+			if (started) {
+				await nodeType.webhookMethods.default.delete.call(hook(workflowWith(testState), 'manual', 'manual', true));
+				testState = undefined;
+			}
+			return { status: answer.status, items, save: () => {} };
+		},
+		async keepAlive() {
+			const workflow = workflowWith(database);
+			const errors: Error[] = [];
+			const context = new TriggerContext(workflow, node, additionalDataFor(credentials), 'trigger', 'activate', () => {
+				throw new Error('the keep-alive emitted');
+			}, (error: Error) => errors.push(error));
+			let scheduled: { expression: string; onTick: () => void } | undefined;
+			(context.helpers as { registerCron: unknown }).registerCron = ({ expression }: { expression: string }, onTick: () => void) => {
+				scheduled = { expression, onTick };
+			};
+			await nodeType.trigger.call(context);
+			if (!scheduled) throw new Error('trigger() scheduled no keep-alive');
+			const before = JSON.stringify(workflow.staticData);
+			return {
+				expression: scheduled.expression,
+				errors,
+				// What the scheduled tick runs, awaited (n8n runs it in the background).
+				async tick() {
+					await keepAlive(context);
+					if (JSON.stringify(workflow.staticData) !== before) throw new Error('the keep-alive wrote the static data');
+				},
+			};
+		},
+	};
+	return trigger;
+}
