@@ -1,4 +1,6 @@
-/** Test helpers: emulators closed after each test, and requests over real HTTP (undici). */
+/** Test helpers: emulators closed after each test, requests over real HTTP (undici), and a receiver of pings. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { type Emulator, type EmulatorOptions, startEmulator } from './index';
 
@@ -11,9 +13,79 @@ export async function start(options?: EmulatorOptions): Promise<Emulator> {
 	return emulator;
 }
 
+const receivers: PingReceiver[] = [];
+
 afterEach(async () => {
-	await Promise.all(running.splice(0).map((emulator) => emulator.close()));
+	await Promise.all([...running.splice(0).map((emulator) => emulator.close()), ...receivers.splice(0).map((receiver) => receiver.close())]);
 });
+
+export interface ReceivedPing {
+	method: string;
+	path: string;
+	/** Lower-cased header names. */
+	headers: http.IncomingHttpHeaders;
+	body: string;
+	/** When it arrived (performance.now(), ms). */
+	atMs: number;
+}
+
+/** How the receiver answers a ping: a status, or 'hang' (no answer until the sender gives up). */
+export type PingAnswer = number | 'hang';
+
+export interface PingReceiver {
+	/** e.g. "http://127.0.0.1:40125/hook" */
+	url: string;
+	readonly pings: ReceivedPing[];
+	/** Answers the next pings, one per call (n-th ping: answers[n-1]); after the list, `otherwise`. */
+	answer(answers: PingAnswer[], otherwise?: PingAnswer): void;
+	/** How many pings were being answered at once, at most (the sender's concurrency). */
+	readonly maxInFlight: number;
+	close(): Promise<void>;
+}
+
+/** A notification URL on 127.0.0.1 that records every request (closed after the current test); answers 200 with an empty body. */
+export async function startPingReceiver(path = '/hook'): Promise<PingReceiver> {
+	let answers: PingAnswer[] = [];
+	let otherwise: PingAnswer = 200;
+	let inFlight = 0;
+	let maxInFlight = 0;
+	const pings: ReceivedPing[] = [];
+	const server = http.createServer((req, res) => {
+		inFlight++;
+		maxInFlight = Math.max(maxInFlight, inFlight);
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			pings.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), atMs: performance.now() });
+			const answer = answers.shift() ?? otherwise;
+			// A little time in flight, so that pings sent at once overlap here.
+			setTimeout(() => {
+				inFlight--;
+				if (answer !== 'hang') res.writeHead(answer).end();
+			}, 20);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	const running: PingReceiver = {
+		url: `http://127.0.0.1:${port}${path}`,
+		pings,
+		get maxInFlight() {
+			return maxInFlight;
+		},
+		answer: (next, fallback = 200) => {
+			answers = [...next];
+			otherwise = fallback;
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+	receivers.push(running);
+	return running;
+}
 
 export interface Answer {
 	status: number;

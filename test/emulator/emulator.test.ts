@@ -545,7 +545,7 @@ describe('auth, routing and body checks', () => {
 		const emu = await start();
 		const { id } = emu.addDeletedRecord('t1');
 		const paths = [
-			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/UpdateWebhook`,
+			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/PatchWebhook`,
 			`${emu.baseUrl}/api/v1/solutions/?x=1`,
 			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/GetWebhook/`,
 			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/GetWebhook?x=1`,

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChoiceObject, FieldObject, MemberObject, RecordObject, SolutionObject, TableObject, WebhookObject } from './types';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEBHOOK_LIFETIME_MS = 7 * DAY_MS;
 
 /** Random bytes are drawn in bulk: one draw per id made seeding 100,000 events slow. */

@@ -2,6 +2,8 @@
 import { seedDemo } from './demo';
 import { Faults } from './faults';
 import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startServer } from './server';
+import { applyIdleRule } from './lifetime';
+import { Notifier } from './notifications';
 import * as recordsApi from './records';
 import { RawElement, Store } from './store';
 import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject, type RecordObject } from './types';
@@ -17,6 +19,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const workspaceId = options.workspaceId ?? DEFAULT_WORKSPACE_ID;
 	const store = new Store(workspaceId, { ...DEFAULT_VARIANT, ...options.variant });
 	const log = new RequestLog();
+	const notifier = new Notifier(store);
+	store.onAppend = (webhookId, count) => notifier.eventsAppended(webhookId, count);
+	/** The 7-day rule, applied before a control reads or changes the webhooks (the server does so per request). */
+	const aged = <T>(control: () => T): T => {
+		applyIdleRule(store);
+		return control();
+	};
 	const context: ServerContext = { store, faults: new Faults(), log, rateLimiter: new RateLimiter(), apiKey, workspaceId };
 
 	const started = await Promise.allSettled([
@@ -51,21 +60,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		addDeletedRecord: (tableId, fields) => store.addRecord(tableId, fields, true),
 		addRecord: (tableId, fields) => store.addRecord(tableId, fields),
 		getRecord: (tableId, recordId) => store.getRecord(tableId, recordId),
-		createRecord: (tableId, values) => {
-			const { record, events } = recordsApi.createRecord(store, tableId, values);
-			return { record: store.getRecord(tableId, String(record.id)) as RecordObject, events };
-		},
-		updateRecord: (tableId, recordId, values) => {
-			const { events } = recordsApi.updateRecord(store, tableId, recordId, values, 'patch');
-			return { record: store.getRecord(tableId, recordId) as RecordObject, events };
-		},
+		createRecord: (tableId, values) =>
+			aged(() => {
+				const { record, events } = recordsApi.createRecord(store, tableId, values);
+				return { record: store.getRecord(tableId, String(record.id)) as RecordObject, events };
+			}),
+		updateRecord: (tableId, recordId, values) =>
+			aged(() => {
+				const { events } = recordsApi.updateRecord(store, tableId, recordId, values, 'patch');
+				return { record: store.getRecord(tableId, recordId) as RecordObject, events };
+			}),
 		deleteRecord: (tableId, recordId) => store.deleteRecord(tableId, recordId),
 		createWebhook: (fields) => store.createWebhook(fields),
-		getWebhook: (webhookId) => store.webhooks.get(webhookId)?.webhook,
-		setWebhookStatus: (webhookId, status) => store.setWebhookStatus(webhookId, status),
+		getWebhook: (webhookId) => aged(() => store.webhooks.get(webhookId)?.webhook),
+		setWebhookStatus: (webhookId, status) => aged(() => store.setWebhookStatus(webhookId, status)),
 		deleteWebhook: (webhookId) => store.deleteWebhook(webhookId),
-		appendEvents: (webhookId, events) => store.appendEvents(webhookId, events),
-		webhooks: () => [...store.webhooks.values()].map((state) => state.webhook),
+		appendEvents: (webhookId, events) => aged(() => store.appendEvents(webhookId, events)),
+		webhooks: () => aged(() => [...store.webhooks.values()].map((state) => state.webhook)),
+		notifications: notifier.log,
+		resetNotifications: () => notifier.resetLog(),
+		settleNotifications: (timeoutMs) => notifier.settle(timeoutMs),
+		holdNotifications: () => notifier.hold(),
+		releaseNotifications: () => notifier.release(),
+		heldNotifications: () => notifier.heldCount(),
 		addSolution: (fields) => store.addSolution(fields),
 		addTable: (solutionId, fields) => store.addTable(solutionId, fields),
 		addFieldTypesTable: (solutionId, fields) => store.addFieldTypesTable(solutionId, fields),
@@ -74,14 +91,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			[...store.recordsOf(tableId).values()].filter((stored) => deleted === undefined || stored.deleted === deleted).map((stored) => stored.record),
 		members: () => store.members,
 		addMember: (fields) => store.addMember(fields),
-		recordChanges: (tableId, events) => store.recordChanges(tableId, events),
-		appendRawElements: (webhookId, jsonTexts) => store.appendRawElements(webhookId, jsonTexts),
+		recordChanges: (tableId, events) => aged(() => store.recordChanges(tableId, events)),
+		appendRawElements: (webhookId, jsonTexts) => aged(() => store.appendRawElements(webhookId, jsonTexts)),
 		events: (webhookId) =>
-			(store.webhooks.get(webhookId)?.events ?? []).filter((event) => !(event instanceof RawElement)) as EventObject[],
+			aged(() => (store.webhooks.get(webhookId)?.events ?? []).filter((event) => !(event instanceof RawElement)) as EventObject[]),
 		elements: (webhookId) =>
-			(store.webhooks.get(webhookId)?.events ?? []).map((event) => (event instanceof RawElement ? JSON.parse(event.json) : event)),
+			aged(() => (store.webhooks.get(webhookId)?.events ?? []).map((event) => (event instanceof RawElement ? JSON.parse(event.json) : event))),
 		demo,
 		close: async () => {
+			notifier.close();
 			await Promise.all([records.close(), webhooks.close()]);
 		},
 	};

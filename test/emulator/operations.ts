@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiError, invalidArgument, notFound } from './errors';
+import { markRead } from './lifetime';
 import * as records from './records';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
@@ -69,6 +70,8 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return withJunk(store, listTables(store, input.query));
 		case 'CreateWebhook':
 			return { webhook: createWebhook(store, input.body) };
+		case 'UpdateWebhook':
+			return { webhook: updateWebhook(store, input.body) };
 		case 'ListWebhooks':
 			return listWebhooks(store, input.body);
 	}
@@ -132,6 +135,7 @@ function listEvents(store: Store, body: Body, repeatPreviousEvent: boolean): Bod
 	if (!atEnd || variant.endOfStream === 'emptyPage') nextToken = issueToken(store, state, nextAfter);
 	else if (variant.endOfStream === 'emptyToken') nextToken = '';
 
+	markRead(store, state);
 	const response: Body = {};
 	if (page.length > 0 || !variant.omitEmpty) response.events = page;
 	if (nextToken !== undefined && (nextToken !== '' || !variant.omitEmpty)) response.next_page_token = nextToken;
@@ -199,7 +203,32 @@ function checkFilter(store: Store, solutionId: string, filter: unknown): Record<
 	return filter as Record<string, unknown>;
 }
 
-function createWebhook(store: Store, body: Body): WebhookObject {
+type NotificationStatus = WebhookObject['notification_status'];
+
+/** `{"enabled": {"url": <http(s) URL>}}` or `{"disabled": {}}`; undefined when absent (or null). */
+function checkNotificationStatus(value: unknown): NotificationStatus | undefined {
+	if (value === undefined || value === null) return undefined;
+	const members = typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+	if (members.length !== 1 || !['enabled', 'disabled'].includes(members[0])) {
+		throw invalidArgument('webhook.notification_status must have exactly one of enabled, disabled');
+	}
+	if (members[0] === 'disabled') return { disabled: {} };
+	const url = (value as { enabled?: { url?: unknown } }).enabled?.url;
+	if (typeof url !== 'string' || !isHttpUrl(url)) throw invalidArgument('notification_status.enabled.url must be an http(s) URL');
+	return { enabled: { url } };
+}
+
+function isHttpUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && /^https?:\/\//i.test(text);
+	} catch {
+		return false;
+	}
+}
+
+/** What CreateWebhook and UpdateWebhook both take: locator, filter, kinds (all required) and notification_status. */
+function checkWebhookFields(store: Store, body: Body): Pick<WebhookObject, 'locator' | 'filter' | 'kinds'> & { notification?: NotificationStatus } {
 	const webhook = body.webhook as Body | undefined;
 	if (typeof webhook !== 'object' || webhook === null) throw invalidArgument('webhook is required');
 	const locator = (webhook.locator ?? {}) as Body;
@@ -214,17 +243,34 @@ function createWebhook(store: Store, body: Body): WebhookObject {
 	if (!isStringArray(kinds) || kinds.length === 0) throw invalidArgument('webhook.kinds must list at least one kind');
 	const unknown = kinds.find((kind) => !KNOWN_KINDS.includes(kind));
 	if (unknown) throw invalidArgument(`unknown kind ${unknown}`);
-	const notification = webhook.notification_status as WebhookObject['notification_status'] | undefined;
-	const url = notification && 'enabled' in notification ? notification.enabled?.url : undefined;
-	if (notification && 'enabled' in notification && (typeof url !== 'string' || !/^https?:\/\//.test(url))) {
-		throw invalidArgument('notification_status.enabled.url must be an http(s) URL');
-	}
-	return store.createWebhook({
+	return {
 		locator: { account_id: store.workspaceId, solution_id: solutionId },
 		filter,
 		kinds: [...new Set(kinds)],
-		notification_status: notification && url ? { enabled: { url } } : { disabled: {} },
-	});
+		notification: checkNotificationStatus(webhook.notification_status),
+	};
+}
+
+function createWebhook(store: Store, body: Body): WebhookObject {
+	const { notification, ...fields } = checkWebhookFields(store, body);
+	return store.createWebhook({ ...fields, notification_status: notification ?? { disabled: {} } });
+}
+
+/**
+ * SmartSuite's reference: `{"webhook": {webhook_id, kinds, locator, filter, notification_status?}}`,
+ * answered with the webhook. kinds, locator and filter are required, as for CreateWebhook; a
+ * notification_status left out keeps the one the webhook has (not documented). Events collected
+ * stay.
+ */
+function updateWebhook(store: Store, body: Body): WebhookObject {
+	const { notification, ...fields } = checkWebhookFields(store, body);
+	const state = findWebhook(store, body.webhook as Body);
+	Object.assign(state.webhook, fields, { updated_at: { by: state.webhook.updated_at.by, at: new Date().toISOString() } });
+	state.eventLocator = { account_id: fields.locator.account_id, solution_id: fields.locator.solution_id };
+	state.locators.clear();
+	if (notification && 'enabled' in notification) store.setNotificationUrl(state, notification.enabled.url);
+	else if (notification) state.webhook.notification_status = notification;
+	return state.webhook;
 }
 
 /** Pages of a solution's webhooks, in creation order; a token is the offset of the next page. */

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, type Api, badRoute, pageNotFound, renderError } from './errors';
 import type { Faults } from './faults';
+import { applyIdleRule } from './lifetime';
 import { type Body, runOperation, webhookIdOf } from './operations';
 import { type EndlessList, Reply } from './records';
 import { RawElement, type Store } from './store';
@@ -126,7 +127,7 @@ const RECORDS_ROUTES: RouteSpec[] = [
 function routes(api: Api, variant: Variant): RouteSpec[] {
 	if (api === 'records') return RECORDS_ROUTES;
 	const { getWebhookMethod } = variant;
-	return (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'ListWebhooks'] as const).flatMap((operation) => {
+	return (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'UpdateWebhook', 'ListWebhooks'] as const).flatMap((operation) => {
 		const name = operation === 'GetWebhook' ? getWebhookMethod : operation;
 		return name === null ? [] : [{ operation, pattern: ['', SERVICE_BY_PROFILE[variant.profile], name] }];
 	});
@@ -303,6 +304,7 @@ async function applyFaults(
 
 async function handle(api: Api, context: ServerContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
 	const entry = context.log.start(api, req);
+	applyIdleRule(context.store);
 	const method = req.method ?? '';
 	const route = matchRoute(api, entry.path, context.store.variant, method);
 	entry.operation = route?.operation ?? null;

@@ -85,6 +85,12 @@ export interface WebhookState {
 	eventLocator: LocatorObject;
 	/** Table used for generated events when the filter names none (solution-level filter). */
 	solutionTableId: string;
+	/** Last ListEvents call (or creation), on the emulator's clock: the 7-day rule counts from it. */
+	lastReadMs: number;
+	/** Disabled by the 7-day rule (a ListEvents call enables it again), not by a control. */
+	idleDisabled: boolean;
+	/** The notification URL last registered, kept while notifications are off. */
+	notificationUrl?: string;
 }
 
 /** Events of one `appendEvents` call are grouped into batches of this size (ctx.batch_*). */
@@ -101,6 +107,8 @@ export class Store {
 	/** Tables ("applications") of the seeded solutions, in creation order. */
 	readonly applications: TableObject[] = [];
 	tokenGeneration = 0;
+	/** Told after events are appended to a webhook (the notifier pings its URL). */
+	onAppend?: (webhookId: string, count: number) => void;
 
 	constructor(
 		readonly workspaceId: string,
@@ -257,6 +265,9 @@ export class Store {
 			locators: new Map(),
 			eventLocator: { account_id: webhook.locator.account_id, solution_id: webhook.locator.solution_id },
 			solutionTableId: hexId(),
+			lastReadMs: Date.now(),
+			idleDisabled: false,
+			notificationUrl: 'enabled' in webhook.notification_status ? webhook.notification_status.enabled.url : undefined,
 		});
 		return webhook;
 	}
@@ -271,16 +282,26 @@ export class Store {
 		return this.webhooks.delete(webhookId);
 	}
 
-	setWebhookStatus(webhookId: string, status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' }): void {
-		const { webhook } = this.webhookState(webhookId);
+	setWebhookStatus(webhookId: string, status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' | { url: string } }): void {
+		const state = this.webhookState(webhookId);
+		const { webhook } = state;
 		if (status.system) {
 			webhook.system_status = status.system === 'enabled' ? activeSystemStatus() : { disabled: {} };
+			state.idleDisabled = false;
+			if (status.system === 'enabled') state.lastReadMs = Date.now();
 		}
-		if (status.notifications === 'enabled' && !('enabled' in webhook.notification_status)) {
-			webhook.notification_status = { enabled: { url: 'https://example.com/hooks/smartsuite' } };
-		} else if (status.notifications === 'disabled') {
-			webhook.notification_status = { disabled: {} };
+		const { notifications } = status;
+		if (notifications === 'disabled') webhook.notification_status = { disabled: {} };
+		else if (notifications !== undefined) {
+			const url = notifications === 'enabled' ? (state.notificationUrl ?? 'https://example.com/hooks/smartsuite') : notifications.url;
+			this.setNotificationUrl(state, url);
 		}
+	}
+
+	/** Notifications on, to this URL. */
+	setNotificationUrl(state: WebhookState, url: string): void {
+		state.webhook.notification_status = { enabled: { url } };
+		state.notificationUrl = url;
 	}
 
 	// --- events ----------------------------------------------------------------------------
@@ -306,6 +327,7 @@ export class Store {
 			state.events.push(event);
 			appended.push(event);
 		}
+		if (count > 0) this.onAppend?.(webhookId, count);
 		return appended;
 	}
 
@@ -313,6 +335,7 @@ export class Store {
 	appendRawElements(webhookId: string, jsonTexts: string[]): void {
 		const state = this.webhookState(webhookId);
 		for (const json of jsonTexts) state.events.push(new RawElement(json));
+		if (jsonTexts.length > 0) this.onAppend?.(webhookId, jsonTexts.length);
 	}
 
 	private buildEvent(state: WebhookState, spec: EventSpec, atMs: number, batch: { id: string; size: number }): EventObject {

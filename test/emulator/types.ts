@@ -85,7 +85,50 @@ export interface Variant {
 	numberWrites: 'any' | 'string' | 'number';
 	/** A member's `email` in the members list: a list of addresses (an email field), or one string. */
 	memberEmail: 'list' | 'string';
+
+	// --- notifications (test/emulator/notifications.ts; ../shared/notes/smartsuite-api.md) ---
+	/**
+	 * When a webhook with notifications on is pinged: 'event', once per event recorded (a bulk write of
+	 * 25 records pings 25 times: the safe assumption); 'write', once per write that recorded events
+	 * (one API request, or one control call) on it.
+	 */
+	notificationsPer: 'event' | 'write';
+	/** Each ping is sent this many times (SmartSuite's "at least once": duplicates). */
+	notificationCopies: number;
+	/** The copies of a ping are sent all at once (true) or one after another's delivery (false). */
+	notificationCopiesAtOnce: boolean;
+	/** Each ping waits this long before its first attempt. */
+	notificationDelayMs: number;
+	/**
+	 * Waits before each retry of a ping that failed (non-2xx, refused, timed out); after the last one
+	 * fails, notifications are disabled. SmartSuite retries with backoff for about a day:
+	 * DAY_OF_RETRIES_MS (`npm run emulator -- --variant notificationRetryDelaysMs=day`).
+	 */
+	notificationRetryDelaysMs: number[];
+	/** An attempt that has no answer after this long fails (SmartSuite's is not documented). */
+	notificationTimeoutMs: number;
+	/**
+	 * 'loopback': pings go only to 127.0.0.0/8, ::1 and localhost; to another host the attempt fails
+	 * without a request ("not sent"), so nothing reaches the internet. 'any': to any host.
+	 */
+	notificationHosts: 'loopback' | 'any';
+	/**
+	 * SmartSuite's 7-day rule, on the emulator's clock (Date.now(), which tests may mock): a webhook
+	 * whose events nobody read with ListEvents for 7 days is disabled (system_status and
+	 * notifications); 7 days later it is deleted with its events. A ListEvents call in between
+	 * enables it again for 7 days (`system_status.enabled.expires_at` is always the last read + 7 days).
+	 */
+	idleRule: boolean;
+	/**
+	 * Whether that ListEvents call also turns notifications back on (to the URL they had). SmartSuite
+	 * says it "re-enables the webhook"; off by default (the harsher reading: notifications stay off
+	 * until UpdateWebhook turns them on).
+	 */
+	idleReenablesNotifications: boolean;
 }
+
+/** About a day of exponential backoff: 1 minute doubling to 2 hours, then every 2 hours (24.1 h in all). */
+export const DAY_OF_RETRIES_MS: number[] = [1, 2, 4, 8, 16, 32, 64, ...Array<number>(11).fill(120)].map((minutes) => minutes * 60_000);
 
 export const DEFAULT_VARIANT: Variant = {
 	profile: 'spec',
@@ -111,6 +154,15 @@ export const DEFAULT_VARIANT: Variant = {
 	smartDocWrites: 'dataOrHtml',
 	numberWrites: 'any',
 	memberEmail: 'list',
+	notificationsPer: 'event',
+	notificationCopies: 1,
+	notificationCopiesAtOnce: false,
+	notificationDelayMs: 0,
+	notificationRetryDelaysMs: [100, 200, 400],
+	notificationTimeoutMs: 10_000,
+	notificationHosts: 'loopback',
+	idleRule: true,
+	idleReenablesNotifications: false,
 };
 
 export type Operation =
@@ -133,6 +185,7 @@ export type Operation =
 	| 'GetWebhook'
 	| 'DeleteWebhook'
 	| 'CreateWebhook'
+	| 'UpdateWebhook'
 	| 'ListWebhooks';
 
 /** What a fault does to the request it hits. */
@@ -198,6 +251,30 @@ export interface ReceivedRequest {
 	body: unknown;
 	/** Status the emulator answered with (0 when the connection was dropped). */
 	status: number;
+}
+
+/** One attempt to deliver a ping to a webhook's notification URL. */
+export interface NotificationAttempt {
+	/** 1-based, in the order attempts started (since start or `resetNotifications`). */
+	n: number;
+	webhookId: string;
+	url: string;
+	/** The JSON text POSTed: `{"webhookId":…,"locator":{"accountId":…,"solutionId":…}}`. */
+	body: string;
+	/** Which copy of the ping (1 to notificationCopies). */
+	copy: number;
+	/** 1 for the first try, 2 for the first retry, … */
+	attempt: number;
+	/** Status of the answer; null when there was none (error says why). */
+	status: number | null;
+	/** 'ECONNREFUSED', 'timeout', 'not sent: …'; null when answered. */
+	error: string | null;
+	/** Answered 2xx: the ping is delivered. */
+	ok: boolean;
+	/** When the attempt started (ISO, emulator clock). */
+	at: string;
+	/** This was the last retry and it failed: the webhook's notifications were disabled. */
+	gaveUp: boolean;
 }
 
 export interface LocatorObject {
@@ -349,10 +426,33 @@ export interface Emulator {
 
 	createWebhook(fields?: Partial<WebhookObject>): WebhookObject;
 	getWebhook(webhookId: string): WebhookObject | undefined;
+	/**
+	 * Switches a webhook's statuses, as SmartSuite does on its own (`notifications: 'disabled'`: after
+	 * a day of failed pings; `system: 'disabled'`: expired, and it stays so until enabled here).
+	 * `notifications: 'enabled'` turns them on to the URL they last had (an example.com URL when
+	 * none, which the loopback guard never sends to); `{ url }` to that URL.
+	 */
 	setWebhookStatus(
 		webhookId: string,
-		status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' },
+		status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' | { url: string } },
 	): void;
+	/**
+	 * Pings sent to notification URLs, every attempt, in the order they started (a live array).
+	 * Pings go out after each event recorded on a webhook whose notifications and system status
+	 * are enabled (see the notification* variants).
+	 */
+	readonly notifications: NotificationAttempt[];
+	resetNotifications(): void;
+	/**
+	 * Resolves once no ping is being delivered or waits for a retry (held pings do not count);
+	 * rejects after `timeoutMs` (default 30 s) with what is still under way.
+	 */
+	settleNotifications(timeoutMs?: number): Promise<void>;
+	/** Pings from now on are kept, not sent, until `releaseNotifications()` sends them all at once. */
+	holdNotifications(): void;
+	releaseNotifications(): void;
+	/** Pings kept by holdNotifications, not yet sent. */
+	heldNotifications(): number;
 	/** Deletes a webhook with its events, as SmartSuite does after 14 idle days; false when unknown. */
 	deleteWebhook(webhookId: string): boolean;
 	/** Appends events in order; returns them as stored (ids are `<webhook_id>.<sequence>`). */
