@@ -6,6 +6,9 @@
  * saves that state when it ends (at once, or later: `ping(..., { saveLater: true })`); a ping
  * that starts no execution saves nothing. "Listen for test event" keeps its own state, apart.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { HookContext, TriggerContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
@@ -52,6 +55,8 @@ export interface InstantTrigger {
 	/** n8n's delete with the saved state (deactivation, re-publish, failed activation). */
 	deactivate(): Promise<boolean>;
 	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode }): Promise<PingAnswer>;
+	/** A restart of n8n: the node's module is loaded anew (its memory is gone), the database stays. */
+	restart(): void;
 	/** "Listen for test event": create with a fresh state of its own. */
 	listen(): Promise<IDataObject>;
 	/** A ping of the test registration; n8n runs delete after one that started an execution. */
@@ -70,8 +75,58 @@ function nodeTypesOf(nodeType: SmartSuiteInstantTrigger): INodeTypes {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-export function createInstantTrigger({ parameters, credentials }: { parameters: INodeParameters; credentials: object }): InstantTrigger {
-	const nodeType = new SmartSuiteInstantTrigger();
+/**
+ * The trigger with n8n's webhook endpoint on 127.0.0.1: the emulator's pings to `url` and
+ * `testUrl` run the trigger's webhook() as n8n does; `executions` lists what each started.
+ */
+export async function startInstantTrigger(options: { parameters: INodeParameters; credentials: object }): Promise<InstantTrigger & { executions: IDataObject[][]; answers: number[]; close(): Promise<void> }> {
+	const executions: IDataObject[][] = [];
+	const answers: number[] = [];
+	let trigger: InstantTrigger | undefined;
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const text = Buffer.concat(chunks).toString('utf8');
+			let body: unknown;
+			try {
+				body = text === '' ? undefined : JSON.parse(text);
+			} catch {
+				// n8n refuses a body that is not JSON before webhook() runs.
+				res.writeHead(422).end();
+				return;
+			}
+			const isTest = (req.url ?? '').startsWith('/webhook-test/');
+			(isTest ? trigger!.pingTest(body) : trigger!.ping(body)).then(
+				(answer) => {
+					if (answer.items.length > 0) executions.push(answer.items);
+					answers.push(answer.status ?? 0);
+					res.writeHead(answer.status ?? 500).end();
+				},
+				() => {
+					answers.push(500);
+					res.writeHead(500).end();
+				},
+			);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	trigger = createInstantTrigger({ ...options, baseUrl: base });
+	return Object.assign(trigger, {
+		executions,
+		answers,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	});
+}
+
+export function createInstantTrigger({ parameters, credentials, baseUrl = 'http://127.0.0.1:5678' }: { parameters: INodeParameters; credentials: object; baseUrl?: string }): InstantTrigger {
+	const additionalData = () => ({ ...additionalDataFor(credentials), webhookBaseUrl: `${baseUrl}/webhook`, webhookTestBaseUrl: `${baseUrl}/webhook-test` }) as IWorkflowExecuteAdditionalData;
+	let nodeType = new SmartSuiteInstantTrigger();
 	const node: INode = {
 		id: 'instant-node-id',
 		name: INSTANT_NAME,
@@ -92,7 +147,7 @@ export function createInstantTrigger({ parameters, credentials }: { parameters: 
 	const webhookData = (workflow: Workflow, isTest: boolean) =>
 		({ webhookDescription: description, node: node.name, workflowId: workflow.id, httpMethod: 'POST', path: description.path, isTest }) as unknown as IWebhookData;
 	const hook = (workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest = false) =>
-		new HookContext(workflow, node, additionalDataFor(credentials), mode, activation, webhookData(workflow, isTest));
+		new HookContext(workflow, node, additionalData(), mode, activation, webhookData(workflow, isTest));
 
 	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode) {
 		const workflow = workflowWith(state);
@@ -106,18 +161,20 @@ export function createInstantTrigger({ parameters, credentials }: { parameters: 
 				return response;
 			},
 		};
-		const additionalData = { ...additionalDataFor(credentials), httpRequest: { body, headers: {}, params: {}, query: {} }, httpResponse: response };
-		const context = new WebhookContext(workflow, node, additionalData as unknown as IWorkflowExecuteAdditionalData, mode, webhookData(workflow, mode === 'manual'), [], null);
+		const withRequest = { ...additionalData(), httpRequest: { body, headers: {}, params: {}, query: {} }, httpResponse: response };
+		const context = new WebhookContext(workflow, node, withRequest as unknown as IWorkflowExecuteAdditionalData, mode, webhookData(workflow, mode === 'manual'), [], null);
 		const result = await nodeType.webhook.call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item: INodeExecutionData) => item.json);
 		return { workflow, answer, items, started: result.workflowData !== undefined };
 	}
 
 	const trigger: InstantTrigger = {
-		nodeType,
+		get nodeType() {
+			return nodeType;
+		},
 		node,
-		url: `http://127.0.0.1:5678/webhook/${node.webhookId}/${description.path}`,
-		testUrl: `http://127.0.0.1:5678/webhook-test/${node.webhookId}/${description.path}`,
+		url: `${baseUrl}/webhook/${node.webhookId}/${description.path}`,
+		testUrl: `${baseUrl}/webhook-test/${node.webhookId}/${description.path}`,
 		saved: () => clone((database[STATE_KEY] ?? {}) as IDataObject),
 		setSaved(state) {
 			database = { [STATE_KEY]: clone(state) };
@@ -143,6 +200,13 @@ export function createInstantTrigger({ parameters, credentials }: { parameters: 
 			if (!saveLater) save();
 			return { status: answer.status, items, save };
 		},
+		restart() {
+			jest.isolateModules(() => {
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
+				const fresh = require('../../nodes/SmartSuite/SmartSuiteInstantTrigger.node') as { SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger };
+				nodeType = new fresh.SmartSuiteInstantTrigger();
+			});
+		},
 		async listen() {
 			const workflow = workflowWith({});
 			await nodeType.webhookMethods.default.create.call(hook(workflow, 'manual', 'manual', true));
@@ -161,7 +225,7 @@ export function createInstantTrigger({ parameters, credentials }: { parameters: 
 		async keepAlive() {
 			const workflow = workflowWith(database);
 			const errors: Error[] = [];
-			const context = new TriggerContext(workflow, node, additionalDataFor(credentials), 'trigger', 'activate', () => {
+			const context = new TriggerContext(workflow, node, additionalData(), 'trigger', 'activate', () => {
 				throw new Error('the keep-alive emitted');
 			}, (error: Error) => errors.push(error));
 			let scheduled: { expression: string; onTick: () => void } | undefined;

@@ -1,0 +1,308 @@
+/**
+ * The SmartSuite Instant Trigger through n8n-core's HookContext, WebhookContext and
+ * TriggerContext, with the emulator pinging the trigger's n8n endpoint over real HTTP (see
+ * test/helpers/instant.ts for what n8n does around it).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Emulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import { INSTANT_NAME, startInstantTrigger } from '../helpers/instant';
+import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
+
+/** An emulator of its own per test: pings of one test's webhooks never reach another's. */
+let emu: Emulator;
+beforeEach(async () => {
+	emu = await startEmulator();
+});
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+	await emu.settleNotifications();
+	await Promise.all(closers.splice(0).map((close) => close()));
+	await emu.close();
+});
+afterAll(() => shutdownN8nCore());
+
+const rl = (value: string) => ({ __rl: true, mode: 'list', value });
+
+async function setUp(extra: IDataObject = {}) {
+	const solution = emu.addSolution({ name: 'Sales CRM' });
+	const deals = emu.addTable(solution.id, { name: 'Deals' });
+	const trigger = await startInstantTrigger({
+		credentials: credentialsFor(emu),
+		parameters: { solutionId: rl(solution.id), watch: 'tables', tableIds: [deals.id], events: [], options: {}, ...extra },
+	});
+	closers.push(trigger.close);
+	const webhooksOfSolution = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
+	/** Creates `count` records in Deals (each raises RECORD_CREATED and a ping) and waits for the pings. */
+	const change = async (count = 1) => {
+		for (let i = 0; i < count; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
+		await emu.settleNotifications();
+	};
+	return { solution, deals, trigger, webhooksOfSolution, change };
+}
+
+const requests = (operation: string) => emu.requests.filter((request) => request.operation === operation);
+const eventIds = (executions: IDataObject[][]) => executions.flat().map((item) => item.event_id);
+const allEventIds = (webhookId: string) => emu.events(webhookId).map((event) => event.event_id);
+
+describe('activation', () => {
+	it('creates one webhook of the scope that notifies the node URL, with a state that reads it from its start', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp({ events: ['RECORD_CREATED'] });
+		await trigger.activate();
+		const [webhook] = webhooksOfSolution();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(webhook).toMatchObject({
+			filter: { applications: { application_ids: [deals.id] } },
+			kinds: ['RECORD_CREATED'],
+			notification_status: { enabled: { url: trigger.url } },
+		});
+		expect(trigger.saved()).toMatchObject({ webhookId: webhook.webhook_id, pageToken: '', lastEventId: '', notificationUrl: trigger.url });
+	});
+
+	it('a restart and a re-publish keep the webhook: one webhook notifies the URL, and nothing between them is lost', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		await change(2);
+		// Re-publish: n8n runs delete, then checkExists and create.
+		await trigger.deactivate();
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ disabled: {} });
+		await change(1); // while notifications are off: collected, not pinged
+		await trigger.activate('update');
+		await trigger.activate('init'); // a restart: checkExists says it is there
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: trigger.url } });
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(new Set(eventIds(trigger.executions)).size).toBe(4);
+	});
+
+	it('with the state lost, finds the webhook again by scope and URL instead of creating a second one', async () => {
+		const { trigger, webhooksOfSolution } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		trigger.setSaved({});
+		emu.resetLog();
+		await trigger.activate('init');
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(requests('CreateWebhook')).toHaveLength(0);
+		expect(trigger.saved()).toMatchObject({ webhookId, pageToken: '', lastEventId: '' });
+	});
+
+	it('an activation that fails on a passing GetWebhook error does not lose the webhook or its unread events', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.injectFault({ operation: 'GetWebhook', action: { type: 'status', status: 500 } });
+		await expect(trigger.activate('init')).rejects.toThrow();
+		// n8n runs delete after a failed activation: notifications off, the webhook and its events stay.
+		await trigger.deactivate();
+		await change(2);
+		await trigger.activate('init');
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(3);
+	});
+
+	it('deactivation switches notifications off and deletes nothing', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		expect(await trigger.deactivate()).toBe(true);
+		emu.resetNotifications();
+		await change(2);
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(emu.notifications).toHaveLength(0);
+		expect(trigger.executions).toHaveLength(0);
+	});
+});
+
+describe('pings', () => {
+	it('each record change comes out once, in stream order; a ping costs one ListEvents call and no GetWebhook', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp({ options: { simplify: false } });
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.resetLog();
+		await change(3);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(trigger.answers.every((status) => status === 200)).toBe(true);
+		expect(requests('ListEvents').length).toBeLessThanOrEqual(3);
+		expect(requests('GetWebhook')).toHaveLength(0);
+		expect(trigger.executions[0][0]).toMatchObject({ event_id: expect.any(String), kind: 'RECORD_CREATED' });
+	});
+
+	it('simplifies events by default', async () => {
+		const { trigger, change } = await setUp();
+		await trigger.activate();
+		await change(1);
+		expect(Object.keys(trigger.executions[0][0])).toEqual(expect.arrayContaining(['event_id', 'kind', 'record_id', 'changed_fields']));
+	});
+
+	it('20 copies of each ping at once: every event exactly once, at most one ListEvents call per ping', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.setVariant({ notificationCopies: 20, notificationCopiesAtOnce: true });
+		emu.resetLog();
+		await change(5);
+		const emitted = eventIds(trigger.executions);
+		expect(emitted).toEqual(allEventIds(webhookId));
+		expect(emitted).toHaveLength(5);
+		// 100 pings; those that arrive while a drain waits its turn join it.
+		expect(requests('ListEvents').length).toBeLessThan(50);
+	});
+
+	it('a burst of pings released at once: one execution or several, every event once', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.holdNotifications();
+		for (let i = 0; i < 30; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
+		emu.resetLog();
+		emu.releaseNotifications();
+		await emu.settleNotifications();
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(30);
+		expect(requests('ListEvents').length).toBeLessThanOrEqual(30);
+	});
+
+	it('a ping whose execution has not saved its state yet does not make the next ping emit its events again', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.holdNotifications(); // the test pings by itself
+		emu.createRecord(deals.id, { title: 'One' });
+		const body = { webhookId, locator: {} };
+		const first = await trigger.ping(body, { saveLater: true });
+		emu.createRecord(deals.id, { title: 'Two' });
+		const second = await trigger.ping(body, { saveLater: true });
+		second.save();
+		first.save(); // the longer execution ends last: its older state wins the database
+		emu.createRecord(deals.id, { title: 'Three' });
+		const third = await trigger.ping(body);
+		expect([...first.items, ...second.items, ...third.items].map((item) => item.event_id)).toEqual(allEventIds(webhookId));
+	});
+
+	it('after a restart (memory gone), goes on from the saved cursor', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		await change(2);
+		trigger.restart();
+		await change(2);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(4);
+	});
+
+	it('a failed ListEvents answers 503 and starts nothing; SmartSuite retries and the event comes out once', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 } });
+		await change(1);
+		expect(trigger.answers).toEqual([503, 200]);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+	});
+
+	it('a ping that names another webhook, none, or is not an object costs no request and starts nothing', async () => {
+		const { trigger } = await setUp();
+		await trigger.activate();
+		emu.resetLog();
+		for (const body of [{ webhookId: 'someone-else' }, {}, undefined, [1, 2], 'text', { webhookId: { $ne: '' } }]) {
+			const answer = await trigger.ping(body);
+			expect(answer).toMatchObject({ status: 200, items: [] });
+		}
+		expect(emu.requests).toHaveLength(0);
+	});
+
+	it('Max Events per Run: the rest waits for the next ping, and the ping is answered 503 so that SmartSuite notifies again', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp({ options: { maxEventsPerPoll: 2 } });
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.holdNotifications();
+		for (let i = 0; i < 5; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
+		emu.resetNotifications();
+		const body = { webhookId, locator: {} };
+		const first = await trigger.ping(body);
+		expect(first).toMatchObject({ status: 503 });
+		expect(first.items).toHaveLength(2);
+		const rest = [await trigger.ping(body), await trigger.ping(body)];
+		expect(rest.map((answer) => answer.status)).toEqual([503, 200]);
+		expect([...first.items, ...rest.flatMap((answer) => answer.items)].map((item) => item.event_id)).toEqual(allEventIds(webhookId));
+	});
+});
+
+describe('Listen for test event', () => {
+	it('uses a webhook of its own with the test URL, drained from its start, deleted afterwards; production state untouched', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [production] = webhooksOfSolution();
+		const savedBefore = trigger.saved();
+		const testState = await trigger.listen();
+		const testWebhook = emu.getWebhook(String(testState.webhookId));
+		expect(testWebhook?.notification_status).toEqual({ enabled: { url: trigger.testUrl } });
+		await change(1);
+		// Both webhooks were pinged; the test one is gone after its execution.
+		expect(emu.getWebhook(String(testState.webhookId))).toBeUndefined();
+		expect(trigger.executions).toHaveLength(2);
+		const [event] = emu.events(production.webhook_id);
+		expect(trigger.executions.map((items) => items.map((item) => item.record_id))).toEqual([[event.record_event_data.record_id], [event.record_event_data.record_id]]);
+		// The production state moved only with the production webhook's own ping.
+		expect(trigger.saved()).toMatchObject({ webhookId: production.webhook_id, lastEventId: event.event_id });
+		expect(savedBefore.webhookId).toBe(production.webhook_id);
+		expect(webhooksOfSolution()).toHaveLength(1);
+	});
+});
+
+describe('keep-alive', () => {
+	it('is scheduled once a day and costs one GetWebhook when nothing is wrong; it never emits nor writes the state', async () => {
+		const { trigger } = await setUp();
+		await trigger.activate();
+		const keepAlive = await trigger.keepAlive();
+		expect(keepAlive.expression).toMatch(/^\d+ \d+ \d+ \* \* \*$/);
+		emu.resetLog();
+		await keepAlive.tick();
+		expect(emu.requests.map((request) => request.operation)).toEqual(['GetWebhook']);
+		expect(keepAlive.errors).toEqual([]);
+	});
+
+	it('switches notifications back on when SmartSuite disabled them; the events collected meanwhile come out at the next ping', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.setWebhookStatus(webhookId, { notifications: 'disabled' });
+		await change(2);
+		expect(trigger.executions).toHaveLength(0);
+		await (await trigger.keepAlive()).tick();
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: trigger.url } });
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(3);
+	});
+
+	it('renews a webhook that expires soon or was disabled with one ListEvents call', async () => {
+		const { trigger, webhooksOfSolution } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.setWebhookStatus(webhookId, { system: 'disabled' });
+		emu.resetLog();
+		await (await trigger.keepAlive()).tick();
+		expect(emu.requests.map((request) => request.operation)).toEqual(['GetWebhook', 'ListEvents']);
+	});
+
+	it('asks n8n to re-activate the workflow when the webhook was deleted; the activation creates a new one', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.deleteWebhook(webhookId);
+		const keepAlive = await trigger.keepAlive();
+		await keepAlive.tick();
+		expect(keepAlive.errors.map((error) => error.message)).toEqual([`The webhook "${webhookId}" of the ${INSTANT_NAME} was deleted`]);
+		await trigger.activate('activate');
+		const [replacement] = webhooksOfSolution();
+		expect(replacement.webhook_id).not.toBe(webhookId);
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(replacement.webhook_id));
+	});
+});
