@@ -8,8 +8,9 @@
  * workflows of examples/, publishes the trigger workflow, starts n8n and creates the owner account.
  * The trigger uses "Create a webhook for me": at activation it creates its webhook on the demo
  * table. The emulator changes a record of that table every few seconds, so the trigger workflow
- * fires at each one-minute poll; records created, updated or deleted there with the SmartSuite
- * node's Record operations reach the trigger the same way. Ctrl-C stops everything this started.
+ * fires at each one-minute poll, and the instant-trigger workflow within seconds (the emulator
+ * notifies n8n's webhook URL); records created, updated or deleted there with the SmartSuite
+ * node's Record operations reach both triggers the same way. Ctrl-C stops everything this started.
  *
  * With SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID set, the same setup works against that real
  * workspace instead (no emulator); SMARTSUITE_SOLUTION_ID and SMARTSUITE_TABLE_ID (the trigger's
@@ -46,6 +47,7 @@ const EMULATOR_PORTS = { recordsPort: 4010, webhooksPort: 4011 };
 const CHANGE_EVERY_SECONDS = 5;
 const OWNER = { email: 'demo@example.com', password: 'SmartSuite-demo1', firstName: 'Demo', lastName: 'User' };
 const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
+const INSTANT_WORKFLOW_ID = 'smartsuiteInstant1';
 const QUEUE_WORKERS = 2;
 // Credentials stay in .n8n-dev-queue's Postgres between runs, encrypted with this key (local only).
 const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-toolkit-dev-queue-mode';
@@ -98,7 +100,7 @@ function exampleWorkflows({ credential, ids }: Target): object[] {
 		YOUR_WEBHOOK_ID: ids.webhook,
 	};
 	const known = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
-	return ['record-updated-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, known));
+	return ['record-updated-trigger.json', 'instant-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, known));
 }
 
 /** What the demo's tables hold, for the Record operations (their changes reach the trigger). */
@@ -170,7 +172,11 @@ async function main(): Promise<void> {
 		log('importing the credential and the example workflows...');
 		await n8n.importCredentials([smartSuiteCredential(target.credential.id, target.credential.name, target.api)]);
 		await n8n.importWorkflows(exampleWorkflows(target));
-		if (canTrigger(target)) await n8n.publish(TRIGGER_WORKFLOW_ID);
+		if (canTrigger(target)) {
+			await n8n.publish(TRIGGER_WORKFLOW_ID);
+			// SmartSuite must reach n8n's webhook URL: the emulator does (loopback); a real workspace only with a public WEBHOOK_URL.
+			if (!real || process.env.WEBHOOK_URL) await n8n.publish(INSTANT_WORKFLOW_ID);
+		}
 
 		log(`starting n8n (log: ${n8n.logFile})...`);
 		await (cluster ? cluster.start() : n8n.start());
@@ -198,6 +204,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
 
   Workflows (menu: Overview):
     "SmartSuite: when a record is updated"  ${triggerState}
+    "SmartSuite: the moment a record changes"  the Instant Trigger: ${emulator || process.env.WEBHOOK_URL ? 'published; the emulator notifies n8n of each change, see its Executions tab' : 'not published: SmartSuite needs a public WEBHOOK_URL to reach n8n'}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
   Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
     solution ${ids.solution ?? '(not set)'}, table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
