@@ -63,10 +63,16 @@ interface Line {
 	tail: Promise<unknown>;
 	/** A drain queued behind a running one, not started yet: later pings join it. */
 	queued?: Promise<unknown>;
+	/** Drains queued and not ended yet. */
+	pending: number;
 	remembered?: Remembered;
+	/** Last use (ms). */
+	usedAt: number;
 }
 
 const lines = new Map<string, Line>();
+/** A webhook not pinged for this long is forgotten (test webhooks come and go). */
+const FORGET_AFTER_MS = 2 * MEMORY_TRUST_MS;
 
 /** The memory of one webhook's drains (per mode, workflow, node and webhook). */
 export function memoryOf(key: string): { remembered?: Remembered; remember(value: Remembered): void } {
@@ -80,11 +86,14 @@ export function memoryOf(key: string): { remembered?: Remembered; remember(value
 }
 
 function lineOf(key: string): Line {
+	const now = Date.now();
 	let line = lines.get(key);
 	if (!line) {
-		line = { tail: Promise.resolve() };
+		for (const [other, idle] of lines) if (idle.pending === 0 && now - idle.usedAt > FORGET_AFTER_MS) lines.delete(other);
+		line = { tail: Promise.resolve(), pending: 0, usedAt: now };
 		lines.set(key, line);
 	}
+	line.usedAt = now;
 	return line;
 }
 
@@ -101,6 +110,7 @@ export async function inTurn<T>(key: string, drain: () => Promise<T>): Promise<{
 		return await drain();
 	});
 	line.queued = queued;
-	line.tail = queued.catch(() => undefined);
+	line.pending++;
+	line.tail = queued.catch(() => undefined).finally(() => line.pending--);
 	return { result: await queued, joined: false };
 }
