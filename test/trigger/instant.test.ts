@@ -106,6 +106,14 @@ describe('activation', () => {
 		expect(eventIds(trigger.executions)).toHaveLength(3);
 	});
 
+	it('deactivation with the state lost finds the webhook by scope and URL and switches its notifications off', async () => {
+		const { trigger, webhooksOfSolution } = await setUp();
+		await trigger.activate();
+		trigger.setSaved({});
+		expect(await trigger.deactivate()).toBe(true);
+		expect(webhooksOfSolution().map((webhook) => webhook.notification_status)).toEqual([{ disabled: {} }]);
+	});
+
 	it('deactivation switches notifications off and deletes nothing', async () => {
 		const { trigger, webhooksOfSolution, change } = await setUp();
 		await trigger.activate();

@@ -179,20 +179,26 @@ async function createNotifyingWebhook(context: IHookFunctions, wanted: Wanted, u
 export async function stopNotifications(this: IHookFunctions): Promise<boolean> {
 	const state = stateOf(this);
 	const webhookId = text(state.webhookId);
-	if (webhookId === '') return true;
 	try {
 		if (this.getMode() === 'manual') {
-			await deleteQuietly(this, webhookId, 'made for "Listen for test event"');
+			if (webhookId !== '') await deleteQuietly(this, webhookId, 'made for "Listen for test event"');
 			delete state.webhookId;
 			return true;
 		}
-		const webhook = await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId);
-		if (webhook && !('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))) {
-			await setNotifications(this, webhook, { disabled: {} });
+		// With the state lost, the webhooks that notify this node are found by scope and URL.
+		const url = this.getNodeWebhookUrl('default') ?? '';
+		const webhooks =
+			webhookId !== ''
+				? [await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId)]
+				: await findWebhooks(this, readWanted(this), clockNow().requestTimeout, (webhook) => notifies(webhook, url));
+		for (const webhook of webhooks) {
+			if (webhook && !('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))) {
+				await setNotifications(this, webhook, { disabled: {} });
+			}
 		}
 		return true;
 	} catch (error) {
-		this.logger.warn(`${TRIGGER}: could not switch off the notifications of the webhook "${webhookId}" (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`);
+		this.logger.warn(`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`);
 		return false;
 	}
 }
