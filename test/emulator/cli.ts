@@ -2,12 +2,17 @@
  * `npm run emulator`: the emulator with demo data on fixed ports.
  *   --changes-every <seconds>   change the status of a demo record every N seconds (a RECORD_UPDATED event)
  *                               (or env EMULATOR_CHANGES_EVERY)
- *   --variant key=value         override a Variant field, repeatable (e.g. --variant endOfStream=emptyPage)
+ *   --variant key=value         override a Variant field, repeatable (e.g. --variant endOfStream=emptyPage);
+ *                               a list as JSON (--variant notificationRetryDelaysMs=[1000,5000]), and
+ *                               notificationRetryDelaysMs=day for SmartSuite's day of retries
+ *                               (e.g. --variant notificationCopies=2 --variant notificationCopiesAtOnce=true)
  * Ports: env EMULATOR_RECORDS_PORT (default 4010) and EMULATOR_WEBHOOKS_PORT (default 4011).
  */
-import { type Variant, startDemoChanges, startEmulator } from './index';
+import { DAY_OF_RETRIES_MS, type Variant, startDemoChanges, startEmulator } from './index';
 
-function parseValue(raw: string): unknown {
+function parseValue(key: string, raw: string): unknown {
+	if (key === 'notificationRetryDelaysMs' && raw === 'day') return DAY_OF_RETRIES_MS;
+	if (raw.startsWith('[')) return JSON.parse(raw) as unknown;
 	if (raw === 'true' || raw === 'false') return raw === 'true';
 	if (raw === 'null') return null;
 	if (raw !== '' && !Number.isNaN(Number(raw))) return Number(raw);
@@ -24,7 +29,7 @@ function parseArgs(argv: string[]): { changesEvery: number; variant: Partial<Var
 		if (flag === '--changes-every') changesEvery = Number(value);
 		else if (flag === '--variant' && value.includes('=')) {
 			const [key, ...rest] = value.split('=');
-			variant[key] = parseValue(rest.join('='));
+			variant[key] = parseValue(key, rest.join('='));
 		} else throw new Error(`unknown argument ${flag} ${value}`);
 	}
 	if (!(changesEvery >= 0)) throw new Error('--changes-every needs a number of seconds');
@@ -48,7 +53,8 @@ async function main(): Promise<void> {
   demo table    ${demo.tableId} (records: ${demo.recordIds.join(', ')}; deleted records: ${demo.deletedRecordIds.join(', ')})
   field types   ${demo.fieldTypesTableId} (a table with one field of every type)
   demo webhook  ${demo.webhookId} (solution ${demo.solutionId}, ${emulator.events(demo.webhookId).length} events)
-  variant       ${JSON.stringify(emulator.variant())}`);
+  variant       ${JSON.stringify(emulator.variant())}
+  pings         to each webhook's notification URL after every change (loopback hosts only unless --variant notificationHosts=any)`);
 	const stopChanges = changesEvery > 0 ? startDemoChanges(emulator, changesEvery) : () => undefined;
 	if (changesEvery > 0) console.log(`appending a RECORD_UPDATED event every ${changesEvery}s`);
 

@@ -49,6 +49,13 @@ async function getWebhook(s: Scene): Promise<Answer> {
 	return await twirp(s.emu, 'GetWebhook', { webhook_id: s.webhookId });
 }
 
+/** Waits until the condition holds, at most 3 s. */
+async function until(condition: () => boolean): Promise<void> {
+	for (const started = performance.now(); !condition(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+		if (performance.now() - started > 3_000) throw new Error('condition not met within 3 s');
+	}
+}
+
 /** The attempts' outcomes, compactly: "1.1 200" is copy 1, attempt 1, answered 200. */
 function outcomes(attempts: NotificationAttempt[]): string[] {
 	return attempts.map((a) => `${a.copy}.${a.attempt} ${a.status ?? a.error}${a.gaveUp ? ' gave up' : ''}`);
@@ -164,7 +171,7 @@ describe('pings to a notification URL', () => {
 		const s = await scene(receiver.url, { notificationRetryDelaysMs: [300, 300] });
 		receiver.answer([], 500);
 		await s.create();
-		while (s.emu.notifications.length === 0 || s.emu.notifications[0].status === null) await new Promise((resolve) => setTimeout(resolve, 10));
+		await until(() => s.emu.notifications[0]?.status === 500);
 		s.emu.setWebhookStatus(s.webhookId, { notifications: 'disabled' });
 		await s.emu.settleNotifications();
 		expect(outcomes(s.emu.notifications)).toEqual(['1.1 500']);
