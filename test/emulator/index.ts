@@ -3,6 +3,7 @@ import { seedDemo } from './demo';
 import { Faults } from './faults';
 import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startServer } from './server';
 import * as recordsApi from './records';
+import { uploadedFile } from './recordFiles';
 import { RawElement, Store } from './store';
 import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject, type RecordObject } from './types';
 
@@ -80,6 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			(store.webhooks.get(webhookId)?.events ?? []).filter((event) => !(event instanceof RawElement)) as EventObject[],
 		elements: (webhookId) =>
 			(store.webhooks.get(webhookId)?.events ?? []).map((event) => (event instanceof RawElement ? JSON.parse(event.json) : event)),
+		uploadedFile: (handle) => uploadedFile(store, handle),
 		demo,
 		close: async () => {
 			await Promise.all([records.close(), webhooks.close()]);

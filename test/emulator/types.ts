@@ -127,6 +127,7 @@ export type Operation =
 	| 'BulkReplaceRecords'
 	| 'BulkDeleteRecords'
 	| 'ListMembers'
+	| 'UploadRecordFile'
 	| 'ListSolutions'
 	| 'ListTables'
 	| 'ListEvents'
@@ -198,6 +199,14 @@ export interface ReceivedRequest {
 	body: unknown;
 	/** Status the emulator answered with (0 when the connection was dropped). */
 	status: number;
+}
+
+/** A file as the record-files endpoint received it. */
+export interface UploadedFile {
+	handle: string;
+	filename: string;
+	mimetype: string;
+	bytes: Buffer;
 }
 
 export interface LocatorObject {
@@ -390,6 +399,8 @@ export interface Emulator {
 	events(webhookId: string): EventObject[];
 	/** Every element of the webhook's stream, oldest first, raw ones parsed. */
 	elements(webhookId: string): unknown[];
+	/** A file uploaded to the record-files endpoint, by the `handle` of its entry in the record. */
+	uploadedFile(handle: string): UploadedFile | undefined;
 
 	/**
 	 * Demo ids seeded by `demo: true` (empty otherwise): the demo table ("Projects", with live
