@@ -99,7 +99,8 @@ function fileTypeOf(mimetype: string): string {
  * `POST recordfiles/<table>/<record>/<field>/`: 404 for an unknown table or record. A slug the table
  * does not have, or a field that is not a file field, is a 400 naming the field: a guess, SmartSuite
  * documents neither. Then the body must be multipart with a file in `files` (400 otherwise). Appends
- * one entry to the field (RECORD_UPDATED raised, as every change) and answers the record.
+ * one entry to the field (RECORD_UPDATED raised, as every change) and answers the record, or the
+ * field's files (Variant uploadAnswer).
  */
 export function uploadRecordFile(
 	store: Store,
@@ -132,5 +133,6 @@ export function uploadRecordFile(
 	};
 	uploadsOf(store).set(handle, { handle, filename, mimetype, bytes: file.data });
 	const existing = Array.isArray(record[fieldSlug]) ? (record[fieldSlug] as unknown[]) : [];
-	return records.updateRecord(store, tableId, recordId, { [fieldSlug]: [...existing, entry] }, 'patch').record;
+	const written = records.updateRecord(store, tableId, recordId, { [fieldSlug]: [...existing, entry] }, 'patch').record;
+	return store.variant.uploadAnswer === 'record' ? written : written[fieldSlug];
 }

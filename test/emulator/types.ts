@@ -85,6 +85,8 @@ export interface Variant {
 	numberWrites: 'any' | 'string' | 'number';
 	/** A member's `email` in the members list: a list of addresses (an email field), or one string. */
 	memberEmail: 'list' | 'string';
+	/** The record-files endpoint's answer (undocumented): the record (as ActivePieces reads it), or the field's files. */
+	uploadAnswer: 'record' | 'files';
 }
 
 export const DEFAULT_VARIANT: Variant = {
@@ -111,6 +113,7 @@ export const DEFAULT_VARIANT: Variant = {
 	smartDocWrites: 'dataOrHtml',
 	numberWrites: 'any',
 	memberEmail: 'list',
+	uploadAnswer: 'record',
 };
 
 export type Operation =

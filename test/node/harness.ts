@@ -5,7 +5,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { DEFAULT_VARIANT, type Emulator, type ReceivedRequest, startEmulator } from '../emulator';
-import { credentialsFor, runDeclarativeNode, runNodeInWorkflow, shutdownN8nCore, type SmartSuiteCredentialData, type WorkflowNodeRun } from '../helpers/n8n';
+import { credentialsFor, runDeclarativeNode, runNodeInWorkflow, shutdownN8nCore, type RunNodeOptions, type SmartSuiteCredentialData, type WorkflowNodeRun } from '../helpers/n8n';
 
 export const smartSuite = new SmartSuite();
 
@@ -30,6 +30,8 @@ export function useEmulator(): { readonly emu: Emulator } {
 export interface Run {
 	parameters: INodeParameters;
 	input?: IDataObject[];
+	/** Binary files per input item, by property name (operations that run as code). */
+	binary?: RunNodeOptions['binary'];
 	continueOnFail?: boolean;
 	credentials?: Partial<SmartSuiteCredentialData>;
 }
