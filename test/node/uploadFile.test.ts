@@ -2,28 +2,12 @@
  * Record > Upload File through n8n's WorkflowExecute against the emulator, with n8n's binary data
  * in memory (the item holds the file; uploadFileStore.test.ts has n8n's store on disk).
  */
-import type { INodeParameters } from 'n8n-workflow';
-
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import type { Emulator, TableObject } from '../emulator';
 import type { TestFile } from '../helpers/n8n';
-import { run, runError, useEmulator } from './harness';
+import { bytes, run, runError, uploadFile, useEmulator } from './harness';
 
 const ctx = useEmulator();
-
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-
-export const uploadFile = (tableId: string, recordId: string, extra: INodeParameters = {}): INodeParameters => ({
-	resource: 'record',
-	operation: 'uploadFile',
-	tableId: locator(tableId),
-	recordId: locator(recordId),
-	fieldId: F.files,
-	...extra,
-});
-
-/** Every byte value, then more: no encoding step can pass unnoticed. */
-export const bytes = (size: number) => Buffer.from(Array.from({ length: size }, (_x, i) => (i * 7 + (i >> 8)) % 256));
 
 const file = (data: Buffer, fileName = 'report.pdf', mimeType = 'application/pdf'): Record<string, TestFile> => ({
 	data: { data, fileName, mimeType },
