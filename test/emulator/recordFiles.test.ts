@@ -106,6 +106,8 @@ describe('POST /api/v1/recordfiles/<table>/<record>/<field>/', () => {
 		const answer = await upload(emu, path(table, recordId), multipart([{ name: 'files', filename: 'a.txt', data: 'abc' }]));
 
 		expect(answer.status).toBe(status);
+		// The API's own JSON error, not the page of a path the host does not serve.
+		expect(answer.headers['content-type']).toBe('application/json');
 		expect(emu.getRecord(table.id, recordId)![F.files]).toEqual([]);
 	});
 
