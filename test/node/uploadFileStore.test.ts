@@ -12,6 +12,10 @@ beforeAll(async () => {
 	await useFilesystemBinaryStore();
 });
 
+// A 20 MB file goes through n8n's parameters (as base64), its store and the emulator: seconds on a
+// busy machine. Its speed is not what is tested.
+jest.setTimeout(60_000);
+
 type FileEntry = { handle: string; metadata: { filename: string; mimetype: string; size: number } };
 
 describe('Record > Upload File from n8n’s binary store on disk', () => {
