@@ -149,13 +149,14 @@ describe('Record > Upload File', () => {
 	});
 
 	it.each([
-		['={{ "" }}', 'The parameter "Record" is empty'],
-		['..', 'The parameter "Record" is not a valid id: ".."'],
-	])('refuses the record id %j before any request', async (recordId, message) => {
+		['an empty record id', '={{ "" }}', {}, 'The parameter "Record" is empty'],
+		['the record id ".."', '..', {}, 'The parameter "Record" is not a valid id: ".."'],
+		['an empty file field', undefined, { fieldId: '={{ "" }}' }, 'The parameter "File Field" is empty'],
+	])('refuses %s before any request', async (_case, recordId, extra, message) => {
 		const { emu } = ctx;
-		const { table } = setup();
+		const { table, recordId: existing } = setup();
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, recordId), binary: [file(Buffer.from('x'))] });
+		const error = await runError(emu, { parameters: uploadFile(table.id, recordId ?? existing, extra), binary: [file(Buffer.from('x'))] });
 
 		expect(error.message).toBe(message);
 		expect(emu.requests).toHaveLength(0);

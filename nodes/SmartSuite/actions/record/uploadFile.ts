@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
-import { pathSegment } from '../../shared/ids';
+import { pathSegment, requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
 import { bufferBody, multipartFrame, streamBody } from '../../shared/multipart';
 import type { RawBody, RecordsClient } from '../../shared/records';
@@ -72,9 +72,9 @@ function fileFieldOf(
 	context: IExecuteFunctions,
 	structure: Field[],
 	tableId: string,
+	given: string,
 	itemIndex: number,
 ): Field {
-	const given = String(context.getNodeParameter('fieldId', itemIndex, '')).trim();
 	const field =
 		structure.find((candidate) => candidate.slug === given) ??
 		structure.find((candidate) => candidate.label.toLowerCase() === given.toLowerCase());
@@ -163,9 +163,10 @@ export async function executeUploadFile(this: IExecuteFunctions): Promise<INodeE
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);
 		const recordId = readRecordId(this, itemIndex);
+		const fieldKey = requireId(this.getNode(), this.getNodeParameter('fieldId', itemIndex, ''), 'File Field', itemIndex);
 		const file = binaryOf(this, itemIndex);
 		const structure = await client.structure(tableId);
-		const field = fileFieldOf(this, structure, tableId, itemIndex);
+		const field = fileFieldOf(this, structure, tableId, fieldKey, itemIndex);
 		const notFound = `Record "${recordId}" was not found in table "${tableId}"`;
 		const answer = await answerOf(
 			client,
