@@ -251,7 +251,11 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Ma
 function mayExistError(node: INode, request: RecordsRequest, what: string): MayExistError {
 	const { message: done, description } = request.unanswered ?? RECORDS_UNANSWERED;
 	const message = `${done}: ${what.replace(/^Could not reach SmartSuite: /, '')} after the request to ${request.action} was sent`;
-	return new MayExistError(node, { message } as JsonObject, { message, description, httpCode: 'none' });
+	return new MayExistError(node, { message } as JsonObject, {
+		message,
+		description,
+		httpCode: 'none',
+	});
 }
 
 function notAStructureError(node: INode, tableId: string): NodeApiError {

@@ -83,32 +83,46 @@ function fileFieldOf(
 		? `Its file fields: ${fileFields.map((candidate) => `"${candidate.label}" (${candidate.slug})`).join(', ')}.`
 		: 'The table has no file field.';
 	if (!field) {
-		throw new NodeOperationError(context.getNode(), `The table "${tableId}" has no field "${given}"`, {
-			description: `${choices} Nothing was uploaded.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`The table "${tableId}" has no field "${given}"`,
+			{
+				description: `${choices} Nothing was uploaded.`,
+				itemIndex,
+			},
+		);
 	}
 	if (field.field_type !== FILE_FIELD_TYPE) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The field "${field.label}" is a ${field.field_type}, not a file field`,
-			{ description: `Files can only be uploaded to a file field (filefield). ${choices} Nothing was uploaded.`, itemIndex },
+			{
+				description: `Files can only be uploaded to a file field (filefield). ${choices} Nothing was uploaded.`,
+				itemIndex,
+			},
 		);
 	}
 	return field;
 }
 
 /** The item's binary file, or an error naming the property and the item. */
-function binaryOf(context: IExecuteFunctions, itemIndex: number): { name: string; binary: IBinaryData } {
+function binaryOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { name: string; binary: IBinaryData } {
 	const name = String(context.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	try {
 		return { name, binary: context.helpers.assertBinaryData(itemIndex, name) };
 	} catch {
 		const present = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
-		throw new NodeOperationError(context.getNode(), `Item ${itemIndex} has no binary field "${name}"`, {
-			description: `${present.length ? `Its binary fields: ${present.map((key) => `"${key}"`).join(', ')}.` : 'It has no binary data.'} Set Input Binary Field to the name of the field holding the file (the previous node's output shows it under Binary). Nothing was uploaded for this item.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex} has no binary field "${name}"`,
+			{
+				description: `${present.length ? `Its binary fields: ${present.map((key) => `"${key}"`).join(', ')}.` : 'It has no binary data.'} Set Input Binary Field to the name of the field holding the file (the previous node's output shows it under Binary). Nothing was uploaded for this item.`,
+				itemIndex,
+			},
+		);
 	}
 }
 
@@ -147,7 +161,13 @@ async function recordAfterUpload(
 ): Promise<IDataObject> {
 	if (isObject(answer) && answer.id === recordId) return answer;
 	const record = await client.call(
-		{ method: 'GET', url: recordPath(tableId, recordId), action: 'read the record', notFound, repeatable: true },
+		{
+			method: 'GET',
+			url: recordPath(tableId, recordId),
+			action: 'read the record',
+			notFound,
+			repeatable: true,
+		},
 		itemIndex,
 	);
 	if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
@@ -163,7 +183,12 @@ export async function executeUploadFile(this: IExecuteFunctions): Promise<INodeE
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);
 		const recordId = readRecordId(this, itemIndex);
-		const fieldKey = requireId(this.getNode(), this.getNodeParameter('fieldId', itemIndex, ''), 'File Field', itemIndex);
+		const fieldKey = requireId(
+			this.getNode(),
+			this.getNodeParameter('fieldId', itemIndex, ''),
+			'File Field',
+			itemIndex,
+		);
 		const file = binaryOf(this, itemIndex);
 		const structure = await client.structure(tableId);
 		const field = fileFieldOf(this, structure, tableId, fieldKey, itemIndex);
