@@ -34,7 +34,7 @@ export class SmartSuite implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
-		description: 'Create, read, update, delete, search and restore records, and create, list, read or delete webhooks and their events in SmartSuite',
+		description: 'Create, read, update, delete, search and restore records, upload files to them, and create, list, read or delete webhooks and their events in SmartSuite',
 		defaults: { name: 'SmartSuite' },
 		usableAsTool: true,
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.

@@ -104,7 +104,7 @@ export type Method = 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE';
 export async function send(
 	url: string,
 	emu: Emulator,
-	options: { body?: unknown; rawBody?: string; headers?: Record<string, string | undefined>; method?: Method } = {},
+	options: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string | undefined>; method?: Method } = {},
 ): Promise<Answer> {
 	const headers = Object.fromEntries(
 		Object.entries({ ...authHeaders(emu), ...options.headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),

@@ -5,6 +5,7 @@ import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startS
 import { applyIdleRule } from './lifetime';
 import { Notifier } from './notifications';
 import * as recordsApi from './records';
+import { uploadedFile } from './recordFiles';
 import { RawElement, Store } from './store';
 import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject, type RecordObject } from './types';
 
@@ -97,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			aged(() => (store.webhooks.get(webhookId)?.events ?? []).filter((event) => !(event instanceof RawElement)) as EventObject[]),
 		elements: (webhookId) =>
 			aged(() => (store.webhooks.get(webhookId)?.events ?? []).map((event) => (event instanceof RawElement ? JSON.parse(event.json) : event))),
+		uploadedFile: (handle) => uploadedFile(store, handle),
 		demo,
 		close: async () => {
 			notifier.close();

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, invalidArgument, notFound } from './errors';
 import { markRead } from './lifetime';
 import * as records from './records';
+import { uploadRecordFile } from './recordFiles';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -17,6 +18,10 @@ export interface OperationInput {
 	/** Path parameters of the records API. */
 	tableId?: string;
 	recordId?: string;
+	/** The record-files endpoint: the field's slug (path), the body's bytes and its Content-Type. */
+	fieldSlug?: string;
+	rawBody?: Buffer;
+	contentType?: string;
 	/** repeatEvent fault: the page also starts with the last event before its cursor. */
 	repeatPreviousEvent?: boolean;
 	/** endlessList fault: the records list never ends. */
@@ -57,6 +62,14 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return records.bulkDelete(store, tableId, input.body);
 		case 'ListMembers':
 			return records.listMembers(store, input.body, query);
+		case 'UploadRecordFile':
+			return uploadRecordFile(store, {
+				tableId,
+				recordId,
+				fieldSlug: input.fieldSlug ?? '',
+				body: input.rawBody ?? Buffer.alloc(0),
+				contentType: input.contentType,
+			});
 		case 'GetWebhook':
 			return { webhook: findWebhook(store, input.body).webhook };
 		case 'DeleteWebhook':

@@ -75,6 +75,7 @@ interface Route {
 	/** Whether the request has a JSON body (false: GET, and DELETE of one record). */
 	hasBody: boolean;
 	optionalBody: boolean;
+	multipart: boolean;
 }
 
 interface RouteSpec {
@@ -86,6 +87,8 @@ interface RouteSpec {
 	query?: boolean;
 	/** The body is optional: a request without one (no bytes) is read as `{}` (list and members: "all optional"). */
 	optionalBody?: boolean;
+	/** The body is multipart/form-data, handed to the operation as bytes (no JSON checks). */
+	multipart?: boolean;
 }
 
 /** The Twirp service name the webhooks API serves, per profile. */
@@ -120,6 +123,7 @@ const RECORDS_ROUTES: RouteSpec[] = [
 		{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
 		{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
 		{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], optionalBody: true },
+		{ operation: 'UploadRecordFile', pattern: ['', 'api', 'v1', 'recordfiles', ':tableId', ':recordId', ':fieldSlug', ''], multipart: true },
 	] satisfies RouteSpec[]).map((route) => ({ ...route, query: true })),
 ];
 
@@ -146,7 +150,7 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 		return null;
 	}
 	const found: Route[] = [];
-	for (const { operation, pattern, method = 'POST', query, optionalBody = false } of routes(api, variant)) {
+	for (const { operation, pattern, method = 'POST', query, optionalBody = false, multipart = false } of routes(api, variant)) {
 		if (pattern.length !== segments.length) continue;
 		const params: Record<string, string> = {};
 		const matches = pattern.every((part, i) => {
@@ -156,7 +160,7 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 		});
 		if (!matches || (rawQuery !== undefined && !query)) continue;
 		const hasBody = method !== 'GET' && !(method === 'DELETE' && operation === 'DeleteRecord');
-		found.push({ operation, method, params, query: new URLSearchParams(rawQuery ?? ''), hasBody, optionalBody });
+		found.push({ operation, method, params, query: new URLSearchParams(rawQuery ?? ''), hasBody, optionalBody, multipart });
 	}
 	return found.find((route) => route.method === requestMethod) ?? found[0] ?? null;
 }
@@ -194,10 +198,10 @@ function isObject(value: unknown): value is Body {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks).toString('utf8');
+	return Buffer.concat(chunks);
 }
 
 function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
@@ -308,7 +312,8 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 	const method = req.method ?? '';
 	const route = matchRoute(api, entry.path, context.store.variant, method);
 	entry.operation = route?.operation ?? null;
-	entry.rawBody = await readBody(req);
+	const rawBody = await readBody(req);
+	entry.rawBody = rawBody.toString('utf8');
 	entry.body = parseJson(entry.rawBody);
 	try {
 		if (!route) throw api === 'webhooks' ? badRoute(404, method, entry.path) : pageNotFound();
@@ -318,8 +323,9 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 		if (retryAfter > 0) {
 			throw new ApiError(429, 'Request was throttled.', { headers: { 'retry-after': String(retryAfter) } });
 		}
-		// A GET (or the DELETE of one record) has no body to check; nor has a request that may leave it out.
-		const hasBody = route.hasBody && !(route.optionalBody && entry.rawBody === '');
+		// A GET (or the DELETE of one record) has no body to check; nor has a request that may leave it
+		// out, nor a multipart upload (its operation reads the bytes).
+		const hasBody = route.hasBody && !route.multipart && !(route.optionalBody && entry.rawBody === '');
 		const body = hasBody ? entry.body : {};
 		if (hasBody && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
 		if (!isObject(body)) throw new ApiError(400, 'request body must be a JSON object');
@@ -332,6 +338,7 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 				query: route.query,
 				tableId: route.params.tableId,
 				recordId: route.params.recordId,
+				...(route.multipart ? { fieldSlug: route.params.fieldSlug, rawBody, contentType: req.headers['content-type'] } : {}),
 				repeatPreviousEvent: faults.repeatPreviousEvent,
 				endlessList: faults.endlessList,
 			});

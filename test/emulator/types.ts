@@ -125,6 +125,8 @@ export interface Variant {
 	 * until UpdateWebhook turns them on).
 	 */
 	idleReenablesNotifications: boolean;
+	/** The record-files endpoint's answer (undocumented): the record (as ActivePieces reads it), or the field's files. */
+	uploadAnswer: 'record' | 'files';
 }
 
 /** About a day of exponential backoff: 1 minute doubling to 2 hours, then every 2 hours (24.1 h in all). */
@@ -163,6 +165,7 @@ export const DEFAULT_VARIANT: Variant = {
 	notificationHosts: 'loopback',
 	idleRule: true,
 	idleReenablesNotifications: false,
+	uploadAnswer: 'record',
 };
 
 export type Operation =
@@ -179,6 +182,7 @@ export type Operation =
 	| 'BulkReplaceRecords'
 	| 'BulkDeleteRecords'
 	| 'ListMembers'
+	| 'UploadRecordFile'
 	| 'ListSolutions'
 	| 'ListTables'
 	| 'ListEvents'
@@ -275,6 +279,14 @@ export interface NotificationAttempt {
 	at: string;
 	/** This was the last retry and it failed: the webhook's notifications were disabled. */
 	gaveUp: boolean;
+}
+
+/** A file as the record-files endpoint received it. */
+export interface UploadedFile {
+	handle: string;
+	filename: string;
+	mimetype: string;
+	bytes: Buffer;
 }
 
 export interface LocatorObject {
@@ -490,6 +502,8 @@ export interface Emulator {
 	events(webhookId: string): EventObject[];
 	/** Every element of the webhook's stream, oldest first, raw ones parsed. */
 	elements(webhookId: string): unknown[];
+	/** A file uploaded to the record-files endpoint, by the `handle` of its entry in the record. */
+	uploadedFile(handle: string): UploadedFile | undefined;
 
 	/**
 	 * Demo ids seeded by `demo: true` (empty otherwise): the demo table ("Projects", with live

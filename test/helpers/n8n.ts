@@ -4,8 +4,12 @@
  * hands out the credential and applies the credential type's declarative `authenticate`, as
  * n8n's CredentialsHelper does.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Container } from '@n8n/di';
 import {
+	BinaryDataService,
 	CredentialTestContext,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
@@ -176,7 +180,16 @@ export interface RunNodeOptions {
 	credentials: object;
 	/** The json of each input item (default: one empty item). */
 	input?: IDataObject[];
+	/** The binary files of each input item, by binary property name (runNodeInWorkflow only). */
+	binary?: Array<Record<string, TestFile> | undefined>;
 	continueOnFail?: boolean;
+}
+
+/** A file an input item carries, stored by n8n's prepareBinaryData as a node that reads files would. */
+export interface TestFile {
+	data: Buffer;
+	fileName?: string;
+	mimeType?: string;
 }
 
 /** Runs a declarative node once over its input items, as n8n does for one node execution. */
@@ -319,12 +332,39 @@ const START_TYPE: INodeType = {
 		defaults: { name: 'Start' },
 		inputs: [],
 		outputs: ['main'],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+		properties: [
+			{ displayName: 'Items', name: 'items', type: 'json', default: '[]' },
+			{ displayName: 'Files', name: 'files', type: 'json', default: '[]' },
+		],
 	},
 	async execute(this: IExecuteFunctions) {
-		return [(this.getNodeParameter('items', 0) as IDataObject[]).map((json) => ({ json }))];
+		const files = this.getNodeParameter('files', 0, []) as Array<Record<string, IDataObject> | null>;
+		const items = this.getNodeParameter('items', 0) as IDataObject[];
+		return [
+			await Promise.all(
+				items.map(async (json, index): Promise<INodeExecutionData> => {
+					if (!files[index]) return { json };
+					const binary = Object.fromEntries(
+						await Promise.all(
+							Object.entries(files[index]).map(async ([name, file]) => {
+								const data = Buffer.from(String(file.base64), 'base64');
+								return [name, await this.helpers.prepareBinaryData(data, file.fileName as string, file.mimeType as string)];
+							}),
+						),
+					);
+					return { json, binary };
+				}),
+			),
+		];
 	},
 };
+
+/** n8n's binary store on disk, as n8n runs by default (binary data gets an id and is read as a stream); call before any node runs. */
+export async function useFilesystemBinaryStore(): Promise<void> {
+	process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
+	process.env.N8N_BINARY_DATA_STORAGE_PATH = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
+	await Container.get(BinaryDataService).init();
+}
 
 export interface WorkflowNodeRun {
 	output: INodeExecutionData[];
@@ -342,9 +382,18 @@ export interface WorkflowNodeRun {
  */
 export async function runNodeInWorkflow(
 	nodeType: INodeType,
-	{ parameters, credentials, input = [{}], continueOnFail = false }: RunNodeOptions,
+	{ parameters, credentials, input = [{}], binary = [], continueOnFail = false }: RunNodeOptions,
 ): Promise<WorkflowNodeRun> {
-	const start = makeNode('testStart', { items: input as unknown as INodeParameters['items'] }, { name: 'Start', credentials: undefined });
+	const files = binary.map((item) =>
+		item
+			? Object.fromEntries(Object.entries(item).map(([name, { data, ...rest }]) => [name, { base64: data.toString('base64'), ...rest }]))
+			: null,
+	);
+	const start = makeNode(
+		'testStart',
+		{ items: input as unknown as INodeParameters['items'], files: files as unknown as INodeParameters['files'] },
+		{ name: 'Start', credentials: undefined },
+	);
 	const node = makeNode(nodeType.description.name, parameters, continueOnFail ? { onError: 'continueRegularOutput' } : {});
 	const connections = { Start: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
 	const run = await runWorkflow({ testStart: START_TYPE, [node.type]: nodeType }, [start, node], connections, credentials);

@@ -33,7 +33,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 
 it('keeps its resources, operations and parameter names', () => {
 	expect(description.properties[0].options?.map((option) => (option as { value: string }).value)).toEqual(['record', 'webhook']);
-	expect(operationsOf('record')).toEqual(['create', 'upsert', 'delete', 'get', 'restore', 'search', 'update']);
+	expect(operationsOf('record')).toEqual(['create', 'upsert', 'delete', 'get', 'restore', 'search', 'update', 'uploadFile']);
 	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'create')).toEqual(['tableId', 'columns', 'simplify']);
@@ -41,6 +41,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'update')).toEqual(['tableId', 'recordId', 'columns', 'simplify']);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'upsert')).toEqual(['tableId', 'columns', 'options', 'simplify']);
+	expect(parametersOf('record', 'uploadFile')).toEqual(['tableId', 'recordId', 'fieldId', 'binaryPropertyName', 'simplify']);
 	expect(parametersOf('record', 'search')).toEqual(['tableId', 'match', 'filters', 'sort', 'returnAll', 'limit', 'simplify']);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
@@ -64,7 +65,7 @@ it('maps Create and Update columns with n8n\'s resource mapper (add, update), an
 		['resourceMapper', 'upsert', ['upsert']],
 	]);
 	expect(columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });
-	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual(['create', 'delete', 'get', 'search', 'update', 'upsert']);
+	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual(['create', 'delete', 'get', 'search', 'update', 'uploadFile', 'upsert']);
 	for (const p of description.properties.filter((p) => p.name === 'simplify')) expect(p.default).toBe(true);
 	for (const p of description.properties.filter((p) => p.name === 'recordId' && p.type === 'resourceLocator')) {
 		expect(p.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);

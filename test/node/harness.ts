@@ -5,7 +5,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { DEFAULT_VARIANT, type Emulator, type ReceivedRequest, startEmulator } from '../emulator';
-import { credentialsFor, runDeclarativeNode, runNodeInWorkflow, shutdownN8nCore, type SmartSuiteCredentialData, type WorkflowNodeRun } from '../helpers/n8n';
+import { TYPED_FIELDS } from '../emulator/fixtures';
+import { credentialsFor, runDeclarativeNode, runNodeInWorkflow, shutdownN8nCore, type RunNodeOptions, type SmartSuiteCredentialData, type WorkflowNodeRun } from '../helpers/n8n';
 
 export const smartSuite = new SmartSuite();
 
@@ -30,6 +31,8 @@ export function useEmulator(): { readonly emu: Emulator } {
 export interface Run {
 	parameters: INodeParameters;
 	input?: IDataObject[];
+	/** Binary files per input item, by property name (operations that run as code). */
+	binary?: RunNodeOptions['binary'];
 	continueOnFail?: boolean;
 	credentials?: Partial<SmartSuiteCredentialData>;
 }
@@ -77,6 +80,23 @@ export const restore = (tableId: string | INodeParameters, recordId: string): IN
 	tableId: typeof tableId === 'string' ? { __rl: true, mode: 'id', value: tableId } : tableId,
 	recordId,
 });
+
+/** Record > Upload File to the Attachments field of the field types table. */
+export const uploadFile = (tableId: string, recordId: string, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'record',
+	operation: 'uploadFile',
+	tableId: { __rl: true, mode: 'id', value: tableId },
+	recordId: { __rl: true, mode: 'id', value: recordId },
+	fieldId: TYPED_FIELDS.files,
+	...extra,
+});
+
+/** `size` bytes holding every byte value: no encoding step can pass unnoticed. */
+export const bytes = (size: number) => {
+	const data = Buffer.alloc(size);
+	for (let i = 0; i < size; i++) data[i] = (i * 7 + (i >> 8)) % 256;
+	return data;
+};
 
 export const getWebhook = (webhookId: string): INodeParameters => ({ resource: 'webhook', operation: 'get', webhookId });
 

@@ -180,3 +180,25 @@ describe('search rules', () => {
 		expect(fields.map((o) => o.value)).not.toContain(F.formula);
 	});
 });
+
+describe('Upload File’s field list', () => {
+	it('offers only the table’s file fields, by label, and nothing before a table is chosen', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id, {
+			structure: [
+				...emu.addFieldTypesTable(emu.addSolution().id).structure,
+				{ slug: 's1file0099', label: 'Scans', field_type: 'filefield', params: {} },
+			],
+		});
+		const parameters = (tableId: string) => ({ resource: 'record', operation: 'uploadFile', tableId: locator(tableId) });
+
+		const fields = await ask(parameters(t.id), { loadOptions: 'getFileFields', path: 'fieldId' });
+		const none = await ask(parameters(''), { loadOptions: 'getFileFields', path: 'fieldId' });
+
+		expect(fields).toEqual([
+			{ name: 'Attachments', value: F.files, description: 'filefield' },
+			{ name: 'Scans', value: 's1file0099', description: 'filefield' },
+		]);
+		expect(none).toEqual([]);
+	});
+});

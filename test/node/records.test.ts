@@ -557,6 +557,29 @@ describe('Files by URL (through the mapper)', () => {
 		expect((updated.json.Attachments as unknown[]).length).toBe(1);
 	});
 
+	it('sends one URL given as text as a list of one, and a list of URLs from an expression as it is', async () => {
+		const { emu } = ctx;
+		const t = fieldTypesTable();
+
+		const output = await run(emu, {
+			parameters: create(t.id, mapped({ title: '={{ $json.title }}', [F.text]: 'C', [F.files]: '={{ $json.files }}' })),
+			input: [
+				{ title: 'One', files: 'https://files.example.com/one.pdf' },
+				{ title: 'List', files: ['https://files.example.com/a.png', 'https://files.example.com/b.csv'] },
+			],
+		});
+
+		const sent = (emu.requests[1].body as { items: IDataObject[] }).items.map((item) => item[F.files]);
+		expect(sent).toEqual([
+			['https://files.example.com/one.pdf'],
+			['https://files.example.com/a.png', 'https://files.example.com/b.csv'],
+		]);
+		const names = output.map((item) =>
+			(item.json.Attachments as Array<{ metadata: IDataObject }>).map((file) => file.metadata.filename),
+		);
+		expect(names).toEqual([['one.pdf'], ['a.png', 'b.csv']]);
+	});
+
 	it('refuses a value that is not an http(s) URL, naming the field and the item', async () => {
 		const { emu } = ctx;
 		const t = fieldTypesTable();

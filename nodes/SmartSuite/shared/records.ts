@@ -4,7 +4,7 @@
  * and the members list at most once, waits out 429s and retries what surely reached nothing,
  * within a time budget.
  */
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { Field } from './fields';
@@ -58,7 +58,28 @@ export interface RecordsRequest {
 	 * them twice.
 	 */
 	repeatable: boolean;
+	/** What a request that is not repeatable may have done when it got no clear answer (default: created records). */
+	unanswered?: { message: string; description: string };
+	/** A body that is not JSON (a file), built again for each attempt: a retry sends a fresh stream. */
+	rawBody?: () => Promise<RawBody>;
 }
+
+/** A stream of n8n's binary store (getBinaryStream), typed without importing node:stream. */
+export type BinaryStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
+
+export interface RawBody {
+	body: Buffer | BinaryStream;
+	contentType: string;
+	/** Bytes, sent as Content-Length (a stream would go chunked, which not every server reads). */
+	length: number;
+}
+
+/** What a create that got no answer may have done. */
+const RECORDS_UNANSWERED = {
+	message: 'The records may have been created',
+	description:
+		'SmartSuite may have created these records without answering, so they were not sent again: a second request could create them twice. Check the table before running these items again.',
+};
 
 /** Thrown for a create that may have been carried out: never sent again. */
 export class MayExistError extends NodeApiError {}
@@ -94,6 +115,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		for (let retries = 0; ; retries++) {
 			const mayRetry = retries < MAX_RETRIES && Date.now() - started < RETRY_BUDGET_MS;
 			let response: ApiResponse;
+			const raw = await request.rawBody?.();
 			try {
 				response = await sendRequest.call(
 					context,
@@ -102,6 +124,10 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 						baseURL: address.baseUrl,
 						url: request.url,
 						body: request.body,
+						...(raw && {
+							body: raw.body,
+							headers: { 'Content-Type': raw.contentType, 'Content-Length': String(raw.length) },
+						}),
 						qs: request.qs,
 						timeout: REQUEST_TIMEOUT_MS,
 					},
@@ -223,11 +249,11 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Ma
 }
 
 function mayExistError(node: INode, request: RecordsRequest, what: string): MayExistError {
-	const message = `The records may have been created: ${what.replace(/^Could not reach SmartSuite: /, '')} after the request to ${request.action} was sent`;
+	const { message: done, description } = request.unanswered ?? RECORDS_UNANSWERED;
+	const message = `${done}: ${what.replace(/^Could not reach SmartSuite: /, '')} after the request to ${request.action} was sent`;
 	return new MayExistError(node, { message } as JsonObject, {
 		message,
-		description:
-			'SmartSuite may have created these records without answering, so they were not sent again: a second request could create them twice. Check the table before running these items again.',
+		description,
 		httpCode: 'none',
 	});
 }

@@ -109,7 +109,9 @@ export const REQUEST_DEFAULTS = {
  */
 export async function sendRequest(
 	this: RequestContext,
-	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout'> & { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE' },
+	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout' | 'headers'> & {
+		method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	},
 	apiKey: string,
 ): Promise<ApiResponse> {
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());

@@ -179,7 +179,7 @@ export function outputOf(
 	return [output];
 }
 
-/** A read operation (Get, Search): each item on its own, its records or its error. */
+/** An operation that takes each item on its own (Get, Search, Upload File): its records or its error. */
 export async function eachItem(
 	context: IExecuteFunctions,
 	read: (client: RecordsClient, itemIndex: number) => Promise<IDataObject[]>,

@@ -8,6 +8,7 @@ import { executeGet, getFields, getOperation } from './get';
 import { restoreFields, restoreOperation } from './restore';
 import { executeSearch, searchFields, searchOperation } from './search';
 import { executeUpdate, updateFields, updateOperation } from './update';
+import { executeUploadFile, uploadFileFields, uploadFileOperation } from './uploadFile';
 import { executeUpsert, upsertFields, upsertOperation } from './upsert';
 
 export const recordDescription: INodeProperties[] = [
@@ -27,6 +28,7 @@ export const recordDescription: INodeProperties[] = [
 			restoreOperation,
 			searchOperation,
 			updateOperation,
+			uploadFileOperation,
 		],
 		default: 'restore',
 	},
@@ -37,6 +39,7 @@ export const recordDescription: INodeProperties[] = [
 	...deleteFields,
 	...searchFields,
 	...restoreFields,
+	...uploadFileFields,
 ];
 
 /**
@@ -53,4 +56,5 @@ export const recordOperations = {
 	delete: executeDelete,
 	search: executeSearch,
 	upsert: executeUpsert,
+	uploadFile: executeUploadFile,
 };

@@ -11,6 +11,7 @@ import type { Field } from '../../shared/fields';
 import { specOf } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { recordsClient, recordsPath } from '../../shared/records';
+import { FILE_FIELD_TYPE } from './uploadFile';
 
 const RECORDS_PER_SEARCH_PAGE = 100;
 
@@ -85,6 +86,13 @@ async function getSearchFields(this: ILoadOptionsFunctions): Promise<INodeProper
 		.map(fieldOption);
 }
 
+/** The file fields, the only ones Upload File can attach to. */
+async function getFileFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return (await structureOfChosenTable(this))
+		.filter((field) => field.field_type === FILE_FIELD_TYPE)
+		.map(fieldOption);
+}
+
 async function getSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return (await structureOfChosenTable(this)).map(fieldOption);
 }
@@ -101,4 +109,4 @@ async function getComparisons(this: ILoadOptionsFunctions): Promise<INodePropert
 }
 
 export const recordListSearch = { searchRecords };
-export const recordLoadOptions = { getSearchFields, getSortFields, getComparisons };
+export const recordLoadOptions = { getSearchFields, getSortFields, getComparisons, getFileFields };
