@@ -169,13 +169,15 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	expect(keepAlive.quietMonth).toEqual({ days: 30, getWebhook: 30, listEvents: 7, other: 0, renewalDays: [4, 8, 12, 16, 20, 24, 28] });
 
 	const [month] = instant.filter((r): r is InstantMonthResult => r.part === 'month');
-	const perChange = Math.max(...changes.filter((r) => r.burst === 1 && r.copies === 1).map((r) => r.requests / r.changes));
-	expect(month.perChange).toBe(perChange);
-	expect(month.rows.map((row) => [row.changes, row.total, row.target])).toEqual([
-		[0, 37, 30],
-		[100, Math.ceil(100 * perChange) + 30, 130],
-		[10_000, Math.ceil(10_000 * perChange) + 30, 10_030],
-		[null, 43_200, null],
+	const perChange = (end: string) => changes.filter((r) => r.burst === 1 && r.copies === 1 && r.endOfStream === end).map((r) => r.requests / r.changes)[0];
+	expect(month.perChange).toEqual({ emptyToken: 1, emptyPage: perChange('emptyPage') });
+	expect(month.rows.map((row) => [row.changes, row.endOfStream, row.total, row.target])).toEqual([
+		[0, null, 37, 30],
+		[100, 'emptyToken', 130, 130],
+		[100, 'emptyPage', Math.ceil(100 * perChange('emptyPage')) + 30, 130],
+		[10_000, 'emptyToken', 10_030, 10_030],
+		[10_000, 'emptyPage', Math.ceil(10_000 * perChange('emptyPage')) + 30, 10_030],
+		[null, null, 43_200, null],
 	]);
 	expect(month.rows.at(-1)?.ofPlan).toEqual({ Free: 43_200, Team: 864, Professional: 86.4, Enterprise: 17.28 });
 }, 120_000);

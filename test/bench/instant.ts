@@ -83,6 +83,8 @@ export interface InstantKeepAliveResult {
 export interface MonthRow {
 	label: string;
 	changes: number | null;
+	/** The end-of-stream variant whose per-change cost the row uses (null: measured, or polling). */
+	endOfStream: EndOfStream | null;
 	/** Calls a month: pings, keep-alive, total. */
 	pings: number;
 	keepAlive: number;
@@ -97,8 +99,8 @@ export interface InstantMonthResult {
 	scenario: 'instant';
 	part: 'month';
 	label: string;
-	/** Requests per change measured one at a time without copies (the dearest pattern), the most over the end-of-stream variants. */
-	perChange: number;
+	/** Requests per change measured one at a time without copies (the dearest pattern), per end-of-stream variant. */
+	perChange: Partial<Record<EndOfStream, number>>;
 	/** The same in bursts, the least measured. */
 	perChangeInBursts: number | null;
 	keepAliveCallsPerDay: number;
@@ -309,29 +311,38 @@ export async function instantKeepAlive(): Promise<InstantKeepAliveResult> {
 	}
 }
 
-const percentOfPlans = (calls: number) => Object.fromEntries(PLANS.map(([plan, quota]) => [plan, (100 * calls) / quota]));
-
 /**
- * A month's calls from the figures measured above: K × the requests a change cost one at a time
- * (bursts cost less) + one keep-alive call a day. Assumed: the changes are spread so that a ping
- * reads the webhook at least every 4 days, so the keep-alive never renews it; the quiet month
- * (no change) is the measured keep-alive month, renewals included.
+ * A month's calls from the figures measured above, per end-of-stream variant: K × the requests a
+ * change cost one at a time (bursts cost less) + one keep-alive call a day. Assumed: the changes
+ * are spread so that a ping reads the webhook at least every 4 days, so the keep-alive never
+ * renews it; the quiet month (no change) is the measured keep-alive month, renewals included.
  */
 export function instantMonth(config: InstantConfig, changes: InstantChangesResult[], keepAlive: InstantKeepAliveResult): InstantMonthResult {
-	const oneAtATime = changes.filter((r) => r.burst === 1 && r.copies === 1);
-	if (oneAtATime.length === 0) throw new Error('the month needs a case of changes one at a time without copies');
-	const perChange = Math.max(...oneAtATime.map((r) => r.requests / r.changes));
+	const perChange: Partial<Record<EndOfStream, number>> = {};
+	for (const r of changes) if (r.burst === 1 && r.copies === 1) perChange[r.endOfStream] = r.requests / r.changes;
 	const bursts = changes.filter((r) => r.burst > 1 && r.copies === 1);
-	const keepAliveCallsPerDay = keepAlive.quietMonth.getWebhook / keepAlive.quietMonth.days;
-	const quietMonthCalls = keepAlive.quietMonth.getWebhook + keepAlive.quietMonth.listEvents + keepAlive.quietMonth.other;
+	const { quietMonth } = keepAlive;
+	const keepAliveCallsPerDay = quietMonth.getWebhook / quietMonth.days;
+	const quietMonthCalls = quietMonth.getWebhook + quietMonth.listEvents + quietMonth.other;
 	const keepAliveCalls = keepAliveCallsPerDay * DAYS_A_MONTH;
+	const row = (label: string, changes: number | null, endOfStream: EndOfStream | null, pings: number, keepAlive: number, target: number | null): MonthRow => ({
+		label,
+		changes,
+		endOfStream,
+		pings,
+		keepAlive,
+		total: pings + keepAlive,
+		target,
+		ofPlan: Object.fromEntries(PLANS.map(([plan, quota]) => [plan, (100 * (pings + keepAlive)) / quota])),
+	});
 	const rows: MonthRow[] = [
-		{ label: 'Instant, no change (measured month)', changes: 0, pings: 0, keepAlive: quietMonthCalls, total: quietMonthCalls, target: DAYS_A_MONTH, ofPlan: percentOfPlans(quietMonthCalls) },
-		...config.monthlyChanges.map((k): MonthRow => {
-			const pings = Math.ceil(perChange * k);
-			return { label: `Instant, ${count(k)} changes`, changes: k, pings, keepAlive: keepAliveCalls, total: pings + keepAliveCalls, target: k + DAYS_A_MONTH, ofPlan: percentOfPlans(pings + keepAliveCalls) };
-		}),
-		{ label: 'Polling every minute, any number of changes', changes: null, pings: POLLS_A_MONTH, keepAlive: 0, total: POLLS_A_MONTH, target: null, ofPlan: percentOfPlans(POLLS_A_MONTH) },
+		row('Instant, no change (measured)', 0, null, 0, quietMonthCalls, DAYS_A_MONTH),
+		...config.monthlyChanges.flatMap((k) =>
+			Object.entries(perChange).map(([endOfStream, cost]) =>
+				row(`Instant, ${count(k)} changes, ${endOfStream}`, k, endOfStream as EndOfStream, Math.ceil(cost * k), keepAliveCalls, k + DAYS_A_MONTH),
+			),
+		),
+		row('Polling every minute, any number of changes', null, null, POLLS_A_MONTH, 0, null),
 	];
 	return {
 		scenario: 'instant',
@@ -340,9 +351,9 @@ export function instantMonth(config: InstantConfig, changes: InstantChangesResul
 		perChange,
 		perChangeInBursts: bursts.length ? Math.min(...bursts.map((r) => r.requests / r.changes)) : null,
 		keepAliveCallsPerDay,
-		renewalsInAQuietMonth: keepAlive.quietMonth.listEvents,
+		renewalsInAQuietMonth: quietMonth.listEvents,
 		rows,
-		targets: Object.fromEntries(rows.filter((row) => row.target !== null).map((row) => [row.label, row.total <= (row.target ?? 0)])),
+		targets: Object.fromEntries(rows.filter((r) => r.target !== null).map((r) => [r.label, r.total <= (r.target ?? 0)])),
 	};
 }
 
@@ -358,5 +369,5 @@ export async function instantSection(bench: Bench, config: InstantConfig, record
 	if (config.latency.changes > 0) record(await instantLatency(bench, config.latency));
 	const keepAlive = await instantKeepAlive();
 	record(keepAlive);
-	if (changes.length > 0) record(instantMonth(config, changes, keepAlive));
+	if (changes.some((r) => r.burst === 1 && r.copies === 1)) record(instantMonth(config, changes, keepAlive));
 }

@@ -264,9 +264,12 @@ function instantSectionText(results: InstantResult[]): string {
 	}
 	for (const r of part<InstantMonthResult>('month')) {
 		parts.push(
-			`A month's calls, computed from the figures above: K × ${num(r.perChange)} request per change (one at a time, the dearest pattern measured` +
-				(r.perChangeInBursts === null ? '' : `; bursts cost ${num(r.perChangeInBursts)}`) +
-				`) + ${num(r.keepAliveCallsPerDay)} keep-alive call a day. Assumed: a ping reads the webhook at least every 4 days, so the keep-alive never renews it; ` +
+			`A month's calls, computed from the figures above: K × the requests a change cost one at a time, the dearest pattern measured (` +
+				Object.entries(r.perChange)
+					.map(([end, cost]) => `${num(cost)} with ${end}`)
+					.join(', ') +
+				(r.perChangeInBursts === null ? '' : `; bursts cost down to ${num(r.perChangeInBursts)}`) +
+				`), + ${num(r.keepAliveCallsPerDay)} keep-alive call a day. Assumed: a ping reads the webhook at least every 4 days, so the keep-alive never renews it; ` +
 				`a month whose changes all come within a few days adds up to ${r.renewalsInAQuietMonth} ListEvents renewals (the quiet month, measured). ` +
 				`The polling trigger: 1 request per poll.\n\n${monthTable(r)}`,
 		);
