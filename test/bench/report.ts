@@ -186,10 +186,10 @@ function recordsTable(results: RecordsResult[]): string {
 function instantChangesTable(results: InstantChangesResult[]): string {
 	const each = (counts: Record<string, number>) =>
 		Object.entries(counts)
-			.map(([key, n]) => `${key} ${n}`)
+			.map(([status, n]) => `${n.toLocaleString('en-US')} × ${status}`)
 			.join(', ');
 	return table(
-		['changes', 'end', 'pings', 'ListEvents (≤ K)', 'GetWebhook', 'requests / change', 'executions', 'events out (each once, in order)', 'answers'],
+		['changes', 'end', 'pings', 'ListEvents (≤ K)', 'GetWebhook', 'requests / change', 'executions', 'events out (each once, in order)', 'n8n answered'],
 		results.map((r) => [
 			r.label,
 			r.endOfStream,
