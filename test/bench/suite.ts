@@ -119,6 +119,7 @@ export function repetitionsOf(config: SuiteConfig): Record<string, number> {
 		idlePolls: config.idle.polls,
 		steadyPolls: config.steady.polls,
 		listEvents: config.listEvents.repetitions,
+		...(config.instant ? { instantLatencyChanges: config.instant.latency.changes } : {}),
 	};
 }
 
