@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { runMeta, writeResults } from './report';
+import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
@@ -33,6 +34,17 @@ const TINY: SuiteConfig = {
 		{ kind: 'upsert', items: 60 },
 		{ kind: 'search', records: 2_500 },
 	],
+	instant: {
+		changes: [
+			{ changes: 8, burst: 1, copies: 1 },
+			{ changes: 8, burst: 1, copies: 3 },
+			{ changes: 20, burst: 10, copies: 1 },
+			{ changes: 20, burst: 10, copies: 3 },
+		],
+		endOfStream: ['emptyToken', 'emptyPage'],
+		latency: { changes: 5, warmUp: 1 },
+		monthlyChanges: [100, 10_000],
+	},
 };
 
 const summary = expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) });
@@ -63,6 +75,10 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		...TINY.listEvents.endOfStream.map(() => 'listEvents'),
 		...TINY.quota.map(() => 'quota'),
 		...TINY.records.map(() => 'records'),
+		...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'instant')),
+		'instant',
+		'instant',
+		'instant',
 	]);
 
 	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
@@ -122,4 +138,46 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		['Search, Return All over 2,500 records', { GetTable: 1, ListRecords: 3 }, 3, 26, 2500],
 	]);
 	for (const r of records) expect(r.targets).toEqual({ requests: true, output: true });
+
+	const instant = written.scenarios.filter((s: InstantResult) => s.scenario === 'instant') as InstantResult[];
+	expect(instant.map((r) => r.part)).toEqual([...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')), 'latency', 'keepAlive', 'month']);
+	const changes = instant.filter((r): r is InstantChangesResult => r.part === 'changes');
+	for (const r of changes) {
+		// Every change once, in stream order, whatever the pings; the pings never read the webhook with GetWebhook.
+		expect([r.emitted, r.duplicated, r.exactlyOnceInOrder, r.getWebhook]).toEqual([r.changes, 0, true, 0]);
+		expect(r.pings).toBe(r.changes * r.copies);
+		expect(r.answers).toEqual({ 200: r.pings });
+		expect(r.requests).toBe(r.listEvents);
+		expect(r.activationRequests).toEqual(expect.objectContaining({ CreateWebhook: 1 }));
+		// One drain per ping at most, each of one or two ListEvents calls (two: an empty page ends the stream).
+		expect(r.listEvents).toBeGreaterThanOrEqual(Math.ceil(r.changes / r.burst));
+		expect(r.listEvents).toBeLessThanOrEqual(2 * r.pings);
+		// One at a time without copies: an execution per change, and one ListEvents call per ping when a token-less page ends the stream.
+		if (r.burst === 1 && r.copies === 1) expect(r.executions).toBe(r.changes);
+		if (r.burst === 1 && r.copies === 1 && r.endOfStream === 'emptyToken') expect(r.listEvents).toBe(r.changes);
+	}
+
+	const [latency] = instant.filter((r): r is InstantLatencyResult => r.part === 'latency');
+	expect(latency.changes).toBe(5);
+	expect(latency.ms.min).toBeGreaterThan(0);
+	expect(latency.ms.min <= latency.ms.median && latency.ms.median <= latency.ms.p95 && latency.ms.p95 <= latency.ms.max).toBe(true);
+	expect(latency.pollingMs).toEqual({ average: 30_000, max: 60_000 });
+
+	const [keepAlive] = instant.filter((r): r is InstantKeepAliveResult => r.part === 'keepAlive');
+	expect(keepAlive.ticks.map((tick) => tick.operations)).toEqual([['GetWebhook'], ['GetWebhook', 'ListEvents'], ['GetWebhook', 'UpdateWebhook']]);
+	// Renewed when it expires within 3 days, i.e. 4 days after the last read (7-day lifetime).
+	expect(keepAlive.quietMonth).toEqual({ days: 30, getWebhook: 30, listEvents: 7, other: 0, renewalDays: [4, 8, 12, 16, 20, 24, 28] });
+
+	const [month] = instant.filter((r): r is InstantMonthResult => r.part === 'month');
+	const perChange = (end: string) => changes.filter((r) => r.burst === 1 && r.copies === 1 && r.endOfStream === end).map((r) => r.requests / r.changes)[0];
+	expect(month.perChange).toEqual({ emptyToken: 1, emptyPage: perChange('emptyPage') });
+	expect(month.rows.map((row) => [row.changes, row.endOfStream, row.total, row.target])).toEqual([
+		[0, null, 37, 30],
+		[100, 'emptyToken', 130, 130],
+		[100, 'emptyPage', Math.ceil(100 * perChange('emptyPage')) + 30, 130],
+		[10_000, 'emptyToken', 10_030, 10_030],
+		[10_000, 'emptyPage', Math.ceil(10_000 * perChange('emptyPage')) + 30, 10_030],
+		[null, null, 43_200, null],
+	]);
+	expect(month.rows.at(-1)?.ofPlan).toEqual({ Free: 43_200, Team: 864, Professional: 86.4, Enterprise: 17.28 });
 }, 120_000);

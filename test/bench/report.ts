@@ -1,6 +1,8 @@
 /** Turns scenario results into Markdown tables (stdout and the README) and the JSON file. */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import { PLANS } from './instant';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
@@ -181,6 +183,100 @@ function recordsTable(results: RecordsResult[]): string {
 	);
 }
 
+function instantChangesTable(results: InstantChangesResult[]): string {
+	const each = (counts: Record<string, number>) =>
+		Object.entries(counts)
+			.map(([status, n]) => `${n.toLocaleString('en-US')} × ${status}`)
+			.join(', ');
+	return table(
+		['changes', 'end', 'pings', 'ListEvents (≤ K)', 'GetWebhook', 'requests / change', 'executions', 'events out (each once, in order)', 'n8n answered'],
+		results.map((r) => [
+			r.label,
+			r.endOfStream,
+			r.pings.toLocaleString('en-US'),
+			r.listEvents.toLocaleString('en-US') + mark(r.targets.listEvents),
+			String(r.getWebhook) + mark(r.targets.noGetWebhook),
+			num(r.requests / r.changes),
+			r.executions.toLocaleString('en-US'),
+			`${r.emitted.toLocaleString('en-US')}, ${r.duplicated} duplicated${mark(r.targets.exactlyOnce)}`,
+			each(r.answers),
+		]),
+	);
+}
+
+function latencyTable(results: InstantLatencyResult[]): string {
+	return table(
+		['trigger', 'changes', 'median', 'p95', 'min–max'],
+		results.flatMap((r) => [
+			['Instant (measured on the emulator)', String(r.changes), `${num(r.ms.median)} ms`, `${num(r.ms.p95)} ms`, `${num(r.ms.min)}–${num(r.ms.max)} ms`],
+			['Polling every minute (computed, not measured)', '–', `${num(r.pollingMs.average / 1000)} s on average`, '–', `0–${num(r.pollingMs.max / 1000)} s`],
+		]),
+	);
+}
+
+function keepAliveTable(r: InstantKeepAliveResult): string {
+	const { quietMonth: month } = r;
+	const rows = r.ticks.map((tick, i) => [tick.label, `${tick.operations.length}: ${tick.operations.join(' + ') || 'none'}${i === 0 ? mark(r.targets.dailyTick) : ''}`]);
+	rows.push([
+		`a quiet month (${month.days} ticks, no change)`,
+		`${month.getWebhook + month.listEvents + month.other}: ${month.getWebhook} GetWebhook + ${month.listEvents} ListEvents (days ${month.renewalDays.join(', ')})` +
+			(month.other ? ` + ${month.other} other` : ''),
+	]);
+	return table(['keep-alive tick', 'requests'], rows);
+}
+
+/** Percent of a quota: three significant digits at most, thousands separated. */
+function percent(value: number): string {
+	if (value >= 10) return `${Math.round(value).toLocaleString('en-US')} %`;
+	return `${value >= 1 ? value.toFixed(1) : value.toPrecision(1)} %`;
+}
+
+function monthTable(r: InstantMonthResult): string {
+	return table(
+		['a month (30 days)', 'pings', 'keep-alive', 'calls', "the issue's count", ...PLANS.map(([plan, quota]) => `${plan} (${quota.toLocaleString('en-US')})`)],
+		r.rows.map((row) => [
+			row.label,
+			row.pings.toLocaleString('en-US'),
+			row.keepAlive.toLocaleString('en-US'),
+			row.total.toLocaleString('en-US') + (row.target === null ? '' : mark(r.targets[row.label])),
+			row.target === null ? '–' : `≤ ${row.target.toLocaleString('en-US')}`,
+			...PLANS.map(([plan]) => percent(row.ofPlan[plan])),
+		]),
+	);
+}
+
+function instantSectionText(results: InstantResult[]): string {
+	const part = <T extends InstantResult>(name: T['part']) => results.filter((r): r is T => r.part === name);
+	const parts = ['#### 7. SmartSuite Instant Trigger (issue 23): requests per change, latency, keep-alive and a month, on the emulator'];
+	const changes = part<InstantChangesResult>('changes');
+	if (changes.length) {
+		parts.push(
+			"K record changes made in the emulator with the trigger active (activation's requests not counted); each change pings the trigger's n8n endpoint. " +
+				'One at a time: each ping answered before the next change; bursts: the changes made at once, their pings sent together. ' +
+				`The issue's target: at most K ListEvents calls, no GetWebhook per ping, every event once.\n\n${instantChangesTable(changes)}`,
+		);
+	}
+	for (const r of part<InstantLatencyResult>('latency')) {
+		parts.push(`From a record created in the emulator to webhook() returning the execution's items (ping over HTTP on 127.0.0.1, one ListEvents call):\n\n${latencyTable([r])}`);
+	}
+	for (const r of part<InstantKeepAliveResult>('keepAlive')) {
+		parts.push(`The daily keep-alive with nothing changing, the emulator's clock moved a day before each tick (it renews the webhook with ListEvents when it expires within 3 days):\n\n${keepAliveTable(r)}`);
+	}
+	for (const r of part<InstantMonthResult>('month')) {
+		parts.push(
+			`A month's calls, computed from the figures above: K × the requests a change cost one at a time, the dearest pattern measured (` +
+				Object.entries(r.perChange)
+					.map(([end, cost]) => `${num(cost)} with ${end}`)
+					.join(', ') +
+				(r.perChangeInBursts === null ? '' : `; bursts cost down to ${num(r.perChangeInBursts)}`) +
+				`), + ${num(r.keepAliveCallsPerDay)} keep-alive call a day. Assumed: a ping reads the webhook at least every 4 days, so the keep-alive never renews it; ` +
+				`a month whose changes all come within a few days adds up to ${r.renewalsInAQuietMonth} ListEvents renewals (the quiet month, measured). ` +
+				`The polling trigger: 1 request per poll.\n\n${monthTable(r)}`,
+		);
+	}
+	return parts.join('\n\n');
+}
+
 /** All tables of one run, as Markdown; a section only appears when its scenario ran. */
 export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const of = <T extends ScenarioResult>(name: T['scenario']) => results.filter((r): r is T => r.scenario === name);
@@ -195,6 +291,7 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const lists = of<ComparisonResult>('listEvents');
 	const quotas = of<QuotaResult>('quota');
 	const records = of<RecordsResult>('records');
+	const instant = of<InstantResult>('instant');
 	if (drains.length) {
 		sections.push(
 			`#### 1. Backlog drain: the trigger's first poll (allStoredEvents, pages of 1,000 asked; "page" = what the server serves) vs n8n's request helper reading the same pages, and the bare loop\n\n${comparisonTable(drains)}`,
@@ -222,6 +319,7 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 				recordsTable(records),
 		);
 	}
+	if (instant.length) sections.push(instantSectionText(instant));
 	return sections.join('\n\n');
 }
 
@@ -236,7 +334,9 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 					? `${r.label} end=${r.endOfStream}`
 					: r.scenario === 'records'
 						? r.label
-						: `${r.scenario} end=${r.endOfStream}`;
+						: r.scenario === 'instant'
+							? `instant: ${r.label}${'endOfStream' in r ? ` end=${r.endOfStream}` : ''}`
+							: `${r.scenario} end=${r.endOfStream}`;
 		for (const [target, met] of Object.entries(r.targets)) if (met === false) missed.push(`${label}: ${target}`);
 	}
 	return missed;

@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: what a poll costs, against a bare HTTP loop, and what the Record operations
- * cost in requests. Prints Markdown tables and writes the same figures to bench-results.json at the
+ * `npm run bench`: what a poll costs, against a bare HTTP loop, what the Record operations
+ * cost in requests, and what the instant trigger costs and how fast it reacts. Prints Markdown tables and writes the same figures to bench-results.json at the
  * repo root. BENCH_QUICK=1 runs small N; BENCH_ONLY=records (a comma-separated list of drain, idle,
- * steady, listEvents, quota, records) runs only those sections.
+ * steady, listEvents, quota, records, instant) runs only those sections.
  */
 // Must come first: n8n-core reads N8N_USER_FOLDER when it is loaded.
 import '../helpers/setup-env';

@@ -1,5 +1,6 @@
 /** What `npm run bench` runs: the full configuration, the quick one, and the loop over both. */
 import type { EndOfStream } from '../emulator/types';
+import { type InstantConfig, instantSection } from './instant';
 import { type QuotaCase, quotaScenario } from './quota';
 import { type RecordsCase, recordsScenario } from './records';
 import {
@@ -18,6 +19,8 @@ export interface SuiteConfig {
 	listEvents: { n: number; repetitions: number; pageSizes: number[]; endOfStream: EndOfStream[] };
 	quota: QuotaCase[];
 	records: RecordsCase[];
+	/** Section 7, the instant trigger (null: not run). */
+	instant: InstantConfig | null;
 }
 
 const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
@@ -43,6 +46,19 @@ function recordsCases(items: number, searches: number[]): RecordsCase[] {
 }
 
 /**
+ * Issue 23's workloads: K changes one at a time and in bursts of 25, each also with every ping sent
+ * 3 times at once; `timed` changes one at a time for the latency; a month of 100 to 10,000 changes.
+ */
+function instantConfig(changes: number, timed: number): InstantConfig {
+	return {
+		changes: [1, 25].flatMap((burst) => [1, 3].map((copies) => ({ changes, burst, copies }))),
+		endOfStream: END_VARIANTS,
+		latency: { changes: timed, warmUp: 5 },
+		monthlyChanges: [100, 1_000, 10_000],
+	};
+}
+
+/**
  * emptyToken is the emulator's default; emptyPage (a token is always returned, the end is an
  * empty page) is what a durable cursor API most likely does, and costs one request more.
  */
@@ -64,6 +80,7 @@ export const FULL: SuiteConfig = {
 	listEvents: { n: 10_000, repetitions: 7, pageSizes: [50, 100, 500, 1000], endOfStream: ['emptyToken'] },
 	quota: quotaCases([10_000, 100_000], 100_000, 1_000),
 	records: recordsCases(1_000, [1_000, 2_500, 10_000]),
+	instant: instantConfig(500, 50),
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
@@ -74,6 +91,7 @@ export const QUICK: SuiteConfig = {
 	listEvents: { n: 1_000, repetitions: 2, pageSizes: [100], endOfStream: ['emptyToken'] },
 	quota: quotaCases([1_000, 5_000], 5_000, 100),
 	records: recordsCases(1_000, [1_000, 2_500]),
+	instant: instantConfig(100, 20),
 };
 
 /** The config with only the named sections (a comma-separated list; unset: all of them). */
@@ -90,6 +108,7 @@ export function onlySections(config: SuiteConfig, only: string | undefined): Sui
 		listEvents: keep('listEvents') ? config.listEvents : { ...config.listEvents, endOfStream: [] },
 		quota: keep('quota') ? config.quota : [],
 		records: keep('records') ? config.records : [],
+		instant: keep('instant') ? config.instant : null,
 	};
 }
 
@@ -100,6 +119,7 @@ export function repetitionsOf(config: SuiteConfig): Record<string, number> {
 		idlePolls: config.idle.polls,
 		steadyPolls: config.steady.polls,
 		listEvents: config.listEvents.repetitions,
+		...(config.instant ? { instantLatencyChanges: config.instant.latency.changes } : {}),
 	};
 }
 
@@ -120,5 +140,6 @@ export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (res
 		for (const pageSize of config.listEvents.pageSizes) record(await listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
 	for (const quotaCase of config.quota) record(await quotaScenario(bench, quotaCase));
 	for (const recordsCase of config.records) record(await recordsScenario(bench, recordsCase));
+	if (config.instant) await instantSection(bench, config.instant, record);
 	return results;
 }

@@ -23,9 +23,16 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
+import type { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
 import { keepAlive } from '../../nodes/SmartSuite/trigger/instant';
 import { additionalDataFor } from './n8n';
+
+// Named with .ts: outside jest (npm run bench), Node tries the codex `X.node.json` beside the node
+// before ts-node's `.ts`, so `require('…/X.node')` would load the codex instead of the class.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SmartSuiteInstantTrigger: InstantTriggerNode } = require('../../nodes/SmartSuite/SmartSuiteInstantTrigger.node.ts') as {
+	SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger;
+};
 
 export const INSTANT_NAME = 'SmartSuite Instant Trigger';
 const STATE_KEY = `node:${INSTANT_NAME}`;
@@ -126,7 +133,7 @@ export async function startInstantTrigger(options: { parameters: INodeParameters
 
 export function createInstantTrigger({ parameters, credentials, baseUrl = 'http://127.0.0.1:5678' }: { parameters: INodeParameters; credentials: object; baseUrl?: string }): InstantTrigger {
 	const additionalData = () => ({ ...additionalDataFor(credentials), webhookBaseUrl: `${baseUrl}/webhook`, webhookTestBaseUrl: `${baseUrl}/webhook-test` }) as IWorkflowExecuteAdditionalData;
-	let nodeType = new SmartSuiteInstantTrigger();
+	let nodeType = new InstantTriggerNode();
 	const node: INode = {
 		id: 'instant-node-id',
 		name: INSTANT_NAME,
