@@ -91,7 +91,12 @@ export class TriggerWatch {
 
 	/** Waits for the poll n8n runs at activation, then until it has stopped reading for 1.5 s. */
 	async waitForActivationPoll(since: number): Promise<void> {
-		await waitFor('the poll at activation', () => (this.listCallsSince(since) > 0 ? true : undefined), 60_000);
+		await this.waitForPoll(since, 'the poll at activation', 60_000);
+	}
+
+	/** Waits for a poll that reads after request number `since`, then until it has stopped reading for 1.5 s. */
+	async waitForPoll(since: number, what = 'the next poll', timeoutMs = this.n8n.version.pollPeriodMs + 50_000): Promise<void> {
+		await waitFor(what, () => (this.listCallsSince(since) > 0 ? true : undefined), timeoutMs);
 		let before = -1;
 		const quiet = () => {
 			const now = this.listCallsSince(since);
@@ -99,6 +104,6 @@ export class TriggerWatch {
 			before = now;
 			return undefined;
 		};
-		await waitFor('the poll at activation to finish', quiet, 30_000, 1500);
+		await waitFor(`${what} to finish`, quiet, 30_000, 1500);
 	}
 }
