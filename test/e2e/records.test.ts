@@ -3,8 +3,8 @@
  * (versions.ts), this package packed and installed as a community package. While a published
  * SmartSuite Trigger ("Create a webhook for me" on one table, every kind of record event, Simplify
  * on) polls in `n8n start`, `n8n execute` runs a workflow whose SmartSuite nodes create 60 records
- * from 60 items, search them, update them, create-or-update 60 items of which 30 exist, and delete
- * all 90. The test checks what a user sees: each node's output, the requests SmartSuite received,
+ * from 60 items, search them, update them, upload a file to one of them, create-or-update 60
+ * items of which 30 exist, and delete all 90. The test checks what a user sees: each node's output, the requests SmartSuite received,
  * the records left, and every event of those changes emitted by the trigger exactly once.
  */
 import { startEmulator, type Emulator, type EventObject, type ReceivedRequest } from '../emulator';
@@ -91,11 +91,20 @@ const pause = (name: string): WorkflowNode[] =>
 		? [{ name, type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: version.pollPeriodMs / 1000, unit: 'seconds' } }]
 		: [];
 
+/** The file the workflow uploads to the first record (issue 22), as a Code node's binary gives it. */
+const UPLOAD = { fileName: 'delivery note.txt', mimeType: 'text/plain', text: 'Delivered: 60 items, checked by the e2e workflow.\n' };
+const uploadItem: WorkflowNode = {
+	name: 'A file for the first record',
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	parameters: {
+		jsCode: `return [{ json: { id: $('Update records').first().json.id }, binary: { data: { data: '${Buffer.from(UPLOAD.text).toString('base64')}', mimeType: '${UPLOAD.mimeType}', fileName: '${UPLOAD.fileName}' } } }];`,
+	},
+};
+
 /**
  * The records workflow, one node after the other (each SmartSuite node gets the previous node's
- * items). Issue 22's file upload belongs between "Update records" and "Upsert items": a node that
- * gives each record's item a binary, then Record → Upload File with `recordId` {{ $json.id }};
- * its check goes into the test at the matching place, and the events it raises into `expectedKinds`.
+ * items; the Code nodes make their own).
  */
 function recordsWorkflowSteps(): WorkflowNode[] {
 	return [
@@ -112,6 +121,8 @@ function recordsWorkflowSteps(): WorkflowNode[] {
 			columns: { mappingMode: 'defineBelow', value: { [F.number]: '={{ $json.Quantity + 1000 }}' } },
 		}),
 		...pause('Wait for a poll (updated)'),
+		uploadItem,
+		smartSuite('Upload file', { operation: 'uploadFile', recordId: eachRecord, fieldId: F.files, binaryPropertyName: 'data' }),
 		// Codes E2E-30 to E2E-89: the first 30 exist, the others are new.
 		items('Upsert items', COUNT, `{ name: 'Upserted ' + (n + ${COUNT - EXISTING}), code: 'E2E-' + (n + ${COUNT - EXISTING}), quantity: 2000 + n }`),
 		smartSuite('Create or update records', {
@@ -188,7 +199,7 @@ const repeated = (operations: Array<[string, number]>) => operations.flatMap(([o
 
 describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees every change once`, () => {
 	test(
-		'create 60, search, update, upsert 60 (30 existing), delete 90, while the trigger polls',
+		'create 60, search, update, upload a file, upsert 60 (30 existing), delete 90, while the trigger polls',
 		suite.wrap(async () => {
 			const watch = new TriggerWatch(emu, n8n, TRIGGER_WORKFLOW, TRIGGER_NODE, '');
 			await n8n.publish(TRIGGER_WORKFLOW);
@@ -226,7 +237,12 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 				created.map((record) => [record.id, record.Code, record.Name, Number(record.Quantity) + 1000]),
 			);
 
-			// (Upload File, issue 22: its output is checked here, between Update and Upsert, as in the workflow.)
+			// Upload File: the binary reached the first record's file field byte for byte, with its name and type.
+			const [withFile] = output('Upload file');
+			expect(withFile.id).toBe(createdIds[0]);
+			const files = emu.records(seed.tableId, { deleted: true }).find((record) => record.id === createdIds[0])?.[F.files] as Array<{ handle: string; metadata: { filename: string; mimetype: string; size: number } }>;
+			expect(files.map((file) => file.metadata)).toEqual([expect.objectContaining({ filename: UPLOAD.fileName, mimetype: UPLOAD.mimeType, size: Buffer.byteLength(UPLOAD.text) })]);
+			expect(emu.uploadedFile(files[0].handle)?.bytes.toString('utf8')).toBe(UPLOAD.text);
 
 			// Upsert: the 30 existing codes update their records, the 30 new ones are created, in input order.
 			const upserted = output('Create or update records');
@@ -250,6 +266,7 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 					['GetTable', 1], ['BulkCreateRecords', bulkRequests(COUNT)], // Create
 					['GetTable', 1], ['ListRecords', 1], // Search
 					['GetTable', 1], ['BulkUpdateRecords', bulkRequests(COUNT)], // Update
+					['GetTable', 1], ['UploadRecordFile', 1], // Upload File
 					['GetTable', 1], ['ListRecords', bulkRequests(COUNT)], ['BulkUpdateRecords', bulkRequests(EXISTING)], ['BulkCreateRecords', bulkRequests(COUNT - EXISTING)], // Upsert
 					['GetTable', 1], ['ListRecords', 1], // Find all
 					['BulkDeleteRecords', bulkRequests(allIds.length)], // Delete
@@ -273,7 +290,8 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 
 			// The trigger: every event of these changes exactly once, over its executions, in order.
 			const stored = emu.events(webhook.webhook_id);
-			const expectedKinds = { RECORD_CREATED: COUNT + COUNT - EXISTING, RECORD_UPDATED: COUNT + EXISTING, RECORD_DELETED: allIds.length };
+			// Updates: Update's 60, Upload File's 1, Create or Update's 30.
+			const expectedKinds = { RECORD_CREATED: COUNT + COUNT - EXISTING, RECORD_UPDATED: COUNT + 1 + EXISTING, RECORD_DELETED: allIds.length };
 			expect(countKinds(stored)).toEqual(expectedKinds);
 			let executions = await watch.waitForEvents(stored.map((event) => event.event_id));
 			// Where polls are quick, one more poll must bring nothing again.
