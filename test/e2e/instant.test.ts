@@ -9,7 +9,7 @@
  * a restart, deactivation.
  */
 import { startEmulator, type Emulator, type EventObject } from '../emulator';
-import { N8n, ensureN8n, installCommunityPackage, n8nSuite, nodeOutput, packPackage, smartSuiteCredential, stopAll, waitFor, sleep } from './harness';
+import { N8n, type StoredExecution, ensureN8n, installCommunityPackage, n8nSuite, nodeOutput, packPackage, smartSuiteCredential, stopAll, waitFor, sleep } from './harness';
 import { N8nRest } from './rest';
 import { TriggerWatch } from './trigger-watch';
 import { selectedVersion } from './versions';
@@ -72,9 +72,14 @@ function logged(message: RegExp): Array<Record<string, unknown>> {
 /** What n8n logs when a workflow's activation or its triggers fail (2.8 and 2.41). */
 const ACTIVATION_TROUBLE = /Issue on initial workflow activation|did fail with error|failed with the error|reported the error|Could not remove (webhooks|durable jobs)|Failed to remove|Isolate error activating/;
 
-/** Each of the trigger's items over all executions, by event id; and whether every execution had items. */
+/** The executions the production webhook started (not "Listen for test event"'s). */
+async function productionExecutions(): Promise<StoredExecution[]> {
+	return (await watch.executions()).filter((execution) => execution.mode === 'webhook');
+}
+
+/** The trigger's items over the production executions, by event id. */
 async function triggeredIds(): Promise<string[]> {
-	return watch.triggered(await watch.executions()).map((item) => String(item.event_id));
+	return watch.triggered(await productionExecutions()).map((item) => String(item.event_id));
 }
 
 /** Exactly once: every event of the webhook, none twice, none missing (in any order across executions). */
@@ -215,7 +220,9 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 		'(5a) n8n ran the trigger\'s keep-alive registration beside the webhook: no activation error, a daily cron registered',
 		withN8nLog(async () => {
 			expect(n8n.logTail(100_000)).not.toMatch(ACTIVATION_TROUBLE);
-			expect(logged(/^Activated workflow/).map((metadata) => metadata.workflowId)).toEqual([WORKFLOW_ID]);
+			// 2.8 activates the workflow; 2.41's publication service its trigger nodes.
+			const activated = logged(/^Activated (workflow|trigger node) /).map((metadata) => metadata.workflowId ?? (metadata.workflow as { id?: string } | undefined)?.id);
+			expect(activated).toEqual([WORKFLOW_ID]);
 			expect(logged(/^Registered cron/).map((metadata) => metadata.cron)).toEqual([expect.stringMatching(DAILY_CRON)]);
 		}),
 	);
@@ -286,6 +293,10 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			await rest.publish(WORKFLOW_ID, updated.versionId);
 			// delete switched notifications off, create back on.
 			await waitFor('the re-publish to switch notifications off and on', () => (requests('UpdateWebhook', since).length >= 2 && 'enabled' in emu.getWebhook(webhookId)!.notification_status ? true : undefined), 60_000, 200);
+			expect(requests('UpdateWebhook', since).map((request) => (request.body as { webhook?: { notification_status?: unknown } }).webhook?.notification_status)).toEqual([
+				{ disabled: {} },
+				{ enabled: { url: productionUrl() } },
+			]);
 			const afterRepublish = createRecords(['After re-publish']);
 			await watch.waitForEvents(afterRepublish);
 
@@ -326,5 +337,57 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			expect(logged(/^Deregistered (all )?crons/).at(-1)?.crons).toEqual([expect.stringMatching(DAILY_CRON)]);
 			expect(n8n.logTail(100_000)).not.toMatch(ACTIVATION_TROUBLE);
 		}),
+	);
+
+	/**
+	 * "Listen for test event", as the editor asks n8n's REST API for it, on the inactive workflow
+	 * (last: what it leaves behind stays out of the tests above).
+	 */
+	const listen = { testWebhookId: '', testEvent: '', executionId: 0 };
+
+	test(
+		'(5d) "Listen for test event": a webhook notifying the test URL is created, and its first ping starts a manual execution',
+		withN8nLog(async () => {
+			const [production] = solutionWebhooks();
+			expect(await rest.listenForTestEvent(await rest.workflow(WORKFLOW_ID), TRIGGER)).toMatchObject({ waitingForWebhook: true });
+			const testWebhook = await waitFor('the test webhook', () => solutionWebhooks().find((webhook) => webhook.webhook_id !== production.webhook_id), 30_000, 200);
+			expect(testWebhook.notification_status).toEqual({ enabled: { url: `${n8n.url}/webhook-test/${NODE_WEBHOOK_ID}/smartsuite` } });
+			listen.testWebhookId = testWebhook.webhook_id;
+
+			const { events } = emu.createRecord(seed.tableId, { title: 'Test event' });
+			[listen.testEvent] = events.filter((event) => event.webhook_id === testWebhook.webhook_id).map((event) => event.event_id);
+			const manual = await waitFor('the test execution', async () => (await watch.executions()).find((execution) => execution.mode === 'manual'), 30_000, 200);
+			listen.executionId = manual.id;
+			// The production webhook was not touched: its notifications are still off.
+			expect(emu.getWebhook(production.webhook_id)).toEqual(production);
+		}),
+	);
+
+	/**
+	 * KNOWN BUG (test.failing until the node is fixed): n8n runs a manual execution's start node as
+	 * a trigger node when its type has trigger() (WorkflowExecute.runNode checks `trigger` before
+	 * `webhook`, in n8n-core 2.8.1 and 2.41.1): it calls the node's trigger() in manual mode and waits
+	 * for it to emit, which the keep-alive trigger() never does. The execution started by the test
+	 * event never ends (the editor keeps waiting), so n8n never deletes the test registration, and
+	 * the node's delete never removes the SmartSuite webhook made for the test URL.
+	 */
+	test.failing(
+		'(5d) "Listen for test event": the manual execution ends with the test webhook\'s event, and the test webhook is deleted',
+		async () => {
+			try {
+				const finished = await waitFor(
+					'the test execution to end',
+					async () => (await watch.executions()).find((execution) => execution.id === listen.executionId && execution.status !== 'running' && execution.status !== 'new'),
+					10_000,
+					500,
+				);
+				expect(finished.status).toBe('success');
+				expect(nodeOutput(finished.runData, TRIGGER).map((item) => item.event_id)).toEqual([listen.testEvent]);
+				await waitFor('the test webhook to be deleted', () => (emu.getWebhook(listen.testWebhookId) ? undefined : true), 10_000, 200);
+			} finally {
+				// So that n8n's shutdown does not wait for it.
+				await rest.stopExecution(listen.executionId).catch(() => undefined);
+			}
+		},
 	);
 });

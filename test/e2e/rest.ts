@@ -58,6 +58,18 @@ export class N8nRest {
 		return await this.call<RestWorkflow>('POST', `/rest/workflows/${encodeURIComponent(id)}/deactivate`, {});
 	}
 
+	/**
+	 * The editor's "Listen for test event" on a trigger: n8n registers the node's test webhook and
+	 * answers `waitingForWebhook: true`; the first request to it runs the workflow (mode manual).
+	 */
+	async listenForTestEvent(workflow: RestWorkflow, triggerName: string): Promise<{ waitingForWebhook?: boolean }> {
+		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
+	}
+
+	async stopExecution(id: number): Promise<void> {
+		await this.call('POST', `/rest/executions/${id}/stop`, {});
+	}
+
 	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await this.send(method, path, body);
 		const answer = (await response.json()) as { data: T };
