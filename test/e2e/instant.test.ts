@@ -343,10 +343,10 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 	 * "Listen for test event", as the editor asks n8n's REST API for it, on the inactive workflow
 	 * (last: what it leaves behind stays out of the tests above).
 	 */
-	const listen = { testWebhookId: '', testEvent: '', executionId: 0 };
+	const listen = { testWebhookId: '' };
 
 	test(
-		'(5d) "Listen for test event": a webhook notifying the test URL is created, and its first ping starts a manual execution',
+		'(5d) "Listen for test event": a webhook notifying the test URL; its first ping runs a manual execution with the event; production untouched',
 		withN8nLog(async () => {
 			const [production] = solutionWebhooks();
 			expect(await rest.listenForTestEvent(await rest.workflow(WORKFLOW_ID), TRIGGER)).toMatchObject({ waitingForWebhook: true });
@@ -355,39 +355,28 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			listen.testWebhookId = testWebhook.webhook_id;
 
 			const { events } = emu.createRecord(seed.tableId, { title: 'Test event' });
-			[listen.testEvent] = events.filter((event) => event.webhook_id === testWebhook.webhook_id).map((event) => event.event_id);
-			const manual = await waitFor('the test execution', async () => (await watch.executions()).find((execution) => execution.mode === 'manual'), 30_000, 200);
-			listen.executionId = manual.id;
+			const [testEvent] = events.filter((event) => event.webhook_id === testWebhook.webhook_id).map((event) => event.event_id);
+			const finished = await waitFor(
+				'the test execution to end',
+				async () => (await watch.executions()).find((execution) => execution.mode === 'manual' && execution.status !== 'running' && execution.status !== 'new'),
+				30_000,
+				200,
+			);
+			expect(finished.status).toBe('success');
+			expect(nodeOutput(finished.runData, TRIGGER).map((item) => item.event_id)).toEqual([testEvent]);
 			// The production webhook was not touched: its notifications are still off.
 			expect(emu.getWebhook(production.webhook_id)).toEqual(production);
 		}),
 	);
 
 	/**
-	 * KNOWN BUG (test.failing until the node is fixed): n8n runs a manual execution's start node as
-	 * a trigger node when its type has trigger() (WorkflowExecute.runNode checks `trigger` before
-	 * `webhook`, in n8n-core 2.8.1 and 2.41.1): it calls the node's trigger() in manual mode and waits
-	 * for it to emit, which the keep-alive trigger() never does. The execution started by the test
-	 * event never ends (the editor keeps waiting), so n8n never deletes the test registration, and
-	 * the node's delete never removes the SmartSuite webhook made for the test URL.
+	 * KNOWN BUG (test.failing until the node is fixed): after the test execution n8n removes the
+	 * test registration through the node's delete, in mode `internal` (activation `update`), as it
+	 * deactivates a production webhook (TestWebhooks.deactivateWebhooks, n8n 2.8.4 and 2.41.1), never
+	 * in mode `manual`. The node deletes the SmartSuite webhook only in mode manual: the test webhook
+	 * is left behind with its notifications switched off.
 	 */
-	test.failing(
-		'(5d) "Listen for test event": the manual execution ends with the test webhook\'s event, and the test webhook is deleted',
-		async () => {
-			try {
-				const finished = await waitFor(
-					'the test execution to end',
-					async () => (await watch.executions()).find((execution) => execution.id === listen.executionId && execution.status !== 'running' && execution.status !== 'new'),
-					10_000,
-					500,
-				);
-				expect(finished.status).toBe('success');
-				expect(nodeOutput(finished.runData, TRIGGER).map((item) => item.event_id)).toEqual([listen.testEvent]);
-				await waitFor('the test webhook to be deleted', () => (emu.getWebhook(listen.testWebhookId) ? undefined : true), 10_000, 200);
-			} finally {
-				// So that n8n's shutdown does not wait for it.
-				await rest.stopExecution(listen.executionId).catch(() => undefined);
-			}
-		},
-	);
+	test.failing('(5d) "Listen for test event": the webhook made for the test URL is deleted after the test execution', async () => {
+		await waitFor('the test webhook to be deleted', () => (emu.getWebhook(listen.testWebhookId) ? undefined : true), 10_000, 200);
+	});
 });

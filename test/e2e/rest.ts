@@ -66,10 +66,6 @@ export class N8nRest {
 		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
 	}
 
-	async stopExecution(id: number): Promise<void> {
-		await this.call('POST', `/rest/executions/${id}/stop`, {});
-	}
-
 	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await this.send(method, path, body);
 		const answer = (await response.json()) as { data: T };
