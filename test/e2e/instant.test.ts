@@ -6,7 +6,7 @@
  * SmartSuite holds, the executions n8n stored, what n8n answered SmartSuite.
  *
  * The tests run in order on one n8n: activation, duplicate pings, a failed read, a re-publish and
- * a restart, deactivation.
+ * a restart, deactivation, "Listen for test event".
  */
 import { startEmulator, type Emulator, type EventObject } from '../emulator';
 import { N8n, type StoredExecution, ensureN8n, installCommunityPackage, n8nSuite, nodeOutput, packPackage, smartSuiteCredential, stopAll, waitFor, sleep } from './harness';
@@ -55,8 +55,8 @@ function createRecords(titles: string[]): string[] {
 }
 
 /**
- * n8n's log lines (debug, no colours: `time   level   message {metadata}`) whose message starts
- * with `message`, with their metadata.
+ * The metadata of n8n's log lines (debug, no colours: `time   level   message {metadata}`) whose
+ * message matches `message`.
  */
 function logged(message: RegExp): Array<Record<string, unknown>> {
 	return n8n
