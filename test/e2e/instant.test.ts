@@ -343,13 +343,16 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 	 * "Listen for test event", as the editor asks n8n's REST API for it, on the inactive workflow
 	 * (last: what it leaves behind stays out of the tests above).
 	 */
-	const listen = { testWebhookId: '' };
+	const listen = { testWebhookId: '', productionState: undefined as unknown };
 
 	test(
 		'(5d) "Listen for test event": a webhook notifying the test URL; its first ping runs a manual execution with the event; production untouched',
 		withN8nLog(async () => {
 			const [production] = solutionWebhooks();
-			expect(await rest.listenForTestEvent(await rest.workflow(WORKFLOW_ID), TRIGGER)).toMatchObject({ waitingForWebhook: true });
+			const saved = await rest.workflow(WORKFLOW_ID);
+			listen.productionState = saved.staticData;
+			expect(saved.staticData).toMatchObject({ [`node:${TRIGGER}`]: { webhookId: production.webhook_id } });
+			expect(await rest.listenForTestEvent(saved, TRIGGER)).toMatchObject({ waitingForWebhook: true });
 			const testWebhook = await waitFor('the test webhook', () => solutionWebhooks().find((webhook) => webhook.webhook_id !== production.webhook_id), 30_000, 200);
 			expect(testWebhook.notification_status).toEqual({ enabled: { url: `${n8n.url}/webhook-test/${NODE_WEBHOOK_ID}/smartsuite` } });
 			listen.testWebhookId = testWebhook.webhook_id;
@@ -369,14 +372,12 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 		}),
 	);
 
-	/**
-	 * KNOWN BUG (test.failing until the node is fixed): after the test execution n8n removes the
-	 * test registration through the node's delete, in mode `internal` (activation `update`), as it
-	 * deactivates a production webhook (TestWebhooks.deactivateWebhooks, n8n 2.8.4 and 2.41.1), never
-	 * in mode `manual`. The node deletes the SmartSuite webhook only in mode manual: the test webhook
-	 * is left behind with its notifications switched off.
-	 */
-	test.failing('(5d) "Listen for test event": the webhook made for the test URL is deleted after the test execution', async () => {
-		await waitFor('the test webhook to be deleted', () => (emu.getWebhook(listen.testWebhookId) ? undefined : true), 10_000, 200);
-	});
+	test(
+		'(5d) "Listen for test event": the webhook made for the test URL is deleted after the test execution (n8n runs delete in mode internal)',
+		withN8nLog(async () => {
+			await waitFor('the test webhook to be deleted', () => (emu.getWebhook(listen.testWebhookId) ? undefined : true), 10_000, 200);
+			expect(requests('DeleteWebhook').map((request) => (request.body as { webhook_id?: string }).webhook_id)).toEqual([listen.testWebhookId]);
+			expect((await rest.workflow(WORKFLOW_ID)).staticData).toEqual(listen.productionState);
+		}),
+	);
 });
