@@ -303,9 +303,13 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			// A restart, with changes while n8n is down: SmartSuite retries their pings until n8n answers.
 			emu.setVariant({ notificationRetryDelaysMs: Array<number>(60).fill(1000) });
 			await n8n.stop();
+			emu.resetNotifications();
 			const whileDown = createRecords(['While n8n is down']);
 			await n8n.start();
 			await watch.waitForEvents(whileDown);
+			// Its ping found no n8n at first; a retry reached the restarted one.
+			expect(emu.notifications[0]).toMatchObject({ attempt: 1, status: null, error: 'ECONNREFUSED' });
+			expect(emu.notifications.filter((attempt) => attempt.ok)).toEqual([expect.objectContaining({ copy: 1, url: productionUrl() })]);
 			const afterRestart = createRecords(['After restart']);
 			await watch.waitForEvents(afterRestart);
 			await emu.settleNotifications(60_000);
