@@ -1,4 +1,4 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { smartSuiteToolkitApiTest } from './shared/credentialTest';
@@ -94,6 +94,15 @@ export class SmartSuiteInstantTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await onPing.call(this);
+	}
+
+	/**
+	 * The execution a ping starts begins at this node with the ping's events as its input. n8n runs
+	 * that node through execute() when it has one; without it, a manual execution ("Listen for test
+	 * event") would run trigger() and wait for an emit that never comes.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
 	}
 
 	/** The keep-alive: n8n runs a trigger's schedule beside its webhook while the workflow is active. */

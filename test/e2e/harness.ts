@@ -207,6 +207,8 @@ export interface StoredExecution {
 	workflowId: string;
 	mode: string;
 	status: string;
+	/** When n8n started the execution (undefined when it has not). */
+	startedAt?: Date;
 	/** `data.resultData.runData` of the execution, decoded. */
 	runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
 }
@@ -417,6 +419,7 @@ export class N8n {
 				workflowId: String(row.workflowId),
 				mode: String(row.mode),
 				status: String(row.status),
+				startedAt: storedDate(row.startedAt),
 				runData: data.resultData?.runData ?? {},
 			};
 		});
@@ -432,7 +435,7 @@ export class N8n {
 		try {
 			return await new Promise<Array<Record<string, unknown>>>((done, fail) =>
 				db.all(
-					`SELECT e.id, e.workflowId, e.mode, e.status, d.data FROM execution_entity e
+					`SELECT e.id, e.workflowId, e.mode, e.status, e.startedAt, d.data FROM execution_entity e
 					 LEFT JOIN execution_data d ON d.executionId = e.id
 					 WHERE e.workflowId = ? ORDER BY CAST(e.id AS INTEGER)`,
 					[workflowId],
@@ -484,6 +487,12 @@ export function n8nSuite(current: () => N8n | undefined) {
 	};
 }
 
+/** A date column as the database gives it: a Date (Postgres) or UTC text "2026-01-01 10:00:00.123" (SQLite). */
+function storedDate(value: unknown): Date | undefined {
+	if (value instanceof Date) return value;
+	return typeof value === 'string' && value !== '' ? new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`) : undefined;
+}
+
 function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, string> {
 	if (!postgres) return { DB_TYPE: 'sqlite' };
 	return {
@@ -517,7 +526,7 @@ interface PgClient {
 async function postgresExecutionRows(db: PostgresDatabase, workflowId: string, version: N8nVersion): Promise<Array<Record<string, unknown>>> {
 	return await queryPostgres(
 		db,
-		`SELECT e.id, e."workflowId", e.mode, e.status, d.data FROM execution_entity e
+		`SELECT e.id, e."workflowId", e.mode, e.status, e."startedAt", d.data FROM execution_entity e
 		 LEFT JOIN execution_data d ON d."executionId" = e.id
 		 WHERE e."workflowId" = $1 ORDER BY e.id`,
 		[workflowId],

@@ -224,7 +224,8 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 			const { workflow, answer, items, started } = await runWebhook(testState ?? {}, body, 'manual');
 			testState = clone(workflow.staticData);
 			if (started) {
-				await nodeType.webhookMethods.default.delete.call(hook(workflowWith(testState), 'manual', 'manual', true));
+				// n8n's TestWebhooks.deactivateWebhooks: mode internal, activation update, as a production deactivation.
+				await nodeType.webhookMethods.default.delete.call(hook(workflowWith(testState), 'internal', 'update', true));
 				testState = undefined;
 			}
 			return { status: answer.status, items, save: () => {} };

@@ -109,12 +109,23 @@ async function deleteQuietly(context: LifecycleContext, webhookId: string, why: 
 	}
 }
 
-/** Starts reading `webhookId` from its first event: it holds only changes made since it was created. */
+/**
+ * Starts reading `webhookId` from its first event: it holds only changes made since it was created.
+ * A test registration's state remembers its test URL: n8n deletes it in mode internal, as it
+ * deactivates the workflow's webhook, and only the URL tells the two apart.
+ */
 function adopt(context: IHookFunctions, webhookId: string, url: string): void {
 	const state = stateOf(context);
 	saveCursor(state, webhookId, START_CURSOR);
 	state.drainId = '';
 	state.notificationUrl = url;
+	if (context.getMode() === 'manual') state.testUrl = url;
+	else delete state.testUrl;
+}
+
+/** Whether delete runs for "Listen for test event"'s registration (see adopt). */
+function forTestEvent(context: IHookFunctions, state: IDataObject): boolean {
+	return context.getMode() === 'manual' || (text(state.testUrl) !== '' && state.testUrl === context.getNodeWebhookUrl('default'));
 }
 
 /** n8n's checkExists: whether the saved webhook exists, watches the scope and notifies this node's URL. */
@@ -180,7 +191,7 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 	const state = stateOf(this);
 	const webhookId = text(state.webhookId);
 	try {
-		if (this.getMode() === 'manual') {
+		if (forTestEvent(this, state)) {
 			if (webhookId !== '') await deleteQuietly(this, webhookId, 'made for "Listen for test event"');
 			delete state.webhookId;
 			return true;

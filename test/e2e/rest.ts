@@ -1,0 +1,85 @@
+/**
+ * n8n's own REST API (what the editor calls), signed in as the instance owner: for what the CLI
+ * cannot do to a running n8n 2.8 (`publish:workflow` there only takes effect at the next start),
+ * such as saving a change to an active workflow and publishing it, or unpublishing it.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { type N8n } from './harness';
+
+export const OWNER = { email: 'e2e-owner@example.com', password: 'SmartSuite-e2e1', firstName: 'E2E', lastName: 'Owner' };
+
+/** A workflow as GET /rest/workflows/:id gives it (the fields used here). */
+export interface RestWorkflow {
+	id: string;
+	versionId: string;
+	nodes: Array<{ name: string; parameters: Record<string, unknown> } & Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	active: boolean;
+	[key: string]: unknown;
+}
+
+export class N8nRest {
+	/** n8n ties its auth cookie to the browser that signed in. */
+	private readonly browserId = randomUUID();
+
+	private constructor(
+		private readonly n8n: N8n,
+		private cookie = '',
+	) {}
+
+	/** Creates the owner on a fresh instance (once), then signs in as the owner. */
+	static async signIn(n8n: N8n): Promise<N8nRest> {
+		await n8n.ensureOwner(OWNER);
+		const rest = new N8nRest(n8n);
+		const response = await rest.send('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		const cookie = (response.headers.get('set-cookie') ?? '').match(/n8n-auth=[^;]+/)?.[0];
+		if (!cookie) throw new Error('n8n sent no n8n-auth cookie at sign-in');
+		rest.cookie = cookie;
+		return rest;
+	}
+
+	async workflow(id: string): Promise<RestWorkflow> {
+		return await this.call<RestWorkflow>('GET', `/rest/workflows/${encodeURIComponent(id)}`);
+	}
+
+	/** Saves a new version of the workflow (as the editor's Save does); returns it. */
+	async save(workflow: RestWorkflow): Promise<RestWorkflow> {
+		const { id, versionId, nodes, connections, name, settings } = workflow;
+		return await this.call<RestWorkflow>('PATCH', `/rest/workflows/${encodeURIComponent(id)}`, { versionId, nodes, connections, name, settings });
+	}
+
+	/** Publishes that version (the editor's Publish; on an active workflow, a re-publish). */
+	async publish(id: string, versionId: string): Promise<RestWorkflow> {
+		return await this.call<RestWorkflow>('POST', `/rest/workflows/${encodeURIComponent(id)}/activate`, { versionId });
+	}
+
+	async unpublish(id: string): Promise<RestWorkflow> {
+		return await this.call<RestWorkflow>('POST', `/rest/workflows/${encodeURIComponent(id)}/deactivate`, {});
+	}
+
+	/**
+	 * The editor's "Listen for test event" on a trigger: n8n registers the node's test webhook and
+	 * answers `waitingForWebhook: true`; the first request to it runs the workflow (mode manual).
+	 */
+	async listenForTestEvent(workflow: RestWorkflow, triggerName: string): Promise<{ waitingForWebhook?: boolean }> {
+		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
+	}
+
+	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await this.send(method, path, body);
+		const answer = (await response.json()) as { data: T };
+		return answer.data;
+	}
+
+	private async send(method: string, path: string, body?: unknown): Promise<Response> {
+		const response = await fetch(`${this.n8n.url}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(60_000),
+		});
+		if (!response.ok) throw new Error(`n8n REST ${method} ${path} answered ${response.status}: ${await response.text()}`);
+		return response;
+	}
+}
