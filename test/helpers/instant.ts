@@ -61,7 +61,8 @@ export interface InstantTrigger {
 	activate(activation?: WorkflowActivateMode): Promise<void>;
 	/** n8n's delete with the saved state (deactivation, re-publish, failed activation). */
 	deactivate(): Promise<boolean>;
-	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode }): Promise<PingAnswer>;
+	/** `withResponse: false`: n8n hands webhook() no response object (webhook() must not need one). */
+	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode; withResponse?: boolean }): Promise<PingAnswer>;
 	/** A restart of n8n: the node's module is loaded anew (its memory is gone), the database stays. */
 	restart(): void;
 	/** "Listen for test event": create with a fresh state of its own. */
@@ -156,7 +157,7 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 	const hook = (workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest = false) =>
 		new HookContext(workflow, node, additionalData(), mode, activation, webhookData(workflow, isTest));
 
-	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode) {
+	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode, withResponse = true) {
 		const workflow = workflowWith(state);
 		const answer = { status: undefined as number | undefined };
 		const response = {
@@ -168,7 +169,7 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 				return response;
 			},
 		};
-		const withRequest = { ...additionalData(), httpRequest: { body, headers: {}, params: {}, query: {} }, httpResponse: response };
+		const withRequest = { ...additionalData(), httpRequest: { body, headers: {}, params: {}, query: {} }, ...(withResponse ? { httpResponse: response } : {}) };
 		const context = new WebhookContext(workflow, node, withRequest as unknown as IWorkflowExecuteAdditionalData, mode, webhookData(workflow, mode === 'manual'), [], null);
 		const result = await nodeType.webhook.call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item: INodeExecutionData) => item.json);
@@ -199,8 +200,8 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 		async deactivate() {
 			return await nodeType.webhookMethods.default.delete.call(hook(workflowWith(database), 'trigger', 'update'));
 		},
-		async ping(body, { saveLater = false, mode = 'webhook' } = {}) {
-			const { workflow, answer, items, started } = await runWebhook(database, body, mode);
+		async ping(body, { saveLater = false, mode = 'webhook', withResponse = true } = {}) {
+			const { workflow, answer, items, started } = await runWebhook(database, body, mode, withResponse);
 			const save = () => {
 				if (started) database = clone(workflow.staticData);
 			};

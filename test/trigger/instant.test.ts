@@ -213,6 +213,22 @@ describe('pings', () => {
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
 	});
 
+	it('without a response object from n8n, a ping still emits its events, and a failed read throws for n8n to answer 500', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.holdNotifications(); // the test pings by itself
+		emu.createRecord(deals.id, { title: 'One' });
+		const body = { webhookId, locator: {} };
+		const read = await trigger.ping(body, { withResponse: false });
+		expect(read.items.map((item) => item.event_id)).toEqual(allEventIds(webhookId));
+		expect((await trigger.ping({ webhookId: 'another' }, { withResponse: false })).items).toEqual([]);
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 } });
+		const failure = await trigger.ping(body, { withResponse: false }).then(() => undefined, (error: Error) => error);
+		expect(failure?.message).toMatch(/SmartSuite/);
+		expect(JSON.stringify(failure)).not.toContain(emu.apiKey);
+	});
+
 	it('a ping that names another webhook, none, or is not an object costs no request and starts nothing', async () => {
 		const { trigger } = await setUp();
 		await trigger.activate();

@@ -226,25 +226,43 @@ interface PingOutcome {
  * stopped at a bound with events left, so that SmartSuite notifies again.
  */
 export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const response = this.getResponseObject();
 	const webhookId = text(stateOf(this).webhookId);
 	const body: unknown = this.getBodyData();
 	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
 		this.logger.info(`${TRIGGER}: ignored a notification that does not name this trigger's webhook`);
-		response.status(200).end();
-		return { noWebhookResponse: true };
+		return answer(this, 200, {});
 	}
 	const key = [this.getMode(), this.getWorkflow().id, this.getNode().id, webhookId].join('|');
 	try {
 		const { result, joined } = await inTurn(key, async () => await drainOnce(this, webhookId, key));
-		response.status(result.complete ? 200 : 503).end();
 		// A ping that joined a drain leaves its events to the ping that started it.
-		return joined || result.items.length === 0 ? { noWebhookResponse: true } : { noWebhookResponse: true, workflowData: [result.items] };
+		return answer(this, result.complete ? 200 : 503, joined || result.items.length === 0 ? {} : { workflowData: [result.items] });
 	} catch (error) {
 		this.logger.warn(`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`);
-		response.status(503).end();
-		return { noWebhookResponse: true };
+		return answer(this, 503, {}, error as Error);
 	}
+}
+
+/**
+ * Answers SmartSuite with `status` and an empty body. Where n8n hands no response object (it
+ * always does for a request it received), n8n answers instead: 200 for what the ping starts or
+ * ignores, and for a failure with nothing to emit the error is thrown (n8n answers 500), so that
+ * SmartSuite notifies again.
+ */
+function answer(context: IWebhookFunctions, status: number, outcome: IWebhookResponseData, failure?: Error): IWebhookResponseData {
+	const response = (() => {
+		try {
+			return context.getResponseObject();
+		} catch {
+			return undefined;
+		}
+	})();
+	if (response) {
+		response.status(status).end();
+		return { ...outcome, noWebhookResponse: true };
+	}
+	if (failure && !outcome.workflowData) throw failure;
+	return outcome;
 }
 
 /** One drain of the webhook, bounded like a poll; the cursor is saved with the items it returns. */
