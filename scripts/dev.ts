@@ -50,7 +50,7 @@ const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
 const INSTANT_WORKFLOW_ID = 'smartsuiteInstant1';
 const QUEUE_WORKERS = 2;
 // Credentials stay in .n8n-dev-queue's Postgres between runs, encrypted with this key (local only).
-const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-toolkit-dev-queue-mode';
+const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-workspace-dev-queue-mode';
 
 /** What the credential and the example workflows point at. */
 interface Target {
@@ -199,7 +199,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
 `
 		: '';
 	console.log(`
-  n8n ${CURRENT.n8n} with n8n-nodes-smartsuite-toolkit is running: ${n8n.url}
+  n8n ${CURRENT.n8n} with n8n-nodes-smartsuite-workspace is running: ${n8n.url}
   Sign in with  ${OWNER.email}  /  ${OWNER.password}${ownerCreated ? '' : '  (account made by an earlier run)'}
 
   Workflows (menu: Overview):

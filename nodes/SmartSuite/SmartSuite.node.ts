@@ -1,7 +1,7 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { smartSuiteToolkitApiTest } from './shared/credentialTest';
+import { smartSuiteWorkspaceApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { REQUEST_DEFAULTS } from './shared/transport';
 import { recordDescription, recordOperations } from './actions/record';
@@ -42,7 +42,7 @@ export class SmartSuite implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' }],
+		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
 		requestDefaults: {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -54,7 +54,7 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		credentialTest: { smartSuiteToolkitApiTest },
+		credentialTest: { smartSuiteWorkspaceApiTest },
 		listSearch: { ...listSearch, ...recordListSearch },
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,

@@ -74,7 +74,7 @@ class HelperLoop implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: ['main'],
-		credentials: [{ name: 'smartSuiteToolkitApi', required: true }],
+		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
 		properties: [
 			{ displayName: 'Webhook ID', name: 'webhookId', type: 'string', default: '' },
 			{ displayName: 'Page Size', name: 'pageSize', type: 'number', default: 100 },
@@ -82,11 +82,11 @@ class HelperLoop implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const { webhooksUrl } = await this.getCredentials<{ webhooksUrl: string }>('smartSuiteToolkitApi');
+		const { webhooksUrl } = await this.getCredentials<{ webhooksUrl: string }>('smartSuiteWorkspaceApi');
 		const webhookId = this.getNodeParameter('webhookId') as string;
 		const pageSize = this.getNodeParameter('pageSize') as number;
 		const call = async (method: string, body: IDataObject) =>
-			(await this.helpers.httpRequestWithAuthentication.call(this, 'smartSuiteToolkitApi', {
+			(await this.helpers.httpRequestWithAuthentication.call(this, 'smartSuiteWorkspaceApi', {
 				method: 'POST',
 				url: `${webhooksUrl}/service.webhooks.engine.Webhooks/${method}`,
 				body,

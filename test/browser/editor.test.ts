@@ -170,7 +170,7 @@ it(
 		const entry = page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) });
 		await expect(entry.first()).toBeVisibleSoon();
 		const icon = entry.first().locator('img').first();
-		expect(await icon.getAttribute('src')).toContain('/icons/n8n-nodes-smartsuite-toolkit/');
+		expect(await icon.getAttribute('src')).toContain('/icons/n8n-nodes-smartsuite-workspace/');
 		expect(await imageLoaded(icon)).toBe(true);
 		await entry.first().click();
 
@@ -179,7 +179,7 @@ it(
 		const triggerEvents = (trigger.properties.find((p) => p.name === 'events')?.options ?? []) as Array<{ name: string }>;
 		for (const { name } of triggerEvents) await expect(creator.getByText(`On ${name.toLowerCase()}`, { exact: true })).toBeVisibleSoon();
 		await expect(creator.getByText(`Actions (${operations(action.properties).length})`)).toBeVisibleSoon();
-		const icons = await creator.locator('img[src*="/icons/n8n-nodes-smartsuite-toolkit/"]').evaluateAll((images) =>
+		const icons = await creator.locator('img[src*="/icons/n8n-nodes-smartsuite-workspace/"]').evaluateAll((images) =>
 			images.map((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0),
 		);
 		expect(icons.length).toBeGreaterThan(0);

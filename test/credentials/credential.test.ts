@@ -1,10 +1,10 @@
-import { SmartSuiteToolkitApi } from '../../credentials/SmartSuiteToolkitApi.credentials';
+import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
 import { PROBE_WEBHOOK_ID } from '../../nodes/SmartSuite/shared/credentialTest';
 import { startEmulator } from '../emulator';
 import type { Emulator } from '../emulator/types';
 import { credentialsFor, shutdownN8nCore, testCredential } from '../helpers/n8n';
 
-describe('SmartSuite Toolkit API credential', () => {
+describe('SmartSuite Workspace API credential', () => {
 	let emu: Emulator;
 
 	beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('SmartSuite Toolkit API credential', () => {
 	});
 
 	it('declares the fields a user fills in, with the public hosts as defaults', () => {
-		const fields = Object.fromEntries(new SmartSuiteToolkitApi().properties.map((p) => [p.name, p]));
+		const fields = Object.fromEntries(new SmartSuiteWorkspaceApi().properties.map((p) => [p.name, p]));
 		expect(Object.keys(fields)).toEqual(['apiKey', 'workspaceId', 'baseUrl', 'webhooksUrl', 'webhooksService']);
 		expect(fields.apiKey.typeOptions?.password).toBe(true);
 		expect(fields.apiKey.required).toBe(true);

@@ -583,5 +583,5 @@ export interface SmartSuiteTarget {
 /** A credential for `n8n import:credentials` (n8n encrypts `data` on import). */
 export function smartSuiteCredential(id: string, name: string, target: SmartSuiteTarget): object {
 	const { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService = '' } = target;
-	return { id, name, type: 'smartSuiteToolkitApi', data: { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService } };
+	return { id, name, type: 'smartSuiteWorkspaceApi', data: { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService } };
 }

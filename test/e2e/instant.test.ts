@@ -96,7 +96,7 @@ const instantWorkflow = (solutionId: string, tableId: string) => ({
 		{
 			id: 'b6c1d0e2-3f4a-4b5c-8d6e-7f8091a2b3c4',
 			name: TRIGGER,
-			type: 'n8n-nodes-smartsuite-toolkit.smartSuiteInstantTrigger',
+			type: 'n8n-nodes-smartsuite-workspace.smartSuiteInstantTrigger',
 			typeVersion: 1,
 			position: [0, 0],
 			webhookId: NODE_WEBHOOK_ID,
@@ -107,7 +107,7 @@ const instantWorkflow = (solutionId: string, tableId: string) => ({
 				events: [],
 				options: { simplify: true },
 			},
-			credentials: { smartSuiteToolkitApi: CREDENTIAL },
+			credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 		},
 	],
 	connections: {},
@@ -124,7 +124,7 @@ const createWorkflow = (tableId: string, titles: string[]) => ({
 		...titles.map((title, i) => ({
 			id: `node-create-${i}`,
 			name: `Create ${title}`,
-			type: 'n8n-nodes-smartsuite-toolkit.smartSuite',
+			type: 'n8n-nodes-smartsuite-workspace.smartSuite',
 			typeVersion: 1,
 			position: [300, i * 200],
 			parameters: {
@@ -133,7 +133,7 @@ const createWorkflow = (tableId: string, titles: string[]) => ({
 				tableId: { __rl: true, mode: 'id', value: tableId },
 				columns: { mappingMode: 'defineBelow', value: { title } },
 			},
-			credentials: { smartSuiteToolkitApi: CREDENTIAL },
+			credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 		})),
 	],
 	connections: { Start: { main: [titles.map((title) => ({ node: `Create ${title}`, type: 'main', index: 0 }))] } },

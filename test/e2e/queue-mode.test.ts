@@ -76,11 +76,11 @@ function webhookWorkflow(webhookId: string) {
 			{
 				id: 'node-get-webhook',
 				name: 'Get webhook',
-				type: 'n8n-nodes-smartsuite-toolkit.smartSuite',
+				type: 'n8n-nodes-smartsuite-workspace.smartSuite',
 				typeVersion: 1,
 				position: [220, 0],
 				parameters: { resource: 'webhook', operation: 'get', webhookId },
-				credentials: { smartSuiteToolkitApi: CREDENTIAL },
+				credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Get webhook', type: 'main', index: 0 }]] } },

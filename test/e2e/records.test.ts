@@ -29,7 +29,7 @@ const CREDENTIAL = { id: 'smartsuiteRecordsCred', name: 'SmartSuite (emulator)' 
 const TRIGGER_WORKFLOW = 'e2eRecordEvents';
 const TRIGGER_NODE = 'On record changes';
 const RECORDS_WORKFLOW = 'e2eRecords';
-const credentials = { smartSuiteToolkitApi: CREDENTIAL };
+const credentials = { smartSuiteWorkspaceApi: CREDENTIAL };
 
 /** How many records the workflow creates, and how many of the upserted items exist by then. */
 const COUNT = 60;
@@ -51,7 +51,7 @@ type WorkflowNode = { name: string; type: string; typeVersion: number; parameter
 const table = () => ({ __rl: true, mode: 'id', value: seed.tableId });
 const smartSuite = (name: string, parameters: object, settings: object = {}): WorkflowNode => ({
 	name,
-	type: 'n8n-nodes-smartsuite-toolkit.smartSuite',
+	type: 'n8n-nodes-smartsuite-workspace.smartSuite',
 	typeVersion: 1,
 	parameters: { resource: 'record', tableId: table(), ...parameters },
 	credentials,
@@ -150,7 +150,7 @@ function chained(id: string, steps: WorkflowNode[]) {
 function triggerWorkflow() {
 	const trigger: WorkflowNode = {
 		name: TRIGGER_NODE,
-		type: 'n8n-nodes-smartsuite-toolkit.smartSuiteTrigger',
+		type: 'n8n-nodes-smartsuite-workspace.smartSuiteTrigger',
 		typeVersion: 1.1,
 		parameters: {
 			source: 'managed',

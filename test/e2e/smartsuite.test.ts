@@ -37,11 +37,11 @@ const withN8nLog = suite.wrap;
 const smartSuite = (name: string, parameters: object, extra: object = {}) => ({
 	id: `node-${name.toLowerCase().replace(/\W+/g, '-')}`,
 	name,
-	type: 'n8n-nodes-smartsuite-toolkit.smartSuite',
+	type: 'n8n-nodes-smartsuite-workspace.smartSuite',
 	typeVersion: 1,
 	position: [300, 0],
 	parameters,
-	credentials: { smartSuiteToolkitApi: CREDENTIAL },
+	credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 	...extra,
 });
 

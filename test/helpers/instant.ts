@@ -143,7 +143,7 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 		position: [0, 0],
 		webhookId: 'f7f1a1f0-0000-4000-8000-000000000001',
 		parameters,
-		credentials: { smartSuiteToolkitApi: { id: '1', name: 'SmartSuite account' } },
+		credentials: { smartSuiteWorkspaceApi: { id: '1', name: 'SmartSuite account' } },
 	};
 	let database: IDataObject = {};
 	let testState: IDataObject | undefined;

@@ -39,8 +39,8 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { SmartSuiteToolkitApi } from '../../credentials/SmartSuiteToolkitApi.credentials';
-import { smartSuiteToolkitApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
+import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
+import { smartSuiteWorkspaceApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
 import type { Emulator } from '../emulator/types';
 
 export type SmartSuiteCredentialData = {
@@ -62,7 +62,7 @@ export function credentialsFor(emu: Emulator, overrides: Partial<SmartSuiteCrede
 	};
 }
 
-const credentialType: ICredentialType = new SmartSuiteToolkitApi();
+const credentialType: ICredentialType = new SmartSuiteWorkspaceApi();
 
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
@@ -170,7 +170,7 @@ function makeNode(type: string, parameters: INodeParameters, extra: Partial<INod
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { smartSuiteToolkitApi: { id: '1', name: 'SmartSuite account' } },
+		credentials: { smartSuiteWorkspaceApi: { id: '1', name: 'SmartSuite account' } },
 		...extra,
 	};
 }
@@ -313,7 +313,7 @@ export async function testCredential(credentials: object): Promise<INodeCredenti
 		type: credentialType.name,
 		data: credentials as ICredentialDataDecryptedObject,
 	};
-	return await smartSuiteToolkitApiTest.call(new CredentialTestContext(), decrypted);
+	return await smartSuiteWorkspaceApiTest.call(new CredentialTestContext(), decrypted);
 }
 
 /** Stops n8n-core's background interval so jest can exit (call in afterAll). */

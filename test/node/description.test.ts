@@ -28,7 +28,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 		version: 1,
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 	});
-	expect(codex.node).toBe('n8n-nodes-smartsuite-toolkit.smartSuite');
+	expect(codex.node).toBe('n8n-nodes-smartsuite-workspace.smartSuite');
 });
 
 it('keeps its resources, operations and parameter names', () => {

@@ -2,7 +2,7 @@
 import type { INode, INodePropertyOptions, INodeType, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { SmartSuiteToolkitApi } from '../../credentials/SmartSuiteToolkitApi.credentials';
+import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
 import actionCodex from '../../nodes/SmartSuite/SmartSuite.node.json';
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import triggerCodex from '../../nodes/SmartSuite/SmartSuiteTrigger.node.json';
@@ -17,7 +17,7 @@ function subtitle(parameters: Record<string, string>): unknown {
 		getByNameAndVersion: () => nodeType,
 		getKnownTypes: () => ({}),
 	};
-	const node: INode = { id: 'n1', name: 'SmartSuite', type: 'n8n-nodes-smartsuite-toolkit.smartSuite', typeVersion: 1, position: [0, 0], parameters };
+	const node: INode = { id: 'n1', name: 'SmartSuite', type: 'n8n-nodes-smartsuite-workspace.smartSuite', typeVersion: 1, position: [0, 0], parameters };
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
 }
@@ -45,7 +45,7 @@ it('links documentation without a #fragment (n8n appends ?utm_… to node links,
 	const links = [
 		...actionCodex.resources.primaryDocumentation.map((doc) => doc.url),
 		...triggerCodex.resources.primaryDocumentation.map((doc) => doc.url),
-		String(new SmartSuiteToolkitApi().documentationUrl),
+		String(new SmartSuiteWorkspaceApi().documentationUrl),
 	];
 	for (const link of links) {
 		expect(link).toMatch(/^https:\/\//);

@@ -28,9 +28,9 @@ describe('credential test', () => {
 
 	it('is the test the node declares for its credential', () => {
 		expect(smartSuite.description.credentials).toEqual([
-			{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' },
+			{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' },
 		]);
-		expect(smartSuite.methods?.credentialTest?.smartSuiteToolkitApiTest).toBeDefined();
+		expect(smartSuite.methods?.credentialTest?.smartSuiteWorkspaceApiTest).toBeDefined();
 	});
 });
 

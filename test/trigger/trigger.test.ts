@@ -37,7 +37,7 @@ describe('description', () => {
 			displayName: 'SmartSuite Trigger',
 			polling: true,
 			inputs: [],
-			credentials: [{ name: 'smartSuiteToolkitApi', required: true, testedBy: 'smartSuiteToolkitApiTest' }],
+			credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
 		});
 		expect(description.usableAsTool).toBeUndefined();
 		// Version 1 keeps webhookId (a string), events and options; 1.1 adds the webhook source and pickers.
@@ -49,7 +49,7 @@ describe('description', () => {
 
 	test('codex names the package type', () => {
 		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/SmartSuite/SmartSuiteTrigger.node.json'), 'utf8'));
-		expect(codex.node).toBe('n8n-nodes-smartsuite-toolkit.smartSuiteTrigger');
+		expect(codex.node).toBe('n8n-nodes-smartsuite-workspace.smartSuiteTrigger');
 	});
 });
 

@@ -28,7 +28,7 @@ export const PROBE_WEBHOOK_ID = '00000000-0000-0000-0000-000000000000';
  * answer, or its Twirp `not_found` for the probe. A page, a redirect or a `bad_route` from
  * whatever answers at the address says which setting to check.
  */
-export async function smartSuiteToolkitApiTest(
+export async function smartSuiteWorkspaceApiTest(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {

@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-export const CREDENTIAL_NAME = 'smartSuiteToolkitApi';
+export const CREDENTIAL_NAME = 'smartSuiteWorkspaceApi';
 
 export interface SmartSuiteCredentials {
 	apiKey: string;

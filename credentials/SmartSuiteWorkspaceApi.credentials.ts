@@ -1,18 +1,18 @@
 import type { IAuthenticateGeneric, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-// Tested by the SmartSuite nodes (`testedBy: 'smartSuiteToolkitApiTest'`): a working key answers 404
+// Tested by the SmartSuite nodes (`testedBy: 'smartSuiteWorkspaceApiTest'`): a working key answers 404
 // for a webhook that cannot exist, which a declarative `test` request would report as a failure.
-export class SmartSuiteToolkitApi implements ICredentialType {
-	name = 'smartSuiteToolkitApi';
+export class SmartSuiteWorkspaceApi implements ICredentialType {
+	name = 'smartSuiteWorkspaceApi';
 
-	displayName = 'SmartSuite Toolkit API';
+	displayName = 'SmartSuite Workspace API';
 
 	icon: Icon = {
 		light: 'file:../nodes/SmartSuite/smartsuite.svg',
 		dark: 'file:../nodes/SmartSuite/smartsuite.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-smartsuite-toolkit';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-smartsuite-workspace';
 
 	properties: INodeProperties[] = [
 		{
