@@ -10,11 +10,15 @@ import type { ChoiceObject, FieldObject, Variant } from './types';
 /** A value SmartSuite would refuse: the message goes into the 422 body under the field's slug. */
 export class FieldError extends Error {}
 
-/** A filter SmartSuite would refuse (400): `Not allowed comparison.` or a malformed value. */
+/**
+ * A filter SmartSuite would refuse (400), answered `{"<slug>": ["message"]}` as its errors are
+ * (errors reference); `Not allowed comparison.` is answered as a bare string, as PL saw it.
+ */
 export class FilterError extends Error {
 	constructor(
 		readonly slug: string,
 		message: string,
+		readonly listed = true,
 	) {
 		super(message);
 	}
@@ -28,6 +32,8 @@ export interface FieldContext {
 	/** Title of a record of the table, for the linked record `contains` comparison. */
 	titleOf(tableId: string, recordId: string): string | undefined;
 	memberExists(memberId: string): boolean;
+	/** Whether a tag of the pool the field reads (its solution's when private, else the workspace's) has this id. */
+	tagExists(field: FieldObject, tagId: string): boolean;
 }
 
 type Kind = 'text' | 'number' | 'autonumber' | 'select' | 'multi' | 'linked' | 'yesno' | 'date' | 'due' | 'files' | 'doc';
@@ -108,7 +114,13 @@ function checkChoice(field: FieldObject, id: unknown): string {
 
 const singleSelect: Writer = (value, field) => (value === '' ? '' : checkChoice(field, value));
 const multipleSelect: Writer = (value, field) => stringList(value, 'option ids').map((id) => checkChoice(field, id));
-const tags: Writer = (value) => stringList(value, 'tag ids');
+/** Tags are ids from a tag pool (field-types reference), not options of the field. */
+const tags: Writer = (value, field, context) => {
+	const ids = stringList(value, 'tag ids');
+	const unknown = ids.find((id) => !context.tagExists(field, id));
+	if (unknown) throw new FieldError(`"${unknown}" is not a valid tag.`);
+	return ids;
+};
 
 const status: Writer = (value, field, { nowMs }) => {
 	if (!isObject(value) || !('value' in value)) throw new FieldError('Expected {"value": "<option id>"}.');
@@ -137,14 +149,17 @@ const EMPTY_DATE = { date: null, include_time: false };
 
 const date: Writer = (value) => dateObject(value);
 
+/**
+ * A range's end as SmartSuite reports it: `include_time` false even when a time was set (a bug a
+ * real client records for date ranges and due dates), the time itself kept.
+ */
+const rangeEnd = (end: unknown) => (end == null ? EMPTY_DATE : { ...dateObject(end), include_time: false });
+
 const dateRange: Writer = (value) => {
 	if (!isObject(value) || !('from_date' in value || 'to_date' in value)) {
 		throw new FieldError('Expected {"from_date": {date, include_time}, "to_date": {date, include_time}}.');
 	}
-	return {
-		from_date: value.from_date == null ? EMPTY_DATE : dateObject(value.from_date),
-		to_date: value.to_date == null ? EMPTY_DATE : dateObject(value.to_date),
-	};
+	return { from_date: rangeEnd(value.from_date), to_date: rangeEnd(value.to_date) };
 };
 
 const dueDate: Writer = (value, field, context) => {
@@ -216,7 +231,9 @@ const fullName: Writer = (value) => {
 		middle_name: parts.middle_name ?? '',
 		last_name: parts.last_name ?? '',
 	};
-	return { ...name, sys_root: [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' ') };
+	const sysRoot = [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' ');
+	// Every part empty: the field is cleared.
+	return Object.values(name).every((part) => part === '') ? undefined : { ...name, sys_root: sysRoot };
 };
 
 const ADDRESS_KEYS = ['location_address', 'location_address2', 'location_city', 'location_state', 'location_zip', 'location_country', 'location_latitude', 'location_longitude'];
@@ -228,7 +245,8 @@ const address: Writer = (value) => {
 		.map((key) => stored[key])
 		.filter(Boolean)
 		.join(', ');
-	return { ...stored, sys_root: sysRoot };
+	// Every part empty: the field is cleared.
+	return Object.values(stored).every((part) => part === '') ? undefined : { ...stored, sys_root: sysRoot };
 };
 
 function docText(node: unknown): string {
@@ -250,6 +268,8 @@ function stripHtml(html: string): string {
 }
 
 const smartDoc: Writer = (value, _field, { variant }) => {
+	// The empty document of the create-record reference's example (`"data": {}`) clears the field.
+	if (isObject(value) && isObject(value.data) && Object.keys(value.data).length === 0) return undefined;
 	if (isObject(value) && isObject(value.data) && value.data.type === 'doc') {
 		const plain = docText(value.data);
 		const html = typeof value.html === 'string' ? value.html : richText(plain).html;
@@ -417,6 +437,9 @@ function idsOf(value: unknown): string[] {
 
 const DAY_MS = 86_400_000;
 
+/** Comparisons whose value is `null`. */
+const VALUELESS = ['is_empty', 'is_not_empty', 'is_overdue', 'is_not_overdue'];
+
 function dayStart(ms: number): number {
 	return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 }
@@ -434,12 +457,28 @@ function exactDay(slug: string, text: unknown): number {
 	return Date.parse(`${text}T00:00:00Z`);
 }
 
-/** The [start, end) interval a date comparison value names. */
+/** The relative date modes every date comparison takes (sort-filter reference, "Date Modes and Values"). */
+const FIXED_DATE_MODES = ['today', 'yesterday', 'one_week_ago', 'one_week_from_now', 'one_month_ago', 'one_month_from_now', 'one_year_ago', 'one_year_from_now'];
+/** What each comparison takes beyond them: `is`/`is_not` no `exact_date`, the others no ranges. */
+const DATE_MODES: Record<string, string[]> = {
+	is: [...FIXED_DATE_MODES, 'next_number_of_days', 'past_number_of_days', 'date_range'],
+	is_not: [...FIXED_DATE_MODES, 'next_number_of_days', 'past_number_of_days', 'date_range'],
+	is_before: [...FIXED_DATE_MODES, 'exact_date'],
+	is_on_or_before: [...FIXED_DATE_MODES, 'exact_date'],
+	is_on_or_after: [...FIXED_DATE_MODES, 'exact_date'],
+};
+
+/**
+ * The [start, end) interval a date comparison value names. A mode the comparison does not take
+ * is refused. The shape of `date_range`'s value is not in the reference: `{from_date, to_date}`
+ * ("YYYY-MM-DD") is this emulator's guess.
+ */
 function dateInterval(slug: string, comparison: string, value: unknown, nowMs: number): [number, number] {
 	if (!isObject(value) || typeof value.date_mode !== 'string') throw new FilterError(slug, 'Expected {"date_mode": ..., "date_mode_value": ...}.');
+	const { date_mode: mode, date_mode_value: modeValue } = value;
+	if (!DATE_MODES[comparison].includes(mode)) throw new FilterError(slug, `'${mode}' is not allowed for the '${comparison}' comparison`);
 	const today = dayStart(nowMs);
 	const day = (start: number): [number, number] => [start, start + DAY_MS];
-	const { date_mode: mode, date_mode_value: modeValue } = value;
 	const relative: Record<string, () => number> = {
 		today: () => today,
 		yesterday: () => today - DAY_MS,
@@ -452,16 +491,13 @@ function dateInterval(slug: string, comparison: string, value: unknown, nowMs: n
 		exact_date: () => exactDay(slug, modeValue),
 	};
 	if (relative[mode]) return day(relative[mode]());
-	const rangeOnly = comparison === 'is' || comparison === 'is_not';
-	const days = Number(modeValue);
-	if (rangeOnly && (mode === 'next_number_of_days' || mode === 'past_number_of_days')) {
-		if (!Number.isInteger(days) || days < 0) throw new FilterError(slug, `${mode} needs a number of days.`);
-		return mode === 'next_number_of_days' ? [today, today + (days + 1) * DAY_MS] : [today - days * DAY_MS, today + DAY_MS];
-	}
-	if (rangeOnly && mode === 'date_range' && isObject(modeValue)) {
+	if (mode === 'date_range') {
+		if (!isObject(modeValue)) throw new FilterError(slug, 'date_range needs {"from_date": "YYYY-MM-DD", "to_date": "YYYY-MM-DD"}.');
 		return [exactDay(slug, modeValue.from_date), exactDay(slug, modeValue.to_date) + DAY_MS];
 	}
-	throw new FilterError(slug, `Unknown date_mode "${mode}" for ${comparison}.`);
+	const days = Number(modeValue);
+	if (!Number.isInteger(days) || days < 0) throw new FilterError(slug, `${mode} needs a number of days.`);
+	return mode === 'next_number_of_days' ? [today, today + (days + 1) * DAY_MS] : [today - days * DAY_MS, today + DAY_MS];
 }
 
 function stringValue(slug: string, value: unknown): string {
@@ -488,7 +524,11 @@ function namesChoice(choices: ChoiceObject[], id: string, named: string, variant
 export function matches(field: FieldObject, stored: unknown, comparison: string, value: unknown, context: FieldContext): boolean {
 	const { kind } = typeOf(field);
 	const slug = field.slug;
-	if (!COMPARISONS[kind].includes(comparison)) throw new FilterError(slug, 'Not allowed comparison.');
+	if (!COMPARISONS[kind].includes(comparison)) throw new FilterError(slug, 'Not allowed comparison.', false);
+	// The empty checks take null (sort-filter reference); "" is refused as a real client recorded it.
+	if (VALUELESS.includes(comparison) && value != null) {
+		throw new FilterError(slug, `${typeof value === 'string' ? value : JSON.stringify(value)}' is not allowed for the '${comparison}' comparison`);
+	}
 	if (comparison === 'is_empty' || comparison === 'is_not_empty') {
 		return isMissing(field, stored) === (comparison === 'is_empty');
 	}

@@ -201,6 +201,16 @@ export const TABLE_STRUCTURE: FieldObject[] = [
 	{ slug: 'autonumber', label: 'Auto Number', field_type: 'autonumberfield', params: { system: true, is_auto_generated: true } },
 ];
 
+/**
+ * A table whose title (primary) field is not `title`: a text field `name`, as in the table-object
+ * reference's example (`"primary_field": "name"`). Seed it with `addTable(solutionId, { structure: NAMED_TITLE_STRUCTURE })`.
+ */
+export const NAMED_TITLE_STRUCTURE: FieldObject[] = [
+	{ slug: 'name', label: 'Name', field_type: 'textfield', params: { required: true, primary: true } },
+	{ slug: 'notes', label: 'Notes', field_type: 'textareafield', params: {} },
+	{ slug: 'first_created', label: 'First Created', field_type: 'firstcreatedfield', params: { system: true } },
+];
+
 /** Slugs of FIELD_TYPES_STRUCTURE, one per type (fixed, so tests can name them). */
 export const TYPED_FIELDS = {
 	text: 's1text0001',

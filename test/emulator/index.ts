@@ -92,6 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			[...store.recordsOf(tableId).values()].filter((stored) => deleted === undefined || stored.deleted === deleted).map((stored) => stored.record),
 		members: () => store.members,
 		addMember: (fields) => store.addMember(fields),
+		addTag: (label, options) => store.addTag(label, options),
 		recordChanges: (tableId, events) => aged(() => store.recordChanges(tableId, events)),
 		appendRawElements: (webhookId, jsonTexts) => aged(() => store.appendRawElements(webhookId, jsonTexts)),
 		events: (webhookId) =>

@@ -1,6 +1,6 @@
 /** The records API of the emulator over real HTTP: structure, records, search, bulk, members, events, faults. */
 import { type Answer, type Method, send, start } from './client';
-import { CHANNEL_CHOICES, COLOR_CHOICES, EMULATOR_USER_ID, TYPED_FIELDS as F } from './fixtures';
+import { CHANNEL_CHOICES, COLOR_CHOICES, EMULATOR_USER_ID, NAMED_TITLE_STRUCTURE, TYPED_FIELDS as F } from './fixtures';
 import type { Emulator, EmulatorOptions, TableObject } from './index';
 
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -234,6 +234,7 @@ describe('values per field type', () => {
 		const [red] = COLOR_CHOICES;
 		const [email, , chat] = CHANNEL_CHOICES;
 		const member = emu.members()[1];
+		const tag = emu.addTag('Q2');
 		const values = {
 			title: 'All types',
 			[F.text]: 'T-1',
@@ -256,7 +257,7 @@ describe('values per field type', () => {
 			[F.address]: { location_address: '1 Main St', location_city: 'Springfield', location_country: 'US' },
 			[F.smartDoc]: { data: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] } },
 			[F.files]: ['https://files.example.com/brief.pdf'],
-			[F.tags]: ['tag-1'],
+			[F.tags]: [tag.id],
 		};
 		const answer = await create(emu, table, values);
 		expect(answer.status).toBe(200);
@@ -269,7 +270,8 @@ describe('values per field type', () => {
 			[F.multipleSelect]: [email.value, chat.value],
 			status: { value: 'in_progress', updated_on: expect.stringMatching(ISO) },
 			[F.date]: { date: '2026-03-01T00:00:00Z', include_time: false },
-			[F.dateRange]: { from_date: { date: '2026-03-01T07:30:00Z', include_time: true }, to_date: { date: '2026-03-02T17:00:00Z', include_time: true } },
+			// include_time false although a time was set, as SmartSuite reports ranges and due dates.
+			[F.dateRange]: { from_date: { date: '2026-03-01T07:30:00Z', include_time: false }, to_date: { date: '2026-03-02T17:00:00Z', include_time: false } },
 			due_date: { from_date: { date: null, include_time: false }, to_date: { date: '2020-01-01T00:00:00Z', include_time: false }, is_overdue: true },
 			[F.linked]: [linkedId],
 			assigned_to: [member.id],
@@ -280,7 +282,7 @@ describe('values per field type', () => {
 			[F.address]: expect.objectContaining({ location_address: '1 Main St', location_city: 'Springfield', sys_root: '1 Main St, Springfield, US' }),
 			[F.smartDoc]: { data: values[F.smartDoc].data, html: expect.stringContaining('Hello'), preview: 'Hello', yjsData: null },
 			[F.files]: [expect.objectContaining({ handle: expect.any(String), metadata: expect.objectContaining({ filename: 'brief.pdf', mimetype: 'application/pdf' }), file_type: 'pdf' })],
-			[F.tags]: ['tag-1'],
+			[F.tags]: [tag.id],
 			[F.count]: 1,
 			[F.rollup]: '5',
 			[F.formula]: 'All types (2)',
@@ -342,6 +344,61 @@ describe('values per field type', () => {
 		expect((await create(emu, table, { title: 'x', [F.text]: 'y', [F.number]: '3' })).status).toBe(200);
 		emu.setVariant({ numberWrites: 'number' });
 		expect((await create(emu, table, { title: 'x', [F.text]: 'y', [F.number]: '3' })).status).toBe(422);
+	});
+});
+
+describe('tags, the title field, clearing', () => {
+	it('a tags field takes ids of its tag pool only: the workspace\'s public tags, or its solution\'s private ones', async () => {
+		const { emu, table, solutionId } = await setup();
+		const [publicTag, privateTag, otherSolutionTag] = [emu.addTag('Q2'), emu.addTag('Internal', { solutionId }), emu.addTag('Elsewhere', { solutionId: 'ffffffffffffffffffffffff' })];
+		const ok = await create(emu, table, { title: 'x', [F.text]: 'y', [F.tags]: [publicTag.id] });
+		expect(ok.json()[F.tags]).toEqual([publicTag.id]);
+		// A label is no tag id, and a private tag is not in a public field's pool.
+		for (const refused of ['Q2', privateTag.id]) {
+			const answer = await create(emu, table, { title: 'x', [F.text]: 'y', [F.tags]: [refused] });
+			expect(answer.status).toBe(422);
+			expect(answer.json()).toEqual({ [F.tags]: [`"${refused}" is not a valid tag.`] });
+		}
+		const privateTable = emu.addTable(solutionId, { structure: [{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { primary: true } }, { slug: 'tags', label: 'Tags', field_type: 'tagsfield', params: { private: true } }] });
+		expect((await create(emu, privateTable, { title: 'p', tags: [privateTag.id] })).status).toBe(200);
+		expect((await create(emu, privateTable, { title: 'p', tags: [otherSolutionTag.id] })).status).toBe(422);
+		expect((await create(emu, privateTable, { title: 'p', tags: [publicTag.id] })).status).toBe(422);
+	});
+
+	it('a table whose title field is `name`: primary_field says so, records carry it, filters and linked-record searches use it', async () => {
+		const emu = await start();
+		const solution = emu.addSolution();
+		const table = emu.addTable(solution.id, { structure: NAMED_TITLE_STRUCTURE });
+		expect((await api(emu, 'GET', `applications/${table.id}/`)).json().primary_field).toBe('name');
+		const created = await create(emu, table, { name: 'Acme' });
+		expect(created.json()).toMatchObject({ name: 'Acme' });
+		expect(created.json()).not.toHaveProperty('title');
+		expect((await list(emu, table, { filter: { operator: 'and', fields: [{ field: 'name', comparison: 'contains', value: 'acm' }] } })).json().items).toHaveLength(1);
+		// SmartSuite knows no field `title` in this table.
+		const byTitle = await list(emu, table, { filter: { operator: 'and', fields: [{ field: 'title', comparison: 'contains', value: 'acm' }] } });
+		expect(byTitle.status).toBe(400);
+		const { table: linking } = { table: emu.addTable(solution.id, { structure: [{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { primary: true } }, { slug: 'client', label: 'Client', field_type: 'linkedrecordfield', params: { linked_application: table.id } }] }) };
+		await create(emu, linking, { title: 'Deal', client: [created.json().id] });
+		const found = await list(emu, linking, { filter: { operator: 'and', fields: [{ field: 'client', comparison: 'contains', value: 'acme' }] } });
+		expect(found.json().items.map((record: { title: string }) => record.title)).toEqual(['Deal']);
+	});
+
+	it('clears an address, a full name and a SmartDoc with their empty shapes, and with null', async () => {
+		const { emu, table } = await setup();
+		const full = { [F.address]: { location_city: 'Paris' }, [F.fullName]: { first_name: 'Ada' }, [F.smartDoc]: { html: '<p>Hi</p>' } };
+		const [id] = await createMany(emu, table, 2, () => full);
+		const emptied = await api(emu, 'PATCH', `${records(table)}/${id}/`, {
+			[F.address]: { location_address: '', location_address2: '', location_city: '', location_state: '', location_zip: '', location_country: '' },
+			[F.fullName]: { title: '', first_name: '', middle_name: '', last_name: '' },
+			// The create-record reference's example of an empty SmartDoc.
+			[F.smartDoc]: { data: {}, html: '<div class="rendered">\n \n</div>' },
+		});
+		expect(emptied.status).toBe(200);
+		for (const slug of [F.address, F.fullName, F.smartDoc]) expect(emptied.json()).not.toHaveProperty(slug);
+		const [, other] = emu.records(table.id).map((record) => record.id);
+		const nulls = await api(emu, 'PATCH', `${records(table)}/${other}/`, { [F.address]: null, [F.fullName]: null, [F.smartDoc]: null });
+		for (const slug of [F.address, F.fullName, F.smartDoc]) expect(nulls.json()).not.toHaveProperty(slug);
+		for (const slug of [F.address, F.fullName, F.smartDoc]) expect((await api(emu, 'PATCH', `${records(table)}/${id}/`, { [slug]: '' })).status).toBe(422);
 	});
 });
 
@@ -501,7 +558,7 @@ describe('search: filter and sort', () => {
 		['number equal from a string', F.number, 'is_equal_to', '25.5', ['Gamma']],
 		['number at most', F.number, 'is_equal_or_less_than', 5, ['Alpha', 'alpha two']],
 		['number empty', F.number, 'is_empty', null, ['Delta']],
-		['number not empty', F.number, 'is_not_empty', '', ['Alpha', 'Beta', 'Gamma', 'alpha two']],
+		['number not empty', F.number, 'is_not_empty', null, ['Alpha', 'Beta', 'Gamma', 'alpha two']],
 		['yes/no is true', F.yesNo, 'is', true, ['Alpha']],
 		['yes/no is false', F.yesNo, 'is', false, ['Beta', 'Gamma', 'Delta', 'alpha two']],
 		['select by id', F.singleSelect, 'is', COLOR_CHOICES[0].value, ['Alpha']],
@@ -519,7 +576,9 @@ describe('search: filter and sort', () => {
 		['linked contains a title', F.linked, 'contains', 'gam', ['Alpha']],
 		['linked has any of', F.linked, 'is_not_empty', null, ['Alpha']],
 		['date is today', F.date, 'is', { date_mode: 'today' }, ['Alpha']],
-		['date is an exact day', F.date, 'is', { date_mode: 'exact_date', date_mode_value: '2020-05-01' }, ['Beta']],
+		['date is one day (a range of it)', F.date, 'is', { date_mode: 'date_range', date_mode_value: { from_date: '2020-05-01', to_date: '2020-05-01' } }, ['Beta']],
+		['date is not one day', F.date, 'is_not', { date_mode: 'date_range', date_mode_value: { from_date: '2020-05-01', to_date: '2020-05-01' } }, ['Alpha', 'Gamma', 'Delta', 'alpha two']],
+		['date before an exact day', F.date, 'is_before', { date_mode: 'exact_date', date_mode_value: '2020-05-02' }, ['Beta']],
 		['date before', F.date, 'is_before', { date_mode: 'today' }, ['Beta']],
 		['date on or after', F.date, 'is_on_or_after', { date_mode: 'exact_date', date_mode_value: '2020-05-01' }, ['Alpha', 'Beta']],
 		['date in the past days', F.date, 'is', { date_mode: 'past_number_of_days', date_mode_value: 3 }, ['Alpha']],
@@ -564,8 +623,15 @@ describe('search: filter and sort', () => {
 		['is_after, which does not exist', where(F.date, 'is_after', { date_mode: 'today' }), { [F.date]: 'Not allowed comparison.' }],
 		['yes/no is_not', where(F.yesNo, 'is_not', true), { [F.yesNo]: 'Not allowed comparison.' }],
 		['empty checks on auto number', where('autonumber', 'is_empty', null), { autonumber: 'Not allowed comparison.' }],
-		['a number that is no number', where(F.number, 'is_equal_to', 'five'), { [F.number]: 'Expected a number (got "five").' }],
-		['a date without date_mode', where(F.date, 'is', '2026-01-01'), { [F.date]: 'Expected {"date_mode": ..., "date_mode_value": ...}.' }],
+		['a number that is no number', where(F.number, 'is_equal_to', 'five'), { [F.number]: ['Expected a number (got "five").'] }],
+		['a date without date_mode', where(F.date, 'is', '2026-01-01'), { [F.date]: ['Expected {"date_mode": ..., "date_mode_value": ...}.'] }],
+		['"" for is_not_empty (null is its value)', where(F.number, 'is_not_empty', ''), { [F.number]: ["' is not allowed for the 'is_not_empty' comparison"] }],
+		['"" for is_empty', where('title', 'is_empty', ''), { title: ["' is not allowed for the 'is_empty' comparison"] }],
+		['"" for is_overdue', where('due_date', 'is_overdue', ''), { due_date: ["' is not allowed for the 'is_overdue' comparison"] }],
+		['exact_date for is (it takes date_range)', where(F.date, 'is', { date_mode: 'exact_date', date_mode_value: '2020-05-01' }), { [F.date]: ["'exact_date' is not allowed for the 'is' comparison"] }],
+		['exact_date for is_not', where(F.date, 'is_not', { date_mode: 'exact_date', date_mode_value: '2020-05-01' }), { [F.date]: ["'exact_date' is not allowed for the 'is_not' comparison"] }],
+		['date_range for is_before', where(F.date, 'is_before', { date_mode: 'date_range', date_mode_value: { from_date: '2020-05-01', to_date: '2020-05-01' } }), { [F.date]: ["'date_range' is not allowed for the 'is_before' comparison"] }],
+		['past_number_of_days for is_on_or_after', where(F.date, 'is_on_or_after', { date_mode: 'past_number_of_days', date_mode_value: 3 }), { [F.date]: ["'past_number_of_days' is not allowed for the 'is_on_or_after' comparison"] }],
 		['an unknown field', where('nope', 'is', 'x'), { filter: ['Unknown field "nope".'] }],
 		['a filter without operator', { filter: { fields: [{ field: 'title', comparison: 'is', value: 'x' }] } }, { filter: ['operator must be "and" or "or".'] }],
 		['a sort that is no list', { sort: { field: 'title', direction: 'asc' } }, { sort: ['Expected a list of items but got type "dict".'] }],

@@ -52,7 +52,8 @@ function isObject(value: unknown): value is Body {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fieldContext(store: Store): FieldContext {
+/** What checking a value of the table's fields needs (no table: the members list). */
+function fieldContext(store: Store, table?: TableObject): FieldContext {
 	return {
 		variant: store.variant,
 		nowMs: Date.now(),
@@ -60,8 +61,14 @@ function fieldContext(store: Store): FieldContext {
 			const stored = store.recordsOf(tableId).get(recordId);
 			return stored !== undefined && !stored.deleted;
 		},
-		titleOf: (tableId, recordId) => store.getRecord(tableId, recordId)?.title,
+		titleOf: (tableId, recordId) => {
+			const linked = store.table(tableId);
+			const title = linked && store.getRecord(tableId, recordId)?.[primaryFieldOf(linked)];
+			return typeof title === 'string' ? title : undefined;
+		},
 		memberExists: (memberId) => store.members.some((member) => member.id === memberId),
+		// A private tags field reads its solution's private tags, a public one the workspace's (field-types reference).
+		tagExists: (field, tagId) => store.tags.some((tag) => tag.id === tagId && tag.solution === (field.params.private === true ? table?.solution : null)),
 	};
 }
 
@@ -72,10 +79,14 @@ export function tableOf(store: Store, tableId: string): TableObject {
 }
 
 /** `GET /applications/<id>/`: the table with `primary_field`; repeated `?fields=` trims it to those keys. */
+/** The slug of the table's title (primary) field: the field marked primary, else `title`. */
+export function primaryFieldOf(table: TableObject): string {
+	return table.structure.find((field) => field.params.primary === true)?.slug ?? 'title';
+}
+
 export function getTable(store: Store, tableId: string, query: URLSearchParams): Body {
 	const table = tableOf(store, tableId);
-	const primary = table.structure.find((field) => field.params.primary === true)?.slug ?? 'title';
-	const full: Body = { ...table, primary_field: primary };
+	const full: Body = { ...table, primary_field: primaryFieldOf(table) };
 	const keys = query.getAll('fields');
 	return keys.length === 0 ? full : Object.fromEntries(keys.filter((key) => key in full).map((key) => [key, full[key]]));
 }
@@ -178,7 +189,7 @@ function applyUpdate(store: Store, table: TableObject, stored: StoredRecord, val
 	const next: Body = { ...before };
 	if (mode === 'put') {
 		for (const field of table.structure) {
-			if (isWritable(field)) next[field.slug] = writeValue(field, null, fieldContext(store));
+			if (isWritable(field)) next[field.slug] = writeValue(field, null, fieldContext(store, table));
 		}
 	}
 	Object.assign(next, values);
@@ -215,7 +226,7 @@ export interface Written {
 
 export function createRecord(store: Store, tableId: string, body: Body): Written {
 	const table = tableOf(store, tableId);
-	const context = fieldContext(store);
+	const context = fieldContext(store, table);
 	const { stored, errors } = convert(store, table, bodyValues(body), 'create', context);
 	if (errors) throw unprocessable(errors, describeErrors(errors));
 	const created = newRecord(store, table, stored, context.nowMs);
@@ -230,7 +241,7 @@ function creation(store: Store, table: TableObject, created: StoredRecord, writt
 export function updateRecord(store: Store, tableId: string, recordId: string, body: Body, mode: 'patch' | 'put'): Written {
 	const table = tableOf(store, tableId);
 	const stored = liveRecord(store, table, recordId);
-	const context = fieldContext(store);
+	const context = fieldContext(store, table);
 	const { stored: values, errors } = convert(store, table, bodyValues(body), mode, context);
 	if (errors) throw unprocessable(errors, describeErrors(errors));
 	const change = applyUpdate(store, table, stored, values, mode, context.nowMs);
@@ -292,7 +303,7 @@ function bulkUnprocessable(itemErrors: Array<Record<string, string[]> | undefine
 export function bulkCreate(store: Store, tableId: string, body: Body): Body[] {
 	const table = tableOf(store, tableId);
 	const items = bulkItems(body);
-	const context = fieldContext(store);
+	const context = fieldContext(store, table);
 	const checked = items.map((item) =>
 		isObject(item) ? convert(store, table, item, 'bulkCreate', context) : { stored: {}, errors: { non_field_errors: ['Expected a record object.'] } },
 	);
@@ -310,7 +321,7 @@ export function bulkCreate(store: Store, tableId: string, body: Body): Body[] {
 export function bulkUpdate(store: Store, tableId: string, body: Body, mode: 'patch' | 'put'): unknown {
 	const table = tableOf(store, tableId);
 	const items = bulkItems(body);
-	const context = fieldContext(store);
+	const context = fieldContext(store, table);
 	type Checked = { target?: StoredRecord; stored?: Body; errors?: Record<string, string[]> };
 	const checked = items.map((item): Checked => {
 		if (!isObject(item)) return { errors: { non_field_errors: ['Expected a record object.'] } };
@@ -446,7 +457,7 @@ function page<T>(store: Store, all: T[], { offset, limit }: Paging, endless: End
 /** `POST /applications/<id>/records/list/?offset&limit&all`, body `{sort, filter, hydrated, ids}`. */
 export function listRecords(store: Store, tableId: string, body: Body, query: URLSearchParams, endless: EndlessList): Body {
 	const table = tableOf(store, tableId);
-	const context = fieldContext(store);
+	const context = fieldContext(store, table);
 	const paging = pagingOf(store, query);
 	const includeDeleted = query.get('all') === 'true';
 	const predicate = wrapFilterErrors(() => compileFilter(table.structure, body.filter, context));
@@ -463,12 +474,12 @@ export function listRecords(store: Store, tableId: string, body: Body, query: UR
 	return { ...answer, items: (answer.items as RecordObject[]).map((record) => served(store, table, record)) };
 }
 
-/** A filter SmartSuite refuses is a 400 naming the field: `{"<slug>": "Not allowed comparison."}`. */
+/** A filter SmartSuite refuses is a 400 naming the field: `{"<slug>": ["message"]}`, or `{"<slug>": "Not allowed comparison."}`. */
 function wrapFilterErrors<T>(run: () => T): T {
 	try {
 		return run();
 	} catch (error) {
-		if (error instanceof FilterError) throw badRequest({ [error.slug]: error.message }, `${error.slug}: ${error.message}`);
+		if (error instanceof FilterError) throw badRequest({ [error.slug]: error.listed ? [error.message] : error.message }, `${error.slug}: ${error.message}`);
 		throw error;
 	}
 }
@@ -485,7 +496,7 @@ const MEMBER_STRUCTURE: FieldObject[] = [
 
 /** `POST /members/list/?offset&limit`: `{items, total, offset, limit, time}`. */
 export function listMembers(store: Store, body: Body, query: URLSearchParams): Body {
-	const context = fieldContext(store);
+	const context = fieldContext(store, undefined);
 	const predicate = wrapFilterErrors(() => compileFilter(MEMBER_STRUCTURE, body.filter, context));
 	const comparator = compileSort(MEMBER_STRUCTURE, body.sort);
 	const members = store.members.filter((member) => wrapFilterErrors(() => predicate(member as unknown as RecordObject)));

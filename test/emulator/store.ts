@@ -26,6 +26,7 @@ import type {
 	RecordObject,
 	SolutionObject,
 	TableObject,
+	TagObject,
 	Variant,
 	WebhookObject,
 } from './types';
@@ -102,6 +103,8 @@ export class Store {
 	private readonly tables = new Map<string, Map<string, StoredRecord>>();
 	private readonly autonumbers = new Map<string, number>();
 	readonly members: MemberObject[] = [0, 1, 2].map((n) => makeMember(n));
+	/** The tag pools: the workspace's public tags (solution null) and each solution's private ones. */
+	readonly tags: TagObject[] = [];
 	readonly webhooks = new Map<string, WebhookState>();
 	readonly solutions: SolutionObject[] = [];
 	/** Tables ("applications") of the seeded solutions, in creation order. */
@@ -203,6 +206,12 @@ export class Store {
 	addFieldTypesTable(solutionId: string, fields: Partial<TableObject> = {}): TableObject {
 		const id = fields.id ?? hexId();
 		return this.addTable(solutionId, { name: 'Field Types', structure: fieldTypesStructure(id), ...fields, id });
+	}
+
+	addTag(label: string, { solutionId = null }: { solutionId?: string | null } = {}): TagObject {
+		const tag = { id: hexId(), label, solution: solutionId };
+		this.tags.push(tag);
+		return tag;
 	}
 
 	addMember(fields: Partial<MemberObject> = {}): MemberObject {

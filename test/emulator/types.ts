@@ -378,6 +378,14 @@ export interface TableObject {
 
 export type RecordObject = Record<string, unknown> & { id: string; title: string };
 
+/** A tag of a tag pool (field-types reference: tags are ids of tags, not options of the field). */
+export interface TagObject {
+	id: string;
+	label: string;
+	/** The solution whose private tags fields read it; null: public, for every public tags field of the workspace. */
+	solution: string | null;
+}
+
 export interface NewEvent {
 	/** Default 'RECORD_UPDATED'. Any string is accepted (the list of kinds is open). */
 	kind?: string;
@@ -488,6 +496,11 @@ export interface Emulator {
 	/** Members of the workspace (seeded with a few; the first is the emulator's user). */
 	members(): MemberObject[];
 	addMember(fields?: Partial<MemberObject>): MemberObject;
+	/**
+	 * Adds a tag to the workspace's public pool, or with `solutionId` to that solution's private one
+	 * (read by tags fields with `params.private: true`). A tags field takes only ids of its pool.
+	 */
+	addTag(label: string, options?: { solutionId?: string }): TagObject;
 	/**
 	 * Records changes in a seeded table: each event is appended to every webhook that watches it
 	 * (by its filter and kinds), as SmartSuite does. Returns the events appended, all webhooks.
