@@ -248,7 +248,7 @@ describe('search filter values', () => {
 	it.each([
 		[field('textfield'), 'contains', 'ab', 'ab'],
 		[field('numberfield'), 'is_greater_than', '5', 5],
-		[field('numberfield'), 'is_empty', 'ignored', ''],
+		[field('numberfield'), 'is_empty', 'ignored', null],
 		[select, 'is', 'High', 'opt_high'],
 		[select, 'is_any_of', 'High, Low', ['opt_high', 'opt_low']],
 		[field('statusfield', { choices }), 'is_not', 'low', 'opt_low'],
@@ -259,7 +259,7 @@ describe('search filter values', () => {
 		[field('yesnofield'), 'is', 'true', true],
 		[field('datefield'), 'is_before', '2024-05-01', { date_mode: 'exact_date', date_mode_value: '2024-05-01' }],
 		[field('datefield'), 'is', 'today', { date_mode: 'today' }],
-		[field('duedatefield'), 'is_overdue', '', ''],
+		[field('duedatefield'), 'is_overdue', '', null],
 	])('%j %s %j → %j', (type, comparison, value, sent) => {
 		expect(toFilterValue(type, comparison, value, members)).toEqual(sent);
 	});

@@ -82,7 +82,7 @@ const MULTIPLE_CHOICE = ['has_any_of', 'has_all_of', 'is_exactly', 'has_none_of'
 const DATE = ['is', 'is_not', 'is_before', 'is_on_or_before', 'is_on_or_after', ...EMPTY_CHECKS];
 const FILES = ['file_name_contains', 'file_type_is', ...EMPTY_CHECKS];
 
-/** Comparisons that take no value: SmartSuite is sent "". */
+/** Comparisons that take no value: SmartSuite is sent null (it answers "" with 400). */
 export const VALUELESS_COMPARISONS = [...EMPTY_CHECKS, 'is_overdue', 'is_not_overdue'];
 /** Comparisons whose value is a list. */
 const LIST_COMPARISONS = [
@@ -346,7 +346,7 @@ export function toFilterValue(
 				: `one of the comparisons ${spec.comparisons.join(', ')}`,
 		);
 	}
-	if (VALUELESS_COMPARISONS.includes(comparison)) return '';
+	if (VALUELESS_COMPARISONS.includes(comparison)) return null;
 	return spec.filter ? spec.filter(value, comparison, field, context) : value;
 }
 
