@@ -258,7 +258,8 @@ describe('search filter values', () => {
 		[field('userfield'), 'has_any_of', 'ada@example.com', ['member_ada']],
 		[field('yesnofield'), 'is', 'true', true],
 		[field('datefield'), 'is_before', '2024-05-01', { date_mode: 'exact_date', date_mode_value: '2024-05-01' }],
-		[field('datefield'), 'is', 'today', { date_mode: 'today' }],
+		[field('datefield'), 'is', 'today', { date_mode: 'today', date_mode_value: null }],
+		[field('datefield'), 'is_not', '2024-05-01', { date_mode: 'date_range', date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' } }],
 		[field('duedatefield'), 'is_overdue', '', null],
 	])('%j %s %j → %j', (type, comparison, value, sent) => {
 		expect(toFilterValue(type, comparison, value, members)).toEqual(sent);

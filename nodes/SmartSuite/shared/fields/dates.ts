@@ -125,10 +125,18 @@ export const DATE_MODES = [
 	'one_year_from_now',
 ];
 
-export function toDateFilter(value: unknown): IDataObject {
+/**
+ * A date filter value in a form the comparison takes (sort-filter reference, "Date Modes and
+ * Values"): a relative mode with a null `date_mode_value`; an exact day as `exact_date` for
+ * is_before, is_on_or_before and is_on_or_after, and as a `date_range` of that one day for is and
+ * is_not, which take no `exact_date`. SmartSuite's own `{date_mode, date_mode_value}` passes as it is.
+ */
+export function toDateFilter(value: unknown, comparison: string): IDataObject {
 	if (isObject(value) && 'date_mode' in value) return value;
 	if (typeof value === 'string' && DATE_MODES.includes(value.trim()))
-		return { date_mode: value.trim() };
-	const { date } = toSmartSuiteDate(value);
-	return { date_mode: 'exact_date', date_mode_value: String(date).slice(0, 10) };
+		return { date_mode: value.trim(), date_mode_value: null };
+	const day = String(toSmartSuiteDate(value).date).slice(0, 10);
+	return comparison === 'is' || comparison === 'is_not'
+		? { date_mode: 'date_range', date_mode_value: { from_date: day, to_date: day } }
+		: { date_mode: 'exact_date', date_mode_value: day };
 }
