@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ConvertContext, Field } from './types';
-import { isReadOnly, specOf, toReadableValue, toSmartSuiteValue } from './types';
+import { isReadOnly, toReadableValue, toSmartSuiteValue } from './types';
 import { isEmail, isObject, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
@@ -55,14 +55,8 @@ export function matchKeys(given: IDataObject, structure: Field[]): MatchedKeys {
 	return matched;
 }
 
-/** The empty value that clears a field on an update. */
-function emptyValueOf(field: Field): unknown {
-	const type = specOf(field).mapperType;
-	if (['string', 'time'].includes(type) && !isListField(field)) return '';
-	if (isListField(field) || type === 'array') return [];
-	return null;
-}
-
+const NO_DATE = { date: null, include_time: false };
+const NO_RANGE = { from_date: NO_DATE, to_date: NO_DATE };
 const LIST_TYPES = [
 	'linkedrecordfield',
 	'userfield',
@@ -73,7 +67,39 @@ const LIST_TYPES = [
 	'tagsfield',
 	'filefield',
 ];
-const isListField = (field: Field) => LIST_TYPES.includes(field.field_type);
+
+/**
+ * What clears a field of each type on an update: SmartSuite's own empty shapes (field-types and
+ * create-record references: "" for text, [] for lists, false for yes/no, a date object without a
+ * date, the address and full name objects with empty parts, the create-record example's empty
+ * SmartDoc); null for the others (numbers, selects, status, unknown types).
+ */
+const CLEARED: Record<string, unknown> = {
+	recordtitlefield: '',
+	textfield: '',
+	textareafield: '',
+	timefield: '',
+	yesnofield: false,
+	datefield: NO_DATE,
+	daterangefield: NO_RANGE,
+	duedatefield: NO_RANGE,
+	addressfield: {
+		location_address: '',
+		location_address2: '',
+		location_city: '',
+		location_state: '',
+		location_zip: '',
+		location_country: '',
+	},
+	fullnamefield: { title: '', first_name: '', middle_name: '', last_name: '' },
+	richtextareafield: { data: {}, html: '<div class="rendered">\n \n</div>' },
+	...Object.fromEntries(LIST_TYPES.map((type) => [type, []])),
+};
+
+/** The empty value that clears a field on an update. */
+function emptyValueOf(field: Field): unknown {
+	return CLEARED[field.field_type] ?? null;
+}
 
 /**
  * The body of one record, or the first value that cannot be converted. Null and undefined are
