@@ -71,6 +71,7 @@ describe('Record > Create', () => {
 		const t = fieldTypesTable();
 		const linked = emu.addRecord(t.id, { title: 'Other' });
 		const member = emu.members()[1];
+		const tag = emu.addTag('Q2');
 		const values = {
 			title: 'Full',
 			[F.text]: 'C-1',
@@ -92,7 +93,7 @@ describe('Record > Create', () => {
 			[F.fullName]: 'Ada King Lovelace',
 			[F.address]: { street: '1 Main St', city: 'Paris' },
 			[F.smartDoc]: '<p>Hi <b>there</b></p>',
-			[F.tags]: 'tag1',
+			[F.tags]: tag.id,
 		};
 
 		const [created] = await run(emu, { parameters: create(t.id, mapped(values)) });
@@ -137,7 +138,7 @@ describe('Record > Create', () => {
 				html: '<p>Hi <b>there</b></p>',
 				preview: 'Hi there',
 			},
-			[F.tags]: ['tag1'],
+			[F.tags]: [tag.id],
 		});
 		expect(emu.getRecord(t.id, String(created.json.id))).toMatchObject({
 			[F.number]: '12',
@@ -164,7 +165,7 @@ describe('Record > Create', () => {
 			Contact: 'Ada King Lovelace',
 			Address: '1 Main St, Paris',
 			Brief: 'Hi there',
-			Labels: ['tag1'],
+			Labels: [tag.id],
 			'Related Count': 1,
 			'Auto Number': expect.any(Number),
 		});

@@ -157,7 +157,7 @@ describe('tags are ids of a tag pool', () => {
 			{ parameters: op('create', t.id) as never, credentials: credentialsFor(emu) },
 			{ resourceMapping: 'getColumns' },
 		)) as ResourceMapperFields;
-		expect(fields.find((field) => field.id === F.tags)).toMatchObject({ displayName: 'Labels (tag ids)', type: 'string' });
+		expect(fields.find((field) => field.id === F.tags)).toMatchObject({ displayName: 'Labels (tag ids)' });
 	});
 });
 

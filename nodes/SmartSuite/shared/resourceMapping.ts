@@ -9,15 +9,17 @@ import { canMatchOn, choicesOf, isReadOnly, specOf } from './fields';
 import type { Field } from './fields';
 import { recordsClient } from './records';
 
+/** What a field takes, said in its name where its label would mislead (the mapper has no descriptions). */
+const TAKES: Record<string, string> = { filefield: 'public file URLs', tagsfield: 'tag ids' };
+
 /** One mapper field: slug as id, label, type; read-only fields shown and marked, so a user sees why they cannot be written. */
 export function mapperField(field: Field): ResourceMapperField {
 	const spec = specOf(field);
 	const readOnly = isReadOnly(field);
+	const takes = TAKES[field.field_type];
 	return {
 		id: field.slug,
-		// The mapper has no descriptions: a file field says here what it takes.
-		displayName:
-			field.field_type === 'filefield' ? `${field.label} (public file URLs)` : field.label,
+		displayName: takes ? `${field.label} (${takes})` : field.label,
 		required: !readOnly && field.params?.required === true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,

@@ -200,6 +200,19 @@ const multipleSelect: FieldTypeSpec = {
 	comparisons: MULTIPLE_CHOICE,
 	filter: (value, _c, field) => writeChoices(value, field),
 };
+/**
+ * Tags are ids from a tag pool of the solution or workspace (field-types reference), not options
+ * of the field. The reference documents no way to read the pool, so tag ids are taken and shown
+ * as they are.
+ */
+const writeTagIds = (value: unknown) =>
+	toList(value).map((entry) => toId(entry, 'a tag id, or a list of tag ids'));
+const tags: FieldTypeSpec = {
+	...multipleSelect,
+	write: writeTagIds,
+	read: readIds,
+	filter: writeTagIds,
+};
 const listText = (write: (value: unknown) => unknown): FieldTypeSpec => ({
 	mapperType: 'string',
 	write,
@@ -233,7 +246,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	singleselectfield: singleSelect,
 	statusfield: { ...singleSelect, write: (value, field) => ({ value: writeChoice(value, field) }) },
 	multipleselectfield: multipleSelect,
-	tagsfield: multipleSelect,
+	tagsfield: tags,
 	yesnofield: {
 		mapperType: 'boolean',
 		write: toBoolean,
