@@ -93,15 +93,22 @@ export interface RecordsClient {
 	call(request: RecordsRequest, itemIndex?: number): Promise<unknown>;
 	/** The table's fields; read once per table per client. */
 	structure(tableId: string): Promise<Field[]>;
+	/** The slug of the table's title (primary) field, from the same read: `primary_field`, which is not always `title`. */
+	primaryField(tableId: string): Promise<string>;
 	/** Member id by lower-cased e-mail; the members list is read at most once per client. */
 	members(): Promise<Map<string, string>>;
+}
+
+interface TableFields {
+	structure: Field[];
+	primaryField: string;
 }
 
 export async function recordsClient(context: RequestContext): Promise<RecordsClient> {
 	const credentials = await credentialsOf(context);
 	const node = context.getNode();
 	const started = Date.now();
-	const structures = new Map<string, Promise<Field[]>>();
+	const tables = new Map<string, Promise<TableFields>>();
 	let members: Promise<Map<string, string>> | undefined;
 
 	const subjectOf = (request: RecordsRequest): RequestSubject => ({
@@ -176,7 +183,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		return parseResponse(node, response, subjectOf(request), itemIndex);
 	}
 
-	async function readStructure(tableId: string): Promise<Field[]> {
+	async function readTable(tableId: string): Promise<TableFields> {
 		const table = await call({
 			method: 'GET',
 			url: tablePath(tableId),
@@ -186,13 +193,26 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		});
 		const structure = isObject(table) ? table.structure : undefined;
 		if (!Array.isArray(structure)) throw notAStructureError(node, tableId);
-		return structure.filter(isObject).map((field) => ({
+		const fields = structure.filter(isObject).map((field) => ({
 			slug: String(field.slug),
 			label:
 				typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
 			field_type: String(field.field_type ?? ''),
 			params: isObject(field.params) ? field.params : {},
 		}));
+		const primary = isObject(table) ? table.primary_field : undefined;
+		return {
+			structure: fields,
+			primaryField:
+				typeof primary === 'string' && primary !== ''
+					? primary
+					: (fields.find((field) => field.params.primary === true)?.slug ?? 'title'),
+		};
+	}
+
+	async function tableFields(tableId: string): Promise<TableFields> {
+		if (!tables.has(tableId)) tables.set(tableId, readTable(tableId));
+		return await tables.get(tableId)!;
 	}
 
 	return {
@@ -201,8 +221,10 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		send,
 		call,
 		async structure(tableId) {
-			if (!structures.has(tableId)) structures.set(tableId, readStructure(tableId));
-			return await structures.get(tableId)!;
+			return (await tableFields(tableId)).structure;
+		},
+		async primaryField(tableId) {
+			return (await tableFields(tableId)).primaryField;
 		},
 		async members() {
 			members ??= readMembers(call, node);

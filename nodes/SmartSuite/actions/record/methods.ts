@@ -31,7 +31,10 @@ async function structureOfChosenTable(context: ILoadOptionsFunctions): Promise<F
 	return await (await recordsClient(context)).structure(tableId);
 }
 
-/** Records of the chosen table whose title contains the filter, 100 a page. */
+/**
+ * Records of the chosen table whose title contains the filter, 100 a page, named by their title.
+ * The title is the table's primary field, which is not always `title` (table-object reference).
+ */
 async function searchRecords(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -43,6 +46,7 @@ async function searchRecords(
 			description: 'The list shows the records of one table. Or enter the record ID (mode "ID").',
 		});
 	const client = await recordsClient(this);
+	const title = await client.primaryField(tableId);
 	const offset = Number(paginationToken ?? 0) || 0;
 	const text = (filter ?? '').trim();
 	const answer = await client.call({
@@ -51,7 +55,7 @@ async function searchRecords(
 		qs: { offset, limit: RECORDS_PER_SEARCH_PAGE },
 		body: {
 			filter: text
-				? { operator: 'and', fields: [{ field: 'title', comparison: 'contains', value: text }] }
+				? { operator: 'and', fields: [{ field: title, comparison: 'contains', value: text }] }
 				: {},
 			sort: [],
 		},
@@ -65,10 +69,13 @@ async function searchRecords(
 	const next = offset + items.length;
 	const more = items.length === RECORDS_PER_SEARCH_PAGE && (total === undefined || next < total);
 	return {
-		results: items.map((record: IDataObject) => ({
-			name: String(record.title || record.id),
-			value: String(record.id),
-		})),
+		results: items.map((record: IDataObject) => {
+			const name = record[title];
+			return {
+				name: typeof name === 'string' && name !== '' ? name : String(record.id),
+				value: String(record.id),
+			};
+		}),
 		paginationToken: more ? String(next) : undefined,
 	};
 }
