@@ -94,6 +94,21 @@ function rangeEnds(value: unknown): [unknown, unknown] {
 	throw new ValueError(RANGE_EXPECTED);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A range's or due date's end as SmartSuite reports it. A real client records that SmartSuite says
+ * `include_time: false` for these types even when a time was set: a time of day other than
+ * midnight UTC is kept (an end at midnight UTC stays a day, as reported).
+ */
+function reportedEnd(end: unknown): unknown {
+	if (!isObject(end) || typeof end.date !== 'string' || end.include_time !== false) return end;
+	const milliseconds = Date.parse(end.date);
+	return Number.isFinite(milliseconds) && milliseconds % DAY_MS !== 0
+		? { ...end, include_time: true }
+		: end;
+}
+
 const isEmptyEnd = (end: unknown) =>
 	end === undefined || end === null || end === '' || (isObject(end) && end.date === null);
 
@@ -104,13 +119,16 @@ const isEmptyEnd = (end: unknown) =>
 export function toDateRange(value: unknown): IDataObject {
 	const [from, to] = rangeEnds(value);
 	const end = (date: unknown): SmartSuiteDate =>
-		isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(date);
+		isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(reportedEnd(date));
 	return { from_date: end(from), to_date: end(to) };
 }
 
 export function readDateRange(value: unknown): unknown {
 	if (!isObject(value)) return value;
-	return { from: readDate(value.from_date) ?? null, to: readDate(value.to_date) ?? null };
+	return {
+		from: readDate(reportedEnd(value.from_date)) ?? null,
+		to: readDate(reportedEnd(value.to_date)) ?? null,
+	};
 }
 
 /** What a search filter compares a date with: a relative mode ("today") or an exact day. */
