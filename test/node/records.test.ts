@@ -63,7 +63,7 @@ describe('Record > Create', () => {
 		]);
 		expect(Object.keys(output[0].json)[0]).toBe('id');
 		expect(operations(emu)).toEqual(['GetTable', 'CreateRecord']);
-		expect(emu.requests[1].body).toEqual({ title: 'Deal', [F.text]: 'C-1', [F.number]: 12 });
+		expect(emu.requests[1].body).toEqual({ title: 'Deal', [F.text]: 'C-1', [F.number]: '12' });
 	});
 
 	it('converts every field type both ways: what is sent, what is stored, what comes back', async () => {
@@ -106,8 +106,8 @@ describe('Record > Create', () => {
 			title: 'Full',
 			[F.text]: 'C-1',
 			[F.textArea]: 'line1\nline2',
-			[F.number]: 12,
-			[F.currency]: 9.5,
+			[F.number]: '12',
+			[F.currency]: '9.5',
 			[F.yesNo]: true,
 			[F.singleSelect]: color.find((choice) => choice.label === 'Green')!.value,
 			[F.multipleSelect]: ['Email', 'Chat'].map(
@@ -398,7 +398,7 @@ describe('Record > Create', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(emu.requests[1].body).toEqual({ title: 'a', [F.text]: 'x', [F.number]: 2 });
+		expect(emu.requests[1].body).toEqual({ title: 'a', [F.text]: 'x', [F.number]: '2' });
 		expect(result.hints.map((hint) => hint.message)).toEqual([
 			'Not sent, because no field of the table has this name or ID: "nickname"',
 			'Not sent, because SmartSuite fills these fields in itself: "Summary"',
@@ -669,7 +669,7 @@ describe('Record > Update', () => {
 
 		const request = emu.requests.find((r) => r.operation === 'UpdateRecord')!;
 		expect(request.method).toBe('PATCH');
-		expect(request.body).toEqual({ title: 'After', [F.number]: 5 });
+		expect(request.body).toEqual({ title: 'After', [F.number]: '5' });
 		expect(updated.json).toMatchObject({ id: stored.id, Name: 'After', Code: 'keep', Quantity: 5 });
 	});
 
@@ -700,7 +700,7 @@ describe('Record > Update', () => {
 
 		expect(operations(emu)).toEqual(['GetTable', 'BulkUpdateRecords', 'BulkUpdateRecords']);
 		const first = (emu.requests[1].body as { items: IDataObject[] }).items[0];
-		expect(first).toMatchObject({ id: found[0].json.id, [F.number]: 7, title: 'Record 0' });
+		expect(first).toMatchObject({ id: found[0].json.id, [F.number]: '7', title: 'Record 0' });
 		expect(output.map((item) => [item.json.id, item.json.Quantity, item.pairedItem])).toEqual(
 			found.map((item, i) => [item.json.id, 7, { item: i }]),
 		);

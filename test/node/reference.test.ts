@@ -123,7 +123,10 @@ describe('clearing a field sends its type’s empty value', () => {
 			[F.yesNo]: false,
 			[F.tags]: [],
 		});
-		for (const slug of cleared) expect(updated.json).not.toHaveProperty(slug);
+		for (const slug of [F.textArea, F.address, F.fullName, F.smartDoc, F.yesNo, F.tags]) expect(updated.json).not.toHaveProperty(slug);
+		// Empty dates are served as dates without a date, as the reference shows a due date's empty start.
+		expect(updated.json[F.date]).toEqual(noDate);
+		for (const slug of [F.dateRange, 'due_date']) expect(updated.json[slug]).toMatchObject({ from_date: noDate, to_date: noDate });
 	});
 });
 

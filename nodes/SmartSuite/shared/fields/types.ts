@@ -121,6 +121,11 @@ const number: FieldTypeSpec = {
 	filter: toNumber,
 	key: numberKey,
 };
+/**
+ * Number, currency, percent and duration: the reference's type is "number as string" (and
+ * Activepieces writes text), so they are written as text; filters take a number.
+ */
+const numberAsText: FieldTypeSpec = { ...number, write: (value) => String(toNumber(value)) };
 const readOnlyNumber: FieldTypeSpec = {
 	mapperType: 'number',
 	read: readNumber,
@@ -232,13 +237,13 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		comparisons: TEXT,
 		filter: (value) => toText(value),
 	},
-	numberfield: number,
-	currencyfield: number,
-	percentfield: number,
+	numberfield: numberAsText,
+	currencyfield: numberAsText,
+	percentfield: numberAsText,
 	ratingfield: number,
 	numbersliderfield: number,
 	percentcompletefield: number,
-	durationfield: number,
+	durationfield: numberAsText,
 	timefield: { mapperType: 'time', write: toTime, read: asIs, comparisons: [] },
 	datefield: date,
 	daterangefield: dateRange,
