@@ -21,7 +21,7 @@ const op = (operation: string, tableId: string, extra: INodeParameters = {}): IN
 	...extra,
 });
 const search = (tableId: string, rule: IDataObject) =>
-	op('search', tableId, { returnAll: true, filters: { rule: [rule] } });
+	op('search', tableId, { returnAll: true, filters: { rule: [rule] } as never });
 const update = (tableId: string, recordId: string, values: IDataObject, extra: INodeParameters = {}) =>
 	op('update', tableId, { recordId: locator(recordId), columns: mapped(values) as never, ...extra });
 
