@@ -83,7 +83,7 @@ function typedInEditor(field: ResourceMapperField, typed: unknown): unknown {
 async function byHand(
 	mode: Mode,
 	t: TableObject,
-	typed: IDataObject,
+	typed: Record<string, unknown>,
 	extra: INodeParameters = {},
 ): Promise<INodeParameters> {
 	const schema = await schemaOf(mode, t.id);

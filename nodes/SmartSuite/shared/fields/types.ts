@@ -13,7 +13,6 @@ import {
 	choiceIsKnown,
 	choiceLabel,
 	choicesExpected,
-	fromJsonText,
 	isEmail,
 	isObject,
 	readAddress,
@@ -37,6 +36,7 @@ import {
 	toText,
 	toTime,
 	LIST_FORMS,
+	parseJsonText,
 	ValueError,
 } from './values';
 
@@ -307,13 +307,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 /** A type this package does not know yet: its value is sent as given (JSON text as what it spells) and shown as it is. */
 const UNKNOWN: FieldTypeSpec = {
 	mapperType: 'string',
-	write: (value) => {
-		try {
-			return fromJsonText(value, 'JSON');
-		} catch {
-			return value;
-		}
-	},
+	write: (value) => (parseJsonText(value) ?? { value }).value,
 	read: asIs,
 	comparisons: [],
 };

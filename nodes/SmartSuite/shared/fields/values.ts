@@ -61,17 +61,28 @@ export function toBoolean(value: unknown): boolean {
 /** How a list can be typed, for the messages of list fields. */
 export const LIST_FORMS = 'several separated by commas, or a JSON array such as ["a", "b"]';
 
+const looksLikeJson = (value: unknown): value is string =>
+	typeof value === 'string' && /^\s*[[{]/.test(value);
+
+/** What JSON text (text that starts with `[` or `{`) spells; undefined when it is not such text or does not parse. */
+export function parseJsonText(value: unknown): { value: unknown } | undefined {
+	if (!looksLikeJson(value)) return undefined;
+	try {
+		return { value: JSON.parse(value) as unknown };
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * The value that JSON text spells (text that starts with `[` or `{`, as typed in a mapper field);
  * other values as they are. JSON that does not parse is refused with `expected`.
  */
 export function fromJsonText(value: unknown, expected: string): unknown {
-	if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
-	try {
-		return JSON.parse(value) as unknown;
-	} catch {
-		throw new ValueError(expected);
-	}
+	if (!looksLikeJson(value)) return value;
+	const parsed = parseJsonText(value);
+	if (!parsed) throw new ValueError(expected);
+	return parsed.value;
 }
 
 /**
