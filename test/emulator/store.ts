@@ -208,8 +208,8 @@ export class Store {
 		return this.addTable(solutionId, { name: 'Field Types', structure: fieldTypesStructure(id), ...fields, id });
 	}
 
-	addTag(label: string, { solutionId = null }: { solutionId?: string | null } = {}): TagObject {
-		const tag = { id: hexId(), label, solution: solutionId };
+	addTag(label: string, { solutionId = null, id = hexId() }: { solutionId?: string | null; id?: string } = {}): TagObject {
+		const tag = { id, label, solution: solutionId };
 		this.tags.push(tag);
 		return tag;
 	}

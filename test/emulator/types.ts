@@ -500,7 +500,7 @@ export interface Emulator {
 	 * Adds a tag to the workspace's public pool, or with `solutionId` to that solution's private one
 	 * (read by tags fields with `params.private: true`). A tags field takes only ids of its pool.
 	 */
-	addTag(label: string, options?: { solutionId?: string }): TagObject;
+	addTag(label: string, options?: { solutionId?: string; id?: string }): TagObject;
 	/**
 	 * Records changes in a seeded table: each event is appended to every webhook that watches it
 	 * (by its filter and kinds), as SmartSuite does. Returns the events appended, all webhooks.

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ConvertContext, Field } from './types';
 import { isReadOnly, toReadableValue, toSmartSuiteValue } from './types';
-import { isEmail, isObject, ValueError } from './values';
+import { isEmail, isObject, toList, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
 export interface BadValue {
@@ -157,12 +157,13 @@ export function memberEmailsIn(values: IDataObject, structure: Field[]): string[
 	const emails: string[] = [];
 	for (const field of structure) {
 		if (field.field_type !== 'userfield') continue;
-		const value = values[field.slug];
-		for (const entry of Array.isArray(value)
-			? value
-			: typeof value === 'string'
-				? value.split(',')
-				: []) {
+		let entries: unknown[];
+		try {
+			entries = toList(values[field.slug], '');
+		} catch {
+			continue; // Not a list: the value's own conversion says so.
+		}
+		for (const entry of entries) {
 			if (typeof entry === 'string' && isEmail(entry)) emails.push(entry.trim().toLowerCase());
 		}
 	}

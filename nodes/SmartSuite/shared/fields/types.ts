@@ -12,6 +12,7 @@ import type { Choice } from './values';
 import {
 	choiceIsKnown,
 	choiceLabel,
+	choicesExpected,
 	isEmail,
 	isObject,
 	readAddress,
@@ -34,6 +35,8 @@ import {
 	toSmartDoc,
 	toText,
 	toTime,
+	LIST_FORMS,
+	parseJsonText,
 	ValueError,
 } from './values';
 
@@ -52,7 +55,12 @@ export interface ConvertContext {
 }
 
 export interface FieldTypeSpec {
-	/** The type the resource mapper shows. */
+	/**
+	 * The type the resource mapper shows. n8n's editor checks a value typed in Fixed mode against
+	 * it (n8n-workflow's validateFieldType: `array` and `object` take JSON only, `time` only
+	 * "hh:mm", `dateTime` becomes a date picker without days or offsets), and refuses to run the
+	 * node when it fails. Every type whose README form is text is `string`, converted in `write`.
+	 */
 	mapperType: FieldType;
 	/** User value → SmartSuite value; absent for fields that cannot be written through the API. */
 	write?(value: unknown, field: Field, context: ConvertContext): unknown;
@@ -133,14 +141,14 @@ const readOnlyNumber: FieldTypeSpec = {
 	filter: toNumber,
 };
 const date: FieldTypeSpec = {
-	mapperType: 'dateTime',
+	mapperType: 'string',
 	write: toSmartSuiteDate,
 	read: readDate,
 	comparisons: DATE,
 	filter: toDateFilter,
 };
 const dateRange: FieldTypeSpec = {
-	mapperType: 'object',
+	mapperType: 'string',
 	write: toDateRange,
 	read: readDateRange,
 	comparisons: DATE,
@@ -153,7 +161,8 @@ function writeChoice(value: unknown, field: Field): string {
 
 function writeChoices(value: unknown, field: Field): string[] {
 	const choices = choicesOf(field);
-	return toList(value, (whole) => choiceIsKnown(whole, choices)).map((entry) =>
+	const expected = `${choicesExpected(choices)}, or ${LIST_FORMS}`;
+	return toList(value, expected, (whole) => choiceIsKnown(whole, choices)).map((entry) =>
 		toChoiceId(entry, choices),
 	);
 }
@@ -171,14 +180,14 @@ function choiceFilter(value: unknown, comparison: string, field: Field): unknown
 		: writeChoice(value, field);
 }
 
-const RECORD_IDS_EXPECTED = 'a record id, or a list of record ids';
+const RECORD_IDS_EXPECTED = `a record id, or ${LIST_FORMS}`;
 const writeRecordIds = (value: unknown) =>
-	toList(value).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
+	toList(value, RECORD_IDS_EXPECTED).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
 
 /** Member ids, given as ids or as the members' e-mail addresses. */
 function writeMembers(value: unknown, _field: Field, context: ConvertContext): string[] {
-	const expected = 'a member id or e-mail address, or a list of them';
-	return toList(value).map((entry) => {
+	const expected = `a member id or e-mail address, or ${LIST_FORMS}`;
+	return toList(value, expected).map((entry) => {
 		const id = toId(entry, expected);
 		if (!isEmail(id)) return id;
 		const member = context.memberIdsByEmail?.get(id.toLowerCase());
@@ -199,7 +208,7 @@ const singleSelect: FieldTypeSpec = {
 	key: choiceKey,
 };
 const multipleSelect: FieldTypeSpec = {
-	mapperType: 'array',
+	mapperType: 'string',
 	write: writeChoices,
 	read: readChoices,
 	comparisons: MULTIPLE_CHOICE,
@@ -210,8 +219,9 @@ const multipleSelect: FieldTypeSpec = {
  * of the field. The reference documents no way to read the pool, so tag ids are taken and shown
  * as they are.
  */
+const TAG_IDS_EXPECTED = `a tag id, or ${LIST_FORMS}`;
 const writeTagIds = (value: unknown) =>
-	toList(value).map((entry) => toId(entry, 'a tag id, or a list of tag ids'));
+	toList(value, TAG_IDS_EXPECTED).map((entry) => toId(entry, TAG_IDS_EXPECTED));
 const tags: FieldTypeSpec = {
 	...multipleSelect,
 	write: writeTagIds,
@@ -244,7 +254,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	numbersliderfield: number,
 	percentcompletefield: number,
 	durationfield: numberAsText,
-	timefield: { mapperType: 'time', write: toTime, read: asIs, comparisons: [] },
+	timefield: { mapperType: 'string', write: toTime, read: asIs, comparisons: [] },
 	datefield: date,
 	daterangefield: dateRange,
 	duedatefield: { ...dateRange, comparisons: [...DATE, 'is_overdue', 'is_not_overdue'] },
@@ -313,8 +323,13 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	subitemsfield: { mapperType: 'object', read: asIs, comparisons: [] },
 };
 
-/** A type this package does not know yet: its value is sent and shown as it is. */
-const UNKNOWN: FieldTypeSpec = { mapperType: 'object', write: asIs, read: asIs, comparisons: [] };
+/** A type this package does not know yet: its value is sent as given (JSON text as what it spells) and shown as it is. */
+const UNKNOWN: FieldTypeSpec = {
+	mapperType: 'string',
+	write: (value) => (parseJsonText(value) ?? { value }).value,
+	read: asIs,
+	comparisons: [],
+};
 
 export function specOf(field: Field): FieldTypeSpec {
 	return FIELD_TYPES[field.field_type] ?? UNKNOWN;
