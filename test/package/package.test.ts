@@ -3,7 +3,7 @@
  * build (npm test builds first); packs with npm itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -216,4 +216,29 @@ describe("n8n's scanner (@n8n/scan-community-package), offline checks", () => {
 		expect(output).toMatch(/FAIL .*SmartSuite\.node\.js:\d+ no-console/);
 		expect(code).toBe(1);
 	}, 120_000);
+});
+
+// Issue 32: the docs spoke of two nodes and two demo workflows after the third of each came.
+describe('the docs name every node and every example workflow', () => {
+	const displayNames = () => {
+		const script = `const { join } = require('node:path'); const root = process.argv[1]; const pkg = require(join(root, 'package.json'));
+			process.stdout.write(JSON.stringify(pkg.n8n.nodes.flatMap((file) => Object.values(require(join(root, file))).map((Node) => new Node().description.displayName))));`;
+		return JSON.parse(execFileSync('node', ['-e', script, REPO_ROOT], { encoding: 'utf8' })) as string[];
+	};
+	const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+
+	it("README's install steps name each node the nodes panel shows", () => {
+		const install = read('README.md').split('## Installing in n8n')[1].split('\n## ')[0];
+		expect(displayNames()).toEqual(['SmartSuite', 'SmartSuite Trigger', 'SmartSuite Instant Trigger']);
+		for (const name of displayNames()) expect(install).toContain(`**${name}**`);
+	});
+
+	it('docs/demo.md and examples/README.md list every workflow of examples/, and the demo counts no two of them', () => {
+		const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((file) => file.endsWith('.json'));
+		expect(examples).toHaveLength(3);
+		for (const doc of ['docs/demo.md', 'examples/README.md']) {
+			for (const file of examples) expect(`${doc}: ${read(doc)}`).toContain(`\`${file}\``);
+		}
+		expect(read('docs/demo.md')).not.toMatch(/\btwo (example |demo )?(workflows|nodes)\b/i);
+	});
 });
