@@ -112,3 +112,9 @@ it("shows the action node's description on the nodes panel's combined SmartSuite
 	]);
 	expect(description.description).toMatch(/^Create, read, update, delete, search and restore records/);
 });
+
+it('is the only node usable as an AI tool: the triggers are not', () => {
+	expect(description.usableAsTool).toBe(true);
+	expect(new SmartSuiteTrigger().description.usableAsTool).toBeUndefined();
+	expect(new SmartSuiteInstantTrigger().description.usableAsTool).toBeUndefined();
+});
