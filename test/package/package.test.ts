@@ -113,11 +113,22 @@ describe("n8n's rules for verified community nodes", () => {
 		expect(pkg.engines).toEqual({ node: '^20.19.0 || ^24.0.0' });
 	});
 
-	it('is published from GitHub Actions with a provenance statement, after CI', () => {
+	it('is published from GitHub Actions with a provenance statement, after CI, by npm trusted publishing (as @n8n/node-cli\'s template)', () => {
 		const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/publish.yml'), 'utf8');
 		expect(workflow).toMatch(/^\s+id-token: write$/m);
 		expect(workflow).toMatch(/run: bash \.ci\/run$/m);
-		expect(workflow).toMatch(/run: npm publish --provenance --access public$/m);
+		expect(workflow).toMatch(/^\s+npm publish --provenance --access public$/m);
+		// Trusted publishing needs npm 11.5.1 or later, and no token: NPM_TOKEN is only a fallback.
+		const npm = workflow.match(/run: npm install -g npm@(\d+)\.(\d+)\.(\d+)$/m)?.slice(1).map(Number);
+		expect(npm && (npm[0] > 11 || (npm[0] === 11 && (npm[1] > 5 || (npm[1] === 5 && npm[2] >= 1))))).toBe(true);
+		expect(workflow).toMatch(/if \[ -n "\$NPM_TOKEN" \]; then npm config set/);
+		expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|registry-url/);
+	});
+
+	it('describes itself by what it does: its description and keywords name records, files, webhooks and triggers', () => {
+		const { description, keywords } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { description: string; keywords: string[] };
+		expect(keywords).toEqual(expect.arrayContaining(['n8n-community-node-package', 'smartsuite', 'records', 'files', 'webhooks', 'trigger']));
+		for (const word of ['records', 'files', 'webhooks', 'trigger']) expect(description).toContain(word);
 	});
 
 	it('serves one service: SmartSuite nodes and a SmartSuite credential only', () => {
