@@ -13,6 +13,16 @@ export default [
 		languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module' },
 	},
 	communityConfigs.recommended,
+	// package.json against the same rules (homepage, author, peer dependencies, no runtime
+	// dependencies, the files array…) and the community rules of eslint-plugin-n8n-nodes-base, as
+	// the eslint config of n8n's @n8n/node-cli does.
+	{
+		files: ['package.json'],
+		...communityConfigs.recommended,
+		plugins: { ...communityConfigs.recommended.plugins, 'n8n-nodes-base': n8nNodesBase },
+		rules: { ...communityConfigs.recommended.rules, ...legacyRules('community') },
+		languageOptions: { parser: tsParser, parserOptions: { extraFileExtensions: ['.json'] } },
+	},
 	{
 		files: ['credentials/**/*.ts'],
 		plugins: { 'n8n-nodes-base': n8nNodesBase },

@@ -192,6 +192,8 @@ export interface N8nOptions {
 	postgres?: PostgresDatabase;
 	/** Which n8n runs (default: the one E2E_N8N selects). */
 	version?: N8nVersion;
+	/** Runs n8n's commands through this (e.g. inside a namespace: namespace.ts); default: as they are. */
+	wrap?: (command: string, args: string[]) => [string, string[]];
 }
 
 /** A Postgres database n8n can use (DB_TYPE=postgresdb); trust authentication, no password. */
@@ -287,13 +289,17 @@ export class N8n {
 	 */
 	async cli(args: string[], options: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<CommandResult> {
 		try {
-			const result = await run(n8nBin(this.version), args, { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
+			const result = await run(...this.command(args), { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
 			this.appendLog(`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.code === 0 ? '' : result.stdout}${result.stderr}`);
 			return result;
 		} catch (error) {
 			this.appendLog(`$ n8n ${args.join(' ')}\n${(error as Error).message}`);
 			throw error;
 		}
+	}
+
+	private command(args: string[]): [string, string[]] {
+		return this.options.wrap ? this.options.wrap(n8nBin(this.version), args) : [n8nBin(this.version), args];
 	}
 
 	/** `n8n import:credentials`: plain `data` is encrypted with this instance's key on import. */
@@ -329,7 +335,7 @@ export class N8n {
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
 		const logFd = openSync(this.logFile, 'a');
-		const server = startProcess(n8nBin(this.version), [this.options.command ?? 'start'], { env: await this.env(), logFd });
+		const server = startProcess(...this.command([this.options.command ?? 'start']), { env: await this.env(), logFd });
 		closeSync(logFd);
 		this.server = server;
 		this.serverExit = new Promise((done) => server.once('exit', () => done()));

@@ -9,15 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8n, freePort, installCommunityPackage } from './harness';
+import { N8n, type N8nOptions, freePort, installCommunityPackage } from './harness';
 import { type Service, startPostgres, startRedis } from './services';
 import { type N8nVersion, selectedVersion } from './versions';
 
 export interface QueueClusterOptions {
 	/** Folder for everything: postgres/, redis/, main/, worker1/… (kept between runs of `npm run dev`). */
 	root: string;
-	/** The packed package, installed into every n8n process' user folder. */
-	tarball: string;
+	/** The packed package, installed into every n8n process' user folder (none: nothing is installed). */
+	tarball?: string;
 	workers: number;
 	/** The main's port (default: a free one) and Postgres' (so the dev cluster's stays the same). */
 	mainPort?: number;
@@ -26,8 +26,12 @@ export interface QueueClusterOptions {
 	encryptionKey?: string;
 	/** More environment for the main (e.g. N8N_SECURE_COOKIE). */
 	mainEnv?: Record<string, string>;
+	/** More environment for the workers. */
+	workerEnv?: Record<string, string>;
 	/** Which n8n runs (default: the one E2E_N8N selects). */
 	version?: N8nVersion;
+	/** Runs the n8n processes through this (N8nOptions.wrap). */
+	wrap?: N8nOptions['wrap'];
 }
 
 export interface QueueCluster {
@@ -67,16 +71,18 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 		port: options.mainPort ?? (await freePort()),
 		postgres: postgres.db,
 		version,
+		wrap: options.wrap,
 		env: { ...queueEnv, ...options.mainEnv },
 	});
 	const workers: N8n[] = [];
 	for (let index = 1; index <= options.workers; index++) {
 		// A worker's `port` is its health check's: start() waits for /healthz/readiness there.
 		const port = await freePort();
-		const env = { ...queueEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
-		workers.push(new N8n({ userFolder: join(options.root, `worker${index}`), port, command: 'worker', postgres: postgres.db, version, env }));
+		const env = { ...queueEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1', ...options.workerEnv };
+		workers.push(new N8n({ userFolder: join(options.root, `worker${index}`), port, command: 'worker', postgres: postgres.db, version, wrap: options.wrap, env }));
 	}
-	await Promise.all([main, ...workers].map((n8n) => installCommunityPackage(n8n.options.userFolder, options.tarball)));
+	const { tarball } = options;
+	if (tarball) await Promise.all([main, ...workers].map((n8n) => installCommunityPackage(n8n.options.userFolder, tarball)));
 
 	let stopped: Promise<void> | undefined;
 	const services = postgres;

@@ -19,6 +19,15 @@ export interface RestWorkflow {
 	[key: string]: unknown;
 }
 
+/** A community package as n8n's REST API lists it. */
+export interface InstalledPackage {
+	packageName: string;
+	installedVersion: string;
+	updateAvailable?: string;
+	failedLoading?: boolean;
+	installedNodes: Array<{ name: string; type: string; latestVersion: number }>;
+}
+
 export class N8nRest {
 	/** n8n ties its auth cookie to the browser that signed in. */
 	private readonly browserId = randomUUID();
@@ -37,6 +46,41 @@ export class N8nRest {
 		if (!cookie) throw new Error('n8n sent no n8n-auth cookie at sign-in');
 		rest.cookie = cookie;
 		return rest;
+	}
+
+	/** Creates a workflow (the editor's first Save); returns it with its id and versionId. */
+	async createWorkflow(workflow: Record<string, unknown>): Promise<RestWorkflow> {
+		return await this.call<RestWorkflow>('POST', '/rest/workflows', workflow);
+	}
+
+	/** Creates a credential (the editor's credential dialog); n8n encrypts `data`. */
+	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }): Promise<{ id: string; name: string }> {
+		return await this.call('POST', '/rest/credentials', credential);
+	}
+
+	/** Settings → Community nodes → Install: n8n downloads the package from its registry and loads it. */
+	async installPackage(name: string): Promise<InstalledPackage> {
+		return await this.call<InstalledPackage>('POST', '/rest/community-packages', { name });
+	}
+
+	/** The Community nodes screen's list (with `updateAvailable` from `npm outdated`). */
+	async packages(): Promise<InstalledPackage[]> {
+		return await this.call<InstalledPackage[]>('GET', '/rest/community-packages');
+	}
+
+	/** The screen's Update: the newest version from the registry. */
+	async updatePackage(name: string): Promise<InstalledPackage> {
+		return await this.call<InstalledPackage>('PATCH', '/rest/community-packages', { name });
+	}
+
+	async uninstallPackage(name: string): Promise<void> {
+		await this.send('DELETE', `/rest/community-packages?name=${encodeURIComponent(name)}`);
+	}
+
+	/** The node and credential types n8n offers the editor (/types/*.json, rewritten when packages change). */
+	async offeredTypes(): Promise<{ nodes: string[]; credentials: string[] }> {
+		const names = async (path: string) => ((await (await this.send('GET', path)).json()) as Array<{ name: string }>).map((type) => type.name);
+		return { nodes: await names('/types/nodes.json'), credentials: await names('/types/credentials.json') };
 	}
 
 	async workflow(id: string): Promise<RestWorkflow> {

@@ -14,7 +14,7 @@ const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as
 	homepage?: string;
 	repository?: { type?: string; url?: string };
 	bugs?: { url?: string };
-	author?: { name?: string; email?: string };
+	author?: { name?: string; email?: string; url?: string };
 	license?: string;
 	engines?: { node?: string };
 	n8n: { credentials: string[]; nodes: string[] };
@@ -27,6 +27,13 @@ interface PackResult {
 	size: number;
 	unpackedSize: number;
 	files: Array<{ path: string; size: number }>;
+}
+
+/** The TypeScript sources of the nodes and the credential. */
+function sourceFiles(): string[] {
+	const walk = (dir: string): string[] =>
+		readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+	return [...walk(join(REPO_ROOT, 'nodes')), ...walk(join(REPO_ROOT, 'credentials'))];
 }
 
 function npmPack(args: string[]): PackResult {
@@ -88,6 +95,8 @@ describe('package.json for n8n community packages', () => {
 		expect(pkg.bugs?.url).toBe(`https://github.com/${repo}/issues`);
 		expect(pkg.author?.name).toBeTruthy();
 		expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+		// The author's page is the repository owner's.
+		expect(pkg.author?.url).toBe(`https://github.com/${repo!.split('/')[0]}`);
 		expect(pkg.dependencies).toBeUndefined();
 	});
 
@@ -113,11 +122,37 @@ describe("n8n's rules for verified community nodes", () => {
 		expect(pkg.engines).toEqual({ node: '^20.19.0 || ^24.0.0' });
 	});
 
-	it('is published from GitHub Actions with a provenance statement, after CI', () => {
+	it('is published from GitHub Actions with a provenance statement, after CI, by npm trusted publishing (as @n8n/node-cli\'s template)', () => {
 		const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/publish.yml'), 'utf8');
 		expect(workflow).toMatch(/^\s+id-token: write$/m);
 		expect(workflow).toMatch(/run: bash \.ci\/run$/m);
-		expect(workflow).toMatch(/run: npm publish --provenance --access public$/m);
+		expect(workflow).toMatch(/^\s+npm publish --provenance --access public$/m);
+		// Trusted publishing needs npm 11.5.1 or later, and no token: NPM_TOKEN is only a fallback.
+		const npm = workflow.match(/run: npm install -g npm@(\d+)\.(\d+)\.(\d+)$/m)?.slice(1).map(Number);
+		expect(npm && (npm[0] > 11 || (npm[0] === 11 && (npm[1] > 5 || (npm[1] === 5 && npm[2] >= 1))))).toBe(true);
+		expect(workflow).toMatch(/if \[ -n "\$NPM_TOKEN" \]; then npm config set/);
+		expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|registry-url/);
+	});
+
+	it('describes itself by what it does: its description and keywords name records, files, webhooks and triggers', () => {
+		const { description, keywords } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { description: string; keywords: string[] };
+		expect(keywords).toEqual(expect.arrayContaining(['n8n-community-node-package', 'smartsuite', 'records', 'files', 'webhooks', 'trigger']));
+		for (const word of ['records', 'files', 'webhooks', 'trigger']) expect(description).toContain(word);
+	});
+
+	it('touches neither the environment nor the file system: node code imports only n8n-workflow and its own files, no process, require or timers', () => {
+		const found = sourceFiles().flatMap((file) => {
+			const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+			const imports = [...text.matchAll(/from '([^']+)'/g)].map((match) => match[1]).filter((source) => source !== 'n8n-workflow' && !source.startsWith('.'));
+			const globals = text.match(/\b(process|require|globalThis|setTimeout|setInterval|setImmediate|Buffer\.from\(.*,\s*'base64'\)|eval)\b\s*[.(]/g) ?? [];
+			return [...imports, ...globals].map((what) => `${file.slice(REPO_ROOT.length + 1)}: ${what}`);
+		});
+		expect(found).toEqual([]);
+	});
+
+	it('is in English: no letters outside ASCII in the nodes and the credential (only typographic marks such as … → ’)', () => {
+		const found = sourceFiles().flatMap((file) => (readFileSync(file, 'utf8').match(/\p{L}/gu) ?? []).filter((letter) => !/[A-Za-z]/.test(letter)).map((letter) => `${file.slice(REPO_ROOT.length + 1)}: ${letter}`));
+		expect(found).toEqual([]);
 	});
 
 	it('serves one service: SmartSuite nodes and a SmartSuite credential only', () => {
