@@ -44,8 +44,8 @@ export class SmartSuiteTrigger implements INodeType {
 		name: 'smartSuiteTrigger',
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['trigger'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["source"] === "managed" ? "Webhook created for you" : "Existing webhook"}}',
 		// n8n's nodes panel shows this above the actions of the combined SmartSuite entry (nodeDescription.ts).
 		description: SMARTSUITE_DESCRIPTION,

@@ -17,7 +17,7 @@
  * install gets the package over Redis, one started later only with N8N_REINSTALL_MISSING_PACKAGES.
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -321,21 +321,6 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 	);
 });
 
-/**
- * n8n records each installed node's newest version in `installed_nodes.latestVersion`, an integer
- * column in Postgres until n8n's migration ChangeInstalledNodeVersionType (not in 2.8.4, in 2.41.1)
- * made it a double. Before it, a package with a node version such as 1.1 cannot be installed from
- * the screen on Postgres ("invalid input syntax for type integer"); SQLite stores it anyway.
- */
-const FRACTIONAL_NODE_VERSIONS = readdirSync(join(REPO_ROOT, 'nodes/SmartSuite'))
-	.filter((file) => file.endsWith('.node.ts'))
-	.flatMap((file) => readFileSync(join(REPO_ROOT, 'nodes/SmartSuite', file), 'utf8').match(/^\t\tversion: (?:\[[^\]]*\]|[\d.]+),/m)?.[0].match(/\d+\.\d+/g) ?? []);
-const INTEGER_VERSION_COLUMN = !existsSync(join(version.dir, 'node_modules/@n8n/db/dist/migrations/postgresdb/1785162364000-ChangeInstalledNodeVersionType.js'));
-const installFailsOnPostgres = INTEGER_VERSION_COLUMN && FRACTIONAL_NODE_VERSIONS.length > 0;
-if (installFailsOnPostgres && !unavailable) {
-	console.warn(`n8n ${version.n8n} with Postgres cannot install this package from the screen: node version ${FRACTIONAL_NODE_VERSIONS.join(', ')} in an integer column. The queue-mode worker test is skipped.`);
-}
-
 describeIfNamespace(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main, workers): installed from the main's Community nodes screen`, () => {
 	let rest: N8nRest;
 	let installedVersion: string;
@@ -344,17 +329,6 @@ describeIfNamespace(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main, 
 	beforeAll(async () => {
 		rest = await N8nRest.signIn(queue!.main);
 	});
-
-	if (installFailsOnPostgres) {
-		test(
-			`n8n ${version.n8n} refuses to record the package in Postgres: node version ${FRACTIONAL_NODE_VERSIONS.join(', ')} in an integer column`,
-			withLogs(async () => {
-				await expect(rest.installPackage(PACKAGE.name)).rejects.toThrow(new RegExp(`answered 500: .*Failed to save installed package.*invalid input syntax for type integer: \\\\"${FRACTIONAL_NODE_VERSIONS[0]}\\\\"`));
-				expect(await rest.packages()).toEqual([]);
-			}),
-		);
-		return;
-	}
 
 	test(
 		'a running worker gets the package over Redis and downloads the same version from the registry into its own folder',

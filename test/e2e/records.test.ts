@@ -151,7 +151,7 @@ function triggerWorkflow() {
 	const trigger: WorkflowNode = {
 		name: TRIGGER_NODE,
 		type: 'n8n-nodes-smartsuite-workspace.smartSuiteTrigger',
-		typeVersion: 1.1,
+		typeVersion: 2,
 		parameters: {
 			source: 'managed',
 			solutionId: { __rl: true, mode: 'id', value: seed.solutionId },

@@ -155,6 +155,14 @@ describe("n8n's rules for verified community nodes", () => {
 		expect(found).toEqual([]);
 	});
 
+	it('numbers its node versions with integers: n8n before 2.x\'s ChangeInstalledNodeVersionType stores them in an integer column, and on Postgres the Community nodes screen then cannot install the package', () => {
+		const versions = sourceFiles()
+			.filter((file) => file.endsWith('.node.ts'))
+			.flatMap((file) => (readFileSync(file, 'utf8').match(/^\t\t(?:version|defaultVersion): (\[[^\]]*\]|[\d.]+),/gm) ?? []).map((line) => `${file.slice(REPO_ROOT.length + 1)}: ${line.trim()}`));
+		expect(versions.length).toBeGreaterThanOrEqual(3);
+		expect(versions.filter((line) => /\d\.\d/.test(line))).toEqual([]);
+	});
+
 	it('serves one service: SmartSuite nodes and a SmartSuite credential only', () => {
 		expect([...pkg.n8n.nodes, ...pkg.n8n.credentials].filter((file) => !/\/SmartSuite[A-Za-z]*\.(node|credentials)\.js$/.test(file))).toEqual([]);
 	});

@@ -73,7 +73,7 @@ describe("SmartSuite's service name only (every spec path answers bad_route)", (
 		const poller = createPoller(new SmartSuiteTrigger(), {
 			credentials: credentialsFor(emu),
 			parameters: { source: 'managed', solutionId: { __rl: true, mode: 'list', value: 's1' }, watch: 'solution', events: [], options: {} },
-			typeVersion: 1.1,
+			typeVersion: 2,
 		});
 
 		await expect(poller.poll()).rejects.toThrow(noMethod(emu.webhooksUrl, 'ListWebhooks'));

@@ -93,7 +93,7 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		const poller = createPoller(new SmartSuiteTrigger(), {
 			credentials: credentialsFor(emu, credentialsOf(emu)),
 			parameters: { source: 'managed', solutionId: { __rl: true, mode: 'list', value: solution.id }, watch: 'solution', events: [], options: {} },
-			typeVersion: 1.1,
+			typeVersion: 2,
 		});
 
 		expect(await poller.poll()).toBeNull();

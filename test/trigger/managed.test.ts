@@ -2,7 +2,7 @@
  * "Create a webhook for me" through n8n-core's PollContext against the emulator: the webhook's
  * whole life (created on the first activation, reused across restarts and edits that keep the
  * scope, replaced when the scope changes or it is gone, never left behind by a failed
- * activation), "Fetch test event" before activation, and workflows saved before version 1.1.
+ * activation), "Fetch test event" before activation, and workflows saved before version 2.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ function managed(solutionId: string, extra: INodeParameters = {}): INodeParamete
 	return { source: 'managed', solutionId: rl(solutionId), events: [], options: {}, ...extra };
 }
 
-function trigger(parameters: INodeParameters, typeVersion = 1.1) {
+function trigger(parameters: INodeParameters, typeVersion = 2) {
 	return createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials: credentialsFor(emu), parameters, typeVersion });
 }
 
@@ -230,7 +230,7 @@ describe('the managed webhook', () => {
 				name: TRIGGER_NAME,
 				credentials: credentialsFor(emu, { baseUrl: stub.url, webhooksUrl: stub.url }),
 				parameters: managed('s1', { watch: 'solution' }),
-				typeVersion: 1.1,
+				typeVersion: 2,
 			});
 			await expect(poller.poll()).rejects.toThrow('SmartSuite answered CreateWebhook without a webhook_id');
 			expect(stub.requests.map((request) => request.path)).toEqual([webhooksPath('ListWebhooks'), webhooksPath('CreateWebhook')]);
@@ -243,7 +243,7 @@ describe('the managed webhook', () => {
 		const { solution } = seed();
 		await expect(trigger(managed(solution.id, { tableIds: [] })).poll()).rejects.toThrow('Choose at least one of the Table Names or IDs');
 		await expect(trigger(managed('')).poll()).rejects.toThrow('The parameter "Solution" is empty');
-		// A new node (version 1.1) starts in this mode, so an untouched one asks for its solution.
+		// A new node (version 2) starts in this mode, so an untouched one asks for its solution.
 		await expect(trigger({}).poll()).rejects.toThrow('The parameter "Solution" is empty');
 		expect(emu.requests).toEqual([]);
 	});
@@ -292,7 +292,7 @@ test('the example workflow (examples/record-updated-trigger.json) sets up its we
 	expect(emitted(await poller.poll())).toEqual([expect.objectContaining({ event_id: changed.event_id, changed_fields: ['title'] })]);
 });
 
-describe('workflows saved before version 1.1', () => {
+describe('workflows saved before version 2', () => {
 	test('a workflow as version 1 saved it (Webhook ID a plain string, no source) runs as before', async () => {
 		const workflow = readWorkflow('../fixtures/record-updated-trigger.v1.json');
 		const node = triggerNodeOf(workflow);
@@ -312,7 +312,7 @@ describe('workflows saved before version 1.1', () => {
 		expect(poller.staticData()).not.toHaveProperty('managedWebhookId');
 	});
 
-	test('version 1.1 with an existing webhook takes it from its picker', async () => {
+	test('version 2 with an existing webhook takes it from its picker', async () => {
 		const webhook = emu.createWebhook();
 		const poller = trigger({ source: 'existing', webhookId: { __rl: true, mode: 'id', value: webhook.webhook_id }, events: [], options: {} });
 		expect(await poller.poll()).toBeNull();

@@ -35,7 +35,7 @@ function seed() {
 
 function managedTrigger(solutionId: string, tableId: string, credentials = credentialsFor(emu)) {
 	const parameters: INodeParameters = { source: 'managed', solutionId: rl(solutionId), watch: 'tables', tableIds: [tableId], events: [], options: {} };
-	return createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials, parameters, typeVersion: 1.1 });
+	return createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials, parameters, typeVersion: 2 });
 }
 
 async function pollError(poll: Promise<unknown>): Promise<Error & { description?: string }> {

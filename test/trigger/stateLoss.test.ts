@@ -39,7 +39,7 @@ describe.each(RULES)('n8n saving by the %s rule', (rule) => {
 		const solution = emu.addSolution({ name: `State ${seed}` });
 		const table = emu.addTable(solution.id, { name: 'Deals' });
 		const parameters: INodeParameters = { source: 'managed', solutionId: { __rl: true, mode: 'id', value: solution.id }, watch: 'tables', tableIds: [table.id], events: [], options: { simplify: random.chance(0.5) } };
-		const poller = createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials: credentialsFor(emu), parameters, typeVersion: 1.1 });
+		const poller = createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials: credentialsFor(emu), parameters, typeVersion: 2 });
 		const ofSolution = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
 
 		// Days pass at random; the emulator (same process) sees the same clock.

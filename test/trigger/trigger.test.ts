@@ -40,11 +40,11 @@ describe('description', () => {
 			credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
 		});
 		expect(description.usableAsTool).toBeUndefined();
-		// Version 1 keeps webhookId (a string), events and options; 1.1 adds the webhook source and pickers.
+		// Version 1 keeps webhookId (a string), events and options; 2 adds the webhook source and pickers.
 		expect(description.properties.map((property) => property.name)).toEqual([
 			'source', 'source', 'managedNotice', 'solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'solutionId', 'webhookId', 'webhookId', 'events', 'options',
 		]);
-		expect(description).toMatchObject({ version: [1, 1.1], defaultVersion: 1.1 });
+		expect(description).toMatchObject({ version: [1, 2], defaultVersion: 2 });
 	});
 
 	test('codex names the package type', () => {

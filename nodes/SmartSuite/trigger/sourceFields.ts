@@ -1,6 +1,6 @@
 /**
  * Where the trigger's events come from: a webhook it creates and keeps ("Create a webhook for
- * me", the default from version 1.1) or an existing webhook. Version 1 keeps its Webhook ID as
+ * me", the default from version 2) or an existing webhook. Version 1 keeps its Webhook ID as
  * the plain string it saved, and starts with an existing webhook, so saved workflows run as before.
  */
 import type { INodeProperties } from 'n8n-workflow';
@@ -37,7 +37,7 @@ const existing = { source: ['existing'] };
 
 export const sourceFields: INodeProperties[] = [
 	sourceField(1, 'existing'),
-	sourceField(1.1, 'managed'),
+	sourceField(2, 'managed'),
 	{
 		displayName:
 			'The trigger creates its webhook (notifications off) on the first activation and reuses it across restarts and edits that keep the solution, tables, fields and events. n8n has no hook when a polling trigger is deactivated, so the webhook stays after deactivation: SmartSuite deletes it after 14 days without reads, or delete it with Webhook > Delete.',
@@ -48,14 +48,14 @@ export const sourceFields: INodeProperties[] = [
 	},
 	...scopeFields({ source: ['managed'] }),
 	solutionLocator({
-		displayOptions: { show: { '@version': [1.1], ...existing } },
+		displayOptions: { show: { '@version': [2], ...existing } },
 		required: false,
 		description: 'Only used to list its webhooks under Existing Webhook > From List; not needed with a webhook ID',
 	}),
 	webhookLocator({
 		displayName: 'Existing Webhook',
 		description: 'The SmartSuite webhook whose collected events start the workflow',
-		displayOptions: { show: { '@version': [1.1], ...existing } },
+		displayOptions: { show: { '@version': [2], ...existing } },
 	}),
 	{
 		displayName: 'Webhook ID',
