@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -9,7 +8,7 @@ import type {
 
 import { requireWholeNumber } from '../shared/numbers';
 import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
-import { credentialsOf, hasUserInfo, parseResponse, secretsOf, userInfoError } from '../shared/transport';
+import { credentialsOf, hasUserInfo, parseResponse, received, userInfoError } from '../shared/transport';
 
 /** A postReceive step that reads the answer. */
 export type ResponseCheck = (
@@ -36,12 +35,11 @@ export function checkResponse(
 	subjectOf: (this: IExecuteSingleFunctions, credentials: SmartSuiteCredentials) => RequestSubject,
 ): ResponseCheck {
 	return async function (this: IExecuteSingleFunctions, _items, response) {
-		const { statusCode, body, headers } = response;
 		// Read once: n8n decrypts the credential again on every read.
 		const credentials = await credentialsOf(this);
 		const json = parseResponse(
 			this.getNode(),
-			{ statusCode, body, headers: headers as IDataObject, secrets: secretsOf(credentials.apiKey) },
+			received(response, credentials.apiKey),
 			subjectOf.call(this, credentials),
 			this.getItemIndex(),
 		);
