@@ -29,10 +29,12 @@ export async function refuseUserInfo(
 /**
  * First postReceive of every operation. The node sends with `ignoreHttpStatusErrors`, so every
  * status arrives here and becomes the transport's NodeApiError, worded for this operation.
- * Returns one item holding the answer's JSON object.
+ * Returns one item holding the answer's JSON object (`{}` for a body that is not one, with
+ * `anyBody`: see parseResponse).
  */
 export function checkResponse(
 	subjectOf: (this: IExecuteSingleFunctions, credentials: SmartSuiteCredentials) => RequestSubject,
+	options: { anyBody?: boolean } = {},
 ): ResponseCheck {
 	return async function (this: IExecuteSingleFunctions, _items, response) {
 		// Read once: n8n decrypts the credential again on every read.
@@ -42,6 +44,7 @@ export function checkResponse(
 			received(response, credentials.apiKey),
 			subjectOf.call(this, credentials),
 			this.getItemIndex(),
+			options,
 		);
 		return [{ json }];
 	};
