@@ -17,6 +17,8 @@ interface OperationCase {
 	notFoundSaid: string;
 	/** Message when the answer is a 404 that is not the API's own (a page, plain text). */
 	routeError(emu: Emulator): string;
+	/** The operation does not read a successful answer: one that is not JSON is a success (issue 27). */
+	ignoresBody?: boolean;
 }
 
 const operations: OperationCase[] = [
@@ -46,6 +48,7 @@ const operations: OperationCase[] = [
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
 		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/DeleteWebhook (404)`,
+		ignoresBody: true,
 	},
 	{
 		name: 'Webhook > List Events',
@@ -191,6 +194,10 @@ describe.each(operations)('$name', (operation) => {
 	it('an answer that is not JSON', async () => {
 		const { emu } = ctx;
 		emu.injectFault({ action: { type: 'badJson' } });
+		if (operation.ignoresBody) {
+			expect(await run(emu, { parameters: operation.setup(emu) })).toHaveLength(1);
+			return;
+		}
 
 		const error = await runError(emu, { parameters: operation.setup(emu) });
 

@@ -90,6 +90,9 @@ export interface ApiResponse {
 	readonly [SCRUBBED]: true;
 }
 
+/** SmartSuite's keys have 40 characters; shorter ones are taken out of quotes only. */
+const MIN_SCRUBBED_LENGTH = 8;
+
 /**
  * The one door of every answer into the package: the body and the headers without any form of
  * the API key (as sent, URL-encoded, in any case, also inside JSON escapes).
@@ -99,8 +102,10 @@ export function received(
 	apiKey: string,
 ): ApiResponse {
 	const secrets = secretsOf(apiKey);
-	const headers = isJsonObject(raw.headers) ? (scrubValue({ ...raw.headers }, secrets) as IDataObject) : {};
-	const body = typeof raw.body === 'string' ? scrubText(raw.body, secrets) : scrubValue(raw.body, secrets);
+	// A key of a few characters (no real one) would cut words of every answer apart; quotes still lose it.
+	const scrubbed = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_LENGTH);
+	const headers = isJsonObject(raw.headers) ? (scrubValue({ ...raw.headers }, scrubbed) as IDataObject) : {};
+	const body = typeof raw.body === 'string' ? scrubText(raw.body, scrubbed) : scrubValue(raw.body, scrubbed);
 	return { statusCode: raw.statusCode, body, headers, secrets } as ApiResponse;
 }
 
@@ -454,35 +459,69 @@ function withoutSecrets(text: string, secrets: string[]): string {
 }
 
 /**
- * A text without the key. JSON may also write it with escapes (`\/`, `\u0073`): a text with
- * backslashes that is JSON is read, cleaned value by value and written again when it held one.
+ * A text without the key. JSON may also write the key's characters as escapes (`\u0073`, `\/`,
+ * `\\`, `\"`): a text that holds such an escape is read as JSON, cleaned value by value and
+ * written again when a value held the key.
  */
 function scrubText(text: string, secrets: string[]): string {
 	if (secrets.length === 0) return text;
 	const result = withoutSecrets(text, secrets);
-	if (!result.includes('\\')) return result;
+	if (!mayHideSecret(result, secrets)) return result;
 	const json = readJson(result);
-	if (!json) return result;
-	const before = JSON.stringify(json.value);
-	const after = JSON.stringify(scrubValue(json.value, secrets));
-	return after === before ? result : after;
+	if (!json || !scrubbedInPlace(json.value, secrets)) return result;
+	try {
+		return JSON.stringify(json.value);
+	} catch {
+		// Nested beyond what JSON.stringify can write again: nothing of it is kept.
+		return '""';
+	}
+}
+
+/** Whether a text holds a JSON escape that could write one of the key's characters. */
+function mayHideSecret(text: string, secrets: string[]): boolean {
+	if (!text.includes('\\')) return false;
+	if (text.includes('\\u')) return true;
+	return secrets.some((secret) => /[/\\"]/.test(secret));
 }
 
 /** A parsed value without the key, in its strings and keys (changed in place). */
 function scrubValue(value: unknown, secrets: string[]): unknown {
-	if (secrets.length === 0) return value;
 	if (typeof value === 'string') return withoutSecrets(value, secrets);
-	if (Array.isArray(value)) {
-		value.forEach((entry, index) => (value[index] = scrubValue(entry, secrets)));
-	} else if (isJsonObject(value)) {
-		for (const key of Object.keys(value)) {
-			const clean = scrubValue(value[key], secrets);
-			const cleanKey = withoutSecrets(key, secrets);
-			if (cleanKey !== key) delete value[key];
-			Object.defineProperty(value, cleanKey, { value: clean, enumerable: true, writable: true, configurable: true });
+	scrubbedInPlace(value, secrets);
+	return value;
+}
+
+/**
+ * Takes the key out of every string and key of a parsed value, in place, without recursion (a
+ * hostile answer may nest 100,000 deep). Returns whether anything changed.
+ */
+function scrubbedInPlace(root: unknown, secrets: string[]): boolean {
+	if (secrets.length === 0) return false;
+	let changed = false;
+	const pending: unknown[] = [root];
+	while (pending.length > 0) {
+		const value = pending.pop();
+		if (Array.isArray(value)) {
+			value.forEach((entry, index) => {
+				if (typeof entry === 'string') {
+					const clean = withoutSecrets(entry, secrets);
+					if (clean !== entry) [value[index], changed] = [clean, true];
+				} else pending.push(entry);
+			});
+		} else if (isJsonObject(value)) {
+			for (const key of Object.keys(value)) {
+				const entry = value[key];
+				const cleanKey = withoutSecrets(key, secrets);
+				const clean = typeof entry === 'string' ? withoutSecrets(entry, secrets) : entry;
+				if (typeof entry !== 'string') pending.push(entry);
+				if (cleanKey === key && clean === entry) continue;
+				changed = true;
+				if (cleanKey !== key) delete value[key];
+				Object.defineProperty(value, cleanKey, { value: clean, enumerable: true, writable: true, configurable: true });
+			}
 		}
 	}
-	return value;
+	return changed;
 }
 
 function escapeRegExp(text: string): string {

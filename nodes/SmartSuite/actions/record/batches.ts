@@ -124,11 +124,11 @@ export async function writeInBatches(
 			const response = await client.send(request);
 			const repeated = response.repeated === true;
 			const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
-			const answer =
+			const answer = () =>
 				repeated && writer.doneBefore?.(response, single)
 					? null
 					: checkedAnswer(client, response, request, structure, single ? batch[0].itemIndex : undefined);
-			const results = perItem ?? writer.results(answer, batch, structure, single, repeated);
+			const results = perItem ?? writer.results(answer(), batch, structure, single, repeated);
 			results.forEach((outcome, position) => (outcomes[positions.get(batch[position])!] = outcome));
 		} catch (error) {
 			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };
