@@ -111,7 +111,7 @@ describe("SmartSuite's error bodies keyed by field (issue 27)", () => {
 				parameters: op('search', t.id, { returnAll: true }),
 				credentials: { baseUrl: stub.url },
 			});
-			expect(error.message).toBe('SmartSuite rejected the value of "Quantity" (400)');
+			expect(error.message).toBe(`SmartSuite rejected the value of "Quantity" (400): ${said}`);
 			expect(error.description).toBe(`SmartSuite said: "Quantity": ${said}`);
 		} finally {
 			await stub.close();

@@ -453,9 +453,21 @@ export function secretsOf(apiKey: string): string[] {
 }
 
 function withoutSecrets(text: string, secrets: string[]): string {
-	let result = text;
-	for (const secret of secrets) result = result.replace(new RegExp(escapeRegExp(secret), 'gi'), '***');
-	return result;
+	if (secrets.length === 0 || text.length < Math.min(...secrets.map((secret) => secret.length))) return text;
+	return text.replace(secretsPattern(secrets), '***');
+}
+
+/** One pattern for all forms of the key, made once per key (an answer has thousands of strings). */
+const patterns = new Map<string, RegExp>();
+function secretsPattern(secrets: string[]): RegExp {
+	const id = secrets.join('\n');
+	let pattern = patterns.get(id);
+	if (!pattern) {
+		if (patterns.size > 100) patterns.clear();
+		pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'gi');
+		patterns.set(id, pattern);
+	}
+	return pattern;
 }
 
 /**

@@ -329,7 +329,7 @@ function subjectOf(client: RecordsClient, request: RecordsRequest, structure: Fi
 	};
 }
 
-/** A 400 or 422 about fields, named by their labels, quoting SmartSuite. */
+/** A 400 or 422 about fields, named by their labels, quoting SmartSuite in the message and the description. */
 export function rejectedFieldsError(
 	client: RecordsClient,
 	complaints: string[],
@@ -337,8 +337,10 @@ export function rejectedFieldsError(
 	itemIndex?: number,
 ): NodeApiError {
 	const said = quote(complaints.join('; '), response.secrets);
-	const fields = complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', ');
-	const message = `SmartSuite rejected the value of ${fields} (${response.statusCode})`;
+	const fields = quote(complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', '), response.secrets);
+	// One field: its words after its label; several: each with its label.
+	const words = complaints.length === 1 ? quote(complaints[0].replace(/^[^:]*:\s*/s, ''), response.secrets) : said;
+	const message = `SmartSuite rejected the value of ${fields} (${response.statusCode}): ${words}`;
 	return new NodeApiError(client.node, { message } as JsonObject, {
 		message,
 		description: `SmartSuite said: ${said}`,
