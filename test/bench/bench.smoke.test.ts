@@ -12,7 +12,8 @@ import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
-import { QUICK, type SuiteConfig, repetitionsOf, runSuite } from './suite';
+import type { BatchingResult } from './batching';
+import { QUICK, type SuiteConfig, attempt, failCaseUnderWay, repetitionsOf, runSuite } from './suite';
 
 /** QUICK's cases and variants, with N small enough for a unit test. */
 const TINY: SuiteConfig = {
@@ -45,6 +46,7 @@ const TINY: SuiteConfig = {
 		latency: { changes: 5, warmUp: 1 },
 		monthlyChanges: [100, 10_000],
 	},
+	batching: { items: [2_000], tables: [3], quadraticUpTo: 2_000 },
 };
 
 const summary = expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) });
@@ -79,7 +81,11 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		'instant',
 		'instant',
 		'instant',
+		'batching',
 	]);
+	const [batching] = written.scenarios.filter((r: BatchingResult) => r.scenario === 'batching') as BatchingResult[];
+	expect(batching).toEqual(expect.objectContaining({ items: 2_000, batches: 81, ms: expect.any(Number), quadraticMs: expect.any(Number) }));
+	expect(batching.targets).toEqual({ underASecond: true, sameBatches: true });
 
 	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
 		expect(r).toEqual(expect.objectContaining({ bare: side, n8n: side, ratio: summary, targets: expect.any(Object) }));
@@ -181,3 +187,19 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	]);
 	expect(month.rows.at(-1)?.ofPlan).toEqual({ Free: 43_200, Team: 864, Professional: 86.4, Enterprise: 17.28 });
 }, 120_000);
+
+/** Issue 29: `npm run bench` died on an unhandled ECONNRESET and lost the whole run. */
+test('a case that fails, even by an error no promise carries, is reported and the run goes on', async () => {
+	expect(await attempt('throws', () => Promise.reject(new Error('boom')))).toEqual({
+		scenario: 'failed',
+		label: 'throws',
+		error: 'Error: boom',
+		targets: { ran: false },
+	});
+	// What run.ts does with an uncaughtException: the case under way fails, nothing else.
+	const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+	const stray = attempt('stray', () => new Promise(() => setTimeout(() => failCaseUnderWay(reset), 10)));
+	expect(await stray).toEqual(expect.objectContaining({ scenario: 'failed', error: 'Error: read ECONNRESET' }));
+	expect(failCaseUnderWay(reset)).toBe(false);
+	expect(await attempt('next', () => 42)).toBe(42);
+});

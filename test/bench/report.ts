@@ -6,7 +6,10 @@ import { PLANS } from './instant';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
+import type { BatchingResult } from './batching';
+import { batchingTable } from './batching';
 import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
+import type { FailedResult } from './suite';
 
 export interface RunMeta {
 	date: string;
@@ -320,6 +323,15 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 		);
 	}
 	if (instant.length) sections.push(instantSectionText(instant));
+	const batching = of<BatchingResult>('batching');
+	if (batching.length) {
+		sections.push(
+			'#### 8. Grouping items into bulk requests (issue 29): the package\'s linear grouping next to the quadratic one it replaced (each table\'s list copied for every item); only the grouping is timed\n\n' +
+				batchingTable(batching),
+		);
+	}
+	const failed = of<FailedResult>('failed');
+	if (failed.length) sections.push(`#### Failed cases (the run went on)\n\n${failed.map((r) => `- ${r.label}: ${r.error}`).join('\n')}`);
 	return sections.join('\n\n');
 }
 
@@ -332,7 +344,7 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 				? `${r.scenario} N=${r.n} page=${r.pageSize} end=${r.endOfStream}`
 				: r.scenario === 'quota'
 					? `${r.label} end=${r.endOfStream}`
-					: r.scenario === 'records'
+					: r.scenario === 'records' || r.scenario === 'batching' || r.scenario === 'failed'
 						? r.label
 						: r.scenario === 'instant'
 							? `instant: ${r.label}${'endOfStream' in r ? ` end=${r.endOfStream}` : ''}`

@@ -353,6 +353,11 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 			throw faultError(faults.after.status);
 		}
 		const result = run();
+		const { successBodies } = context.store.variant;
+		if (successBodies !== 'json' && BARE_SUCCESS.has(route.operation)) {
+			send(res, entry, 200, 'text/plain; charset=utf-8', successBodies === 'text' ? '200 Ok' : '');
+			return;
+		}
 		if (result instanceof Reply) {
 			if (result.body === undefined) {
 				entry.status = result.status;
@@ -367,6 +372,9 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 		send(res, entry, apiError.status, contentType, body, apiError.options.headers);
 	}
 }
+
+/** The operations whose success the `successBodies` variant may answer without JSON. */
+const BARE_SUCCESS = new Set<string>(['DeleteWebhook', 'UpdateWebhook', 'DeleteRecord', 'BulkDeleteRecords']);
 
 /** JSON.stringify, except that raw elements of an `events` list are written verbatim. */
 function toJsonText(result: unknown): string {

@@ -73,6 +73,12 @@ export interface Variant {
 	bulkUpdateAnswer: 'array' | 'envelope';
 	/** Single delete answer (undocumented): the bulk delete element, the whole record, or 204. */
 	deleteAnswer: 'deletedItem' | 'record' | 'noContent';
+	/**
+	 * The body of a successful DeleteWebhook, UpdateWebhook and record delete: JSON, as the
+	 * emulator answers otherwise; 'empty' (200 without a body); or 'text', the "200 Ok" that
+	 * SmartSuite's reference shows for DeleteWebhook and UpdateWebhook.
+	 */
+	successBodies: 'json' | 'empty' | 'text';
 	/** Select/status filter values: option ids, labels, or either (the reference's example uses a label). */
 	selectFilterValues: 'id' | 'label' | 'either';
 	/** A write to a read-only field (formula, count, auto number...): 422, or silently dropped. */
@@ -150,6 +156,7 @@ export const DEFAULT_VARIANT: Variant = {
 	listDefaultLimit: 100,
 	bulkUpdateAnswer: 'array',
 	deleteAnswer: 'deletedItem',
+	successBodies: 'json',
 	selectFilterValues: 'either',
 	readOnlyWrites: 'reject',
 	unknownFieldWrites: 'ignore',

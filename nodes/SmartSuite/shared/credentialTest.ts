@@ -11,7 +11,7 @@ import {
 	isJsonObject,
 	isTwirpNotFound,
 	networkReason,
-	secretsOf,
+	received,
 	USER_INFO_DESCRIPTION,
 	USER_INFO_MESSAGE,
 } from './transport';
@@ -55,8 +55,7 @@ export async function smartSuiteWorkspaceApiTest(
 			followRedirect: false,
 			followAllRedirects: false,
 		});
-		const { statusCode, body, headers } = response;
-		return { statusCode, body, headers: headers ?? {}, secrets: secretsOf(apiKey) };
+		return received(response, apiKey);
 	};
 	let answer: GetWebhookAnswer<ApiResponse>;
 	try {
