@@ -228,7 +228,7 @@ async function hang(entry: ReceivedRequest, res: http.ServerResponse): Promise<v
 }
 
 /** A fault answered after the request was carried out. */
-type AfterFault = { type: 'status'; status: number } | { type: 'hang' };
+type AfterFault = { type: 'status'; status: number } | { type: 'hang' } | { type: 'drop' };
 
 interface FaultOutcome {
 	answered: boolean;
@@ -280,6 +280,10 @@ async function applyFaults(
 				outcome.endlessList = action.mode;
 				break;
 			case 'drop':
+				if (action.afterProcessing) {
+					outcome.after = { type: 'drop' };
+					break;
+				}
 				entry.status = 0;
 				req.socket.destroy();
 				return { ...outcome, answered: true };
@@ -350,6 +354,11 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 				// what the operation would have answered is lost, as behind a failing proxy
 			}
 			if (faults.after.type === 'hang') return await hang(entry, res);
+			if (faults.after.type === 'drop') {
+				entry.status = 0;
+				req.socket.destroy();
+				return;
+			}
 			throw faultError(faults.after.status);
 		}
 		const result = run();

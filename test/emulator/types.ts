@@ -209,8 +209,8 @@ export type FaultAction =
 	 * beyond it; 'fullPages' fills every page up to `limit` with made-up records (and a growing total).
 	 */
 	| { type: 'endlessList'; mode: 'growingTotal' | 'fullPages' }
-	/** The socket is destroyed without an answer. */
-	| { type: 'drop' }
+	/** The socket is destroyed without an answer; `afterProcessing`: the request is carried out first (a webhook created, records written). */
+	| { type: 'drop'; afterProcessing?: boolean }
 	/** 200 with a body that is not valid JSON. */
 	| { type: 'badJson' }
 	/** `count` events are appended to the webhook just before this ListEvents page is served. */
