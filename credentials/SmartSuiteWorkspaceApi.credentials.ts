@@ -1,7 +1,7 @@
-import type { IAuthenticateGeneric, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-// Tested by the SmartSuite nodes (`testedBy: 'smartSuiteWorkspaceApiTest'`): a working key answers 404
-// for a webhook that cannot exist, which a declarative `test` request would report as a failure.
+const RECORDS_URL_HINT = 'Check the Records API Base URL (https://app.smartsuite.com unless you use a proxy).';
+
 export class SmartSuiteWorkspaceApi implements ICredentialType {
 	name = 'smartSuiteWorkspaceApi';
 
@@ -67,5 +67,34 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 				'ACCOUNT-ID': '={{$credentials.workspaceId.trim()}}',
 			},
 		},
+	};
+
+	/**
+	 * n8n's declarative credential test: one GET of the solutions list on the records API, which
+	 * answers 200 for a working key and workspace (the pickers read the same list). Each refusal
+	 * names the setting to check. The Webhooks API Base URL and service name are checked by the
+	 * first webhooks call (README, "Credentials").
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'GET',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			url: '/api/v1/solutions/',
+			// As every request of the package: the key never follows a redirect.
+			disableFollowRedirect: true,
+		},
+		rules: [
+			{ type: 'responseCode', properties: { value: 401, message: 'SmartSuite did not accept the API key (401). Check the API Key: in SmartSuite, your profile menu, then API Key.' } },
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: "SmartSuite refused access to the workspace (403). Check the Workspace ID: the 8 characters after the host in a SmartSuite URL of a workspace the key's user belongs to." },
+			},
+			{ type: 'responseCode', properties: { value: 400, message: 'SmartSuite refused the request (400), as it does for a missing or malformed workspace. Check the Workspace ID.' } },
+			{ type: 'responseCode', properties: { value: 404, message: `Nothing answers /api/v1/solutions/ at this address (404): it is not SmartSuite's records API. ${RECORDS_URL_HINT}` } },
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: { value, message: `The Records API Base URL redirects elsewhere (${value}); the API key is never sent on to another address. ${RECORDS_URL_HINT}` },
+			})),
+		],
 	};
 }
