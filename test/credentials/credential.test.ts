@@ -46,25 +46,25 @@ describe('SmartSuite Workspace API credential', () => {
 
 	it('is a declarative test n8n runs itself: no node code, nothing the scanner flags', () => {
 		const credential = new SmartSuiteWorkspaceApi();
-		expect(credential.test?.request).toMatchObject({ method: 'GET', url: '/api/v1/solutions/', disableFollowRedirect: true });
+		expect(credential.test?.request).toMatchObject({ method: 'POST', url: '/api/v1/members/list/', disableFollowRedirect: true });
 		for (const node of [new SmartSuite(), new SmartSuiteTrigger(), new SmartSuiteInstantTrigger()]) {
 			expect(node.description.credentials).toEqual([{ name: 'smartSuiteWorkspaceApi', required: true }]);
 			expect(node.methods).not.toHaveProperty('credentialTest');
 		}
 	});
 
-	it('passes for the right key: one GET of the solutions list with the spec headers', async () => {
+	it('passes for the right key: one member of the members list, with the spec headers', async () => {
 		const result = await testCredential(credentialsFor(emu));
 
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(emu.requests).toHaveLength(1);
 		const [request] = emu.requests;
-		expect(request).toMatchObject({ method: 'GET', path: '/api/v1/solutions/', status: 200 });
+		expect(request).toMatchObject({ method: 'POST', path: '/api/v1/members/list/?offset=0&limit=1', status: 200 });
 		expect(request.headers.authorization).toBe(`Token ${emu.apiKey}`);
 		expect(request.headers['account-id']).toBe(emu.workspaceId);
 	});
 
-	it('passes for a workspace without any solution', async () => {
+	it('passes for a workspace whose members list is empty', async () => {
 		const empty = await startEmulator();
 		try {
 			expect(await testCredential(credentialsFor(empty))).toEqual({ status: 'OK', message: 'Connection successful!' });
@@ -77,7 +77,7 @@ describe('SmartSuite Workspace API credential', () => {
 		const result = await testCredential(credentialsFor(emu, { baseUrl: `${emu.baseUrl}/`, apiKey: ` ${emu.apiKey} `, workspaceId: `${emu.workspaceId} ` }));
 
 		expect(result.status).toBe('OK');
-		expect(emu.requests[0].path).toBe('/api/v1/solutions/');
+		expect(emu.requests[0].path).toMatch(/^\/api\/v1\/members\/list\//);
 	});
 
 	it('a wrong key: a message about the API key, without echoing it', async () => {
@@ -97,9 +97,20 @@ describe('SmartSuite Workspace API credential', () => {
 		expect(missing).toEqual({ status: 'Error', message: shown(/\(400\).*Check the Workspace ID/, 'Bad request - please check your parameters') });
 	});
 
-	it('a wrong records address: a page that is not the API, a redirect (not followed), or nothing listening', async () => {
+	it('a wrong records address: a 404, a 200 page that is not the API, a redirect (not followed), or nothing listening', async () => {
 		const notTheApi = await testCredential(credentialsFor(emu, { baseUrl: emu.webhooksUrl }));
 		expect(notTheApi).toEqual({ status: 'Error', message: shown(/\(404\).*Check the Records API Base URL/, 'The resource you are requesting could not be found') });
+
+		for (const [type, body] of [['text/html', '<html><body>Sign in</body></html>'], ['application/json', '{"ok":true}']]) {
+			const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': type }).end(body));
+			await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+			try {
+				const answered = await testCredential(credentialsFor(emu, { baseUrl: `http://127.0.0.1:${(page.address() as AddressInfo).port}` }));
+				expect(answered).toEqual({ status: 'Error', message: expect.stringMatching(/not as SmartSuite's records API.*Check the Records API Base URL/) });
+			} finally {
+				page.close();
+			}
+		}
 
 		const redirecting = http.createServer((_req, res) => res.writeHead(302, { location: `${emu.baseUrl}/api/v1/solutions/` }).end());
 		await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
