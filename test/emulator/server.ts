@@ -211,6 +211,8 @@ function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, 
 }
 
 const FAULT_STATUS_MESSAGES: Record<number, string> = {
+	400: 'bad request',
+	403: 'permission denied',
 	422: 'Unprocessable Entity',
 	500: 'internal error',
 	502: 'bad gateway',

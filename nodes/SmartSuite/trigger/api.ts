@@ -112,6 +112,11 @@ export function isWebhookGone(error: unknown): boolean {
 	return error instanceof NodeOperationError && error.context.webhookGone === true;
 }
 
+/** A 400 or 403 about a webhook (not a wrong address): maybe SmartSuite's answer for an id it does not know (see isGone). */
+export function mayNameUnknownWebhook(error: unknown): boolean {
+	return error instanceof NodeApiError && (error.httpCode === '400' || error.httpCode === '403') && !isWrongAddress(error);
+}
+
 /** How long to wait before retrying a 429: as asked, but at least a second. */
 function retryWaitMs(retryAfter: number | undefined): number {
 	return Math.max(MIN_RETRY_WAIT_MS, (retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000);

@@ -43,7 +43,7 @@ import { drain } from './drain';
 import type { PollClock } from './limits';
 import { POLL_LIMITS, startPollClock } from './limits';
 import type { Wanted } from './lookup';
-import { findWebhooks, isDisabled, readWanted, watchesWanted } from './lookup';
+import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { eventItems, logDrain } from './output';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
 import { carriesSecret, newSecret, notificationUrlOf, withSecret, withoutQuery } from './secret';
@@ -93,7 +93,7 @@ async function readWebhook(context: LifecycleContext, api: WebhookApi, webhookId
 		(error: unknown) => ({ error }),
 	);
 	if ('error' in read) {
-		if (isWebhookGone(read.error)) return undefined;
+		if (await isGone(context, read.error, webhookId, readWanted(context).solutionId, clockNow().requestTimeout)) return undefined;
 		throw read.error;
 	}
 	if (read.webhook) return read.webhook;
