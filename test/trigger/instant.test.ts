@@ -439,9 +439,13 @@ describe('keep-alive', () => {
 		const keepAlive = await trigger.keepAlive();
 		await keepAlive.tick();
 		expect(keepAlive.errors.map((error) => error.message)).toEqual([`The webhook "${webhookId}" of the ${INSTANT_NAME} was deleted`]);
+		const oldSecret = trigger.saved().secret;
 		await trigger.activate('activate');
 		const [replacement] = webhooksOfSolution();
 		expect(replacement.webhook_id).not.toBe(webhookId);
+		// A new webhook, a new secret: deleting the webhook is how a user changes it.
+		expect(trigger.saved().secret).not.toBe(oldSecret);
+		expect(replacement.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(replacement.webhook_id));
 	});

@@ -182,17 +182,20 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 			return true;
 		}
 	}
+	// Another webhook from here on: a new secret, whatever the state held.
+	const fresh = newSecret();
+	const freshUrl = withSecret(nodeUrl, fresh);
 	const found = this.getMode() === 'manual' ? [] : await findWebhooks(this, wanted, clockNow().requestTimeout, (webhook) => notifiesNode(webhook, nodeUrl));
-	const webhookId = found.length > 0 ? String(found[0].webhook_id) : await createNotifyingWebhook(this, wanted, url);
+	const webhookId = found.length > 0 ? String(found[0].webhook_id) : await createNotifyingWebhook(this, wanted, freshUrl);
 	uncertainCreates.delete(nodeKey(this));
 	if (found.length > 0) {
-		await revive(this, await webhookApi(this, webhookId, clockNow()), found[0], url);
+		await revive(this, await webhookApi(this, webhookId, clockNow()), found[0], freshUrl);
 		// One webhook per node and URL: the others would notify it a second time.
 		for (const extra of found.slice(1)) await deleteQuietly(this, String(extra.webhook_id), 'that notified this workflow a second time');
 	}
 	// The old webhook watches something else now: nothing reads it any more.
 	if (previous) await deleteQuietly(this, remembered, 'that watched what the trigger watched before');
-	adopt(this, webhookId, url, secret);
+	adopt(this, webhookId, freshUrl, fresh);
 	return true;
 }
 
