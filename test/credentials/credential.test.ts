@@ -11,6 +11,8 @@ import type { Emulator } from '../emulator/types';
 import { credentialsFor, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
 
 const nodeRequire = createRequire(__filename);
+// The first run loads n8n-core's routing and expression code (over a second on a busy machine).
+jest.setTimeout(20_000);
 
 /**
  * What n8n shows for a refused credential. n8n 2.8's errors drop their cause (a class field

@@ -1,33 +1,8 @@
-/** The node inside n8n beyond one RoutingNode run: the credential test and a whole workflow. */
-import { credentialsFor, runNodeInWorkflow, testCredential } from '../helpers/n8n';
+/** The node inside n8n beyond one RoutingNode run: a whole workflow (the credential test: test/credentials). */
+import { credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
 import { smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
-
-describe('credential test', () => {
-	it('accepts the right key and workspace', async () => {
-		const result = await testCredential(credentialsFor(ctx.emu));
-
-		expect(result.status).toBe('OK');
-	});
-
-	it('fails for a wrong key, without showing it (the messages: test/credentials)', async () => {
-		const result = await testCredential(credentialsFor(ctx.emu, { apiKey: 'wrong-key-123456' }));
-
-		expect(result.status).toBe('Error');
-		expect(result.message).not.toContain('wrong-key-123456');
-	});
-
-	it('fails for a wrong workspace id', async () => {
-		const result = await testCredential(credentialsFor(ctx.emu, { workspaceId: 'zz99zz99' }));
-
-		expect(result.status).toBe('Error');
-	});
-
-	it('is the credential type\'s own test: the node declares none', () => {
-		expect(smartSuite.description.credentials).toEqual([{ name: 'smartSuiteWorkspaceApi', required: true }]);
-	});
-});
 
 describe('whole workflow (WorkflowExecute)', () => {
 	it('lists the events of the webhooks named by the previous node, paired with their items', async () => {
