@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { runMeta, writeResults } from './report';
-import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import type { InstantChangesResult, InstantForgedResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
@@ -45,6 +45,7 @@ const TINY: SuiteConfig = {
 		endOfStream: ['emptyToken', 'emptyPage'],
 		latency: { changes: 5, warmUp: 1 },
 		monthlyChanges: [100, 10_000],
+		forgedPings: 3,
 	},
 	batching: { items: [2_000], tables: [3], quadraticUpTo: 2_000 },
 };
@@ -78,6 +79,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		...TINY.quota.map(() => 'quota'),
 		...TINY.records.map(() => 'records'),
 		...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'instant')),
+		'instant',
 		'instant',
 		'instant',
 		'instant',
@@ -146,7 +148,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	for (const r of records) expect(r.targets).toEqual({ requests: true, output: true });
 
 	const instant = written.scenarios.filter((s: InstantResult) => s.scenario === 'instant') as InstantResult[];
-	expect(instant.map((r) => r.part)).toEqual([...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')), 'latency', 'keepAlive', 'month']);
+	expect(instant.map((r) => r.part)).toEqual([...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')), 'latency', 'keepAlive', 'forged', 'month']);
 	const changes = instant.filter((r): r is InstantChangesResult => r.part === 'changes');
 	for (const r of changes) {
 		// Every change once, in stream order, whatever the pings; the pings never read the webhook with GetWebhook.
@@ -173,6 +175,9 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	expect(keepAlive.ticks.map((tick) => tick.operations)).toEqual([['GetWebhook'], ['GetWebhook', 'ListEvents'], ['GetWebhook', 'UpdateWebhook']]);
 	// Renewed when it expires within 3 days, i.e. 4 days after the last read (7-day lifetime).
 	expect(keepAlive.quietMonth).toEqual({ days: 30, getWebhook: 30, listEvents: 7, other: 0, renewalDays: [4, 8, 12, 16, 20, 24, 28] });
+
+	const [forged] = instant.filter((r): r is InstantForgedResult => r.part === 'forged');
+	expect(forged).toMatchObject({ pings: 3, requests: 0, listEvents: 0, executions: 0, answers: { 200: 3 } });
 
 	const [month] = instant.filter((r): r is InstantMonthResult => r.part === 'month');
 	const perChange = (end: string) => changes.filter((r) => r.burst === 1 && r.copies === 1 && r.endOfStream === end).map((r) => r.requests / r.changes)[0];

@@ -1,7 +1,7 @@
 /** Turns scenario results into Markdown tables (stdout and the README) and the JSON file. */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import type { InstantChangesResult, InstantForgedResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
 import { PLANS } from './instant';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
@@ -264,6 +264,15 @@ function instantSectionText(results: InstantResult[]): string {
 	}
 	for (const r of part<InstantKeepAliveResult>('keepAlive')) {
 		parts.push(`The daily keep-alive with nothing changing, the emulator's clock moved a day before each tick (it renews the webhook with ListEvents when it expires within 3 days):\n\n${keepAliveTable(r)}`);
+	}
+	for (const r of part<InstantForgedResult>('forged')) {
+		parts.push(
+			`Anonymous POSTs to the production URL naming the webhook's id (which every notification and Webhook → Get show) but without the URL's secret:\n\n` +
+				table(
+					['pings', 'requests to SmartSuite', 'ListEvents', 'executions', 'n8n answered'],
+					[[r.label, String(r.requests) + mark(r.targets.noRequest), String(r.listEvents), String(r.executions) + mark(r.targets.noExecution), Object.entries(r.answers).map(([status, n]) => `${n} × ${status}`).join(', ')]],
+				),
+		);
 	}
 	for (const r of part<InstantMonthResult>('month')) {
 		parts.push(

@@ -58,6 +58,7 @@ function instantConfig(changes: number, timed: number): InstantConfig {
 		endOfStream: END_VARIANTS,
 		latency: { changes: timed, warmUp: 5 },
 		monthlyChanges: [100, 1_000, 10_000],
+		forgedPings: 100,
 	};
 }
 

@@ -211,6 +211,8 @@ function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, 
 }
 
 const FAULT_STATUS_MESSAGES: Record<number, string> = {
+	400: 'bad request',
+	403: 'permission denied',
 	422: 'Unprocessable Entity',
 	500: 'internal error',
 	502: 'bad gateway',
@@ -228,7 +230,7 @@ async function hang(entry: ReceivedRequest, res: http.ServerResponse): Promise<v
 }
 
 /** A fault answered after the request was carried out. */
-type AfterFault = { type: 'status'; status: number } | { type: 'hang' };
+type AfterFault = { type: 'status'; status: number } | { type: 'hang' } | { type: 'drop' };
 
 interface FaultOutcome {
 	answered: boolean;
@@ -280,6 +282,10 @@ async function applyFaults(
 				outcome.endlessList = action.mode;
 				break;
 			case 'drop':
+				if (action.afterProcessing) {
+					outcome.after = { type: 'drop' };
+					break;
+				}
 				entry.status = 0;
 				req.socket.destroy();
 				return { ...outcome, answered: true };
@@ -350,6 +356,11 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 				// what the operation would have answered is lost, as behind a failing proxy
 			}
 			if (faults.after.type === 'hang') return await hang(entry, res);
+			if (faults.after.type === 'drop') {
+				entry.status = 0;
+				req.socket.destroy();
+				return;
+			}
 			throw faultError(faults.after.status);
 		}
 		const result = run();

@@ -142,7 +142,7 @@ describe.each(MODES)('a server answering %s', (modeName, mode) => {
 	it('the polling trigger (a webhook id, and a webhook of its own) and the credential test: the key is nowhere', async () => {
 		const setups: Array<[INodeParameters, number]> = [
 			[{ webhookId: 'w1', events: [], options: {} }, 1],
-			[{ source: 'managed', solutionId: rl('s1'), watch: 'solution', events: [], options: {} }, 1.1],
+			[{ source: 'managed', solutionId: rl('s1'), watch: 'solution', events: [], options: {} }, 2],
 		];
 		for (const [parameters, typeVersion] of setups) {
 			const poller = createPoller(new SmartSuiteTrigger(), { credentials: credentials(), parameters, typeVersion });

@@ -6,7 +6,7 @@
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator';
 import { captureLogs } from '../helpers/logs';
-import { createPoller, credentialsFor, testCredential } from '../helpers/n8n';
+import { createPoller, credentialsFor } from '../helpers/n8n';
 import type { StubServer } from '../node/harness';
 import { deleteWebhook, getWebhook, listEvents, restore, run, runError, startStub, useEmulator } from '../node/harness';
 
@@ -79,15 +79,6 @@ describe("SmartSuite's service name only (every spec path answers bad_route)", (
 		await expect(poller.poll()).rejects.toThrow(noMethod(emu.webhooksUrl, 'ListWebhooks'));
 		expect(emu.requests.map((request) => request.path)).toEqual([`${SPEC}/ListWebhooks`]);
 	});
-
-	it('the credential test fails and names the address and the setting', async () => {
-		const result = await testCredential(credentialsFor(emu));
-
-		expect(result.status).toBe('Error');
-		expect(result.message).toContain(noMethod(emu.webhooksUrl, 'GetWebhook'));
-		expect(result.message).toContain(CHECK_WEBHOOKS_SETTINGS);
-		expect(emu.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`, `${SPEC}/GetWebhooks`]);
-	});
 });
 
 describe('answers that are not the API', () => {
@@ -151,33 +142,6 @@ describe('answers that are not the API', () => {
 		const error = await runError(emu, { parameters: restore('t1', 'r404') });
 
 		expect(error.message).toBe('Record "r404" was not found in table "t1", or it is not deleted');
-	});
-
-	describe('the credential test is not fooled', () => {
-		it("by the records host's HTML page", async () => {
-			const result = await testCredential(credentialsFor(emu, { webhooksUrl: emu.baseUrl }));
-
-			expect(result.status).toBe('Error');
-			expect(result.message).toContain(`The webhooks API at ${emu.baseUrl} has no method ${SPEC}/GetWebhook (404)`);
-			expect(result.message).not.toContain('<');
-		});
-
-		it.each([
-			['a 404 without a JSON body', 404, 'Not Found', { 'content-type': 'text/plain' }, `has no method ${SPEC}/GetWebhook (404)`],
-			['a 404 JSON body that is not Twirp not_found', 404, { message: 'no route' }, {}, `has no method ${SPEC}/GetWebhook (404)`],
-			['a 200 page', 200, '<html><body>Sign in</body></html>', { 'content-type': 'text/html' }, `is not the webhooks API: it answered ${SPEC}/GetWebhook with something other than JSON (200)`],
-			['a redirect', 302, '', { location: 'https://login.example.com/' }, 'with a redirect (302)'],
-		])('by %s', async (_name, status, body, headers, expected) => {
-			stub = await startStub(() => ({ status, body, headers }));
-
-			const result = await testCredential(credentialsFor(emu, { webhooksUrl: stub.url }));
-
-			expect(result.status).toBe('Error');
-			expect(result.message).toContain(expected);
-			expect(result.message).toMatch(/Webhooks API Base URL|base URLs/);
-			expect(result.message).not.toContain(emu.apiKey);
-			expect(stub.requests.map((request) => request.path)).toEqual([`${SPEC}/GetWebhook`]);
-		});
 	});
 });
 

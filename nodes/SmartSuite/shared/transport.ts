@@ -270,11 +270,6 @@ export function isBadRoute(response: Pick<ApiResponse, 'body'>): boolean {
 	return twirpCode(response) === 'bad_route';
 }
 
-/** A Twirp `not_found`: the service's own answer that the thing asked for does not exist. */
-export function isTwirpNotFound(response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
-	return response.statusCode === 404 && twirpCode(response) === 'not_found';
-}
-
 function describeRouteError(
 	address: RequestAddress,
 	status: number,

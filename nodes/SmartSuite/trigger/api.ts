@@ -107,3 +107,9 @@ export function isWebhookGone(error: unknown): boolean {
 	if (error instanceof NodeApiError) return error.httpCode === '404' && !isWrongAddress(error);
 	return error instanceof NodeOperationError && error.context.webhookGone === true;
 }
+
+/** A 400 or 403 about a webhook (not a wrong address): maybe SmartSuite's answer for an id it does not know (see isGone). */
+export function mayNameUnknownWebhook(error: unknown): boolean {
+	return error instanceof NodeApiError && (error.httpCode === '400' || error.httpCode === '403') && !isWrongAddress(error);
+}
+
