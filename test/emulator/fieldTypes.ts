@@ -81,6 +81,13 @@ const number: Writer = (value, _field, { variant }) => {
 	throw new FieldError(`A valid number is required (got ${JSON.stringify(value)}).`);
 };
 
+/** Time fields hold "HH:mm:ss" (field-types reference). */
+const time: Writer = (value) => {
+	if (value === '') return '';
+	if (typeof value !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(value)) throw new FieldError('Time has wrong format. Use HH:mm:ss.');
+	return value;
+};
+
 const yesNo: Writer = (value) => {
 	if (typeof value !== 'boolean') throw new FieldError('Must be a valid boolean.');
 	return value;
@@ -303,6 +310,11 @@ const TYPES: Record<string, FieldType> = {
 	numberfield: { kind: 'number', write: number, empty: '' },
 	currencyfield: { kind: 'number', write: number, empty: '' },
 	percentfield: { kind: 'number', write: number, empty: '' },
+	ratingfield: { kind: 'number', write: number, empty: '' },
+	numbersliderfield: { kind: 'number', write: number, empty: '' },
+	percentcompletefield: { kind: 'number', write: number, empty: '' },
+	durationfield: { kind: 'number', write: number, empty: '' },
+	timefield: { kind: 'text', write: time, empty: '' },
 	yesnofield: { kind: 'yesno', write: yesNo, empty: false },
 	singleselectfield: { kind: 'select', write: singleSelect, empty: '' },
 	multipleselectfield: { kind: 'multi', write: multipleSelect, empty: [] },

@@ -57,11 +57,11 @@ it('keeps Restore the default record operation, so saved Restore workflows stay 
 	expect(operation?.default).toBe('restore');
 });
 
-it('maps Create and Update columns with n8n\'s resource mapper (add, update), and runs the record operations as customOperations', () => {
+it('maps Create and Update columns with n8n\'s resource mapper (add; map: Update has no field to match on), and runs the record operations as customOperations', () => {
 	const columns = description.properties.filter((p) => p.name === 'columns');
 	expect(columns.map((p) => [p.type, p.typeOptions?.resourceMapper?.mode, p.displayOptions?.show?.operation])).toEqual([
 		['resourceMapper', 'add', ['create']],
-		['resourceMapper', 'update', ['update']],
+		['resourceMapper', 'map', ['update']],
 		['resourceMapper', 'upsert', ['upsert']],
 	]);
 	expect(columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });

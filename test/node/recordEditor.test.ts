@@ -40,7 +40,7 @@ describe('the Columns mapper', () => {
 			type: 'number',
 			required: false,
 		});
-		expect(fields.find((f) => f.id === F.date)).toMatchObject({ type: 'dateTime' });
+		expect(fields.find((f) => f.id === F.date)).toMatchObject({ type: 'string' });
 		expect(fields.find((f) => f.id === F.yesNo)).toMatchObject({ type: 'boolean' });
 		expect(fields.find((f) => f.id === F.singleSelect)).toMatchObject({
 			type: 'options',
@@ -93,13 +93,16 @@ describe('the Columns mapper', () => {
 		]);
 	});
 
-	it('asks for a table first', async () => {
-		const result = await ask(
-			{ resource: 'record', operation: 'create', tableId: locator('') },
-			{ resourceMapping: 'getColumns' },
-		);
+	it('has no field and no notice before a table is chosen (n8n’s editor would keep a notice once one is chosen)', async () => {
+		for (const method of ['getColumns', 'getUpdateColumns', 'getUpsertColumns']) {
+			const result = await ask(
+				{ resource: 'record', operation: 'create', tableId: locator('') },
+				{ resourceMapping: method },
+			);
 
-		expect(result).toEqual({ fields: [], emptyFieldsNotice: 'Choose a table first' });
+			expect(result).toEqual({ fields: [] });
+		}
+		expect(ctx.emu.requests).toEqual([]);
 	});
 });
 

@@ -591,7 +591,7 @@ describe('Files by URL (through the mapper)', () => {
 		expect(error.message).toBe(
 			'The value of the field "Attachments" in item 0 cannot be used: "report.pdf"',
 		);
-		expect(error.description).toContain('a public http(s) URL of a file, or a list of them');
+		expect(error.description).toContain('a public http(s) URL of a file (SmartSuite downloads each), or several separated by commas, or a JSON array');
 		expect(operations(emu)).toEqual(['GetTable']);
 	});
 });

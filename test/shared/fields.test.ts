@@ -34,6 +34,26 @@ const members = { memberIdsByEmail: new Map([['ada@example.com', 'member_ada']])
 /** [field, what a user gives, what SmartSuite is sent] */
 const writes: Array<[string, Field, unknown, unknown]> = [
 	['title', field('recordtitlefield'), 'Deal', 'Deal'],
+	// Text typed in the mapper: JSON is read as JSON, never split at its commas.
+	['tags as a JSON array, an entry holding a comma', field('tagsfield'), '["Q2", "A, B"]', ['Q2', 'A, B']],
+	['multiple select as a JSON array of labels', field('multipleselectfield', { choices }), ' ["High", "A, B"] ', ['opt_high', 'opt_ab']],
+	['e-mails as a JSON array', field('emailfield'), '["a@b.co"]', ['a@b.co']],
+	['a link with a comma, in a JSON array', field('linkfield'), '["https://x.example/?a=1,2"]', ['https://x.example/?a=1,2']],
+	['linked records as a JSON array of records', field('linkedrecordfield'), '[{"id": "r1"}, "r2"]', ['r1', 'r2']],
+	['users as a JSON array', field('userfield'), '["ADA@example.com", "m2"]', ['member_ada', 'm2']],
+	['one phone object as JSON', field('phonefield'), '{"phone_number": "+1 555", "phone_type": 2}', [{ phone_number: '+1 555', phone_type: 2 }]],
+	['file URLs as a JSON array', field('filefield'), '["https://a.example/x.pdf"]', ['https://a.example/x.pdf']],
+	[
+		'range as {from, to} JSON',
+		field('daterangefield'),
+		'{"from": "2026-12-01", "to": "2026-12-15"}',
+		{ from_date: { date: '2026-12-01T00:00:00Z', include_time: false }, to_date: { date: '2026-12-15T00:00:00Z', include_time: false } },
+	],
+	['range as [from, to] JSON', field('duedatefield'), '["2026-12-01", null]', { from_date: { date: '2026-12-01T00:00:00Z', include_time: false }, to_date: { date: null, include_time: false } }],
+	['full name as JSON', field('fullnamefield'), '{"first": "Ada", "last": "Lovelace"}', { title: '', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' }],
+	['address as JSON', field('addressfield'), '{"street": "1 Main St", "postcode": "75001"}', { location_address: '1 Main St', location_zip: '75001' }],
+	['an unknown type: JSON text as what it spells', field('colorpickerfield'), '[{"value": "#FF0000"}]', [{ value: '#FF0000' }]],
+	['an unknown type: other text as given', field('colorpickerfield'), '#FF0000', '#FF0000'],
 	['text from a number', field('textfield'), 42, '42'],
 	['text area', field('textareafield'), 'a\nb', 'a\nb'],
 	['number from text', field('numberfield'), ' 12.5 ', 12.5],
@@ -143,6 +163,10 @@ const refusals: Array<[Field, unknown, string]> = [
 	[field('fullnamefield'), { nickname: 'x' }, 'a name'],
 	[field('addressfield'), { planet: 'Mars' }, 'an address'],
 	[field('timefield'), '25:00', 'a time of day'],
+	[field('tagsfield'), '["Q2", "Renewal"', 'or a JSON array such as ["a", "b"]'],
+	[field('userfield'), '["m1",', 'or a JSON array'],
+	[field('daterangefield'), '{"from": "2026-12-01"', '{"from": "2024-05-01", "to": "2024-05-07"}'],
+	[field('addressfield'), '{"city": ', 'an object (or its JSON)'],
 	[field('textfield'), { a: 1 }, 'text'],
 	[field('formulafield'), 'x', 'filled in by SmartSuite'],
 	[field('textfield', { is_auto_generated: true }), 'x', 'filled in by SmartSuite'],
@@ -310,6 +334,8 @@ describe('records', () => {
 
 	it('collects e-mails given to user fields', () => {
 		expect(memberEmailsIn({ owner: 'Ada@Example.com, m1', title: 'x@y.z' }, structure)).toEqual(['ada@example.com']);
+		expect(memberEmailsIn({ owner: '["Ada@Example.com", "m1"]' }, structure)).toEqual(['ada@example.com']);
+		expect(memberEmailsIn({ owner: '["Ada@Example.com"' }, structure)).toEqual([]);
 	});
 
 	it('simplifies a record: id, then each field under its label (a repeated label gets its slug)', () => {

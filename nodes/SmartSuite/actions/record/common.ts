@@ -76,6 +76,22 @@ const COLUMNS_DESCRIPTIONS = {
 		'The fields to match records on, and the values to write: a record whose match fields have these values is updated (only the fields given change), else one is created',
 };
 
+const COLUMNS_METHODS = {
+	add: 'getColumns',
+	update: 'getUpdateColumns',
+	upsert: 'getUpsertColumns',
+};
+
+/**
+ * The Columns mapper. How n8n's editor (2.8 and 2.41) reads these options:
+ * - Update is mode `map`: in mode `update` the editor shows the fields only beside one that can be
+ *   matched on ("No field that can be used for matching found"), and the record is chosen above.
+ * - Update and Upsert add no field by themselves (`addAllFields` false): every field shown is
+ *   sent, a Yes/No switch as false, so only the fields a user adds are changed.
+ * - `operation` among the parameters it depends on: switching operations makes the editor load the
+ *   new operation's fields and clear the old values and match fields.
+ * - `hideNoDataError`: no red "No fields found" before a table is chosen.
+ */
 export function columnsField(mode: 'add' | 'update' | 'upsert', show: Show): INodeProperties {
 	return {
 		displayName: 'Columns',
@@ -86,14 +102,16 @@ export function columnsField(mode: 'add' | 'update' | 'upsert', show: Show): INo
 		required: true,
 		description: COLUMNS_DESCRIPTIONS[mode],
 		typeOptions: {
-			loadOptionsDependsOn: ['tableId.value'],
+			loadOptionsDependsOn: ['tableId.value', 'operation'],
 			resourceMapper: {
-				resourceMapperMethod: mode === 'upsert' ? 'getUpsertColumns' : 'getColumns',
-				mode,
+				resourceMapperMethod: COLUMNS_METHODS[mode],
+				mode: mode === 'update' ? 'map' : mode,
+				...(mode === 'update' ? { valuesLabel: 'Values to Update' } : {}),
 				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: mode !== 'update',
+				addAllFields: mode === 'add',
 				multiKeyMatch: mode === 'upsert',
 				supportAutoMap: true,
+				hideNoDataError: true,
 			},
 		},
 		displayOptions: { show },

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, ValueError } from './values';
+import { fromJsonText, isObject, ValueError } from './values';
 
 export interface SmartSuiteDate {
 	date: string | null;
@@ -77,9 +77,10 @@ export function readDate(value: unknown): unknown {
 }
 
 const RANGE_EXPECTED =
-	'a range: an object with from and to (dates), a list [from, to], or text "from/to" such as "2024-05-01/2024-05-07"';
+	'a range: text "from/to" such as "2024-05-01/2024-05-07", an object with from and to (dates) or its JSON {"from": "2024-05-01", "to": "2024-05-07"}, or a list [from, to]';
 
-function rangeEnds(value: unknown): [unknown, unknown] {
+function rangeEnds(given: unknown): [unknown, unknown] {
+	const value = fromJsonText(given, RANGE_EXPECTED);
 	if (Array.isArray(value) && value.length === 2) return [value[0], value[1]];
 	if (typeof value === 'string' && value.split('/').length === 2) {
 		const [from, to] = value.split('/');

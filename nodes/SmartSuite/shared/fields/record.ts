@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ConvertContext, Field } from './types';
-import { isReadOnly, specOf, toReadableValue, toSmartSuiteValue } from './types';
-import { isEmail, isObject, ValueError } from './values';
+import { isReadOnly, toReadableValue, toSmartSuiteValue } from './types';
+import { isEmail, isObject, toList, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
 export interface BadValue {
@@ -55,13 +55,21 @@ export function matchKeys(given: IDataObject, structure: Field[]): MatchedKeys {
 	return matched;
 }
 
-/** The empty value that clears a field on an update. */
+/** The empty value that clears a field on an update: [] for lists, "" for text, else null. */
 function emptyValueOf(field: Field): unknown {
-	const type = specOf(field).mapperType;
-	if (['string', 'time'].includes(type) && !isListField(field)) return '';
-	if (isListField(field) || type === 'array') return [];
-	return null;
+	if (isListField(field)) return [];
+	return TEXT_TYPES.includes(field.field_type) ? '' : null;
 }
+
+const TEXT_TYPES = [
+	'recordtitlefield',
+	'textfield',
+	'textareafield',
+	'richtextareafield',
+	'fullnamefield',
+	'addressfield',
+	'timefield',
+];
 
 const LIST_TYPES = [
 	'linkedrecordfield',
@@ -131,12 +139,13 @@ export function memberEmailsIn(values: IDataObject, structure: Field[]): string[
 	const emails: string[] = [];
 	for (const field of structure) {
 		if (field.field_type !== 'userfield') continue;
-		const value = values[field.slug];
-		for (const entry of Array.isArray(value)
-			? value
-			: typeof value === 'string'
-				? value.split(',')
-				: []) {
+		let entries: unknown[];
+		try {
+			entries = toList(values[field.slug], '');
+		} catch {
+			continue; // Not a list: the value's own conversion says so.
+		}
+		for (const entry of entries) {
 			if (typeof entry === 'string' && isEmail(entry)) emails.push(entry.trim().toLowerCase());
 		}
 	}

@@ -12,6 +12,7 @@ import type { Choice } from './values';
 import {
 	choiceIsKnown,
 	choiceLabel,
+	choicesExpected,
 	isEmail,
 	isObject,
 	readAddress,
@@ -34,6 +35,8 @@ import {
 	toSmartDoc,
 	toText,
 	toTime,
+	LIST_FORMS,
+	parseJsonText,
 	ValueError,
 } from './values';
 
@@ -52,7 +55,12 @@ export interface ConvertContext {
 }
 
 export interface FieldTypeSpec {
-	/** The type the resource mapper shows. */
+	/**
+	 * The type the resource mapper shows. n8n's editor checks a value typed in Fixed mode against
+	 * it (n8n-workflow's validateFieldType: `array` and `object` take JSON only, `time` only
+	 * "hh:mm", `dateTime` becomes a date picker without days or offsets), and refuses to run the
+	 * node when it fails. Every type whose README form is text is `string`, converted in `write`.
+	 */
 	mapperType: FieldType;
 	/** User value → SmartSuite value; absent for fields that cannot be written through the API. */
 	write?(value: unknown, field: Field, context: ConvertContext): unknown;
@@ -128,14 +136,14 @@ const readOnlyNumber: FieldTypeSpec = {
 	filter: toNumber,
 };
 const date: FieldTypeSpec = {
-	mapperType: 'dateTime',
+	mapperType: 'string',
 	write: toSmartSuiteDate,
 	read: readDate,
 	comparisons: DATE,
 	filter: toDateFilter,
 };
 const dateRange: FieldTypeSpec = {
-	mapperType: 'object',
+	mapperType: 'string',
 	write: toDateRange,
 	read: readDateRange,
 	comparisons: DATE,
@@ -148,7 +156,8 @@ function writeChoice(value: unknown, field: Field): string {
 
 function writeChoices(value: unknown, field: Field): string[] {
 	const choices = choicesOf(field);
-	return toList(value, (whole) => choiceIsKnown(whole, choices)).map((entry) =>
+	const expected = `${choicesExpected(choices)}, or ${LIST_FORMS}`;
+	return toList(value, expected, (whole) => choiceIsKnown(whole, choices)).map((entry) =>
 		toChoiceId(entry, choices),
 	);
 }
@@ -166,14 +175,14 @@ function choiceFilter(value: unknown, comparison: string, field: Field): unknown
 		: writeChoice(value, field);
 }
 
-const RECORD_IDS_EXPECTED = 'a record id, or a list of record ids';
+const RECORD_IDS_EXPECTED = `a record id, or ${LIST_FORMS}`;
 const writeRecordIds = (value: unknown) =>
-	toList(value).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
+	toList(value, RECORD_IDS_EXPECTED).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
 
 /** Member ids, given as ids or as the members' e-mail addresses. */
 function writeMembers(value: unknown, _field: Field, context: ConvertContext): string[] {
-	const expected = 'a member id or e-mail address, or a list of them';
-	return toList(value).map((entry) => {
+	const expected = `a member id or e-mail address, or ${LIST_FORMS}`;
+	return toList(value, expected).map((entry) => {
 		const id = toId(entry, expected);
 		if (!isEmail(id)) return id;
 		const member = context.memberIdsByEmail?.get(id.toLowerCase());
@@ -194,7 +203,7 @@ const singleSelect: FieldTypeSpec = {
 	key: choiceKey,
 };
 const multipleSelect: FieldTypeSpec = {
-	mapperType: 'array',
+	mapperType: 'string',
 	write: writeChoices,
 	read: readChoices,
 	comparisons: MULTIPLE_CHOICE,
@@ -226,7 +235,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	numbersliderfield: number,
 	percentcompletefield: number,
 	durationfield: number,
-	timefield: { mapperType: 'time', write: toTime, read: asIs, comparisons: [] },
+	timefield: { mapperType: 'string', write: toTime, read: asIs, comparisons: [] },
 	datefield: date,
 	daterangefield: dateRange,
 	duedatefield: { ...dateRange, comparisons: [...DATE, 'is_overdue', 'is_not_overdue'] },
@@ -295,8 +304,13 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	subitemsfield: { mapperType: 'object', read: asIs, comparisons: [] },
 };
 
-/** A type this package does not know yet: its value is sent and shown as it is. */
-const UNKNOWN: FieldTypeSpec = { mapperType: 'object', write: asIs, read: asIs, comparisons: [] };
+/** A type this package does not know yet: its value is sent as given (JSON text as what it spells) and shown as it is. */
+const UNKNOWN: FieldTypeSpec = {
+	mapperType: 'string',
+	write: (value) => (parseJsonText(value) ?? { value }).value,
+	read: asIs,
+	comparisons: [],
+};
 
 export function specOf(field: Field): FieldTypeSpec {
 	return FIELD_TYPES[field.field_type] ?? UNKNOWN;

@@ -58,22 +58,53 @@ export function toBoolean(value: unknown): boolean {
 	throw new ValueError('true or false (also "yes"/"no", 1/0)');
 }
 
+/** How a list can be typed, for the messages of list fields. */
+export const LIST_FORMS = 'several separated by commas, or a JSON array such as ["a", "b"]';
+
+const looksLikeJson = (value: unknown): value is string =>
+	typeof value === 'string' && /^\s*[[{]/.test(value);
+
+/** What JSON text (text that starts with `[` or `{`) spells; undefined when it is not such text or does not parse. */
+export function parseJsonText(value: unknown): { value: unknown } | undefined {
+	if (!looksLikeJson(value)) return undefined;
+	try {
+		return { value: JSON.parse(value) as unknown };
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * One value or a list as a list. Text that is not one whole entry may be a comma-separated list
- * ("a, b"): `isWhole` says whether the text as given is already one entry.
+ * The value that JSON text spells (text that starts with `[` or `{`, as typed in a mapper field);
+ * other values as they are. JSON that does not parse is refused with `expected`.
+ */
+export function fromJsonText(value: unknown, expected: string): unknown {
+	if (!looksLikeJson(value)) return value;
+	const parsed = parseJsonText(value);
+	if (!parsed) throw new ValueError(expected);
+	return parsed.value;
+}
+
+/**
+ * One value or a list as a list: a list, JSON text of a list (or of one object), text of entries
+ * separated by commas ("a, b"), or one value. `isWhole` says whether text as given is already one
+ * entry (an option whose label holds a comma). JSON text is never split at its commas.
  */
 export function toList(
 	value: unknown,
+	expected: string,
 	isWhole: (text: string) => boolean = () => false,
 ): unknown[] {
-	if (Array.isArray(value)) return value;
-	if (typeof value === 'string' && !isWhole(value) && value.includes(',')) {
-		return value
+	if (typeof value === 'string' && isWhole(value)) return [value];
+	const given = fromJsonText(value, expected);
+	if (Array.isArray(given)) return given;
+	if (typeof given === 'string' && given.includes(',')) {
+		return given
 			.split(',')
 			.map((part) => part.trim())
 			.filter((part) => part !== '');
 	}
-	return [value];
+	return [given];
 }
 
 /** The option id of a choice given by id, by label, or by label in any case. */
@@ -90,7 +121,7 @@ export function toChoiceId(value: unknown, choices: Choice[]): string {
 	return match.value;
 }
 
-function choicesExpected(choices: Choice[]): string {
+export function choicesExpected(choices: Choice[]): string {
 	const labels = choices.slice(0, 20).map((choice) => `"${choice.label}"`);
 	const more = choices.length > 20 ? `, … (${choices.length} options)` : '';
 	return choices.length === 0
@@ -132,18 +163,19 @@ export function isEmail(text: string): boolean {
 }
 
 export function toEmails(value: unknown): string[] {
-	return toList(value).map((entry) => {
-		const text = toText(entry, 'an e-mail address or a list of them').trim();
-		if (!isEmail(text))
-			throw new ValueError('an e-mail address (name@example.com) or a list of them');
+	const expected = `an e-mail address (name@example.com), or ${LIST_FORMS}`;
+	return toList(value, expected).map((entry) => {
+		const text = toText(entry, expected).trim();
+		if (!isEmail(text)) throw new ValueError(expected);
 		return text;
 	});
 }
 
 export function toLinks(value: unknown): string[] {
-	return toList(value).map((entry) => {
-		const text = toText(entry, 'a link or a list of links').trim();
-		if (text === '') throw new ValueError('a link or a list of links');
+	const expected = `a link, or ${LIST_FORMS}`;
+	return toList(value, expected).map((entry) => {
+		const text = toText(entry, expected).trim();
+		if (text === '') throw new ValueError(expected);
 		return text;
 	});
 }
@@ -152,9 +184,8 @@ const PHONE_KEYS = ['phone_country', 'phone_number', 'phone_extension', 'phone_t
 
 /** A phone number as text ("+1 555 0100") or SmartSuite's object, one or a list. */
 export function toPhones(value: unknown): IDataObject[] {
-	const expected =
-		'a phone number such as "+1 555 0100", an object with phone_number, or a list of them';
-	return toList(value).map((entry) => {
+	const expected = `a phone number such as "+1 555 0100", an object with phone_number, or ${LIST_FORMS}`;
+	return toList(value, expected).map((entry) => {
 		if (isObject(entry)) {
 			if (typeof entry.phone_number !== 'string' || entry.phone_number.trim() === '')
 				throw new ValueError(expected);
@@ -187,15 +218,16 @@ const NAME_ALIASES: Record<string, string> = {
 /** "Ada Lovelace", "Ada King Lovelace" or an object of parts. */
 export function toFullName(value: unknown): IDataObject {
 	const expected =
-		'a name such as "Ada Lovelace", or an object with first_name, middle_name, last_name, title';
+		'a name such as "Ada Lovelace", or an object (or its JSON) with first_name, middle_name, last_name, title';
 	const name: IDataObject = { title: '', first_name: '', middle_name: '', last_name: '' };
-	if (isObject(value)) {
-		for (const [key, part] of Object.entries(value)) {
+	const given = fromJsonText(value, expected);
+	if (isObject(given)) {
+		for (const [key, part] of Object.entries(given)) {
 			const target = NAME_ALIASES[key];
 			if (target && part !== undefined && part !== null) name[target] = toText(part, expected);
 		}
 	} else {
-		const words = toText(value, expected).trim().split(/\s+/).filter(Boolean);
+		const words = toText(given, expected).trim().split(/\s+/).filter(Boolean);
 		if (words.length === 0) throw new ValueError(expected);
 		name.first_name = words[0];
 		if (words.length > 1) name.last_name = words[words.length - 1];
@@ -232,14 +264,15 @@ const ADDRESS_ALIASES: Record<string, string> = {
 
 /** One line of text (goes into the first address line) or an object of parts, with or without `location_`. */
 export function toAddress(value: unknown): IDataObject {
-	const expected = `an address as text, or an object with ${ADDRESS_PARTS.join(', ')}`;
-	if (!isObject(value)) {
-		const text = toText(value, expected).trim();
+	const expected = `an address as one line of text, or an object (or its JSON) with ${ADDRESS_PARTS.join(', ')}`;
+	const given = fromJsonText(value, expected);
+	if (!isObject(given)) {
+		const text = toText(given, expected).trim();
 		if (text === '') throw new ValueError(expected);
 		return { location_address: text };
 	}
 	const address: IDataObject = {};
-	for (const [key, part] of Object.entries(value)) {
+	for (const [key, part] of Object.entries(given)) {
 		const bare = key.replace(/^location_/, '').replace(/^_/, '');
 		const name = ADDRESS_ALIASES[bare] ?? bare;
 		if (ADDRESS_PARTS.includes(name) && part !== undefined && part !== null)
@@ -327,9 +360,11 @@ const PUBLIC_URL = /^https?:\/\/\S+$/i;
  * downloads each file itself, so the URLs must be public.
  */
 export function toFileUrls(value: unknown): string[] {
-	const expected = 'a public http(s) URL of a file, or a list of them (SmartSuite downloads each)';
+	const expected = `a public http(s) URL of a file (SmartSuite downloads each), or ${LIST_FORMS}`;
+	const given = fromJsonText(value, expected);
 	// Text splits only before a URL: a comma inside a URL stays.
-	const list = typeof value === 'string' ? value.split(/,\s*(?=https?:\/\/)/i) : toList(value);
+	const list =
+		typeof given === 'string' ? given.split(/,\s*(?=https?:\/\/)/i) : toList(given, expected);
 	return list.map((entry) => {
 		const url = typeof entry === 'string' ? entry.trim() : undefined;
 		if (url === undefined || !PUBLIC_URL.test(url)) throw new ValueError(expected);
