@@ -53,7 +53,8 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 			name: 'webhooksService',
 			type: 'string',
 			default: '',
-			placeholder: 'smartsuite.webhooks.engine.Webhooks',
+			// Shown in the empty field whatever the address: names no service (the description says which is chosen).
+			placeholder: 'Automatic: chosen from the Webhooks API Base URL',
 			description:
 				'Leave empty to choose automatically: smartsuite.webhooks.engine.Webhooks on webhooks.smartsuite.com, service.webhooks.engine.Webhooks (the interface spec) on any other host. Fill in only for a proxy in front of SmartSuite or a server that uses the other name.',
 		},

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { smartSuiteWorkspaceApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
+import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
 import { REQUEST_DEFAULTS } from './shared/transport';
 import { recordDescription, recordOperations } from './actions/record';
 import { recordListSearch, recordLoadOptions } from './actions/record/methods';
@@ -34,7 +35,7 @@ export class SmartSuite implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(properties),
-		description: 'Create, read, update, delete, search and restore records, upload files to them, and create, list, read or delete webhooks and their events in SmartSuite',
+		description: SMARTSUITE_DESCRIPTION,
 		defaults: { name: 'SmartSuite' },
 		usableAsTool: true,
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.

@@ -11,6 +11,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { smartSuiteWorkspaceApiTest } from './shared/credentialTest';
 import { requireId } from './shared/ids';
 import { listSearch, loadOptions } from './shared/listSearch';
+import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
 import { requireWholeNumber } from './shared/numbers';
 import { KINDS } from './shared/scope';
 import type { WebhookApi } from './trigger/api';
@@ -46,7 +47,8 @@ export class SmartSuiteTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{$parameter["source"] === "managed" ? "Webhook created for you" : "Existing webhook"}}',
-		description: 'Starts the workflow when records change in SmartSuite, from the events a webhook collects',
+		// n8n's nodes panel shows this above the actions of the combined SmartSuite entry (nodeDescription.ts).
+		description: SMARTSUITE_DESCRIPTION,
 		defaults: { name: 'SmartSuite Trigger' },
 		polling: true,
 		inputs: [],

@@ -6,7 +6,8 @@ export type Values = Record<string, unknown>;
 /** Whether `allowed` (a show/hide list) holds the value; undefined for conditions beyond this check. */
 function holds(key: string, allowed: unknown, values: Values): boolean | undefined {
 	if (!Array.isArray(allowed) || allowed.some((entry) => typeof entry === 'object' && entry !== null)) return undefined;
-	const value = key === '@version' ? (values['@version'] ?? 1) : values[key];
+	// `@tool`: whether the node is the tool variant (its type name ends in Tool); the editor test opens the node itself.
+	const value = key === '@version' ? (values['@version'] ?? 1) : key === '@tool' ? (values['@tool'] ?? false) : values[key];
 	return (allowed as unknown[]).includes(value);
 }
 

@@ -1,5 +1,6 @@
 import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
 import { PROBE_WEBHOOK_ID } from '../../nodes/SmartSuite/shared/credentialTest';
+import { SMARTSUITE_SERVICE, SMARTSUITE_WEBHOOKS_HOST, SPEC_SERVICE, webhooksService } from '../../nodes/SmartSuite/shared/webhooksRoute';
 import { startEmulator } from '../emulator';
 import type { Emulator } from '../emulator/types';
 import { credentialsFor, shutdownN8nCore, testCredential } from '../helpers/n8n';
@@ -26,6 +27,19 @@ describe('SmartSuite Workspace API credential', () => {
 		expect(fields.baseUrl.default).toBe('https://app.smartsuite.com');
 		expect(fields.webhooksUrl.default).toBe('https://webhooks.smartsuite.com');
 		expect(fields.webhooksService.default).toBe('');
+	});
+
+	// The placeholder shows in the empty field whatever the address: it must not name a service
+	// that the automatic choice does not make for some address (issue 32: it showed SmartSuite's
+	// name beside a local address, where the spec's name is chosen).
+	it("Webhooks Service Name: placeholder and description hold for SmartSuite's host and any other", () => {
+		const field = new SmartSuiteWorkspaceApi().properties.find((p) => p.name === 'webhooksService')!;
+		const addresses = ['https://webhooks.smartsuite.com', 'http://127.0.0.1:8081', 'https://proxy.example.com'];
+		const chosen = addresses.map((webhooksUrl) => webhooksService({ webhooksUrl }));
+		expect(new Set(chosen)).toEqual(new Set([SMARTSUITE_SERVICE, SPEC_SERVICE]));
+		for (const name of chosen) expect(field.placeholder).not.toContain(name);
+		expect(field.placeholder).toBe('Automatic: chosen from the Webhooks API Base URL');
+		expect(field.description).toContain(`${SMARTSUITE_SERVICE} on ${SMARTSUITE_WEBHOOKS_HOST}, ${SPEC_SERVICE} (the interface spec) on any other host`);
 	});
 
 	it('passes for the right key, probing GetWebhook with the spec headers', async () => {

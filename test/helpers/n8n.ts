@@ -34,6 +34,7 @@ import type {
 	INodeTypes,
 	IRun,
 	IWorkflowExecuteAdditionalData,
+	IWorkflowSettings,
 	NodeExecutionHint,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -162,7 +163,7 @@ function nodeTypesOf(nodeTypes: Record<string, INodeType>): INodeTypes {
 	} as unknown as INodeTypes;
 }
 
-function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+export function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
 	return {
 		id: `${type}-id`,
 		name: extra.name ?? 'SmartSuite',
@@ -292,14 +293,18 @@ export async function runNodeMethod(
 	return await methods.loadOptions[call.loadOptions].call(context);
 }
 
-/** Runs a whole workflow with n8n's WorkflowExecute, as `n8n execute` would. */
+/**
+ * Runs a whole workflow with n8n's WorkflowExecute, as `n8n execute` would. `settings`: the
+ * workflow's settings (n8n's editor gives new workflows `executionOrder: 'v1'`).
+ */
 export async function runWorkflow(
 	nodeTypes: Record<string, INodeType>,
 	nodes: INode[],
 	connections: Workflow['connectionsBySourceNode'],
 	credentials: object,
+	settings?: IWorkflowSettings,
 ): Promise<IRun> {
-	const workflow = new Workflow({ id: 'wf', nodes, connections, active: false, nodeTypes: nodeTypesOf(nodeTypes) });
+	const workflow = new Workflow({ id: 'wf', nodes, connections, active: false, nodeTypes: nodeTypesOf(nodeTypes), settings });
 	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', { id: 'wf', name: 'wf', nodes, connections, active: false } as never);
 	const execute = new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual');
 	return await execute.run({ workflow, startNode: nodes[0] });
@@ -322,7 +327,7 @@ export function shutdownN8nCore(): void {
 }
 
 /** A first node that hands the test items to the node under test, as a trigger or Code node would. */
-const START_TYPE: INodeType = {
+export const START_TYPE: INodeType = {
 	description: {
 		displayName: 'Start',
 		name: 'testStart',

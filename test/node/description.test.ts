@@ -1,7 +1,10 @@
 /** The parameters users' workflows store: renaming any of them breaks saved workflows. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import codex from '../../nodes/SmartSuite/SmartSuite.node.json';
+import { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { name as PACKAGE } from '../../package.json';
 import { smartSuite } from './harness';
 
 const { description } = smartSuite;
@@ -82,4 +85,36 @@ it('takes solutions and tables from a list, a URL or an id (the modes saved work
 		}
 	}
 	expect(smartSuite.methods?.listSearch).toHaveProperty('searchTables');
+});
+
+/**
+ * The entries of n8n's nodes panel for our package, as the editor builds them (editor-ui,
+ * nodeCreator/composables/useActionsGeneration.ts, generateMergedNodesAndActions): a trigger whose
+ * type name without "Trigger" is an action node's joins that node's entry, and the entry takes the
+ * trigger's description ("default to trigger description").
+ */
+function nodesPanelEntries(types: INodeTypeDescription[]) {
+	const full = (type: INodeTypeDescription) => ({ name: `${PACKAGE}.${type.name}`, displayName: type.displayName, description: type.description });
+	const entries = types.filter((type) => !type.group.includes('trigger')).map(full);
+	for (const trigger of types.filter((type) => type.group.includes('trigger')).map(full)) {
+		const app = entries.find((entry) => entry.name === trigger.name.replace('Trigger', ''));
+		if (app) app.description = trigger.description;
+		else entries.push(trigger);
+	}
+	return entries;
+}
+
+it("shows the action node's description on the nodes panel's combined SmartSuite entry; the Instant Trigger has its own", () => {
+	const instant = new SmartSuiteInstantTrigger().description;
+	expect(nodesPanelEntries([description, new SmartSuiteTrigger().description, instant])).toEqual([
+		{ name: `${PACKAGE}.smartSuite`, displayName: 'SmartSuite', description: description.description },
+		{ name: `${PACKAGE}.smartSuiteInstantTrigger`, displayName: 'SmartSuite Instant Trigger', description: instant.description },
+	]);
+	expect(description.description).toMatch(/^Create, read, update, delete, search and restore records/);
+});
+
+it('is the only node usable as an AI tool: the triggers are not', () => {
+	expect(description.usableAsTool).toBe(true);
+	expect(new SmartSuiteTrigger().description.usableAsTool).toBeUndefined();
+	expect(new SmartSuiteInstantTrigger().description.usableAsTool).toBeUndefined();
 });

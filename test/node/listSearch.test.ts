@@ -80,7 +80,38 @@ describe('tables', () => {
 		const { emu, tasks } = seed();
 		const { results } = await call({ resource: 'record', operation: 'restore' }, { listSearch: 'searchTables', filter: 'Tasks' });
 		expect(results.map((result: { value: string }) => result.value)).toContain(tasks.id);
-		expect(emu.requests[0].path).toBe('/api/v1/applications/');
+		expect(emu.requests.map((request) => request.path).sort()).toEqual(['/api/v1/applications/', '/api/v1/solutions/']);
+	});
+
+	it('names the tables of the whole workspace "Table (Solution)", with one request for all the solution names; the search text finds a solution too', async () => {
+		const { emu } = ctx;
+		const hiring = emu.addSolution({ name: 'Hiring' });
+		const onboarding = emu.addSolution({ name: 'Onboarding' });
+		const candidates = emu.addTable(hiring.id, { name: 'Candidates' });
+		const sameName = emu.addTable(onboarding.id, { name: 'Candidates' });
+		const roles = emu.addTable(hiring.id, { name: 'Roles' });
+		emu.resetLog();
+		const record = { resource: 'record', operation: 'search' };
+
+		const { results } = await call(record, { listSearch: 'searchTables', filter: 'candidates' });
+
+		expect(results).toEqual([
+			{ name: 'Candidates (Hiring)', value: candidates.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${hiring.id}/${candidates.id}` },
+			{ name: 'Candidates (Onboarding)', value: sameName.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${onboarding.id}/${sameName.id}` },
+		]);
+		expect(emu.requests.map((request) => request.operation).sort()).toEqual(['ListSolutions', 'ListTables']);
+		const inHiring = await call(record, { listSearch: 'searchTables', filter: 'hiring' });
+		expect(inHiring.results.map((result: { value: string }) => result.value)).toEqual([candidates.id, roles.id]);
+	});
+
+	it('without the solution names (their list failed) the tables keep their bare names, with a warning', async () => {
+		const { emu, tasks } = seed();
+		emu.injectFault({ operation: 'ListSolutions', action: { type: 'status', status: 500 } });
+
+		const { results } = await call({ resource: 'record', operation: 'search' }, { listSearch: 'searchTables', filter: 'Tasks' });
+
+		expect(results).toContainEqual(expect.objectContaining({ name: 'Tasks', value: tasks.id }));
+		expect(warnings.join('\n')).toMatch(/warn: SmartSuite: the table list shows no solution names: /);
 	});
 
 	it('the multi-selects: tables of the solution, fields of the table', async () => {

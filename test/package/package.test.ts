@@ -3,7 +3,7 @@
  * build (npm test builds first); packs with npm itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -125,6 +125,63 @@ describe("n8n's rules for verified community nodes", () => {
 	});
 });
 
+/**
+ * The names n8n keys our types by, read as n8n's loader reads them (in plain Node, from the
+ * built files package.json lists): the package name, each node's type (`<package>.<description.name>`)
+ * and its codex `node`, each credential's `name`.
+ */
+function typeNamesOf(root: string): { names: string[]; codexMismatches: string[] } {
+	const script = `
+		const { join } = require('node:path');
+		const root = process.argv[1];
+		const pkg = require(join(root, 'package.json'));
+		const instances = (file) => Object.values(require(join(root, file))).filter((c) => typeof c === 'function').map((C) => new C());
+		const nodes = pkg.n8n.nodes.flatMap((file) => instances(file).map((node) => ({ type: pkg.name + '.' + node.description.name, codex: require(join(root, file.replace(/\\.js$/, '.json'))).node })));
+		const credentials = pkg.n8n.credentials.flatMap((file) => instances(file).map((credential) => credential.name));
+		process.stdout.write(JSON.stringify({ pkg: pkg.name, nodes, credentials }));`;
+	const { pkg: name, nodes, credentials } = JSON.parse(execFileSync('node', ['-e', script, root], { encoding: 'utf8' })) as {
+		pkg: string;
+		nodes: Array<{ type: string; codex: string }>;
+		credentials: string[];
+	};
+	return {
+		names: [name, ...nodes.flatMap(({ type, codex }) => [type, codex]), ...credentials],
+		codexMismatches: nodes.filter(({ type, codex }) => type !== codex).map(({ type, codex }) => `${type} ≠ ${codex}`),
+	};
+}
+
+// n8n's editor takes any node type containing "tool" for an AI tool (issue 32: `getGenericHints`
+// showed "No parameters are set up to be filled by AI" under every output).
+describe('type names', () => {
+	it('no package, node type, codex node or credential type name contains "tool"; each codex names its node type', () => {
+		const { names, codexMismatches } = typeNamesOf(REPO_ROOT);
+		expect(names.filter((name) => /tool/i.test(name))).toEqual([]);
+		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-smartsuite-workspace', 'n8n-nodes-smartsuite-workspace.smartSuite', 'smartSuiteWorkspaceApi']));
+		expect(names).toHaveLength(1 + 2 * pkg.n8n.nodes.length + pkg.n8n.credentials.length);
+		expect(codexMismatches).toEqual([]);
+	});
+
+	it('the check sees "tool" in a package name, a node type and a credential type', () => {
+		const copy = mkdtempSync(join(REPO_ROOT, '.tmp-tool-names-'));
+		try {
+			cpSync(join(REPO_ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
+			writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, name: 'n8n-nodes-smartsuite-toolkit' }));
+			const rename = (file: string, from: string, to: string) => writeFileSync(join(copy, file), readFileSync(join(copy, file), 'utf8').replace(from, to));
+			rename(pkg.n8n.credentials[0], "this.name = 'smartSuiteWorkspaceApi'", "this.name = 'smartSuiteToolApi'");
+			rename(pkg.n8n.nodes[0], "name: 'smartSuite'", "name: 'smartSuiteTool'");
+			expect(typeNamesOf(copy).names.filter((name) => /tool/i.test(name))).toEqual([
+				'n8n-nodes-smartsuite-toolkit',
+				'n8n-nodes-smartsuite-toolkit.smartSuiteTool',
+				'n8n-nodes-smartsuite-toolkit.smartSuiteTrigger',
+				'n8n-nodes-smartsuite-toolkit.smartSuiteInstantTrigger',
+				'smartSuiteToolApi',
+			]);
+		} finally {
+			rmSync(copy, { recursive: true, force: true });
+		}
+	});
+});
+
 describe("n8n's scanner (@n8n/scan-community-package), offline checks", () => {
 	let workDir: string;
 	let packageDir: string;
@@ -159,4 +216,29 @@ describe("n8n's scanner (@n8n/scan-community-package), offline checks", () => {
 		expect(output).toMatch(/FAIL .*SmartSuite\.node\.js:\d+ no-console/);
 		expect(code).toBe(1);
 	}, 120_000);
+});
+
+// Issue 32: the docs spoke of two nodes and two demo workflows after the third of each came.
+describe('the docs name every node and every example workflow', () => {
+	const displayNames = () => {
+		const script = `const { join } = require('node:path'); const root = process.argv[1]; const pkg = require(join(root, 'package.json'));
+			process.stdout.write(JSON.stringify(pkg.n8n.nodes.flatMap((file) => Object.values(require(join(root, file))).map((Node) => new Node().description.displayName))));`;
+		return JSON.parse(execFileSync('node', ['-e', script, REPO_ROOT], { encoding: 'utf8' })) as string[];
+	};
+	const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+
+	it("README's install steps name each node the nodes panel shows", () => {
+		const install = read('README.md').split('## Installing in n8n')[1].split('\n## ')[0];
+		expect(displayNames()).toEqual(['SmartSuite', 'SmartSuite Trigger', 'SmartSuite Instant Trigger']);
+		for (const name of displayNames()) expect(install).toContain(`**${name}**`);
+	});
+
+	it('docs/demo.md and examples/README.md list every workflow of examples/, and the demo counts no two of them', () => {
+		const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((file) => file.endsWith('.json'));
+		expect(examples).toHaveLength(3);
+		for (const doc of ['docs/demo.md', 'examples/README.md']) {
+			for (const file of examples) expect(`${doc}: ${read(doc)}`).toContain(`\`${file}\``);
+		}
+		expect(read('docs/demo.md')).not.toMatch(/\btwo (example |demo )?(workflows|nodes)\b/i);
+	});
 });

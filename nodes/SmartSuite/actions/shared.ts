@@ -6,6 +6,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
 import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
@@ -25,6 +26,19 @@ export async function refuseUserInfo(
 ): Promise<IHttpRequestOptions> {
 	if (hasUserInfo(requestOptions.baseURL ?? '')) throw userInfoError(this.getNode());
 	return requestOptions;
+}
+
+/**
+ * The only route of the Record operations that run as code (`customOperations`): reached when n8n
+ * runs the node's routes instead, which it does for a tool invoked directly.
+ */
+export async function refuseRoutingOfCode(this: IExecuteSingleFunctions): Promise<IHttpRequestOptions> {
+	const operation = String(this.getNodeParameter('operation', ''));
+	throw new NodeOperationError(this.getNode(), `Record → ${operation} cannot run when n8n calls the SmartSuite Tool directly`, {
+		description:
+			"There n8n runs only the node's plain requests (n8n's MCP Server Trigger, AI Agent versions before 3). Connect the tool to an AI Agent of version 3 or later, or use Record → Restore or a Webhook operation, which run either way.",
+		itemIndex: this.getItemIndex(),
+	});
 }
 
 /**

@@ -55,11 +55,31 @@ async function searchSolutions(this: ILoadOptionsFunctions, filter?: string): Pr
 	return { results: results.sort(byName) };
 }
 
+/**
+ * The names of the workspace's solutions (one request), to tell apart tables of the same name in a
+ * list of the whole workspace. Without them (the list failed) the tables keep their bare names.
+ */
+async function solutionNames(context: ILoadOptionsFunctions): Promise<Map<string, string>> {
+	try {
+		return new Map((await listSolutions(context)).map(named).map(({ id, name }) => [id, name]));
+	} catch (error) {
+		context.logger.warn(`SmartSuite: the table list shows no solution names: ${(error as Error).message}`);
+		return new Map();
+	}
+}
+
+/** The tables of the chosen solution, or of the whole workspace as "Table (Solution)". */
 async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const solutionId = currentId(this, 'solutionId');
 	const appUrl = await appUrls(this);
-	const results: INodeListSearchItems[] = (await listTables(this, solutionId))
-		.map((table) => ({ ...named(table), solution: String(table.solution ?? solutionId) }))
+	const [tables, solutions] = await Promise.all([listTables(this, solutionId), solutionId ? new Map<string, string>() : solutionNames(this)]);
+	const results: INodeListSearchItems[] = tables
+		.map((table) => {
+			const { id, name } = named(table);
+			const solution = String(table.solution ?? solutionId);
+			const solutionName = solutions.get(solution);
+			return { id, solution, name: solutionName ? `${name} (${solutionName})` : name };
+		})
 		.filter(({ id, name }) => matches(filter, name, id))
 		.map(({ id, name, solution }) => ({ name, value: id, url: appUrl(solution, id) }));
 	return { results: results.sort(byName) };

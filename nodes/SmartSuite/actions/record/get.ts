@@ -25,7 +25,7 @@ const show = { resource: ['record'], operation: ['get'] };
 export const getOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
-	action: 'Get a record',
+	action: 'Get a record by its ID',
 	description: 'Read one record by its ID',
 };
 

@@ -1,6 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { refuseUserInfo } from '../shared';
+import { refuseRoutingOfCode, refuseUserInfo } from '../shared';
 import { RECORDS_BASE_URL } from '../../shared/transport';
 import { createFields, createOperation, executeCreate } from './create';
 import { deleteFields, deleteOperation, executeDelete } from './delete';
@@ -11,13 +11,20 @@ import { executeUpdate, updateFields, updateOperation } from './update';
 import { executeUploadFile, uploadFileFields, uploadFileOperation } from './uploadFile';
 import { executeUpsert, upsertFields, upsertOperation } from './upsert';
 
-export const recordDescription: INodeProperties[] = [
-	{
+/**
+ * Restore stays the default of the node (n8n saves no parameter equal to its default, so saved
+ * Restore workflows must keep reading Restore). The SmartSuite Tool (n8n's `<node>Tool`, whose type
+ * name ends in Tool: displayOptions `@tool`) defaults to Search, a read. This is in the description
+ * itself because n8n builds the tool that runs from it; `usableAsTool.replacements` reach only the
+ * editor's copy (n8n 2.8 and 2.41, tool-generation and node-types in packages/cli).
+ */
+function operationProperty(tool: boolean, defaultOperation: string): INodeProperties {
+	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['record'] } },
+		displayOptions: { show: { resource: ['record'], '@tool': [tool] } },
 		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
 		routing: { request: { baseURL: RECORDS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
 		options: [
@@ -29,18 +36,10 @@ export const recordDescription: INodeProperties[] = [
 			searchOperation,
 			updateOperation,
 			uploadFileOperation,
-		],
-		default: 'restore',
-	},
-	...createFields,
-	...getFields,
-	...updateFields,
-	...upsertFields,
-	...deleteFields,
-	...searchFields,
-	...restoreFields,
-	...uploadFileFields,
-];
+		].map(withCodeOnlyRoute),
+		default: defaultOperation,
+	};
+}
 
 /**
  * The Record operations that run as code. The node stays declarative (Restore and the Webhook
@@ -58,3 +57,27 @@ export const recordOperations = {
 	upsert: executeUpsert,
 	uploadFile: executeUploadFile,
 };
+
+/**
+ * The operations that run as code also get a route that only refuses: n8n runs the routes (and
+ * never `customOperations`) when a tool is invoked directly, by the MCP Server Trigger or an AI
+ * Agent before version 3 (n8n-core's makeHandleToolInvocation calls the node's `execute`).
+ */
+function withCodeOnlyRoute(option: INodePropertyOptions): INodePropertyOptions {
+	const runsAsCode = (option.value as string) in recordOperations;
+	return runsAsCode ? { ...option, routing: { send: { preSend: [refuseRoutingOfCode] } } } : option;
+}
+
+export const recordDescription: INodeProperties[] = [
+	operationProperty(false, 'restore'),
+	operationProperty(true, 'search'),
+	...createFields,
+	...getFields,
+	...updateFields,
+	...upsertFields,
+	...deleteFields,
+	...searchFields,
+	...restoreFields,
+	...uploadFileFields,
+];
+

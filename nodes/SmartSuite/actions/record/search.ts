@@ -38,7 +38,7 @@ const TIME_LIMIT_MS = 10 * 60_000;
 export const searchOperation: INodePropertyOptions = {
 	name: 'Search',
 	value: 'search',
-	action: 'Search records',
+	action: 'Search the records of a table',
 	description: 'List the records that match filter rules, sorted, up to a limit or all of them',
 };
 
