@@ -100,6 +100,25 @@ export async function choose(page: Page, name: string, option: string): Promise<
 	await options.filter({ has: page.getByText(option, { exact: true }) }).first().click();
 }
 
+/**
+ * Picks `option` in the dropdown of parameter `name` whose options load from SmartSuite once a
+ * parameter it depends on is set: a dropdown opened before they arrived is opened again (at most
+ * three times).
+ */
+export async function chooseLoaded(page: Page, name: string, option: string): Promise<void> {
+	const wanted = page.getByRole('option').locator('visible=true').filter({ hasText: option }).first();
+	for (let attempt = 1; ; attempt++) {
+		await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
+		const shown = await wanted.waitFor({ timeout: 5000 }).then(
+			() => true,
+			() => false,
+		);
+		if (shown) return await wanted.click();
+		if (attempt === 3) throw new Error(`The dropdown of "${name}" did not offer "${option}"`);
+		await page.keyboard.press('Escape');
+	}
+}
+
 /** Picks an entry of a resource locator's "From list" search: the first, or the first showing `text`. */
 export async function pickFromList(page: Page, name: string, text?: string): Promise<void> {
 	await parametersPane(page).getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
