@@ -1,7 +1,8 @@
 /**
  * Every suite runs against the emulator over real HTTP on 127.0.0.1; the e2e suites also run a real
  * n8n. This config runs them on the floor (n8n-core 2.8.1 from devDependencies, n8n 2.8.4 on Node
- * 20); jest.current.config.js runs the in-process and e2e suites again on the current n8n (Node 24).
+ * 20); jest.current.config.js runs the in-process, e2e and editor suites again on the current n8n
+ * (Node 24).
  */
 const common = {
 	preset: 'ts-jest',

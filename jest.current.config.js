@@ -4,7 +4,8 @@
  * - the in-process suites of jest.config.js's `unit` project, with n8n's engine taken from that
  *   install (test/helpers/current-engine-resolver.js);
  * - the end-to-end suites with E2E_N8N=current (test/e2e/versions.ts), and the durable poll
- *   cursors suite, which only this n8n has.
+ *   cursors suite, which only this n8n has;
+ * - the editor tests (test/browser) in headless Chromium against n8n 2.41.1 (the same install).
  */
 const { projects } = require('./jest.config.js');
 
@@ -22,5 +23,6 @@ module.exports = {
 			testPathIgnorePatterns: [...project('unit').testPathIgnorePatterns, '<rootDir>/test/emulator/'],
 		},
 		{ ...project('e2e'), displayName: 'e2e (n8n 2.41)', testPathIgnorePatterns: ['/node_modules/'] },
+		{ ...project('browser'), displayName: 'browser (n8n 2.41)' },
 	],
 };

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run test:current`: jest.current.config.js (the in-process suites on n8n-core 2.41, the e2e
-# suites on n8n 2.41.1) run by Node 24, with the current n8n installed first if it is missing.
+# suites and the editor tests on n8n 2.41.1) run by Node 24, with the current n8n installed first
+# if it is missing.
 # Arguments go to jest (e.g. --selectProjects 'unit (n8n-core 2.41)' or a test path).
 set -euo pipefail
 cd "$(dirname "$0")/.."

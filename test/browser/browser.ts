@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { type BrowserContext, type Locator, type Page, chromium, selectors } from 'playwright-core';
 
 import { REPO_ROOT } from '../e2e/harness';
+import { selectedVersion } from '../e2e/versions';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Every screenshot of a run (git-ignored). */
-export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts', 'editor');
+/** Every screenshot of a run (git-ignored), per n8n version (floor, current). */
+export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts', 'editor', selectedVersion().name);
 
 /** `npm run screenshots` sets this: the README's pictures are copied there (docs/images). */
 const DOCS_DIR = process.env.EDITOR_SCREENSHOTS_DIR ? join(REPO_ROOT, process.env.EDITOR_SCREENSHOTS_DIR) : undefined;
@@ -61,8 +62,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Saves a screenshot of `target` as test-artifacts/editor/<name>.png; with `forDocs`, also into the
- * docs folder when `npm run screenshots` runs.
+ * Saves a screenshot of `target` as test-artifacts/editor/<version>/<name>.png; with `forDocs`,
+ * also into the docs folder when `npm run screenshots` runs (on n8n 2.41.1).
  */
 export async function screenshot(target: Page | Locator, name: string, forDocs = false): Promise<string> {
 	mkdirSync(ARTIFACTS_DIR, { recursive: true });

@@ -1,0 +1,198 @@
+/**
+ * What the editor tests share: one n8n (the version E2E_N8N selects) with this package installed
+ * as a community package, the emulator with its demo data, a credential pointing at it, the owner
+ * account, and headless Chromium; steps that save a screenshot and n8n's log tail when they fail;
+ * the panel helpers; and patient matchers (the editor renders asynchronously).
+ */
+import type { Locator, Page } from 'playwright-core';
+
+import { startEmulator, type Emulator } from '../emulator';
+import { N8n, ensureN8n, installCommunityPackage, packPackage, smartSuiteCredential, stopAll } from '../e2e/harness';
+import { type Browser, launchBrowser, screenshot } from './browser';
+
+export const OWNER = { email: 'editor-test@example.com', password: 'SmartSuite-editor1', firstName: 'Editor', lastName: 'Test' };
+export const CREDENTIAL = { id: 'smartsuiteUiCred001', name: 'SmartSuite (emulator)' };
+
+export interface EditorSession {
+	readonly emulator: Emulator;
+	readonly n8n: N8n;
+	readonly page: Page;
+	/** A test body that, on failure, saves `failed-<name>.png` and carries n8n's log tail. */
+	step(name: string, body: () => Promise<void>): () => Promise<void>;
+}
+
+/**
+ * Registers beforeAll/afterAll for one n8n and one browser. `prepare` runs before n8n starts (e.g.
+ * to import workflows) and may return a function run when the suite ends.
+ */
+export function editorSession(prepare?: (n8n: N8n, emulator: Emulator) => Promise<(() => void) | void>): EditorSession {
+	let emulator: Emulator;
+	let n8n: N8n;
+	let browser: Browser | undefined;
+	let cleanUp: (() => void) | void;
+	let failed = false;
+
+	beforeAll(async () => {
+		await ensureN8n();
+		emulator = await startEmulator({ demo: true });
+		n8n = await N8n.fresh({ N8N_SECURE_COOKIE: 'false' });
+		try {
+			await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+			await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emulator)]);
+			cleanUp = await prepare?.(n8n, emulator);
+			await n8n.start();
+			await n8n.ensureOwner(OWNER);
+			browser = await launchBrowser();
+		} catch (error) {
+			failed = true;
+			throw n8n.failure(error);
+		}
+	}, 10 * 60_000);
+
+	afterAll(async () => {
+		cleanUp?.();
+		await browser?.close();
+		await n8n?.stop();
+		await emulator?.close();
+		stopAll();
+		if (failed) console.log(`n8n user folder kept for inspection: ${n8n?.options.userFolder}`);
+	});
+
+	return {
+		get emulator() {
+			return emulator;
+		},
+		get n8n() {
+			return n8n;
+		},
+		get page() {
+			if (!browser) throw new Error('The browser did not start');
+			return browser.page;
+		},
+		step(name, body) {
+			return async () => {
+				try {
+					await body();
+				} catch (error) {
+					failed = true;
+					const file = browser ? await screenshot(browser.page, `failed-${name}`).catch(() => '(no screenshot)') : '(no browser)';
+					const wrapped = n8n.failure(error);
+					wrapped.message += `\nscreenshot: ${file}`;
+					throw wrapped;
+				}
+			};
+		},
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The node details view
+
+/** The node details view and its parameters pane. */
+export const ndv = (page: Page) => page.getByTestId('ndv');
+export const parametersPane = (page: Page) => ndv(page).getByTestId('node-parameters');
+
+/** Picks `option` in the dropdown of parameter `name`. */
+export async function choose(page: Page, name: string, option: string): Promise<void> {
+	await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
+	// An option shows its name and, below it, its description.
+	const options = page.getByRole('option').locator('visible=true');
+	await options.filter({ has: page.getByText(option, { exact: true }) }).first().click();
+}
+
+/**
+ * Picks `option` in the dropdown of parameter `name` whose options load from SmartSuite once a
+ * parameter it depends on is set: a dropdown opened before they arrived is opened again (at most
+ * three times).
+ */
+export async function chooseLoaded(page: Page, name: string, option: string): Promise<void> {
+	const wanted = page.getByRole('option').locator('visible=true').filter({ hasText: option }).first();
+	for (let attempt = 1; ; attempt++) {
+		await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
+		const shown = await wanted.waitFor({ timeout: 5000 }).then(
+			() => true,
+			() => false,
+		);
+		if (shown) return await wanted.click();
+		if (attempt === 3) throw new Error(`The dropdown of "${name}" did not offer "${option}"`);
+		await page.keyboard.press('Escape');
+	}
+}
+
+/** Picks an entry of a resource locator's "From list" search: the first, or the first showing `text`. */
+export async function pickFromList(page: Page, name: string, text?: string): Promise<void> {
+	await parametersPane(page).getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
+	const items = page.getByTestId('rlc-item').locator('visible=true');
+	await (text === undefined ? items : items.filter({ hasText: text })).first().click();
+}
+
+/** On a new workflow's empty canvas, adds the SmartSuite action whose entry shows `action` and opens its panel. */
+export async function addSmartSuiteAction(page: Page, baseUrl: string, action: string): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/new`);
+	await page.getByTestId('canvas-plus-button').click();
+	await page.keyboard.type('SmartSuite');
+	await page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) }).first().click();
+	// On an empty canvas the actions are folded under the triggers.
+	await page.getByTestId('node-creator').getByText(/^Actions \(\d+\)$/).click();
+	// An entry shows the action, then its description ("Update records" is also inside "Create or update records").
+	await page.getByTestId('item-iterator-item').filter({ hasText: new RegExp(`^${action}`) }).first().click();
+	await expect(ndv(page)).toBeVisibleSoon();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patient matchers
+
+const PATIENCE_MS = 20_000;
+
+declare global {
+	// eslint-disable-next-line @typescript-eslint/no-namespace
+	namespace jest {
+		interface Matchers<R> {
+			toBeVisibleSoon(): Promise<R>;
+			toHaveValueSoon(value: string): Promise<R>;
+			toHaveCountSoon(count: number): Promise<R>;
+			toContainTextSoon(text: string): Promise<R>;
+			toShowSoon(text: string): Promise<R>;
+		}
+	}
+}
+
+/** What an element shows: its text and the values of its inputs. */
+export async function shownText(locator: Locator): Promise<string> {
+	const text = await locator.innerText().catch(() => '');
+	const values = await locator
+		.locator('input, textarea')
+		.evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value))
+		.catch(() => []);
+	return [text, ...values].join(' ');
+}
+
+/** Polls `read` until `check` accepts what it returns, for up to PATIENCE_MS. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, describe: (value: T) => string) {
+	const deadline = Date.now() + PATIENCE_MS;
+	let value = await read();
+	while (!check(value) && Date.now() < deadline) {
+		await new Promise((done) => setTimeout(done, 200));
+		value = await read();
+	}
+	return { pass: check(value), message: () => describe(value) };
+}
+
+expect.extend({
+	async toBeVisibleSoon(locator: Locator) {
+		return eventually(() => locator.isVisible().catch(() => false), (visible) => visible, (visible) => `${locator} ${visible ? 'is' : 'did not become'} visible`);
+	},
+	async toHaveValueSoon(locator: Locator, wanted: string) {
+		return eventually(() => locator.inputValue().catch(() => ''), (value) => value === wanted, (value) => `${locator} has value "${value}", expected "${wanted}"`);
+	},
+	async toHaveCountSoon(locator: Locator, wanted: number) {
+		return eventually(() => locator.count(), (count) => count === wanted, (count) => `${locator} matches ${count} elements, expected ${wanted}`);
+	},
+	async toContainTextSoon(locator: Locator, wanted: string) {
+		return eventually(() => locator.innerText().catch(() => ''), (text) => text.includes(wanted), (text) => `${locator} shows "${text}", expected it to contain "${wanted}"`);
+	},
+	/** Text or the value of an input inside (a dropdown shows its choice either way, by version). */
+	async toShowSoon(locator: Locator, wanted: string) {
+		return eventually(() => shownText(locator), (text) => text.includes(wanted), (text) => `${locator} shows "${text}", expected it to show "${wanted}"`);
+	},
+});
