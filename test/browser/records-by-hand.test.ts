@@ -31,6 +31,7 @@ const EXTRA_FIELDS: FieldObject[] = [
 	{ slug: 'x1time0006', label: 'Opens', field_type: 'timefield', params: {} },
 ];
 let tableId: string;
+const TAG = { q2: 'b0000000000000000000bb02', renewal: 'b0000000000000000000bb03' };
 
 function addTable(emulator: Emulator): void {
 	const id = hexId();
@@ -38,6 +39,9 @@ function addTable(emulator: Emulator): void {
 	for (const [i, title] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
 		emulator.createRecord(id, { title, [TYPED_FIELDS.text]: `C-${i + 1}`, [TYPED_FIELDS.number]: (i + 1) * 10 });
 	}
+	// Tags are ids of the workspace's tag pool (SmartSuite's reference documents no way to look up a label).
+	emulator.addTag('Q2', { id: TAG.q2 });
+	emulator.addTag('Renewal', { id: TAG.renewal });
 	tableId = id;
 }
 
@@ -129,7 +133,7 @@ function fieldCases(relatedIds: string[], secondMemberEmail: string, secondMembe
 				stored: [{ metadata: { filename: 'brief.pdf' } }, { metadata: { filename: 'logo.png' } }],
 			},
 		},
-		tagsfield: { typed: 'Q2, Renewal', stored: ['Q2', 'Renewal'], json: { typed: '["Q2", "Renewal"]', stored: ['Q2', 'Renewal'] } },
+		tagsfield: { typed: `${TAG.q2}, ${TAG.renewal}`, stored: [TAG.q2, TAG.renewal], json: { typed: JSON.stringify([TAG.renewal, TAG.q2]), stored: [TAG.renewal, TAG.q2] } },
 	};
 }
 
