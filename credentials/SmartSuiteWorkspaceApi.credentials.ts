@@ -1,7 +1,21 @@
-import type { IAuthenticateGeneric, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+import type {
+	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
 
-// Tested by the SmartSuite nodes (`testedBy: 'smartSuiteWorkspaceApiTest'`): a working key answers 404
-// for a webhook that cannot exist, which a declarative `test` request would report as a failure.
+const RECORDS_URL_HINT = 'Check the Records API Base URL (https://app.smartsuite.com unless you use a proxy).';
+
+/**
+ * Both kinds of rule in one list: n8n's CredentialsTester (2.8 and 2.41) checks each rule's type
+ * (status rules on a refusal, body rules on a success); the declared type asks for one kind.
+ */
+const bothKinds = (rules: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody>) => rules as IAuthenticateRuleResponseCode[];
+
 export class SmartSuiteWorkspaceApi implements ICredentialType {
 	name = 'smartSuiteWorkspaceApi';
 
@@ -68,5 +82,40 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 				'ACCOUNT-ID': '={{$credentials.workspaceId.trim()}}',
 			},
 		},
+	};
+
+	/**
+	 * n8n's declarative credential test: one member of the workspace's members list on the records
+	 * API (the list Record writes read to resolve e-mail addresses), which answers a JSON object
+	 * with `items` for a working key and workspace. Each refusal names the setting to check; an
+	 * answer without `items` did not come from SmartSuite. The Webhooks API Base URL and service
+	 * name are checked by the first webhooks call (README, "Credentials").
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'POST',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			url: '/api/v1/members/list/',
+			qs: { offset: 0, limit: 1 },
+			// As every request of the package: the key never follows a redirect.
+			disableFollowRedirect: true,
+		},
+		rules: bothKinds([
+			{
+				type: 'responseSuccessBody',
+				properties: { key: 'items', value: undefined, message: `The server answered, but not as SmartSuite's records API (no list of members). ${RECORDS_URL_HINT}` },
+			},
+			{ type: 'responseCode', properties: { value: 401, message: 'SmartSuite did not accept the API key (401). Check the API Key: in SmartSuite, your profile menu, then API Key.' } },
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: "SmartSuite refused access to the workspace (403). Check the Workspace ID: the 8 characters after the host in a SmartSuite URL of a workspace the key's user belongs to." },
+			},
+			{ type: 'responseCode', properties: { value: 400, message: 'SmartSuite refused the request (400), as it does for a missing or malformed workspace. Check the Workspace ID.' } },
+			{ type: 'responseCode', properties: { value: 404, message: `Nothing answers /api/v1/members/list/ at this address (404): it is not SmartSuite's records API. ${RECORDS_URL_HINT}` } },
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: { value, message: `The Records API Base URL redirects elsewhere (${value}); the API key is never sent on to another address. ${RECORDS_URL_HINT}` },
+			})),
+		]),
 	};
 }

@@ -33,19 +33,11 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
 
 /**
- * Findings n8n's scanner reports today that cannot be fixed inside this package yet, each with the
- * reason. Keyed by rule and file (relative to the scanned folder).
+ * Findings n8n's scanner reports that cannot be fixed inside this package, each with the reason,
+ * keyed by rule and file (relative to the scanned folder). None: the credential test is the
+ * credential type's declarative `test`, which needs no deprecated helper.
  */
-export const KNOWN_FINDINGS = [
-	{
-		rule: '@n8n/community-nodes/no-deprecated-workflow-functions',
-		files: ['dist/nodes/SmartSuite/shared/credentialTest.js', 'nodes/SmartSuite/shared/credentialTest.ts'],
-		why:
-			"The credential test calls this.helpers.request: n8n 2.8 gives a credential test function no other " +
-			"HTTP helper (ICredentialTestFunctions), and n8n's declarative credential test cannot accept a 404 " +
-			"'not_found' from the webhooks API as success. The scanner ignores the eslint-disable comment.",
-	},
-];
+export const KNOWN_FINDINGS = [];
 
 /** Lints `files` (globs under `dir`) exactly as the scanner's analyzePackage does. */
 async function lint(dir, patterns) {

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { smartSuiteWorkspaceApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
 import { REQUEST_DEFAULTS } from './shared/transport';
@@ -43,7 +42,7 @@ export class SmartSuite implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
+		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
 		requestDefaults: {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -55,7 +54,6 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		credentialTest: { smartSuiteWorkspaceApiTest },
 		listSearch: { ...listSearch, ...recordListSearch },
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,

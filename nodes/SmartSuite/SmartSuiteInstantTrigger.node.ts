@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { smartSuiteWorkspaceApiTest } from './shared/credentialTest';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { KINDS, scopeFields } from './shared/scope';
 import { createOrResume, keepAlive, onPing, stopNotifications, webhookExists } from './trigger/instant';
@@ -30,7 +29,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
+		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'smartsuite' }],
 		properties: [
 			{
@@ -76,7 +75,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { smartSuiteWorkspaceApiTest }, listSearch, loadOptions };
+	methods = { listSearch, loadOptions };
 
 	webhookMethods = {
 		default: {

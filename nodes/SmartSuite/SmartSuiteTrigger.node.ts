@@ -8,7 +8,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { smartSuiteWorkspaceApiTest } from './shared/credentialTest';
 import { requireId } from './shared/ids';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
@@ -55,7 +54,7 @@ export class SmartSuiteTrigger implements INodeType {
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
+		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
 		properties: [
 			...sourceFields,
 			{
@@ -120,7 +119,7 @@ export class SmartSuiteTrigger implements INodeType {
 		],
 	};
 
-	methods = { credentialTest: { smartSuiteWorkspaceApiTest }, listSearch, loadOptions };
+	methods = { listSearch, loadOptions };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') return await pollSource(this, pollBudgetMs(this));

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { runMeta, writeResults } from './report';
-import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import type { InstantChangesResult, InstantForgedResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
-import { QUICK, type SuiteConfig, repetitionsOf, runSuite } from './suite';
+import type { BatchingResult } from './batching';
+import { QUICK, type SuiteConfig, attempt, failCaseUnderWay, repetitionsOf, runSuite } from './suite';
 
 /** QUICK's cases and variants, with N small enough for a unit test. */
 const TINY: SuiteConfig = {
@@ -44,7 +45,9 @@ const TINY: SuiteConfig = {
 		endOfStream: ['emptyToken', 'emptyPage'],
 		latency: { changes: 5, warmUp: 1 },
 		monthlyChanges: [100, 10_000],
+		forgedPings: 3,
 	},
+	batching: { items: [2_000], tables: [3], quadraticUpTo: 2_000 },
 };
 
 const summary = expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) });
@@ -79,7 +82,12 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		'instant',
 		'instant',
 		'instant',
+		'instant',
+		'batching',
 	]);
+	const [batching] = written.scenarios.filter((r: BatchingResult) => r.scenario === 'batching') as BatchingResult[];
+	expect(batching).toEqual(expect.objectContaining({ items: 2_000, batches: 81, ms: expect.any(Number), quadraticMs: expect.any(Number) }));
+	expect(batching.targets).toEqual({ underASecond: true, sameBatches: true });
 
 	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
 		expect(r).toEqual(expect.objectContaining({ bare: side, n8n: side, ratio: summary, targets: expect.any(Object) }));
@@ -140,7 +148,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	for (const r of records) expect(r.targets).toEqual({ requests: true, output: true });
 
 	const instant = written.scenarios.filter((s: InstantResult) => s.scenario === 'instant') as InstantResult[];
-	expect(instant.map((r) => r.part)).toEqual([...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')), 'latency', 'keepAlive', 'month']);
+	expect(instant.map((r) => r.part)).toEqual([...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')), 'latency', 'keepAlive', 'forged', 'month']);
 	const changes = instant.filter((r): r is InstantChangesResult => r.part === 'changes');
 	for (const r of changes) {
 		// Every change once, in stream order, whatever the pings; the pings never read the webhook with GetWebhook.
@@ -168,6 +176,9 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	// Renewed when it expires within 3 days, i.e. 4 days after the last read (7-day lifetime).
 	expect(keepAlive.quietMonth).toEqual({ days: 30, getWebhook: 30, listEvents: 7, other: 0, renewalDays: [4, 8, 12, 16, 20, 24, 28] });
 
+	const [forged] = instant.filter((r): r is InstantForgedResult => r.part === 'forged');
+	expect(forged).toMatchObject({ pings: 3, requests: 0, listEvents: 0, executions: 0, answers: { 200: 3 } });
+
 	const [month] = instant.filter((r): r is InstantMonthResult => r.part === 'month');
 	const perChange = (end: string) => changes.filter((r) => r.burst === 1 && r.copies === 1 && r.endOfStream === end).map((r) => r.requests / r.changes)[0];
 	expect(month.perChange).toEqual({ emptyToken: 1, emptyPage: perChange('emptyPage') });
@@ -181,3 +192,19 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	]);
 	expect(month.rows.at(-1)?.ofPlan).toEqual({ Free: 43_200, Team: 864, Professional: 86.4, Enterprise: 17.28 });
 }, 120_000);
+
+/** Issue 29: `npm run bench` died on an unhandled ECONNRESET and lost the whole run. */
+test('a case that fails, even by an error no promise carries, is reported and the run goes on', async () => {
+	expect(await attempt('throws', () => Promise.reject(new Error('boom')))).toEqual({
+		scenario: 'failed',
+		label: 'throws',
+		error: 'Error: boom',
+		targets: { ran: false },
+	});
+	// What run.ts does with an uncaughtException: the case under way fails, nothing else.
+	const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+	const stray = attempt('stray', () => new Promise(() => setTimeout(() => failCaseUnderWay(reset), 10)));
+	expect(await stray).toEqual(expect.objectContaining({ scenario: 'failed', error: 'Error: read ECONNRESET' }));
+	expect(failCaseUnderWay(reset)).toBe(false);
+	expect(await attempt('next', () => 42)).toBe(42);
+});

@@ -24,6 +24,8 @@ export interface InstantConfig {
 	latency: { changes: number; warmUp: number };
 	/** Record changes a month in the cost table. */
 	monthlyChanges: number[];
+	/** Forged pings (the webhook's id, no secret) sent to the production URL. */
+	forgedPings: number;
 }
 
 export interface InstantChangesResult {
@@ -110,7 +112,22 @@ export interface InstantMonthResult {
 	targets: Record<string, boolean>;
 }
 
-export type InstantResult = InstantChangesResult | InstantLatencyResult | InstantKeepAliveResult | InstantMonthResult;
+/** Anonymous POSTs naming the webhook to the production URL without its secret (issue 29): what they cost. */
+export interface InstantForgedResult {
+	scenario: 'instant';
+	part: 'forged';
+	label: string;
+	pings: number;
+	/** Every request they cost SmartSuite, and the ListEvents calls among them. */
+	requests: number;
+	listEvents: number;
+	executions: number;
+	/** How n8n answered them, by status. */
+	answers: Record<string, number>;
+	targets: { noRequest: boolean; noExecution: boolean };
+}
+
+export type InstantResult = InstantChangesResult | InstantLatencyResult | InstantKeepAliveResult | InstantForgedResult | InstantMonthResult;
 
 /** SmartSuite's monthly API quotas per plan (README, "API quota"). */
 export const PLANS: Array<[string, number]> = [
@@ -357,6 +374,40 @@ export function instantMonth(config: InstantConfig, changes: InstantChangesResul
 	};
 }
 
+/** `pings` POSTs of `{"webhookId": <the webhook's id>}` to the production URL without the secret, over HTTP. */
+export async function instantForged({ emu }: Bench, pings: number): Promise<InstantForgedResult> {
+	emu.setVariant(DEFAULT_VARIANT);
+	const active = await activeTrigger(emu);
+	try {
+		emu.resetLog();
+		const answers: Record<string, number> = {};
+		for (let i = 0; i < pings; i++) {
+			const answer = await fetch(active.trigger.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ webhookId: active.webhookId, locator: { accountId: emu.workspaceId, solutionId: 'any' } }),
+			});
+			await answer.arrayBuffer();
+			answers[answer.status] = (answers[answer.status] ?? 0) + 1;
+		}
+		const requests = emu.requests.length;
+		const executions = active.trigger.executions.length;
+		return {
+			scenario: 'instant',
+			part: 'forged',
+			label: `${count(pings)} forged pings naming the webhook, without the URL's secret`,
+			pings,
+			requests,
+			listEvents: emu.requests.filter((request) => request.operation === 'ListEvents').length,
+			executions,
+			answers,
+			targets: { noRequest: requests === 0, noExecution: executions === 0 },
+		};
+	} finally {
+		await active.close();
+	}
+}
+
 /** The whole section, each result handed over as soon as it is known. */
 export async function instantSection(bench: Bench, config: InstantConfig, record: (result: InstantResult) => void): Promise<void> {
 	const changes: InstantChangesResult[] = [];
@@ -369,5 +420,6 @@ export async function instantSection(bench: Bench, config: InstantConfig, record
 	if (config.latency.changes > 0) record(await instantLatency(bench, config.latency));
 	const keepAlive = await instantKeepAlive();
 	record(keepAlive);
+	if (config.forgedPings > 0) record(await instantForged(bench, config.forgedPings));
 	if (changes.some((r) => r.burst === 1 && r.copies === 1)) record(instantMonth(config, changes, keepAlive));
 }

@@ -1,12 +1,15 @@
 /** Turns scenario results into Markdown tables (stdout and the README) and the JSON file. */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { InstantChangesResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import type { InstantChangesResult, InstantForgedResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
 import { PLANS } from './instant';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
+import type { BatchingResult } from './batching';
+import { batchingTable } from './batching';
 import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
+import type { FailedResult } from './suite';
 
 export interface RunMeta {
 	date: string;
@@ -262,6 +265,15 @@ function instantSectionText(results: InstantResult[]): string {
 	for (const r of part<InstantKeepAliveResult>('keepAlive')) {
 		parts.push(`The daily keep-alive with nothing changing, the emulator's clock moved a day before each tick (it renews the webhook with ListEvents when it expires within 3 days):\n\n${keepAliveTable(r)}`);
 	}
+	for (const r of part<InstantForgedResult>('forged')) {
+		parts.push(
+			`Anonymous POSTs to the production URL naming the webhook's id (which every notification and Webhook → Get show) but without the URL's secret:\n\n` +
+				table(
+					['pings', 'requests to SmartSuite', 'ListEvents', 'executions', 'n8n answered'],
+					[[r.label, String(r.requests) + mark(r.targets.noRequest), String(r.listEvents), String(r.executions) + mark(r.targets.noExecution), Object.entries(r.answers).map(([status, n]) => `${n} × ${status}`).join(', ')]],
+				),
+		);
+	}
 	for (const r of part<InstantMonthResult>('month')) {
 		parts.push(
 			`A month's calls, computed from the figures above: K × the requests a change cost one at a time, the dearest pattern measured (` +
@@ -320,6 +332,15 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 		);
 	}
 	if (instant.length) sections.push(instantSectionText(instant));
+	const batching = of<BatchingResult>('batching');
+	if (batching.length) {
+		sections.push(
+			'#### 8. Grouping items into bulk requests (issue 29): the package\'s linear grouping next to the quadratic one it replaced (each table\'s list copied for every item); only the grouping is timed\n\n' +
+				batchingTable(batching),
+		);
+	}
+	const failed = of<FailedResult>('failed');
+	if (failed.length) sections.push(`#### Failed cases (the run went on)\n\n${failed.map((r) => `- ${r.label}: ${r.error}`).join('\n')}`);
 	return sections.join('\n\n');
 }
 
@@ -332,7 +353,7 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 				? `${r.scenario} N=${r.n} page=${r.pageSize} end=${r.endOfStream}`
 				: r.scenario === 'quota'
 					? `${r.label} end=${r.endOfStream}`
-					: r.scenario === 'records'
+					: r.scenario === 'records' || r.scenario === 'batching' || r.scenario === 'failed'
 						? r.label
 						: r.scenario === 'instant'
 							? `instant: ${r.label}${'endOfStream' in r ? ` end=${r.endOfStream}` : ''}`

@@ -2,7 +2,8 @@
  * `npm run bench`: what a poll costs, against a bare HTTP loop, what the Record operations
  * cost in requests, and what the instant trigger costs and how fast it reacts. Prints Markdown tables and writes the same figures to bench-results.json at the
  * repo root. BENCH_QUICK=1 runs small N; BENCH_ONLY=records (a comma-separated list of drain, idle,
- * steady, listEvents, quota, records, instant) runs only those sections.
+ * steady, listEvents, quota, records, instant, batching) runs only those sections. A case that fails
+ * (even by an error no promise carries) is reported among the results and the run goes on.
  */
 // Must come first: n8n-core reads N8N_USER_FOLDER when it is loaded.
 import '../helpers/setup-env';
@@ -11,9 +12,18 @@ import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { finishMeta, missedTargets, renderReport, runMeta, writeResults } from './report';
 import { closeBench, openBench } from './scenarios';
-import { FULL, QUICK, onlySections, repetitionsOf, runSuite } from './suite';
+import { FULL, QUICK, failCaseUnderWay, onlySections, repetitionsOf, runSuite } from './suite';
 
 const RESULTS_FILE = join(__dirname, '..', '..', 'bench-results.json');
+
+// An error no promise carries (a socket's ECONNRESET under load) fails the case under way, not the run.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+	process.on(event, (error: unknown) => {
+		if (failCaseUnderWay(error)) return;
+		console.error(`${event} outside any case:`, error);
+		process.exitCode = 1;
+	});
+}
 
 async function main(): Promise<void> {
 	const quick = process.env.BENCH_QUICK === '1';

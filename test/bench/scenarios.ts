@@ -8,9 +8,11 @@ import type { Emulator, EndOfStream } from '../emulator/types';
 import { DEFAULT_VARIANT } from '../emulator/types';
 import { bareAgent, bareDrain, callWebhooksApi } from './bare';
 import { helperLoopPoller, listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
+import type { BatchingResult } from './batching';
 import type { InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
+import type { FailedResult } from './suite';
 import { type Run, type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
 
 export const TARGETS = {
@@ -358,4 +360,4 @@ export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Prom
 	});
 }
 
-export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult | QuotaResult | RecordsResult | InstantResult;
+export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult | QuotaResult | RecordsResult | InstantResult | BatchingResult | FailedResult;

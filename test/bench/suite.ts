@@ -1,5 +1,6 @@
 /** What `npm run bench` runs: the full configuration, the quick one, and the loop over both. */
 import type { EndOfStream } from '../emulator/types';
+import { batchingScenario } from './batching';
 import { type InstantConfig, instantSection } from './instant';
 import { type QuotaCase, quotaScenario } from './quota';
 import { type RecordsCase, recordsScenario } from './records';
@@ -21,6 +22,8 @@ export interface SuiteConfig {
 	records: RecordsCase[];
 	/** Section 7, the instant trigger (null: not run). */
 	instant: InstantConfig | null;
+	/** Section 8, grouping items into batches: sizes, and up to which size the quadratic baseline runs. */
+	batching: { items: number[]; tables: number[]; quadraticUpTo: number };
 }
 
 const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
@@ -55,6 +58,7 @@ function instantConfig(changes: number, timed: number): InstantConfig {
 		endOfStream: END_VARIANTS,
 		latency: { changes: timed, warmUp: 5 },
 		monthlyChanges: [100, 1_000, 10_000],
+		forgedPings: 100,
 	};
 }
 
@@ -81,6 +85,8 @@ export const FULL: SuiteConfig = {
 	quota: quotaCases([10_000, 100_000], 100_000, 1_000),
 	records: recordsCases(1_000, [1_000, 2_500, 10_000]),
 	instant: instantConfig(500, 50),
+	// The baseline takes about 90 s at 100,000 on an idle machine (minutes on a busy one).
+	batching: { items: [10_000, 50_000, 100_000], tables: [1], quadraticUpTo: 100_000 },
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
@@ -92,6 +98,7 @@ export const QUICK: SuiteConfig = {
 	quota: quotaCases([1_000, 5_000], 5_000, 100),
 	records: recordsCases(1_000, [1_000, 2_500]),
 	instant: instantConfig(100, 20),
+	batching: { items: [10_000, 100_000], tables: [1], quadraticUpTo: 10_000 },
 };
 
 /** The config with only the named sections (a comma-separated list; unset: all of them). */
@@ -109,6 +116,7 @@ export function onlySections(config: SuiteConfig, only: string | undefined): Sui
 		quota: keep('quota') ? config.quota : [],
 		records: keep('records') ? config.records : [],
 		instant: keep('instant') ? config.instant : null,
+		batching: keep('batching') ? config.batching : { ...config.batching, items: [] },
 	};
 }
 
@@ -123,23 +131,70 @@ export function repetitionsOf(config: SuiteConfig): Record<string, number> {
 	};
 }
 
-/** Runs every case in order, handing each result over as soon as it is known. */
+/** A case that threw: reported, and the run goes on with the next case. */
+export interface FailedResult {
+	scenario: 'failed';
+	label: string;
+	error: string;
+	targets: { ran: false };
+}
+
+let failUnderWay: ((error: unknown) => void) | undefined;
+
+/**
+ * An error thrown outside any case's promise (a socket's ECONNRESET under load, from an 'error'
+ * event no one listens to) fails the case under way instead of the whole run. Returns false when
+ * no case is under way.
+ */
+export function failCaseUnderWay(error: unknown): boolean {
+	if (!failUnderWay) return false;
+	failUnderWay(error);
+	return true;
+}
+
+/** Runs one case; a failure becomes a FailedResult. */
+export async function attempt<T>(label: string, run: () => Promise<T> | T): Promise<T | FailedResult> {
+	const stray = new Promise<never>((_resolve, reject) => (failUnderWay = reject));
+	try {
+		return await Promise.race([Promise.resolve().then(run), stray]);
+	} catch (error) {
+		const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+		return { scenario: 'failed', label, error: text, targets: { ran: false } };
+	} finally {
+		failUnderWay = undefined;
+	}
+}
+
+/** Runs every case in order, handing each result over as soon as it is known; a failed case is one result. */
 export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (result: ScenarioResult) => void): Promise<ScenarioResult[]> {
 	const results: ScenarioResult[] = [];
 	const record = (result: ScenarioResult) => {
 		results.push(result);
 		onResult(result);
 	};
+	const run = async (label: string, scenario: () => Promise<ScenarioResult> | ScenarioResult) => record(await attempt(label, scenario));
 	for (const { n, repetitions, endOfStream: variants, pageSizes } of config.drain.sizes)
 		for (const endOfStream of variants)
-			for (const pageSize of pageSizes ?? config.drain.pageSizes) record(await drainScenario(bench, { n, pageSize, endOfStream, repetitions }));
-	for (const endOfStream of config.idle.endOfStream) record(await idleScenario(bench, { ...config.idle, endOfStream }));
-	for (const endOfStream of config.steady.endOfStream) record(await steadyScenario(bench, { ...config.steady, endOfStream }));
+			for (const pageSize of pageSizes ?? config.drain.pageSizes)
+				await run(`drain N=${n} page=${pageSize} end=${endOfStream}`, () => drainScenario(bench, { n, pageSize, endOfStream, repetitions }));
+	for (const endOfStream of config.idle.endOfStream) await run(`idle end=${endOfStream}`, () => idleScenario(bench, { ...config.idle, endOfStream }));
+	for (const endOfStream of config.steady.endOfStream) await run(`steady end=${endOfStream}`, () => steadyScenario(bench, { ...config.steady, endOfStream }));
 	const { n, repetitions } = config.listEvents;
 	for (const endOfStream of config.listEvents.endOfStream)
-		for (const pageSize of config.listEvents.pageSizes) record(await listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
-	for (const quotaCase of config.quota) record(await quotaScenario(bench, quotaCase));
-	for (const recordsCase of config.records) record(await recordsScenario(bench, recordsCase));
-	if (config.instant) await instantSection(bench, config.instant, record);
+		for (const pageSize of config.listEvents.pageSizes)
+			await run(`listEvents N=${n} page=${pageSize} end=${endOfStream}`, () => listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
+	for (const quotaCase of config.quota) await run(`quota ${JSON.stringify(quotaCase)}`, () => quotaScenario(bench, quotaCase));
+	for (const recordsCase of config.records) await run(`records ${JSON.stringify(recordsCase)}`, () => recordsScenario(bench, recordsCase));
+	if (config.instant) {
+		const instant = config.instant;
+		const failed = await attempt('instant', async () => {
+			await instantSection(bench, instant, record);
+			return undefined;
+		});
+		if (failed) record(failed);
+	}
+	const { items, tables, quadraticUpTo } = config.batching;
+	for (const count of items)
+		for (const tableCount of tables) await run(`batching ${count} items`, () => batchingScenario(count, tableCount, quadraticUpTo));
 	return results;
 }

@@ -42,6 +42,9 @@ const withN8nLog = suite.wrap;
 
 const seed = { solutionId: '', tableId: '' };
 const productionUrl = () => `${n8n.url}/webhook/${NODE_WEBHOOK_ID}/smartsuite`;
+/** The URL SmartSuite is given: the node's URL with the trigger's secret (32 letters and digits). */
+const SECRET = /\?secret=[A-Za-z0-9]{32}$/;
+const secretUrl = (url: string) => expect.stringMatching(new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}${SECRET.source}`));
 const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
 const requests = (operation: string, since = 0) => emu.requests.filter((request) => request.n > since && request.operation === operation);
 const lastRequestNumber = () => emu.requests.at(-1)?.n ?? 0;
@@ -176,7 +179,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			expect(solutionWebhooks()).toEqual([
 				expect.objectContaining({
 					filter: { applications: { application_ids: [seed.tableId] } },
-					notification_status: { enabled: { url: productionUrl() } },
+					notification_status: { enabled: { url: secretUrl(productionUrl()) } },
 					system_status: { enabled: expect.any(Object) },
 				}),
 			]);
@@ -242,12 +245,16 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			await expectEachEventOnce();
 			// 4 pings, 5 copies each, all answered 200.
 			expect(emu.notifications).toHaveLength(20);
-			expect(emu.notifications.every((attempt) => attempt.status === 200 && attempt.url === productionUrl())).toBe(true);
+			const notified = emu.notifications[0].url;
+			expect(emu.notifications.every((attempt) => attempt.status === 200 && attempt.url === notified && SECRET.test(attempt.url))).toBe(true);
 
-			// A ping that names another webhook: answered 200, costs no request, starts nothing.
+			// Pings that name another webhook, or name this one without the URL's secret: answered 200 with nothing, no request, nothing started.
 			const since = lastRequestNumber();
-			const forged = await fetch(productionUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookId: 'someone-else', locator: {} }) });
-			expect(forged.status).toBe(200);
+			const post = async (url: string, webhookId: string) =>
+				await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookId, locator: {} }) });
+			const forged = [await post(notified, 'someone-else'), ...(await Promise.all(Array.from({ length: 20 }, async () => await post(productionUrl(), watch.webhookId))))];
+			expect(forged.map((answer) => answer.status)).toEqual(forged.map(() => 200));
+			expect(await Promise.all(forged.map(async (answer) => await answer.text()))).toEqual(forged.map(() => ''));
 			await sleep(1500);
 			expect(requests('ListEvents', since)).toHaveLength(0);
 
@@ -295,7 +302,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			await waitFor('the re-publish to switch notifications off and on', () => (requests('UpdateWebhook', since).length >= 2 && 'enabled' in emu.getWebhook(webhookId)!.notification_status ? true : undefined), 60_000, 200);
 			expect(requests('UpdateWebhook', since).map((request) => (request.body as { webhook?: { notification_status?: unknown } }).webhook?.notification_status)).toEqual([
 				{ disabled: {} },
-				{ enabled: { url: productionUrl() } },
+				{ enabled: { url: secretUrl(productionUrl()) } },
 			]);
 			const afterRepublish = createRecords(['After re-publish']);
 			await watch.waitForEvents(afterRepublish);
@@ -309,12 +316,12 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			await watch.waitForEvents(whileDown);
 			// Its ping found no n8n at first; a retry reached the restarted one.
 			expect(emu.notifications[0]).toMatchObject({ attempt: 1, status: null, error: 'ECONNREFUSED' });
-			expect(emu.notifications.filter((attempt) => attempt.ok)).toEqual([expect.objectContaining({ copy: 1, url: productionUrl() })]);
+			expect(emu.notifications.filter((attempt) => attempt.ok)).toEqual([expect.objectContaining({ copy: 1, url: secretUrl(productionUrl()) })]);
 			const afterRestart = createRecords(['After restart']);
 			await watch.waitForEvents(afterRestart);
 			await emu.settleNotifications(60_000);
 
-			expect(solutionWebhooks()).toEqual([expect.objectContaining({ webhook_id: webhookId, notification_status: { enabled: { url: productionUrl() } } })]);
+			expect(solutionWebhooks()).toEqual([expect.objectContaining({ webhook_id: webhookId, notification_status: { enabled: { url: secretUrl(productionUrl()) } } })]);
 			expect(requests('CreateWebhook')).toHaveLength(1);
 			expect(requests('DeleteWebhook')).toHaveLength(0);
 			await expectEachEventOnce();
@@ -358,7 +365,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			expect(saved.staticData).toMatchObject({ [`node:${TRIGGER}`]: { webhookId: production.webhook_id } });
 			expect(await rest.listenForTestEvent(saved, TRIGGER)).toMatchObject({ waitingForWebhook: true });
 			const testWebhook = await waitFor('the test webhook', () => solutionWebhooks().find((webhook) => webhook.webhook_id !== production.webhook_id), 30_000, 200);
-			expect(testWebhook.notification_status).toEqual({ enabled: { url: `${n8n.url}/webhook-test/${NODE_WEBHOOK_ID}/smartsuite` } });
+			expect(testWebhook.notification_status).toEqual({ enabled: { url: secretUrl(`${n8n.url}/webhook-test/${NODE_WEBHOOK_ID}/smartsuite`) } });
 			listen.testWebhookId = testWebhook.webhook_id;
 
 			const { events } = emu.createRecord(seed.tableId, { title: 'Test event' });

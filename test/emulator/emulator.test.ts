@@ -435,6 +435,17 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		expect(notified.json().webhook.notification_status).toEqual({ enabled: { url: 'https://example.com/x' } });
 	});
 
+	it('CreateWebhook faults after processing: the webhook is created, then 500 is answered or the connection dropped', async () => {
+		const { emu, solution } = await seeded();
+		const webhook = { filter: { solution: {} }, kinds: ['RECORD_CREATED'], locator: { account_id: emu.workspaceId, solution_id: solution.id } };
+		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'status', status: 500, afterProcessing: true } });
+		expect((await create(emu, webhook)).status).toBe(500);
+		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'drop', afterProcessing: true } });
+		await expect(create(emu, webhook)).rejects.toThrow();
+		expect(emu.requests.map((request) => request.status)).toEqual([500, 0]);
+		expect(emu.webhooks()).toHaveLength(2);
+	});
+
 	it('CreateWebhook answers Twirp errors for bad filters, unknown kinds and unknown solutions', async () => {
 		const { emu, solution, deals, elsewhere } = await seeded();
 		const locator = { account_id: emu.workspaceId, solution_id: solution.id };

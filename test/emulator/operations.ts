@@ -112,7 +112,7 @@ function findWebhook(store: Store, body: Body): WebhookState {
 	const webhookId = webhookIdOf(body);
 	if (!webhookId) throw invalidArgument('webhook_id is required');
 	const state = store.webhooks.get(webhookId);
-	if (!state) throw notFound('webhook not found');
+	if (!state) throw new ApiError(store.variant.unknownWebhookStatus, 'webhook not found');
 	return state;
 }
 
@@ -128,6 +128,7 @@ function pageSizeOf(body: Body, variant: Variant): number {
 	const pageSize = optionalString(body, 'page_size');
 	if (pageSize === undefined || pageSize === '' || variant.ignorePageSize) return variant.defaultPageSize;
 	if (!/^\d+$/.test(pageSize) || Number(pageSize) === 0) throw invalidArgument('page_size must be a positive integer');
+	if (Number(pageSize) > variant.maxPageSize && variant.pageSizeAboveMax === 'refuse') throw invalidArgument(`page_size must be at most ${variant.maxPageSize}`);
 	return Math.min(Number(pageSize), variant.maxPageSize);
 }
 

@@ -211,6 +211,8 @@ function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, 
 }
 
 const FAULT_STATUS_MESSAGES: Record<number, string> = {
+	400: 'bad request',
+	403: 'permission denied',
 	422: 'Unprocessable Entity',
 	500: 'internal error',
 	502: 'bad gateway',
@@ -228,7 +230,7 @@ async function hang(entry: ReceivedRequest, res: http.ServerResponse): Promise<v
 }
 
 /** A fault answered after the request was carried out. */
-type AfterFault = { type: 'status'; status: number } | { type: 'hang' };
+type AfterFault = { type: 'status'; status: number } | { type: 'hang' } | { type: 'drop' };
 
 interface FaultOutcome {
 	answered: boolean;
@@ -280,6 +282,10 @@ async function applyFaults(
 				outcome.endlessList = action.mode;
 				break;
 			case 'drop':
+				if (action.afterProcessing) {
+					outcome.after = { type: 'drop' };
+					break;
+				}
 				entry.status = 0;
 				req.socket.destroy();
 				return { ...outcome, answered: true };
@@ -350,9 +356,19 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 				// what the operation would have answered is lost, as behind a failing proxy
 			}
 			if (faults.after.type === 'hang') return await hang(entry, res);
+			if (faults.after.type === 'drop') {
+				entry.status = 0;
+				req.socket.destroy();
+				return;
+			}
 			throw faultError(faults.after.status);
 		}
 		const result = run();
+		const { successBodies } = context.store.variant;
+		if (successBodies !== 'json' && BARE_SUCCESS.has(route.operation)) {
+			send(res, entry, 200, 'text/plain; charset=utf-8', successBodies === 'text' ? '200 Ok' : '');
+			return;
+		}
 		if (result instanceof Reply) {
 			if (result.body === undefined) {
 				entry.status = result.status;
@@ -367,6 +383,9 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 		send(res, entry, apiError.status, contentType, body, apiError.options.headers);
 	}
 }
+
+/** The operations whose success the `successBodies` variant may answer without JSON. */
+const BARE_SUCCESS = new Set<string>(['DeleteWebhook', 'UpdateWebhook', 'DeleteRecord', 'BulkDeleteRecords']);
 
 /** JSON.stringify, except that raw elements of an `events` list are written verbatim. */
 function toJsonText(result: unknown): string {

@@ -35,8 +35,16 @@ export interface Variant {
 	omitEmpty: boolean;
 	/** Page size used when `page_size` is absent or "". */
 	defaultPageSize: number;
-	/** Larger requested page sizes are clamped to this. */
+	/** Larger requested page sizes are clamped to this (or refused: `pageSizeAboveMax`). */
 	maxPageSize: number;
+	/** A `page_size` above `maxPageSize`: served `maxPageSize` events, or refused with 400 `invalid_argument` (SmartSuite documents neither). */
+	pageSizeAboveMax: 'clamp' | 'refuse';
+	/**
+	 * What GetWebhook, ListEvents, UpdateWebhook and DeleteWebhook answer for a webhook id that does
+	 * not exist: 404 `not_found` (the interface spec), 400 `invalid_argument` or 403
+	 * `permission_denied` (possible on the real host: ../shared/notes/smartsuite-records.md).
+	 */
+	unknownWebhookStatus: 404 | 400 | 403;
 	/** Every page holds `defaultPageSize` events (or fewer at the end), whatever `page_size` asks. */
 	ignorePageSize: boolean;
 	/**
@@ -73,6 +81,12 @@ export interface Variant {
 	bulkUpdateAnswer: 'array' | 'envelope';
 	/** Single delete answer (undocumented): the bulk delete element, the whole record, or 204. */
 	deleteAnswer: 'deletedItem' | 'record' | 'noContent';
+	/**
+	 * The body of a successful DeleteWebhook, UpdateWebhook and record delete: JSON, as the
+	 * emulator answers otherwise; 'empty' (200 without a body); or 'text', the "200 Ok" that
+	 * SmartSuite's reference shows for DeleteWebhook and UpdateWebhook.
+	 */
+	successBodies: 'json' | 'empty' | 'text';
 	/** Select/status filter values: option ids, labels, or either (the reference's example uses a label). */
 	selectFilterValues: 'id' | 'label' | 'either';
 	/** A write to a read-only field (formula, count, auto number...): 422, or silently dropped. */
@@ -139,6 +153,8 @@ export const DEFAULT_VARIANT: Variant = {
 	omitEmpty: false,
 	defaultPageSize: 50,
 	maxPageSize: 1000,
+	pageSizeAboveMax: 'clamp',
+	unknownWebhookStatus: 404,
 	ignorePageSize: false,
 	tokens: 'durable',
 	tokenTtlMs: 60_000,
@@ -150,6 +166,7 @@ export const DEFAULT_VARIANT: Variant = {
 	listDefaultLimit: 100,
 	bulkUpdateAnswer: 'array',
 	deleteAnswer: 'deletedItem',
+	successBodies: 'json',
 	selectFilterValues: 'either',
 	readOnlyWrites: 'reject',
 	unknownFieldWrites: 'ignore',
@@ -198,7 +215,7 @@ export type FaultAction =
 	 * An error answer. `afterProcessing`: the request is carried out first (records written, events
 	 * raised), then the error is answered, as when SmartSuite fails after committing.
 	 */
-	| { type: 'status'; status: 422 | 500 | 502 | 503; afterProcessing?: boolean }
+	| { type: 'status'; status: 400 | 403 | 422 | 500 | 502 | 503; afterProcessing?: boolean }
 	/** 429 with this Retry-After: seconds, or any header text (an HTTP date, "-5", "0.2"); null: no header (SmartSuite documents none). */
 	| { type: 'rateLimit'; retryAfterSeconds: number | string | null }
 	| { type: 'delay'; ms: number }
@@ -209,8 +226,8 @@ export type FaultAction =
 	 * beyond it; 'fullPages' fills every page up to `limit` with made-up records (and a growing total).
 	 */
 	| { type: 'endlessList'; mode: 'growingTotal' | 'fullPages' }
-	/** The socket is destroyed without an answer. */
-	| { type: 'drop' }
+	/** The socket is destroyed without an answer; `afterProcessing`: the request is carried out first (a webhook created, records written). */
+	| { type: 'drop'; afterProcessing?: boolean }
 	/** 200 with a body that is not valid JSON. */
 	| { type: 'badJson' }
 	/** `count` events are appended to the webhook just before this ListEvents page is served. */

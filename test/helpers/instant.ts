@@ -61,14 +61,18 @@ export interface InstantTrigger {
 	activate(activation?: WorkflowActivateMode): Promise<void>;
 	/** n8n's delete with the saved state (deactivation, re-publish, failed activation). */
 	deactivate(): Promise<boolean>;
-	/** `withResponse: false`: n8n hands webhook() no response object (webhook() must not need one). */
-	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode; withResponse?: boolean }): Promise<PingAnswer>;
+	/**
+	 * A request to the production URL. `query`: its query (default: that of the URL the saved state
+	 * gave SmartSuite, secret included, as SmartSuite's pings carry it). `withResponse: false`: n8n
+	 * hands webhook() no response object (webhook() must not need one).
+	 */
+	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode; withResponse?: boolean; query?: IDataObject }): Promise<PingAnswer>;
 	/** A restart of n8n: the node's module is loaded anew (its memory is gone), the database stays. */
 	restart(): void;
 	/** "Listen for test event": create with a fresh state of its own. */
 	listen(): Promise<IDataObject>;
 	/** A ping of the test registration; n8n runs delete after one that started an execution. */
-	pingTest(body: unknown): Promise<PingAnswer>;
+	pingTest(body: unknown, query?: IDataObject): Promise<PingAnswer>;
 	/** Runs trigger() as activation does and returns the keep-alive n8n would schedule. */
 	keepAlive(): Promise<{ expression: string; tick: () => Promise<void>; errors: Error[] }>;
 }
@@ -82,6 +86,8 @@ function nodeTypesOf(nodeType: SmartSuiteInstantTrigger): INodeTypes {
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/** The query of the URL a state gave SmartSuite (its secret). */
+const queryOf = (state: IDataObject): IDataObject => Object.fromEntries(new URL(String(state.notificationUrl || 'http://x/')).searchParams);
 
 /**
  * The trigger with n8n's webhook endpoint on 127.0.0.1: the emulator's pings to `url` and
@@ -104,8 +110,10 @@ export async function startInstantTrigger(options: { parameters: INodeParameters
 				res.writeHead(422).end();
 				return;
 			}
-			const isTest = (req.url ?? '').startsWith('/webhook-test/');
-			(isTest ? trigger!.pingTest(body) : trigger!.ping(body)).then(
+			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+			const query = Object.fromEntries(url.searchParams);
+			const isTest = url.pathname.startsWith('/webhook-test/');
+			(isTest ? trigger!.pingTest(body, query) : trigger!.ping(body, { query })).then(
 				(answer) => {
 					if (answer.items.length > 0) executions.push(answer.items);
 					answers.push(answer.status ?? 0);
@@ -157,7 +165,7 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 	const hook = (workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest = false) =>
 		new HookContext(workflow, node, additionalData(), mode, activation, webhookData(workflow, isTest));
 
-	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode, withResponse = true) {
+	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode, query: IDataObject, withResponse = true) {
 		const workflow = workflowWith(state);
 		const answer = { status: undefined as number | undefined };
 		const response = {
@@ -169,7 +177,7 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 				return response;
 			},
 		};
-		const withRequest = { ...additionalData(), httpRequest: { body, headers: {}, params: {}, query: {} }, ...(withResponse ? { httpResponse: response } : {}) };
+		const withRequest = { ...additionalData(), httpRequest: { body, headers: {}, params: {}, query }, ...(withResponse ? { httpResponse: response } : {}) };
 		const context = new WebhookContext(workflow, node, withRequest as unknown as IWorkflowExecuteAdditionalData, mode, webhookData(workflow, mode === 'manual'), [], null);
 		const result = await nodeType.webhook.call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item: INodeExecutionData) => item.json);
@@ -200,8 +208,8 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 		async deactivate() {
 			return await nodeType.webhookMethods.default.delete.call(hook(workflowWith(database), 'trigger', 'update'));
 		},
-		async ping(body, { saveLater = false, mode = 'webhook', withResponse = true } = {}) {
-			const { workflow, answer, items, started } = await runWebhook(database, body, mode, withResponse);
+		async ping(body, { saveLater = false, mode = 'webhook', withResponse = true, query } = {}) {
+			const { workflow, answer, items, started } = await runWebhook(database, body, mode, query ?? queryOf((database[STATE_KEY] ?? {}) as IDataObject), withResponse);
 			const save = () => {
 				if (started) database = clone(workflow.staticData);
 			};
@@ -221,8 +229,9 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 			testState = clone(workflow.staticData);
 			return clone(stateOf(workflow));
 		},
-		async pingTest(body) {
-			const { workflow, answer, items, started } = await runWebhook(testState ?? {}, body, 'manual');
+		async pingTest(body, query) {
+			const state = testState ?? {};
+			const { workflow, answer, items, started } = await runWebhook(state, body, 'manual', query ?? queryOf((state[STATE_KEY] ?? {}) as IDataObject));
 			testState = clone(workflow.staticData);
 			if (started) {
 				// n8n's TestWebhooks.deactivateWebhooks: mode internal, activation update, as a production deactivation.

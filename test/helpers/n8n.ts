@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { Container } from '@n8n/di';
 import {
 	BinaryDataService,
-	CredentialTestContext,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
@@ -41,7 +40,6 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
-import { smartSuiteWorkspaceApiTest } from '../../nodes/SmartSuite/shared/credentialTest';
 import type { Emulator } from '../emulator/types';
 
 export type SmartSuiteCredentialData = {
@@ -311,14 +309,61 @@ export async function runWorkflow(
 }
 
 /** Runs the credential test the way n8n's CredentialsTester does for `testedBy` functions. */
+/**
+ * n8n's credential test of a credential type with a declarative `test` (CredentialsTester's
+ * request test, the same in n8n 2.8 and 2.41, ported here because it lives in the n8n package):
+ * the request runs through n8n-core's RoutingNode as a one-property node with the credential
+ * applied; a thrown answer is judged by the `responseCode` rules, then by its status; a network
+ * failure gives its code; a 2xx answer is judged by the `responseSuccessBody` rules.
+ */
 export async function testCredential(credentials: object): Promise<INodeCredentialTestResult> {
-	const decrypted: ICredentialsDecrypted = {
-		id: '1',
-		name: 'SmartSuite account',
-		type: credentialType.name,
-		data: credentials as ICredentialDataDecryptedObject,
-	};
-	return await smartSuiteWorkspaceApiTest.call(new CredentialTestContext(), decrypted);
+	const decrypted: ICredentialsDecrypted = { id: '1', name: 'SmartSuite account', type: credentialType.name, data: credentials as ICredentialDataDecryptedObject };
+	const test = credentialType.test;
+	if (!test) return { status: 'Error', message: 'No testing function found for this credential.' };
+	const nodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'temp',
+			group: [],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: credentialType.name, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+		},
+	} as unknown as INodeType;
+	const node: INode = { id: 'temp', name: 'Temp-Node', type: 'temp', typeVersion: 1, position: [0, 0], parameters: {}, credentials: { [credentialType.name]: { id: '1', name: 'SmartSuite account' } } };
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ temp: nodeType }) });
+	const items: INodeExecutionData[] = [{ json: {} }];
+	const context = new ExecuteContext(workflow, node, additionalDataFor(credentials), 'internal', createRunExecutionData(), 0, [], { main: [items] }, { node, data: {}, source: null }, []);
+	let response: INodeExecutionData[][] | null | undefined;
+	try {
+		response = await new RoutingNode(context, nodeType, decrypted).runNode();
+	} catch (thrown) {
+		const error = thrown as { message: string; cause?: { code?: string; response?: { status: number; statusText?: string } } };
+		if (error.cause?.response) {
+			const { status, statusText } = error.cause.response;
+			for (const rule of test.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
+			}
+			if (status < 199 || status > 299) return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
+		} else if (error.cause?.code) {
+			return { status: 'Error', message: error.cause.code };
+		}
+		return { status: 'Error', message: error.message.toString() };
+	}
+	for (const rule of test.rules ?? []) {
+		if (rule.type === 'responseSuccessBody' && getPath(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value) {
+			return { status: 'Error', message: rule.properties.message };
+		}
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+function getPath(value: unknown, path: string): unknown {
+	return path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** Stops n8n-core's background interval so jest can exit (call in afterAll). */

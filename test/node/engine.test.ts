@@ -1,38 +1,8 @@
-/** The node inside n8n beyond one RoutingNode run: the credential test and a whole workflow. */
-import { credentialsFor, runNodeInWorkflow, testCredential } from '../helpers/n8n';
+/** The node inside n8n beyond one RoutingNode run: a whole workflow (the credential test: test/credentials). */
+import { credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
 import { smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
-
-describe('credential test', () => {
-	it('accepts the right key and workspace', async () => {
-		const result = await testCredential(credentialsFor(ctx.emu));
-
-		expect(result.status).toBe('OK');
-	});
-
-	it('tells to check the API key when it is wrong, without showing it', async () => {
-		const result = await testCredential(credentialsFor(ctx.emu, { apiKey: 'wrong-key-123456' }));
-
-		expect(result.status).toBe('Error');
-		expect(result.message).toContain('Check the API key');
-		expect(result.message).not.toContain('wrong-key-123456');
-	});
-
-	it('tells to check the workspace id when it is wrong', async () => {
-		const result = await testCredential(credentialsFor(ctx.emu, { workspaceId: 'zz99zz99' }));
-
-		expect(result.status).toBe('Error');
-		expect(result.message).toContain('Check the Workspace ID');
-	});
-
-	it('is the test the node declares for its credential', () => {
-		expect(smartSuite.description.credentials).toEqual([
-			{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' },
-		]);
-		expect(smartSuite.methods?.credentialTest?.smartSuiteWorkspaceApiTest).toBeDefined();
-	});
-});
 
 describe('whole workflow (WorkflowExecute)', () => {
 	it('lists the events of the webhooks named by the previous node, paired with their items', async () => {

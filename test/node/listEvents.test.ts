@@ -151,7 +151,7 @@ describe('Webhook > List Events', () => {
 
 		const error = await runError(emu, { parameters: listEvents(webhookId, { returnAll: true, options: { pageSize: 3 } }) });
 
-		expect(error.message).toBe('SmartSuite rejected the request to list the events (400)');
+		expect(error.message).toBe('SmartSuite rejected the request to list the events (400): page_token has expired');
 		expect(error.description).toContain('SmartSuite said: "page_token has expired"');
 	});
 

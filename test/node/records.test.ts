@@ -288,7 +288,7 @@ describe('Record > Create', () => {
 			continueOnFail: true,
 		});
 
-		expect(output[1].json.error).toBe('SmartSuite rejected the value of "Related" (422)');
+		expect(output[1].json.error).toBe('SmartSuite rejected the value of "Related" (422): Record "ffffffffffffffffffffffff" does not exist.');
 		expect(output[1].error?.description).toBe(
 			'SmartSuite said: "Related": Record "ffffffffffffffffffffffff" does not exist.',
 		);
@@ -311,7 +311,7 @@ describe('Record > Create', () => {
 			),
 		});
 
-		expect(error.message).toBe('SmartSuite rejected the value of "Related" (422)');
+		expect(error.message).toBe('SmartSuite rejected the value of "Related" (422): Record "ffffffffffffffffffffffff" does not exist.');
 		expect(error.httpCode).toBe('422');
 	});
 
@@ -970,7 +970,7 @@ describe('secrets', () => {
 				parameters: create('t1', mapped({ title: 'a' })),
 				credentials: { baseUrl: stub.url },
 			});
-			expect(error.message).toBe('SmartSuite rejected the value of "Title" (422)');
+			expect(error.message).toBe('SmartSuite rejected the value of "Title" (422): bad key ***');
 			expect(error.description).toBe('SmartSuite said: "Title": bad key ***');
 		} finally {
 			await stub.close();

@@ -150,7 +150,7 @@ describe('tags are ids of a tag pool', () => {
 			parameters: op('create', t.id, { columns: mapped({ title: 'Deal', [F.text]: 'C', [F.tags]: 'Q2' }) as never }),
 			continueOnFail: true,
 		});
-		expect(byLabel[0].json.error).toBe('SmartSuite rejected the value of "Labels" (422)');
+		expect(byLabel[0].json.error).toBe('SmartSuite rejected the value of "Labels" (422): "Q2" is not a valid tag.');
 
 		const found = await run(emu, { parameters: search(t.id, { field: F.tags, comparison: 'has_any_of', value: q2.id }) });
 		expect(names(found)).toEqual(['Deal']);

@@ -1,5 +1,5 @@
 /** The transport's pure helpers: what a user reads in an error, and how long a 429 asks to wait. */
-import { retryAfterSeconds, secretsOf, serverMessage } from '../../nodes/SmartSuite/shared/transport';
+import { MIN_RETRY_WAIT_MS, rateLimitWaitMs, received, retryAfterSeconds, secretsOf, serverMessage } from '../../nodes/SmartSuite/shared/transport';
 
 const answer = (retryAfter?: string) => ({
 	statusCode: 429,
@@ -52,5 +52,32 @@ describe('serverMessage', () => {
 		expect(message('x'.repeat(5000))).toHaveLength(300);
 		const key = 'a'.repeat(40);
 		expect(serverMessage(`${'x'.repeat(290)}${key}`, secretsOf(key))).toBe(`${'x'.repeat(290)}***`);
+	});
+});
+
+/** Issue 29: the one door of every answer. */
+describe('received', () => {
+	const key = 'sk+3f9a/7c21=d4e85b60a1f2';
+
+	it('takes the key out of the body (also written with JSON escapes) and the headers, and keeps the rest', () => {
+		const escaped = JSON.stringify({ note: `Token ${key}`, [key]: 1, list: [{ deep: key.toUpperCase() }], page_token: 'abc' }).replaceAll('/', '\\/');
+		const response = received({ statusCode: 400, body: escaped, headers: { 'x-echo': encodeURIComponent(key), other: 'kept' } }, key);
+
+		expect(JSON.parse(response.body as string)).toEqual({ note: 'Token ***', '***': 1, list: [{ deep: '***' }], page_token: 'abc' });
+		expect(response.headers).toEqual({ 'x-echo': '***', other: 'kept' });
+	});
+
+	it('reads an answer nested 100,000 deep without running out of stack', () => {
+		const deep = `${'{"a":'.repeat(100_000)}"\\u0073${key.slice(1).replace('/', '\\/')}"${'}'.repeat(100_000)}`;
+		const { body } = received({ statusCode: 200, body: deep }, key);
+		expect(body).not.toContain('3f9a');
+	});
+});
+
+describe('rateLimitWaitMs (both transports)', () => {
+	it('waits as Retry-After asks, 30 s without it, and never less than a second', () => {
+		expect(rateLimitWaitMs(answer('7'))).toBe(7000);
+		expect(rateLimitWaitMs(answer())).toBe(30_000);
+		expect(rateLimitWaitMs(answer('0'))).toBe(MIN_RETRY_WAIT_MS);
 	});
 });

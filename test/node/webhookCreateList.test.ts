@@ -84,7 +84,7 @@ describe('Webhook > Create', () => {
 		expect(missing.message).toBe('The solution "nope" was not found');
 		const other = emu.addSolution();
 		const rejected = await runError(emu, { parameters: create({ solutionId: rl(other.id, 'id'), tableIds: [deals.id] }) });
-		expect(rejected.message).toBe('SmartSuite rejected the request to create the webhook (400)');
+		expect(rejected.message).toMatch(/^SmartSuite rejected the request to create the webhook \(400\): application \w+ is not in solution/);
 		expect(rejected.description).toContain('not in solution');
 
 		const output = await run(emu, {

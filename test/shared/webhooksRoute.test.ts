@@ -1,7 +1,7 @@
 import {
 	SMARTSUITE_SERVICE,
 	SPEC_SERVICE,
-	webhooksMethodUrl,
+	webhooksAddress,
 	webhooksPath,
 	webhooksService,
 } from '../../nodes/SmartSuite/shared/webhooksRoute';
@@ -40,11 +40,13 @@ describe('webhooks service name', () => {
 
 	it('builds the path and the full address of a method', () => {
 		expect(webhooksPath({ webhooksUrl: 'http://127.0.0.1:4010' }, 'ListEvents')).toBe('/service.webhooks.engine.Webhooks/ListEvents');
-		expect(webhooksMethodUrl({ webhooksUrl: 'https://webhooks.smartsuite.com//' }, 'GetWebhook')).toBe(
-			'https://webhooks.smartsuite.com/smartsuite.webhooks.engine.Webhooks/GetWebhook',
-		);
-		expect(webhooksMethodUrl({ webhooksUrl: 'https://proxy.example.com/ss/', webhooksService: SMARTSUITE_SERVICE }, 'DeleteWebhook')).toBe(
-			'https://proxy.example.com/ss/smartsuite.webhooks.engine.Webhooks/DeleteWebhook',
-		);
+		expect(webhooksAddress({ webhooksUrl: 'https://webhooks.smartsuite.com//' }, 'GetWebhook')).toMatchObject({
+			baseUrl: 'https://webhooks.smartsuite.com',
+			path: '/smartsuite.webhooks.engine.Webhooks/GetWebhook',
+		});
+		expect(webhooksAddress({ webhooksUrl: 'https://proxy.example.com/ss/', webhooksService: SMARTSUITE_SERVICE }, 'DeleteWebhook')).toMatchObject({
+			baseUrl: 'https://proxy.example.com/ss',
+			path: '/smartsuite.webhooks.engine.Webhooks/DeleteWebhook',
+		});
 	});
 });

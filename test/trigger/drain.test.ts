@@ -394,23 +394,23 @@ test('while the last event is looked for, a page shorter than the server seemed 
 	stream.append(1);
 	stream.serves = 1;
 	// A saved position from an older version (no held count) and a wrong idea of the server's pages.
-	const from = { ...first.cursor, pageToken: '0:0', heldCount: 0, served: { largest: 10, limit: 10 } };
+	const from = { ...first.cursor, pageToken: '0:0', heldCount: 0, served: { largest: 10, limit: 10, maxAsk: 0 } };
 	expect(ids((await drainAll(stream, from)).emitted)).toEqual(['e7', 'e8']);
 });
 
 describe('served page sizes', () => {
-	const nothing = { largest: 0, limit: 0 };
+	const nothing = { largest: 0, limit: 0, maxAsk: 0 };
 
 	test('a page as long as asked is full; shorter than any before is short', () => {
-		expect(judgePage(nothing, { asked: 10, length: 10 })).toEqual({ verdict: 'full', served: { largest: 10, limit: 0 } });
-		expect(judgePage({ largest: 10, limit: 0 }, { asked: 10, length: 3 }).verdict).toBe('short');
+		expect(judgePage(nothing, { asked: 10, length: 10 })).toEqual({ verdict: 'full', served: { largest: 10, limit: 0, maxAsk: 0 } });
+		expect(judgePage({ largest: 10, limit: 0, maxAsk: 0 }, { asked: 10, length: 3 }).verdict).toBe('short');
 	});
 
 	test('shorter than asked and as long as any before: a probe; more after it makes it the limit', () => {
-		const probed = judgePage({ largest: 3, limit: 0 }, { asked: 1000, length: 100 });
+		const probed = judgePage({ largest: 3, limit: 0, maxAsk: 0 }, { asked: 1000, length: 100 });
 		expect(probed.verdict).toBe('probe');
 		const next = judgePage(probed.served, { asked: 1000, length: 100 }, { asked: 1000, length: 100 });
-		expect(next).toEqual({ verdict: 'full', served: { largest: 100, limit: 100 } });
+		expect(next).toEqual({ verdict: 'full', served: { largest: 100, limit: 100, maxAsk: 0 } });
 		expect(judgePage(next.served, { asked: 1000, length: 99 }).verdict).toBe('short');
 		expect(judgePage(next.served, { asked: 50, length: 50 }).verdict).toBe('full');
 		expect(judgePage(next.served, { asked: 50, length: 49 }).verdict).toBe('short');
@@ -424,11 +424,11 @@ describe('served page sizes', () => {
 	});
 
 	test('a page longer than the limit: the limit was wrong and is forgotten', () => {
-		expect(judgePage({ largest: 50, limit: 50 }, { asked: 1000, length: 70 })).toEqual({ verdict: 'probe', served: { largest: 70, limit: 0 } });
+		expect(judgePage({ largest: 50, limit: 50, maxAsk: 0 }, { asked: 1000, length: 70 })).toEqual({ verdict: 'probe', served: { largest: 70, limit: 0, maxAsk: 0 } });
 	});
 
 	test('what was saved: anything malformed reads as nothing learned', () => {
-		expect(readServedPages({ largest: 12, limit: 4 })).toEqual({ largest: 12, limit: 4 });
+		expect(readServedPages({ largest: 12, limit: 4, maxAsk: 0 })).toEqual({ largest: 12, limit: 4, maxAsk: 0 });
 		expect(readServedPages({ largest: -1, limit: 'x' })).toEqual(nothing);
 		expect(readServedPages(null)).toEqual(nothing);
 	});
@@ -459,7 +459,7 @@ describe('cursor', () => {
 			heldCount: 0,
 			lastEventAt: '',
 			recentIds: ['a'],
-			served: { largest: 0, limit: 0 },
+			served: { largest: 0, limit: 0, maxAsk: 0 },
 			activationScan: false,
 		});
 	});

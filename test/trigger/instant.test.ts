@@ -3,6 +3,8 @@
  * TriggerContext, with the emulator pinging the trigger's n8n endpoint over real HTTP (see
  * test/helpers/instant.ts for what n8n does around it).
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../emulator';
@@ -43,6 +45,8 @@ async function setUp(extra: IDataObject = {}) {
 }
 
 const requests = (operation: string) => emu.requests.filter((request) => request.operation === operation);
+/** The URL the trigger gave SmartSuite: the node's URL with the secret of its saved state. */
+const secretUrl = (trigger: { url: string; saved(): IDataObject }) => `${trigger.url}?secret=${String(trigger.saved().secret)}`;
 const eventIds = (executions: IDataObject[][]) => executions.flat().map((item) => item.event_id);
 const allEventIds = (webhookId: string) => emu.events(webhookId).map((event) => event.event_id);
 
@@ -55,9 +59,10 @@ describe('activation', () => {
 		expect(webhook).toMatchObject({
 			filter: { applications: { application_ids: [deals.id] } },
 			kinds: ['RECORD_CREATED'],
-			notification_status: { enabled: { url: trigger.url } },
+			notification_status: { enabled: { url: secretUrl(trigger) } },
 		});
-		expect(trigger.saved()).toMatchObject({ webhookId: webhook.webhook_id, pageToken: '', lastEventId: '', notificationUrl: trigger.url });
+		expect(String(trigger.saved().secret)).toMatch(/^[A-Za-z0-9]{32}$/);
+		expect(trigger.saved()).toMatchObject({ webhookId: webhook.webhook_id, pageToken: '', lastEventId: '', notificationUrl: secretUrl(trigger) });
 	});
 
 	it('a restart and a re-publish keep the webhook: one webhook notifies the URL, and nothing between them is lost', async () => {
@@ -72,7 +77,7 @@ describe('activation', () => {
 		await trigger.activate('update');
 		await trigger.activate('init'); // a restart: checkExists says it is there
 		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
-		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: trigger.url } });
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
 		expect(new Set(eventIds(trigger.executions)).size).toBe(4);
@@ -257,6 +262,116 @@ describe('pings', () => {
 	});
 });
 
+describe('the secret in the notification URL', () => {
+	const post = async (url: string, body: unknown) => {
+		const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		return { status: answer.status, text: await answer.text() };
+	};
+
+	it('100 forged pings naming the webhook, without the secret or with a wrong one: 200 with nothing, no request to SmartSuite, no execution, nothing logged at info, warn or error', async () => {
+		const { trigger, webhooksOfSolution } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.resetLog();
+		const logger = Container.get(Logger);
+		const logged = (['info', 'warn', 'error'] as const).map((level) => jest.spyOn(logger, level));
+		const wrong = String(trigger.saved().secret).replace(/^./, (first) => (first === 'a' ? 'b' : 'a'));
+		const urls = [trigger.url, `${trigger.url}?secret=${wrong}`, `${trigger.url}?secret=`, `${trigger.url}?other=${String(trigger.saved().secret)}`];
+		const answers = [];
+		for (let i = 0; i < 100; i++) answers.push(await post(urls[i % urls.length], { webhookId, locator: {} }));
+		// With the secret, naming another webhook: ignored as quietly.
+		for (let i = 0; i < 5; i++) answers.push(await post(String(trigger.saved().notificationUrl), { webhookId: `another-${i}` }));
+		expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set(['200 ']));
+		expect(emu.requests).toHaveLength(0);
+		expect(trigger.executions).toHaveLength(0);
+		expect(logged.flatMap((spy) => spy.mock.calls)).toEqual([]);
+		jest.restoreAllMocks();
+		// SmartSuite's own pings carry it.
+		await post(String(trigger.saved().notificationUrl), { webhookId, locator: {} });
+		expect(requests('ListEvents')).toHaveLength(1);
+	});
+
+	it('a webhook made before URLs carried a secret is moved to a URL with one at the next activation (UpdateWebhook), its events kept', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		await change(1);
+		// The state and the webhook as the version before wrote them.
+		const { secret: _secret, ...before } = trigger.saved();
+		trigger.setSaved({ ...before, notificationUrl: trigger.url });
+		emu.setWebhookStatus(webhookId, { notifications: { url: trigger.url } });
+		await change(1); // pinged without a secret: ignored, collected
+		expect(trigger.executions).toHaveLength(1);
+		emu.resetLog();
+		await trigger.activate('init');
+		expect(requests('UpdateWebhook')).toHaveLength(1);
+		expect(requests('CreateWebhook')).toHaveLength(0);
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(3);
+	});
+
+	it('with the state lost, the webhook found again gets a new secret: the old URL is refused', async () => {
+		const { trigger, webhooksOfSolution } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		const oldUrl = secretUrl(trigger);
+		trigger.setSaved({});
+		await trigger.activate('init');
+		expect(secretUrl(trigger)).not.toBe(oldUrl);
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+		emu.resetLog();
+		expect(await post(oldUrl, { webhookId })).toEqual({ status: 200, text: '' });
+		expect(emu.requests).toHaveLength(0);
+	});
+});
+
+describe('at most one webhook per trigger', () => {
+	for (const action of [
+		{ type: 'status', status: 500, afterProcessing: true },
+		{ type: 'drop', afterProcessing: true },
+	] as const) {
+		it(`CreateWebhook that created the webhook, then ${action.type === 'drop' ? 'dropped the connection' : 'answered 500'}: the activation takes that webhook`, async () => {
+			const { trigger, webhooksOfSolution, change } = await setUp();
+			emu.injectFault({ operation: 'CreateWebhook', action });
+			await trigger.activate();
+			const [webhook] = webhooksOfSolution();
+			expect(webhooksOfSolution()).toHaveLength(1);
+			expect(trigger.saved()).toMatchObject({ webhookId: webhook.webhook_id });
+			expect(webhook.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+			await change(1);
+			expect(eventIds(trigger.executions)).toEqual(allEventIds(webhook.webhook_id));
+		});
+	}
+
+	it('CreateWebhook failed after creating and the search failed too: n8n\'s cleanup deletes that webhook, the retried activation leaves one', async () => {
+		const { trigger, webhooksOfSolution, change } = await setUp();
+		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'status', status: 500, afterProcessing: true } });
+		// The first ListWebhooks (the search before creating) passes, the one after the failure does not.
+		emu.injectFault({ operation: 'ListWebhooks', skip: 1, action: { type: 'status', status: 503 } });
+		await expect(trigger.activate()).rejects.toThrow();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		// n8n runs delete after a failed activation (with the state saved before it: none), then activates again.
+		expect(await trigger.deactivate()).toBe(true);
+		expect(webhooksOfSolution()).toHaveLength(0);
+		await trigger.activate();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhooksOfSolution()[0].webhook_id));
+	});
+
+	it('a CreateWebhook refused (4xx) creates nothing and searches nothing more', async () => {
+		const { trigger, webhooksOfSolution } = await setUp();
+		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'status', status: 422 } });
+		emu.resetLog();
+		await expect(trigger.activate()).rejects.toThrow();
+		expect(requests('ListWebhooks')).toHaveLength(1);
+		expect(webhooksOfSolution()).toHaveLength(0);
+	});
+});
+
 describe('Listen for test event', () => {
 	it('uses a webhook of its own with the test URL, drained from its start, deleted afterwards; production state untouched', async () => {
 		const { trigger, webhooksOfSolution, change } = await setUp();
@@ -265,7 +380,8 @@ describe('Listen for test event', () => {
 		const savedBefore = trigger.saved();
 		const testState = await trigger.listen();
 		const testWebhook = emu.getWebhook(String(testState.webhookId));
-		expect(testWebhook?.notification_status).toEqual({ enabled: { url: trigger.testUrl } });
+		expect(testWebhook?.notification_status).toEqual({ enabled: { url: `${trigger.testUrl}?secret=${String(testState.secret)}` } });
+		expect(testState.secret).not.toBe(savedBefore.secret);
 		await change(1);
 		// Both webhooks were pinged; the test one is gone after its execution.
 		expect(emu.getWebhook(String(testState.webhookId))).toBeUndefined();
@@ -299,7 +415,7 @@ describe('keep-alive', () => {
 		await change(2);
 		expect(trigger.executions).toHaveLength(0);
 		await (await trigger.keepAlive()).tick();
-		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: trigger.url } });
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
 		expect(eventIds(trigger.executions)).toHaveLength(3);
@@ -323,9 +439,13 @@ describe('keep-alive', () => {
 		const keepAlive = await trigger.keepAlive();
 		await keepAlive.tick();
 		expect(keepAlive.errors.map((error) => error.message)).toEqual([`The webhook "${webhookId}" of the ${INSTANT_NAME} was deleted`]);
+		const oldSecret = trigger.saved().secret;
 		await trigger.activate('activate');
 		const [replacement] = webhooksOfSolution();
 		expect(replacement.webhook_id).not.toBe(webhookId);
+		// A new webhook, a new secret: deleting the webhook is how a user changes it.
+		expect(trigger.saved().secret).not.toBe(oldSecret);
+		expect(replacement.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(replacement.webhook_id));
 	});

@@ -212,13 +212,46 @@ describe('the managed webhook', () => {
 		expect(poller.staticData().managedWebhookId).toBeUndefined();
 	});
 
+	for (const action of [
+		{ type: 'status', status: 500, afterProcessing: true },
+		{ type: 'drop', afterProcessing: true },
+	] as const) {
+		test(`CreateWebhook that created the webhook, then ${action.type === 'drop' ? 'dropped the connection' : 'answered 500'}: the retried activation takes that webhook, one in all`, async () => {
+			const { solution, deals, webhooksOfSolution } = seed();
+			emu.injectFault({ operation: 'CreateWebhook', action });
+			const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+			await expect(poller.poll()).rejects.toThrow();
+			expect(poller.staticData().managedWebhookId).toBeUndefined();
+			// n8n retries the activation.
+			expect(await poller.poll()).toBeNull();
+			const [webhook] = webhooksOfSolution();
+			expect(webhooksOfSolution()).toHaveLength(1);
+			expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(1);
+			expect(poller.staticData().managedWebhookId).toBe(webhook.webhook_id);
+			const changes = emu.recordChanges(deals.id, [update('after')]);
+			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changes));
+		});
+	}
+
+	test('a failed activation whose cleanup fails too: the retried activation takes the webhook it left, one in all', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 } });
+		emu.injectFault({ operation: 'DeleteWebhook', action: { type: 'status', status: 500 } });
+		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
+		await expect(poller.poll()).rejects.toThrow();
+		restoreStaticData(poller, {});
+		expect(await poller.poll()).toBeNull();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(1);
+	});
+
 	test('a scope SmartSuite refuses fails the activation with its reason and creates nothing', async () => {
 		const { solution, webhooksOfSolution } = seed();
 		const other = emu.addSolution();
 		const elsewhere = emu.addTable(other.id);
 		const poller = trigger(managed(solution.id, { tableIds: [elsewhere.id] }));
 		const error = await pollError(poller.poll());
-		expect(error.message).toBe('SmartSuite rejected the request to create the webhook (400)');
+		expect(error.message).toMatch(/^SmartSuite rejected the request to create the webhook \(400\): application \w+ is not in solution/);
 		expect(error.description).toContain('not in solution');
 		expect(webhooksOfSolution()).toEqual([]);
 	});

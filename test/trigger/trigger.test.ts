@@ -37,7 +37,7 @@ describe('description', () => {
 			displayName: 'SmartSuite Trigger',
 			polling: true,
 			inputs: [],
-			credentials: [{ name: 'smartSuiteWorkspaceApi', required: true, testedBy: 'smartSuiteWorkspaceApiTest' }],
+			credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
 		});
 		expect(description.usableAsTool).toBeUndefined();
 		// Version 1 keeps webhookId (a string), events and options; 2 adds the webhook source and pickers.

@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -10,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
 import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
-import { credentialsOf, hasUserInfo, parseResponse, secretsOf, userInfoError } from '../shared/transport';
+import { credentialsOf, hasUserInfo, parseResponse, received, userInfoError } from '../shared/transport';
 
 /** A postReceive step that reads the answer. */
 export type ResponseCheck = (
@@ -44,20 +43,22 @@ export async function refuseRoutingOfCode(this: IExecuteSingleFunctions): Promis
 /**
  * First postReceive of every operation. The node sends with `ignoreHttpStatusErrors`, so every
  * status arrives here and becomes the transport's NodeApiError, worded for this operation.
- * Returns one item holding the answer's JSON object.
+ * Returns one item holding the answer's JSON object (`{}` for a body that is not one, with
+ * `anyBody`: see parseResponse).
  */
 export function checkResponse(
 	subjectOf: (this: IExecuteSingleFunctions, credentials: SmartSuiteCredentials) => RequestSubject,
+	options: { anyBody?: boolean } = {},
 ): ResponseCheck {
 	return async function (this: IExecuteSingleFunctions, _items, response) {
-		const { statusCode, body, headers } = response;
 		// Read once: n8n decrypts the credential again on every read.
 		const credentials = await credentialsOf(this);
 		const json = parseResponse(
 			this.getNode(),
-			{ statusCode, body, headers: headers as IDataObject, secrets: secretsOf(credentials.apiKey) },
+			received(response, credentials.apiKey),
 			subjectOf.call(this, credentials),
 			this.getItemIndex(),
+			options,
 		);
 		return [{ json }];
 	};

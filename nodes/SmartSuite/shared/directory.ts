@@ -69,11 +69,12 @@ export async function listTables(context: RequestContext, solutionId: string): P
 }
 
 /** `timeout`: a poll's requests end within its budget (n8n's default is 300 s). */
-async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: Subject, timeout?: number): Promise<IDataObject> {
+/** `anyBody`: the answer is not read, so a success without JSON ("200 Ok") is one (see parseResponse). */
+async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: Subject, timeout?: number, anyBody = false): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
 	const address = webhooksAddress(credentials, method);
 	const response = await sendRequest.call(context, { baseURL: address.baseUrl, url: address.path, body, timeout }, credentials.apiKey);
-	return parseResponse(context.getNode(), response, { ...subject, address });
+	return parseResponse(context.getNode(), response, { ...subject, address }, undefined, { anyBody });
 }
 
 export interface WebhooksPage {
@@ -117,11 +118,11 @@ export async function createWebhook(context: RequestContext, webhook: IDataObjec
 /** UpdateWebhook: SmartSuite's reference asks for the whole webhook (id, kinds, locator, filter, notification status). */
 export async function updateWebhook(context: RequestContext, webhook: IDataObject, timeout?: number): Promise<void> {
 	const webhookId = String(webhook.webhook_id ?? '');
-	await callWebhooks(context, 'UpdateWebhook', { webhook }, { action: 'update the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout);
+	await callWebhooks(context, 'UpdateWebhook', { webhook }, { action: 'update the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout, true);
 }
 
 export async function deleteWebhook(context: RequestContext, webhookId: string, timeout?: number): Promise<void> {
-	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout);
+	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout, true);
 }
 
 /** A ListWebhooks answer without a list of webhooks (the list searches, the trigger, Webhook > List). */

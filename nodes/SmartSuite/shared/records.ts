@@ -21,8 +21,10 @@ import {
 	networkCodeOf,
 	parseResponse,
 	readJson,
+	answerWords,
+	MIN_RETRY_WAIT_MS,
+	rateLimitWaitMs,
 	recordsAddress,
-	retryAfterSeconds,
 	sendRequest,
 } from './transport';
 
@@ -32,9 +34,6 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const MAX_RETRIES = 3;
 /** No retry wait starts once a run has spent this long on requests. */
 const RETRY_BUDGET_MS = 5 * 60_000;
-const MIN_RETRY_WAIT_MS = 1000;
-/** SmartSuite asks for about 30 seconds when a 429 names no Retry-After. */
-const DEFAULT_RETRY_AFTER_SECONDS = 30;
 /** 20,000 members: more than a workspace has, few enough to stop a list that never ends. */
 const MAX_MEMBER_PAGES = 20;
 const MEMBERS_PAGE_SIZE = 1000;
@@ -60,6 +59,8 @@ export interface RecordsRequest {
 	repeatable: boolean;
 	/** What a request that is not repeatable may have done when it got no clear answer (default: created records). */
 	unanswered?: { message: string; description: string };
+	/** The answer's body is not needed: a success with an empty or non-JSON body ("200 Ok") is a success. */
+	anyBody?: boolean;
 	/** A body that is not JSON (a file), built again for each attempt: a retry sends a fresh stream. */
 	rawBody?: () => Promise<RawBody>;
 }
@@ -119,6 +120,8 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 
 	async function send(request: RecordsRequest): Promise<ApiResponse> {
 		const address = recordsAddress(credentials, request.url);
+		// Set once an attempt may have been carried out without its answer reaching us.
+		let repeated = false;
 		for (let retries = 0; ; retries++) {
 			const mayRetry = retries < MAX_RETRIES && Date.now() - started < RETRY_BUDGET_MS;
 			let response: ApiResponse;
@@ -145,6 +148,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 				const networkFailure = thrown as NodeApiError;
 				const code = networkCodeOf(networkFailure);
 				if (mayRetry && (code === 'ECONNREFUSED' || (request.repeatable && code !== undefined))) {
+					repeated ||= code !== 'ECONNREFUSED';
 					await sleep(MIN_RETRY_WAIT_MS);
 					continue;
 				}
@@ -154,22 +158,18 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 			}
 			const status = response.statusCode;
 			if (mayRetry && status === 429) {
-				await sleep(
-					Math.max(
-						MIN_RETRY_WAIT_MS,
-						(retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000,
-					),
-				);
+				await sleep(rateLimitWaitMs(response));
 				continue;
 			}
 			if (mayRetry && request.repeatable && [502, 503, 504].includes(status)) {
+				repeated = true;
 				await sleep(MIN_RETRY_WAIT_MS);
 				continue;
 			}
 			if (!request.repeatable && status >= 500) {
-				throw mayExistError(node, request, `SmartSuite answered ${status}`);
+				throw mayExistError(node, request, `SmartSuite answered ${status}`, response);
 			}
-			return response;
+			return repeated ? { ...response, repeated } : response;
 		}
 	}
 
@@ -270,13 +270,20 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Ma
 	});
 }
 
-function mayExistError(node: INode, request: RecordsRequest, what: string): MayExistError {
+/** `response`: the answer that left the outcome open, quoted. */
+function mayExistError(
+	node: INode,
+	request: RecordsRequest,
+	what: string,
+	response?: ApiResponse,
+): MayExistError {
 	const { message: done, description } = request.unanswered ?? RECORDS_UNANSWERED;
 	const message = `${done}: ${what.replace(/^Could not reach SmartSuite: /, '')} after the request to ${request.action} was sent`;
+	const detail = response ? answerWords(response) : '';
 	return new MayExistError(node, { message } as JsonObject, {
 		message,
-		description,
-		httpCode: 'none',
+		description: `${description}${detail ? ` SmartSuite said: "${detail}"` : ''}`,
+		httpCode: response ? String(response.statusCode) : 'none',
 	});
 }
 

@@ -64,15 +64,49 @@ export interface RequestSubject {
 	notFound: string;
 	/** How to fix a 404, when there is something to say. */
 	notFoundHint?: string;
+	/** The label of a field by its slug, to name the fields SmartSuite's error body is keyed by. */
+	labelOf?: (slug: string) => string | undefined;
 }
 
-/** An answer as the transport read it: `body` is the text (or an already parsed value). */
+/** Marks an answer built by `received`: the only way to make one, so no answer skips it. */
+declare const SCRUBBED: unique symbol;
+
+/**
+ * An answer as the transport read it: `body` is the text (or an already parsed value). Built only
+ * by `received`, which has taken every form of the API key out of the body and the headers, so
+ * nothing read from it (records, messages, output items, log lines) can carry the key.
+ */
 export interface ApiResponse {
 	statusCode: number;
 	body: unknown;
 	headers: IDataObject;
 	/** What no error built from this answer may quote: the API key, as sent and URL-encoded. */
 	secrets: string[];
+	/**
+	 * The request was sent again after an attempt whose outcome is unknown (a 502/503/504, a
+	 * dropped connection or no answer): SmartSuite may have carried out the first one.
+	 */
+	repeated?: boolean;
+	readonly [SCRUBBED]: true;
+}
+
+/** SmartSuite's keys have 40 characters; shorter ones are taken out of quotes only. */
+const MIN_SCRUBBED_LENGTH = 8;
+
+/**
+ * The one door of every answer into the package: the body and the headers without any form of
+ * the API key (as sent, URL-encoded, in any case, also inside JSON escapes).
+ */
+export function received(
+	raw: { statusCode: number; body: unknown; headers?: unknown },
+	apiKey: string,
+): ApiResponse {
+	const secrets = secretsOf(apiKey);
+	// A key of a few characters (no real one) would cut words of every answer apart; quotes still lose it.
+	const scrubbed = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_LENGTH);
+	const headers = isJsonObject(raw.headers) ? (scrubValue({ ...raw.headers }, scrubbed) as IDataObject) : {};
+	const body = typeof raw.body === 'string' ? scrubText(raw.body, scrubbed) : scrubValue(raw.body, scrubbed);
+	return { statusCode: raw.statusCode, body, headers, secrets } as ApiResponse;
 }
 
 export type RequestContext =
@@ -123,29 +157,30 @@ export async function sendRequest(
 			json: true,
 			returnFullResponse: true,
 		})) as IN8nHttpFullResponse;
-		return {
-			statusCode: response.statusCode,
-			body: response.body,
-			headers: response.headers,
-			secrets: secretsOf(apiKey),
-		};
+		return received(response, apiKey);
 	} catch (error) {
 		throw networkError(this.getNode(), error);
 	}
 }
 
-/** Returns the JSON object of a successful answer, or throws the error a user can act on. */
+/**
+ * Returns the JSON object of a successful answer, or throws the error a user can act on.
+ * `anyBody`: the answer's body is not needed (a delete, an update of a webhook), so a success
+ * whose body is empty or not a JSON object ("200 Ok") is a success: `{}`.
+ */
 export function parseResponse(
 	node: INode,
 	response: ApiResponse,
 	subject: RequestSubject,
 	itemIndex?: number,
+	{ anyBody = false }: { anyBody?: boolean } = {},
 ): IDataObject {
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		throw httpError(node, response, subject, itemIndex);
 	}
 	const json = readJson(response.body);
 	if (json && isJsonObject(json.value)) return json.value;
+	if (anyBody) return {};
 	const what = json ? `JSON that is not an object (${jsonKind(json.value)})` : 'an answer that is not valid JSON';
 	const message = `SmartSuite sent ${what}`;
 	throw new NodeApiError(node, { message } as JsonObject, {
@@ -197,35 +232,31 @@ export function isWrongAddress(error: NodeApiError): boolean {
 
 /**
  * What a user reads about an answer that is not a success. `detail` is what the server said,
- * short and with the secrets of the answer taken out. `wrongAddress`: see isRouteError.
+ * quoted (see `quote`). `wrongAddress`: see isRouteError.
  */
 export function describeFailure(
 	response: ApiResponse,
 	subject: RequestSubject,
 ): { message: string; description: string; detail: string; wrongAddress: boolean } {
-	const json = readJson(response.body);
-	const detail = serverMessage(json ? json.value : response.body, response.secrets);
-	const said = detail ? ` SmartSuite said: "${detail}"` : '';
+	const detail = answerWords(response, subject.labelOf);
 	const status = response.statusCode;
-	const wrongAddress = isRouteError(subject.address.api, response);
+	const wrongAddress = isRouteError(response, subject);
 	const text = wrongAddress
 		? describeRouteError(subject.address, status, detail)
-		: describeStatus(status, subject, said, retryAfterSeconds(response), redirectTarget(response));
+		: describeStatus(status, readJson(response.body)?.value, subject, detail, retryAfterSeconds(response), redirectTarget(response));
 	return { ...text, detail, wrongAddress };
 }
 
 /**
  * Whether an error answer says that the server at the address does not serve the path, rather
- * than something about the thing asked for: a 405; a Twirp `bad_route`; a 404 that is a page
- * (HTML, plain text, empty) instead of the API's JSON; on the webhooks API, any 404 other than
- * Twirp `not_found`.
+ * than something about the thing asked for: a 405; a Twirp `bad_route`; a 404 to a request that
+ * names nothing that could be missing (`notFound` empty: the credential test's probe). A 404 to a
+ * request for a record, table or webhook is "not found" whatever its body (JSON, a page, a text or
+ * nothing): SmartSuite's answers for missing things are not all documented.
  */
-function isRouteError(api: RequestAddress['api'], response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
-	if (response.statusCode === 405) return true;
-	if (response.statusCode !== 404) return false;
-	const body = readJson(response.body)?.value;
-	if (!isJsonObject(body)) return true;
-	return api === 'webhooks' ? body.code !== 'not_found' : body.code === 'bad_route';
+function isRouteError(response: Pick<ApiResponse, 'statusCode' | 'body'>, subject: RequestSubject): boolean {
+	if (response.statusCode === 405 || isBadRoute(response)) return true;
+	return response.statusCode === 404 && subject.notFound === '';
 }
 
 /** The `code` of a Twirp error body; undefined when the body is not a JSON object. */
@@ -239,18 +270,12 @@ export function isBadRoute(response: Pick<ApiResponse, 'body'>): boolean {
 	return twirpCode(response) === 'bad_route';
 }
 
-/** A Twirp `not_found`: the service's own answer that the thing asked for does not exist. */
-export function isTwirpNotFound(response: Pick<ApiResponse, 'statusCode' | 'body'>): boolean {
-	return response.statusCode === 404 && twirpCode(response) === 'not_found';
-}
-
 function describeRouteError(
 	address: RequestAddress,
 	status: number,
 	detail: string,
 ): { message: string; description: string } {
-	// A page's markup says nothing a user can act on.
-	const said = detail && !detail.startsWith('<') ? ` The server said: "${detail}"` : '';
+	const said = detail ? ` The server said: "${detail}"` : '';
 	const what = address.api === 'webhooks' ? 'has no method' : 'does not serve';
 	return {
 		message: `The ${address.api} API at ${address.baseUrl} ${what} ${address.path} (${status})`,
@@ -260,11 +285,17 @@ function describeRouteError(
 
 function describeStatus(
 	status: number,
+	body: unknown,
 	subject: RequestSubject,
-	said: string,
+	detail: string,
 	retryAfter: number | undefined,
 	location: string,
 ): { message: string; description: string } {
+	const said = detail ? ` SmartSuite said: "${detail}"` : '';
+	// SmartSuite's own 404s are JSON; another answer may come from a wrong address.
+	const pageHint = isJsonObject(body)
+		? ''
+		: ` The answer was not SmartSuite's JSON: if the id is right, check the ${subject.address.api === 'records' ? 'Records' : 'Webhooks'} API Base URL in the SmartSuite credential.`;
 	if (status >= 300 && status < 400) {
 		return {
 			message: `SmartSuite answered the request to ${subject.action} with a redirect (${status})`,
@@ -273,8 +304,8 @@ function describeStatus(
 	}
 	if (status === 400 || status === 422) {
 		return {
-			message: `SmartSuite rejected the request to ${subject.action} (${status})`,
-			description: `Check the values sent: ids, page size and page token.${said} If the message mentions the account or workspace, check the Workspace ID in the SmartSuite credential.`,
+			message: `SmartSuite rejected the request to ${subject.action} (${status})${detail ? `: ${detail}` : ''}`,
+			description: `${detail ? `SmartSuite said: "${detail}".` : 'SmartSuite gave no reason: check the values sent.'} If the message mentions the account or workspace, check the Workspace ID in the SmartSuite credential.`,
 		};
 	}
 	if (status === 401) {
@@ -292,7 +323,7 @@ function describeStatus(
 	if (status === 404) {
 		return {
 			message: subject.notFound,
-			description: `${subject.notFoundHint ?? 'Check the id, and that it belongs to the workspace of the credential.'}${said}`,
+			description: `${subject.notFoundHint ?? 'Check the id, and that it belongs to the workspace of the credential.'}${said}${pageHint}`,
 		};
 	}
 	if (status === 429) {
@@ -324,7 +355,21 @@ function waitText(retryAfter: number | undefined): string {
 function redirectTarget(response: ApiResponse): string {
 	const location = response.headers.location;
 	if (typeof location !== 'string') return '';
-	return redact(location.trim().replace(USER_INFO, '$1'), response.secrets).slice(0, 300);
+	return quote(location.trim().replace(USER_INFO, '$1'), response.secrets);
+}
+
+/** The least wait before any retry of either transport (records, webhooks), whatever Retry-After says. */
+export const MIN_RETRY_WAIT_MS = 1000;
+/** SmartSuite asks for about 30 seconds when a 429 names no Retry-After. */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The one 429 policy of both transports: wait as Retry-After asks (about 30 seconds when it names
+ * no time), but at least MIN_RETRY_WAIT_MS. How many times and for how long a caller waits is its
+ * own budget (a run's, a poll's).
+ */
+export function rateLimitWaitMs(response: Pick<ApiResponse, 'headers'>): number {
+	return Math.max(MIN_RETRY_WAIT_MS, (retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000);
 }
 
 /** Seconds from a `Retry-After` header (seconds or an HTTP date), if there is one. */
@@ -337,16 +382,63 @@ export function retryAfterSeconds(response: Pick<ApiResponse, 'headers'>): numbe
 	return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** The message of an error body: Twirp `msg`, records API `detail`, or a short plain text. */
-export function serverMessage(body: unknown, secrets: string[]): string {
-	let text = '';
-	if (isJsonObject(body)) {
-		const value = body.msg ?? body.detail ?? body.message ?? body.error;
-		text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-	} else if (typeof body === 'string') {
-		text = body;
-	}
-	return redact(text.trim(), secrets).slice(0, 300);
+/** What an answer says, quoted: see serverMessage. */
+export function answerWords(response: ApiResponse, labelOf?: (key: string) => string | undefined): string {
+	const json = readJson(response.body);
+	return serverMessage(json ? json.value : response.body, response.secrets, labelOf);
+}
+
+/** Longest quote of a server's words in a message or description. */
+export const MAX_QUOTE_LENGTH = 300;
+
+/**
+ * The words of an error body, quoted (see `quote`): Twirp `msg`, records API `detail`,
+ * `message` or `error`, SmartSuite's `{"<field or parameter>": ["message", …]}` (each key named
+ * by `labelOf` when it knows it), or a plain text.
+ */
+export function serverMessage(
+	body: unknown,
+	secrets: string[],
+	labelOf: (key: string) => string | undefined = () => undefined,
+): string {
+	return quote(serverWords(body, labelOf), secrets);
+}
+
+function serverWords(body: unknown, labelOf: (key: string) => string | undefined): string {
+	// A page's markup says nothing a user can act on.
+	if (typeof body === 'string') return body.trimStart().startsWith('<') ? '' : body;
+	if (!isJsonObject(body)) return body === undefined || body === null ? '' : JSON.stringify(body);
+	const value = body.msg ?? body.detail ?? body.message ?? body.error;
+	if (typeof value === 'string') return value;
+	if (value !== undefined) return JSON.stringify(value);
+	return Object.entries(body)
+		.map(([key, said]) => {
+			const label = labelOf(key);
+			return `${label ? `"${label}"` : key}: ${wordsOf(said)}`;
+		})
+		.join('; ');
+}
+
+/** A message or a list of them, as text. */
+export function wordsOf(said: unknown): string {
+	if (typeof said === 'string') return said;
+	if (Array.isArray(said)) return said.map(wordsOf).join(' ');
+	return JSON.stringify(said) ?? '';
+}
+
+/**
+ * The one function every quote of a server passes through on its way into a message, a
+ * description or a log line: the forms of the key and any value after the words "Token" or
+ * "Bearer" ("Token abc", "token: abc", "bearer=abc", but not "page_token has expired") are taken
+ * out, and the text is cut to MAX_QUOTE_LENGTH characters.
+ */
+export function quote(text: unknown, secrets: string[]): string {
+	const words = typeof text === 'string' ? text : wordsOf(text);
+	const redacted = scrubText(words.trim(), secrets).replace(
+		/\b(token|bearer)(\s*[:=]\s*|\s+)(?!(?:token|bearer)\b)[^\s"',;&]+/gi,
+		'$1$2***',
+	);
+	return redacted.length > MAX_QUOTE_LENGTH ? `${redacted.slice(0, MAX_QUOTE_LENGTH - 1)}…` : redacted;
 }
 
 /** The API key as sent (trimmed) and URL-encoded: the forms a server could quote it in. */
@@ -355,17 +447,88 @@ export function secretsOf(apiKey: string): string[] {
 	return key === '' ? [] : [...new Set([key, encodeURIComponent(key)])];
 }
 
-/**
- * Server text on its way into an error: every form of the key is taken out, whatever words
- * surround it, and so is any value after the words "Token" or "Bearer" ("Token abc",
- * "token: abc", "bearer=abc"), but not names that end in them ("page_token has expired").
- */
-function redact(text: string, secrets: string[]): string {
-	let result = text;
-	for (const secret of secrets) {
-		result = result.replace(new RegExp(escapeRegExp(secret), 'gi'), '***');
+function withoutSecrets(text: string, secrets: string[]): string {
+	if (secrets.length === 0 || text.length < Math.min(...secrets.map((secret) => secret.length))) return text;
+	return text.replace(secretsPattern(secrets), '***');
+}
+
+/** One pattern for all forms of the key, made once per key (an answer has thousands of strings). */
+const patterns = new Map<string, RegExp>();
+function secretsPattern(secrets: string[]): RegExp {
+	const id = secrets.join('\n');
+	let pattern = patterns.get(id);
+	if (!pattern) {
+		if (patterns.size > 100) patterns.clear();
+		pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'gi');
+		patterns.set(id, pattern);
 	}
-	return result.replace(/\b(token|bearer)(\s*[:=]\s*|\s+)(?!(?:token|bearer)\b)[^\s"',;&]+/gi, '$1$2***');
+	return pattern;
+}
+
+/**
+ * A text without the key. JSON may also write the key's characters as escapes (`\u0073`, `\/`,
+ * `\\`, `\"`): a text that holds such an escape is read as JSON, cleaned value by value and
+ * written again when a value held the key.
+ */
+function scrubText(text: string, secrets: string[]): string {
+	if (secrets.length === 0) return text;
+	const result = withoutSecrets(text, secrets);
+	if (!mayHideSecret(result, secrets)) return result;
+	const json = readJson(result);
+	if (!json || !scrubbedInPlace(json.value, secrets)) return result;
+	try {
+		return JSON.stringify(json.value);
+	} catch {
+		// Nested beyond what JSON.stringify can write again: nothing of it is kept.
+		return '""';
+	}
+}
+
+/** Whether a text holds a JSON escape that could write one of the key's characters. */
+function mayHideSecret(text: string, secrets: string[]): boolean {
+	if (!text.includes('\\')) return false;
+	if (text.includes('\\u')) return true;
+	return secrets.some((secret) => /[/\\"]/.test(secret));
+}
+
+/** A parsed value without the key, in its strings and keys (changed in place). */
+function scrubValue(value: unknown, secrets: string[]): unknown {
+	if (typeof value === 'string') return withoutSecrets(value, secrets);
+	scrubbedInPlace(value, secrets);
+	return value;
+}
+
+/**
+ * Takes the key out of every string and key of a parsed value, in place, without recursion (a
+ * hostile answer may nest 100,000 deep). Returns whether anything changed.
+ */
+function scrubbedInPlace(root: unknown, secrets: string[]): boolean {
+	if (secrets.length === 0) return false;
+	let changed = false;
+	const pending: unknown[] = [root];
+	while (pending.length > 0) {
+		const value = pending.pop();
+		if (Array.isArray(value)) {
+			value.forEach((entry, index) => {
+				if (typeof entry === 'string') {
+					const clean = withoutSecrets(entry, secrets);
+					if (clean !== entry) [value[index], changed] = [clean, true];
+				} else pending.push(entry);
+			});
+		} else if (isJsonObject(value)) {
+			for (const key of Object.keys(value)) {
+				const entry = value[key];
+				const cleanKey = withoutSecrets(key, secrets);
+				const clean = typeof entry === 'string' ? withoutSecrets(entry, secrets) : entry;
+				if (typeof entry !== 'string') pending.push(entry);
+				if (cleanKey === key && clean === entry) continue;
+				changed = true;
+				if (cleanKey !== key) delete value[key];
+				Object.defineProperty(value, cleanKey, { value: clean, enumerable: true, writable: true, configurable: true });
+			}
+		}
+	}
+	return changed;
 }
 
 function escapeRegExp(text: string): string {

@@ -49,12 +49,6 @@ export function webhooksAddress(
 	};
 }
 
-/** The full URL of one method. */
-export function webhooksMethodUrl(credentials: WebhooksSettings, method: WebhooksMethod): string {
-	const { baseUrl, path } = webhooksAddress(credentials, method);
-	return `${baseUrl}${path}`;
-}
-
 /** An answer to GetWebhook or GetWebhooks, with the spelling that gave it (errors name its path). */
 export interface GetWebhookAnswer<T> {
 	response: T;

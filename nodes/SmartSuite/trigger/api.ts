@@ -10,17 +10,13 @@ import {
 	isJsonObject,
 	isWrongAddress,
 	parseResponse,
-	retryAfterSeconds,
+	rateLimitWaitMs,
 	sendRequest,
 } from '../shared/transport';
 import type { WebhooksMethod } from '../shared/webhooksRoute';
 import { webhooksAddress, withOtherGetWebhookSpelling } from '../shared/webhooksRoute';
 import type { PageAnswer } from './drain';
 import type { PollClock } from './limits';
-import { MIN_RETRY_WAIT_MS } from './limits';
-
-/** SmartSuite asks for about 30 seconds when a 429 names no Retry-After. */
-const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
 export interface WebhookApi {
 	fetchPage(pageToken: string, pageSize: number): Promise<PageAnswer>;
@@ -32,7 +28,7 @@ export interface WebhookApi {
 
 /**
  * The webhook's API calls for one poll. Requests time out and rate-limit waits end within the
- * poll's budget; every retry waits at least a second, whatever Retry-After says.
+ * poll's budget, waiting as the transport's one 429 policy says (rateLimitWaitMs).
  */
 export async function webhookApi(context: RequestContext, webhookId: string, clock: PollClock): Promise<WebhookApi> {
 	const credentials = await credentialsOf(context);
@@ -44,7 +40,7 @@ export async function webhookApi(context: RequestContext, webhookId: string, clo
 			const request = { baseURL: baseUrl, url: path, body, timeout: clock.requestTimeout() };
 			const response = await sendRequest.call(context, request, credentials.apiKey);
 			if (response.statusCode !== 429) return response;
-			const waitMs = retryWaitMs(retryAfterSeconds(response));
+			const waitMs = rateLimitWaitMs(response);
 			if (waitMs >= clock.timeLeft()) return response;
 			await sleep(waitMs);
 		}
@@ -112,7 +108,8 @@ export function isWebhookGone(error: unknown): boolean {
 	return error instanceof NodeOperationError && error.context.webhookGone === true;
 }
 
-/** How long to wait before retrying a 429: as asked, but at least a second. */
-function retryWaitMs(retryAfter: number | undefined): number {
-	return Math.max(MIN_RETRY_WAIT_MS, (retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000);
+/** A 400 or 403 about a webhook (not a wrong address): maybe SmartSuite's answer for an id it does not know (see isGone). */
+export function mayNameUnknownWebhook(error: unknown): boolean {
+	return error instanceof NodeApiError && (error.httpCode === '400' || error.httpCode === '403') && !isWrongAddress(error);
 }
+

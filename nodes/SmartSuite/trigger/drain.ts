@@ -6,7 +6,7 @@ import { isJsonObject } from '../shared/transport';
 import type { Cursor } from './cursor';
 import { afterEvent, afterPage, eventKey, usableId } from './cursor';
 import type { PageRead } from './pages';
-import { judgePage } from './pages';
+import { SAFE_PAGE_SIZE, judgePage } from './pages';
 
 /** A page, or the error that stopped it. `tokenRejected`: a 400, i.e. an expired page token. */
 export type PageAnswer = { page: EventsPage } | { error: Error; tokenRejected: boolean };
@@ -44,6 +44,10 @@ export interface DrainResult {
 	stopped?: 'budget' | 'repeatedToken';
 	/** Elements of `events` passed over because they are not events (null, a number, a list…). */
 	malformed: number;
+	/** A page size SmartSuite refused (400) where SAFE_PAGE_SIZE was then read: asked at most that from now on. */
+	refusedPageSize?: number;
+	/** SmartSuite refused the saved page token (400): the stream was read again from its first page. */
+	tokenRefused?: boolean;
 }
 
 /** The last event processed before the page being read: events up to it there are old. */
@@ -76,13 +80,20 @@ interface LaterEvent {
  * An element that is not an event is passed over (counted in `malformed`), never stalls it.
  */
 export async function drain(from: Cursor, options: DrainOptions): Promise<DrainResult> {
-	const { fetchPage, isWanted, maxEvents, largePageSize, timeLeft, maxPages } = options;
+	const { fetchPage, isWanted, maxEvents, timeLeft, maxPages } = options;
 	const emitted: IDataObject[] = [];
 	const processed = new Set(from.recentIds);
 	let cursor = from;
 	let served = from.served;
 	let token = from.pageToken;
-	let pageSize = firstPageSize(from, options);
+	/** Page sizes above what SmartSuite was seen to accept are not asked for. */
+	const ask = (size: number) => (served.maxAsk > 0 ? Math.min(size, served.maxAsk) : size);
+	const largePageSize = () => ask(options.largePageSize);
+	let pageSize = ask(firstPageSize(from, options));
+	/** A page size refused (400) and tried smaller at the same token, until a page comes (then it was the size). */
+	let sizeRetry: { size: number; maxAskBefore: number } | undefined;
+	let refusedPageSize: number | undefined;
+	let tokenRefused = false;
 	let anchor = anchorAt(from, from.pageHoldsLastEvent);
 	let requested = new Set<string>();
 	let restarted = false;
@@ -102,6 +113,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		cursor: { ...(anchor?.scanning ? scanProgress(cursor, laterThanAnchor[0]?.token ?? token) : cursor), served },
 		reachedEnd: false,
 		malformed,
+		...(refusedPageSize ? { refusedPageSize } : {}),
+		...(tokenRefused ? { tokenRefused } : {}),
 		...fields,
 	});
 	/** Passes over one element (emitting it when it is a wanted event); false at `maxEvents`. */
@@ -120,11 +133,22 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		requested.add(token);
 		const answer = await fetchPage(token, pageSize);
 		if ('error' in answer) {
+			// A 400: the page size may be above SmartSuite's maximum (undocumented), or the token unknown.
+			if (answer.tokenRejected && !sizeRetry && pageSize > SAFE_PAGE_SIZE) {
+				// The same position, with the page size of SmartSuite's examples.
+				sizeRetry = { size: pageSize, maxAskBefore: served.maxAsk };
+				pageSize = SAFE_PAGE_SIZE;
+				served = { ...served, maxAsk: SAFE_PAGE_SIZE };
+				continue;
+			}
 			if (answer.tokenRejected && token !== '' && !restarted) {
-				// The token expired: tokens are the only way to seek, so start over from the first page.
+				// Not the size: the token expired. Tokens are the only way to seek, so start over from the first page.
+				if (sizeRetry) served = { ...served, maxAsk: sizeRetry.maxAskBefore };
+				sizeRetry = undefined;
 				restarted = true;
+				tokenRefused = true;
 				token = '';
-				pageSize = largePageSize;
+				pageSize = largePageSize();
 				anchor = anchorAt(cursor, true);
 				laterThanAnchor = [];
 				passedOnPage = 0;
@@ -136,6 +160,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		}
 
 		pagesRead++;
+		if (sizeRetry) refusedPageSize = sizeRetry.size;
+		sizeRetry = undefined;
 		const { page } = answer;
 		const read = { asked: pageSize, length: page.events.length };
 		const judged = judgePage(served, read, readOnFrom);
@@ -184,7 +210,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		token = page.nextPageToken;
 		readOnFrom = read.length === read.asked ? undefined : read;
 		// More may follow: catch up with the largest pages.
-		pageSize = largePageSize;
+		pageSize = largePageSize();
 	}
 }
 
@@ -192,7 +218,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
  * A page that starts after the last event is asked at the user's Page Size. A page that holds
  * it is asked with room for that many events after it, so it holds the last event again.
  */
-function firstPageSize(from: Cursor, { pageSize, largePageSize }: DrainOptions): number {
+function firstPageSize(from: Cursor, { pageSize, largePageSize }: Pick<DrainOptions, 'pageSize' | 'largePageSize'>): number {
 	if (!from.pageHoldsLastEvent || from.heldCount === 0) return pageSize;
 	return Math.min(largePageSize, from.heldCount + pageSize);
 }

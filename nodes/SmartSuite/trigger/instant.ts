@@ -10,6 +10,15 @@
  *
  * State (THE STATE RULE of cursor.ts): the cursor is saved with the items of the ping that read
  * them; n8n saves a webhook's static data only with the execution it starts.
+ *
+ * The URL SmartSuite notifies carries a secret (secret.ts) kept in the state: a ping without it
+ * costs no request. A webhook found by scope notifies the node's URL with some secret; it is
+ * moved to the state's (UpdateWebhook), as is a webhook made before URLs carried one.
+ *
+ * At most one webhook per node: a CreateWebhook that failed in a way that may have created it
+ * (5xx, no answer) is followed by a search for its URL, whose secret is new; when that search
+ * fails too, the URL is remembered in memory and the webhook it names is deleted by the cleanup
+ * n8n runs after the failed activation (or adopted by the next activation, which finds it).
  */
 import type {
 	IDataObject,
@@ -34,9 +43,10 @@ import { drain } from './drain';
 import type { PollClock } from './limits';
 import { POLL_LIMITS, startPollClock } from './limits';
 import type { Wanted } from './lookup';
-import { findWebhooks, isDisabled, readWanted, watchesWanted } from './lookup';
+import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { eventItems, logDrain } from './output';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
+import { carriesSecret, newSecret, notificationUrlOf, withSecret, withoutQuery } from './secret';
 
 const TRIGGER = 'SmartSuite Instant Trigger';
 /** Events asked for per request after the first read (new events after a ping are few). */
@@ -57,9 +67,22 @@ const stateOf = (context: RequestContext) => context.getWorkflowStaticData('node
 const clockNow = (): PollClock => startPollClock(POLL_LIMITS);
 
 /** Whether the webhook notifies `url` (and nothing says it stopped). */
-function notifies(webhook: IDataObject, url: string): boolean {
-	const status = webhook.notification_status;
-	return isJsonObject(status) && isJsonObject(status.enabled) && status.enabled.url === url;
+const notifies = (webhook: IDataObject, url: string) => notificationUrlOf(webhook) === url;
+/** Whether the webhook notifies the node's URL `nodeUrl`, with any secret or none. */
+const notifiesNode = (webhook: IDataObject, nodeUrl: string) => notificationUrlOf(webhook) !== '' && withoutQuery(notificationUrlOf(webhook)) === nodeUrl;
+
+/**
+ * URLs (with their new secret) of CreateWebhook calls that may have created a webhook nobody
+ * found afterwards, per workflow and node: the cleanup after the failed activation deletes it.
+ */
+const uncertainCreates = new Map<string, string>();
+const nodeKey = (context: IHookFunctions) => `${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
+
+/** The node's webhook URL, and the URL with the state's secret (a new one when it has none). */
+function urlsOf(context: IHookFunctions): { nodeUrl: string; url: string; secret: string } {
+	const nodeUrl = context.getNodeWebhookUrl('default') ?? '';
+	const secret = text(stateOf(context).secret) || newSecret();
+	return { nodeUrl, url: withSecret(nodeUrl, secret), secret };
 }
 
 /** The webhook as GetWebhook gives it; undefined when it is gone. */
@@ -70,7 +93,7 @@ async function readWebhook(context: LifecycleContext, api: WebhookApi, webhookId
 		(error: unknown) => ({ error }),
 	);
 	if ('error' in read) {
-		if (isWebhookGone(read.error)) return undefined;
+		if (await isGone(context, read.error, webhookId, readWanted(context).solutionId, clockNow().requestTimeout)) return undefined;
 		throw read.error;
 	}
 	if (read.webhook) return read.webhook;
@@ -114,12 +137,13 @@ async function deleteQuietly(context: LifecycleContext, webhookId: string, why: 
  * A test registration's state remembers its test URL: n8n deletes it in mode internal, as it
  * deactivates the workflow's webhook, and only the URL tells the two apart.
  */
-function adopt(context: IHookFunctions, webhookId: string, url: string): void {
+function adopt(context: IHookFunctions, webhookId: string, url: string, secret: string): void {
 	const state = stateOf(context);
 	saveCursor(state, webhookId, START_CURSOR);
 	state.drainId = '';
 	state.notificationUrl = url;
-	if (context.getMode() === 'manual') state.testUrl = url;
+	state.secret = secret;
+	if (context.getMode() === 'manual') state.testUrl = withoutQuery(url);
 	else delete state.testUrl;
 }
 
@@ -128,12 +152,13 @@ function forTestEvent(context: IHookFunctions, state: IDataObject): boolean {
 	return context.getMode() === 'manual' || (text(state.testUrl) !== '' && state.testUrl === context.getNodeWebhookUrl('default'));
 }
 
-/** n8n's checkExists: whether the saved webhook exists, watches the scope and notifies this node's URL. */
+/** n8n's checkExists: whether the saved webhook exists, watches the scope and notifies this node's URL with the state's secret. */
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
-	const webhookId = text(stateOf(this).webhookId);
-	if (this.getMode() === 'manual' || webhookId === '') return false;
+	const state = stateOf(this);
+	const webhookId = text(state.webhookId);
+	if (this.getMode() === 'manual' || webhookId === '' || text(state.secret) === '') return false;
 	const webhook = await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId);
-	const url = this.getNodeWebhookUrl('default') ?? '';
+	const { url } = urlsOf(this);
 	return webhook !== undefined && watchesWanted(webhook, readWanted(this)) && notifies(webhook, url) && !isDisabled(webhook);
 }
 
@@ -144,7 +169,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
  */
 export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 	const wanted = readWanted(this);
-	const url = this.getNodeWebhookUrl('default') ?? '';
+	const { nodeUrl, url, secret } = urlsOf(this);
 	const remembered = text(stateOf(this).webhookId);
 	let previous: IDataObject | undefined;
 	if (this.getMode() !== 'manual' && remembered !== '') {
@@ -152,27 +177,58 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 		previous = await readWebhook(this, api, remembered);
 		if (previous && watchesWanted(previous, wanted)) {
 			await revive(this, api, previous, url);
-			stateOf(this).notificationUrl = url;
+			Object.assign(stateOf(this), { notificationUrl: url, secret });
 			this.logger.info(`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`);
 			return true;
 		}
 	}
-	const found = this.getMode() === 'manual' ? [] : await findWebhooks(this, wanted, clockNow().requestTimeout, (webhook) => notifies(webhook, url));
-	const webhookId = found.length > 0 ? String(found[0].webhook_id) : await createNotifyingWebhook(this, wanted, url);
+	// Another webhook from here on: a new secret, whatever the state held.
+	const fresh = newSecret();
+	const freshUrl = withSecret(nodeUrl, fresh);
+	const found = this.getMode() === 'manual' ? [] : await findWebhooks(this, wanted, clockNow().requestTimeout, (webhook) => notifiesNode(webhook, nodeUrl));
+	const webhookId = found.length > 0 ? String(found[0].webhook_id) : await createNotifyingWebhook(this, wanted, freshUrl);
+	uncertainCreates.delete(nodeKey(this));
 	if (found.length > 0) {
-		await revive(this, await webhookApi(this, webhookId, clockNow()), found[0], url);
+		await revive(this, await webhookApi(this, webhookId, clockNow()), found[0], freshUrl);
 		// One webhook per node and URL: the others would notify it a second time.
 		for (const extra of found.slice(1)) await deleteQuietly(this, String(extra.webhook_id), 'that notified this workflow a second time');
 	}
 	// The old webhook watches something else now: nothing reads it any more.
 	if (previous) await deleteQuietly(this, remembered, 'that watched what the trigger watched before');
-	adopt(this, webhookId, url);
+	adopt(this, webhookId, freshUrl, fresh);
 	return true;
 }
 
+/** Whether a failed request may still have been carried out: a 5xx, or no answer at all. */
+function mayHaveBeenDone(error: unknown): boolean {
+	return error instanceof NodeApiError && (error.httpCode === 'none' || Number(error.httpCode) >= 500);
+}
+
+/**
+ * CreateWebhook for `url`. When it fails in a way that may have created the webhook, the
+ * webhook that notifies `url` (whose secret is new) is looked for and taken; when that search
+ * fails, the URL is remembered for the cleanup (see uncertainCreates).
+ */
 async function createNotifyingWebhook(context: IHookFunctions, wanted: Wanted, url: string): Promise<string> {
 	const { workspaceId } = await credentialsOf(context);
-	const webhook = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds, url), clockNow().requestTimeout());
+	const created = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds, url), clockNow().requestTimeout()).then(
+		(webhook) => ({ webhook }),
+		(error: unknown) => ({ error }),
+	);
+	let webhook: IDataObject;
+	if ('error' in created) {
+		// The transport's NodeApiErrors; only one that may have created the webhook is looked into.
+		if (!mayHaveBeenDone(created.error)) throw created.error;
+		const search = await findWebhooks(context, wanted, clockNow().requestTimeout, (candidate) => notifies(candidate, url)).then(
+			([found]) => ({ found }),
+			() => undefined,
+		);
+		// Not found: nothing was created. Not searched: the cleanup after this failed activation looks again.
+		if (!search && context.getMode() !== 'manual') uncertainCreates.set(nodeKey(context), url);
+		if (!search?.found) throw created.error;
+		context.logger.warn(`${TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`);
+		webhook = search.found;
+	} else webhook = created.webhook;
 	const webhookId = text(webhook.webhook_id).trim();
 	if (webhookId === '') {
 		const message = 'SmartSuite answered CreateWebhook without a webhook_id';
@@ -197,16 +253,22 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 			return true;
 		}
 		// With the state lost, the webhooks that notify this node are found by scope and URL.
-		const url = this.getNodeWebhookUrl('default') ?? '';
+		const nodeUrl = this.getNodeWebhookUrl('default') ?? '';
+		const uncertain = uncertainCreates.get(nodeKey(this));
 		const webhooks =
-			webhookId !== ''
+			webhookId !== '' && uncertain === undefined
 				? [await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId)]
-				: await findWebhooks(this, readWanted(this), clockNow().requestTimeout, (webhook) => notifies(webhook, url));
+				: await findWebhooks(this, readWanted(this), clockNow().requestTimeout, (webhook) => notifiesNode(webhook, nodeUrl) || text(webhook.webhook_id) === webhookId);
 		for (const webhook of webhooks) {
-			if (webhook && !('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))) {
+			if (!webhook) continue;
+			if (uncertain !== undefined && notifies(webhook, uncertain)) {
+				// Made by a CreateWebhook that failed: no state knows it.
+				await deleteQuietly(this, String(webhook.webhook_id), 'made by a failed activation');
+			} else if (!('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))) {
 				await setNotifications(this, webhook, { disabled: {} });
 			}
 		}
+		uncertainCreates.delete(nodeKey(this));
 		return true;
 	} catch (error) {
 		this.logger.warn(`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`);
@@ -221,15 +283,21 @@ interface PingOutcome {
 }
 
 /**
- * n8n's webhook(): a ping. Only a ping that names the saved webhook is read, with the saved id;
- * others cost nothing. Answered 200 (empty) once every event is read, 503 when reading failed or
+ * n8n's webhook(): a ping. Only a ping with the secret in its URL that names the saved webhook
+ * is read, with the saved id; others cost nothing. Answered 200 (empty) once every event is read, 503 when reading failed or
  * stopped at a bound with events left, so that SmartSuite notifies again.
  */
 export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const webhookId = text(stateOf(this).webhookId);
+	const state = stateOf(this);
+	const webhookId = text(state.webhookId);
+	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
+	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
+		this.logger.debug(`${TRIGGER}: ignored a request to the webhook URL without the trigger's secret`);
+		return answer(this, 200, {});
+	}
 	const body: unknown = this.getBodyData();
 	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
-		this.logger.info(`${TRIGGER}: ignored a notification that does not name this trigger's webhook`);
+		this.logger.debug(`${TRIGGER}: ignored a notification that does not name this trigger's webhook`);
 		return answer(this, 200, {});
 	}
 	const key = [this.getMode(), this.getWorkflow().id, this.getNode().id, webhookId].join('|');

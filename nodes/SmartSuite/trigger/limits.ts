@@ -32,9 +32,6 @@ export function pollBudgetMs(context: IPollFunctions): number {
 	return Math.min(given, POLL_LIMITS.budgetMs);
 }
 
-/** The shortest wait before a retry, whatever Retry-After says (0, negative, a past date). */
-export const MIN_RETRY_WAIT_MS = 1000;
-
 /** The shortest timeout a request gets, even at the very end of the budget. */
 const MIN_REQUEST_TIMEOUT_MS = 1000;
 

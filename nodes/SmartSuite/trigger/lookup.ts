@@ -11,6 +11,7 @@ import type { Scope } from '../shared/scope';
 import { KINDS, readScope } from '../shared/scope';
 import type { RequestContext } from '../shared/transport';
 import { isJsonObject } from '../shared/transport';
+import { isWebhookGone, mayNameUnknownWebhook } from './api';
 
 /** What a trigger's webhook must watch: its scope and kinds. */
 export interface Wanted extends Scope {
@@ -70,27 +71,42 @@ function unfinishedSearchError(node: INode, reason: string): NodeApiError {
 	});
 }
 
-/**
- * The webhooks of the solution that watch what `wanted` says and pass `accept`, oldest first,
- * after reading every page of ListWebhooks; an unfinished walk is an error.
- */
+/** Every webhook of the solution, after reading every page of ListWebhooks; an unfinished walk is an error. */
+async function allWebhooks(context: RequestContext, solutionId: string, timeout: () => number): Promise<IDataObject[]> {
+	const all: IDataObject[] = [];
+	const requested = new Set<string>();
+	let pageToken = '';
+	for (let page = 1; ; page++) {
+		requested.add(pageToken);
+		const { webhooks, nextPageToken, hasNext } = await listWebhooksPage(context, solutionId, pageToken, timeout());
+		all.push(...webhooks);
+		if (!hasNext) return all;
+		if (requested.has(nextPageToken)) throw unfinishedSearchError(context.getNode(), 'SmartSuite repeated a page token of ListWebhooks');
+		if (page >= MAX_LOOKUP_PAGES) throw unfinishedSearchError(context.getNode(), `the solution still had more webhooks after ${MAX_LOOKUP_PAGES} pages`);
+		pageToken = nextPageToken;
+	}
+}
+
+/** The webhooks of the solution that watch what `wanted` says and pass `accept`, oldest first. */
 export async function findWebhooks(
 	context: RequestContext,
 	wanted: Wanted,
 	timeout: () => number,
 	accept: (webhook: IDataObject) => boolean,
 ): Promise<IDataObject[]> {
-	const matches: IDataObject[] = [];
-	const requested = new Set<string>();
-	let pageToken = '';
-	for (let page = 1; ; page++) {
-		requested.add(pageToken);
-		const { webhooks, nextPageToken, hasNext } = await listWebhooksPage(context, wanted.solutionId, pageToken, timeout());
-		matches.push(...webhooks.filter((webhook) => watchesWanted(webhook, wanted) && accept(webhook)));
-		if (!hasNext) break;
-		if (requested.has(nextPageToken)) throw unfinishedSearchError(context.getNode(), 'SmartSuite repeated a page token of ListWebhooks');
-		if (page >= MAX_LOOKUP_PAGES) throw unfinishedSearchError(context.getNode(), `the solution still had more webhooks after ${MAX_LOOKUP_PAGES} pages`);
-		pageToken = nextPageToken;
-	}
-	return matches.sort(oldest);
+	const webhooks = await allWebhooks(context, wanted.solutionId, timeout);
+	return webhooks.filter((webhook) => watchesWanted(webhook, wanted) && accept(webhook)).sort(oldest);
+}
+
+/**
+ * Whether a failed call about the trigger's webhook means that it no longer exists. SmartSuite's
+ * answer for an unknown webhook id is not documented: a 404 `not_found` (isWebhookGone), or a 400
+ * or 403 for an id the solution's complete list of webhooks does not hold. A list that cannot be
+ * read throws: nothing is taken for gone on a failure.
+ */
+export async function isGone(context: RequestContext, error: unknown, webhookId: string, solutionId: string, timeout: () => number): Promise<boolean> {
+	if (isWebhookGone(error)) return true;
+	if (!mayNameUnknownWebhook(error)) return false;
+	const webhooks = await allWebhooks(context, solutionId, timeout);
+	return !webhooks.some((webhook) => webhook.webhook_id === webhookId);
 }

@@ -25,7 +25,7 @@ import { credentialsOf } from '../shared/transport';
 import { isWebhookGone, webhookApi } from './api';
 import type { PollClock } from './limits';
 import type { Wanted } from './lookup';
-import { findWebhooks, fingerprintOf, isDisabled, readWanted } from './lookup';
+import { findWebhooks, fingerprintOf, isDisabled, isGone, readWanted } from './lookup';
 
 type PollOutput = INodeExecutionData[][] | null;
 /** One poll's read of a webhook: its items, and whether it read to the end of the stream. */
@@ -130,7 +130,7 @@ async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhoo
  * GetWebhook, says it is disabled (or gone). GetWebhook is asked about the remembered webhook at
  * most once a day (a lost check time only costs a request).
  */
-async function replacementReason(context: IPollFunctions, { webhookId, disabled, remembered }: ManagedWebhook, clock: PollClock): Promise<string | undefined> {
+async function replacementReason(context: IPollFunctions, { webhookId, disabled, remembered }: ManagedWebhook, clock: PollClock, solutionId: string): Promise<string | undefined> {
 	if (disabled) return `the webhook "${webhookId}" is disabled`;
 	if (!remembered) return undefined;
 	const state = context.getWorkflowStaticData('node');
@@ -139,12 +139,17 @@ async function replacementReason(context: IPollFunctions, { webhookId, disabled,
 	try {
 		await (await webhookApi(context, webhookId, clock)).checkWebhook();
 	} catch (error) {
-		if (isWebhookGone(error)) return `the webhook "${webhookId}" is disabled or gone`;
+		if (await goneAfterAll(context, error, webhookId, solutionId, clock)) return `the webhook "${webhookId}" is disabled or gone`;
 		context.logger.warn(`SmartSuite Trigger: could not check the webhook "${webhookId}"; the next poll checks again: ${(error as Error).message}`);
 		return undefined;
 	}
 	state.managedCheckedAt = Date.now();
 	return undefined;
+}
+
+/** isGone, where a list that cannot be read leaves the webhook in place (the poll's own error counts). */
+async function goneAfterAll(context: IPollFunctions, error: unknown, webhookId: string, solutionId: string, clock: PollClock): Promise<boolean> {
+	return await isGone(context, error, webhookId, solutionId, clock.requestTimeout).catch(() => false);
 }
 
 const outputOf = (...reads: WebhookRead[]): PollOutput => {
@@ -169,7 +174,7 @@ export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: P
 		const read = await attempt(context, pollWebhook, webhook.webhookId, clock);
 		let why: string | undefined;
 		if ('error' in read) {
-			if (webhook.created || !isWebhookGone(read.error)) {
+			if (webhook.created || !(await goneAfterAll(context, read.error, webhook.webhookId, wanted.solutionId, clock))) {
 				if (webhook.created) await deleteQuietly(context, webhook.webhookId, clock, 'created by a failed poll');
 				// What earlier webhooks gave is emitted with their cursors; the rest at the next poll.
 				if (reads.length > 0) return outputOf(...reads);
@@ -180,7 +185,7 @@ export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: P
 			reads.push(read);
 			remember(context, wanted, webhook);
 			// A disabled webhook is left only once read to its end: its last events come out first.
-			why = manual || !read.reachedEnd ? undefined : await replacementReason(context, webhook, clock);
+			why = manual || !read.reachedEnd ? undefined : await replacementReason(context, webhook, clock, wanted.solutionId);
 			if (!why) break;
 			leftBehind.push(webhook.webhookId);
 			// Listed before the next webhook is read: saved with that read's items.

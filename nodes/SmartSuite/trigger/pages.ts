@@ -13,9 +13,17 @@ export interface ServedPages {
 	 * followed by more (0: not seen). Forgotten when a longer page comes.
 	 */
 	limit: number;
+	/**
+	 * The most events asked for per page (0: no bound known): set when SmartSuite refused a
+	 * larger page size with 400 and SAFE_PAGE_SIZE was read instead.
+	 */
+	maxAsk: number;
 }
 
-export const NOTHING_SERVED: ServedPages = { largest: 0, limit: 0 };
+export const NOTHING_SERVED: ServedPages = { largest: 0, limit: 0, maxAsk: 0 };
+
+/** The page size of SmartSuite's own examples, asked for when a larger one was refused. */
+export const SAFE_PAGE_SIZE = 50;
 
 /**
  * full: the server may hold more after it: read on. short: it held everything there was: stop.
@@ -49,7 +57,7 @@ export function judgePage(
 	let verdict: PageVerdict = 'short';
 	if (length >= expected) verdict = 'full';
 	else if (!limit && length > 0 && length >= served.largest) verdict = 'probe';
-	return { verdict, served: { largest: Math.max(served.largest, length), limit } };
+	return { verdict, served: { ...served, largest: Math.max(served.largest, length), limit } };
 }
 
 /** Reads what was saved; anything malformed reads as nothing learned yet. */
@@ -57,5 +65,5 @@ export function readServedPages(value: unknown): ServedPages {
 	if (typeof value !== 'object' || value === null) return NOTHING_SERVED;
 	const saved = value as Record<string, unknown>;
 	const count = (field: unknown) => (Number.isSafeInteger(field) && (field as number) > 0 ? (field as number) : 0);
-	return { largest: count(saved.largest), limit: count(saved.limit) };
+	return { largest: count(saved.largest), limit: count(saved.limit), maxAsk: count(saved.maxAsk) };
 }

@@ -18,7 +18,7 @@ import type { RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import { MayExistError } from '../../shared/records';
 import type { Outcome } from './common';
-import { checkedAnswer, failure, outputOf, rejectedFieldsError } from './common';
+import { checkedAnswer, failure, isRefusal, outputOf, rejectedFieldsError } from './common';
 
 /** SmartSuite's bulk endpoints take at most 25 records (422 above). */
 export const BULK_LIMIT = 25;
@@ -40,8 +40,16 @@ export interface BatchWriter {
 	single(write: Write): RecordsRequest;
 	/** The request for 2 to 25 items of one table. */
 	bulk(tableId: string, writes: Write[]): RecordsRequest;
-	/** Each write's result from a successful answer, in the order of `writes`. */
-	results(answer: unknown, writes: Write[], structure: Field[], single: boolean): Outcome[];
+	/**
+	 * Each write's result from a successful answer, in the order of `writes`. `repeated`: the
+	 * request was sent again after an attempt that may have been carried out (see ApiResponse).
+	 */
+	results(answer: unknown, writes: Write[], structure: Field[], single: boolean, repeated: boolean): Outcome[];
+	/**
+	 * Whether a failed answer to a repeated request shows that an earlier attempt did the work
+	 * (a delete answered 404): its writes then count as done, `results(null, …)`.
+	 */
+	doneBefore?(response: ApiResponse, single: boolean): boolean;
 }
 
 /** What a write operation makes of its items before sending: the writes, and the items that failed. */
@@ -68,17 +76,32 @@ export async function executeWrites(
 	);
 }
 
+/**
+ * Splits into chunks of at most `size` whose elements share `keyOf`, in input order within each
+ * key, keys in order of first appearance. Linear: each element is pushed once (100,000 items
+ * take milliseconds; see `npm run bench`, section "Batching").
+ */
+export function chunksBy<T>(elements: T[], keyOf: (element: T) => string, size = BULK_LIMIT): T[][] {
+	const open = new Map<string, T[]>();
+	const byKey = new Map<string, T[][]>();
+	for (const element of elements) {
+		const key = keyOf(element);
+		let chunk = open.get(key);
+		if (!chunk || chunk.length >= size) {
+			chunk = [];
+			open.set(key, chunk);
+			const chunks = byKey.get(key);
+			if (chunks) chunks.push(chunk);
+			else byKey.set(key, [chunk]);
+		}
+		chunk.push(element);
+	}
+	return [...byKey.values()].flat();
+}
+
 /** Splits into batches of at most `size`, each of one table, in input order within each table. */
 export function batchesOf(writes: Write[], size = BULK_LIMIT): Write[][] {
-	const byTable = new Map<string, Write[]>();
-	for (const write of writes)
-		byTable.set(write.tableId, [...(byTable.get(write.tableId) ?? []), write]);
-	const batches: Write[][] = [];
-	for (const tableWrites of byTable.values()) {
-		for (let start = 0; start < tableWrites.length; start += size)
-			batches.push(tableWrites.slice(start, start + size));
-	}
-	return batches;
+	return chunksBy(writes, (write) => write.tableId, size);
 }
 
 /**
@@ -99,21 +122,13 @@ export async function writeInBatches(
 		try {
 			const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
 			const response = await client.send(request);
+			const repeated = response.repeated === true;
 			const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
-			const results =
-				perItem ??
-				writer.results(
-					checkedAnswer(
-						client,
-						response,
-						request,
-						structure,
-						single ? batch[0].itemIndex : undefined,
-					),
-					batch,
-					structure,
-					single,
-				);
+			const answer = () =>
+				repeated && writer.doneBefore?.(response, single)
+					? null
+					: checkedAnswer(client, response, request, structure, single ? batch[0].itemIndex : undefined);
+			const results = perItem ?? writer.results(answer(), batch, structure, single, repeated);
 			results.forEach((outcome, position) => (outcomes[positions.get(batch[position])!] = outcome));
 		} catch (error) {
 			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };
@@ -129,7 +144,7 @@ export async function writeInBatches(
 }
 
 /**
- * A bulk 422 that answers per record (`{"items": [{"<slug>": ["message"]}, {}, ...]}`): each
+ * A bulk 400 or 422 that answers per record (`{"items": [{"<slug>": ["message"]}, {}, ...]}`): each
  * refused record gets its own complaint, by label; the others were not written either.
  */
 function itemRefusals(
@@ -138,7 +153,7 @@ function itemRefusals(
 	batch: Write[],
 	structure: Field[],
 ): Outcome[] | undefined {
-	if (response.statusCode !== 422) return undefined;
+	if (!isRefusal(response.statusCode)) return undefined;
 	const body = readJson(response.body)?.value;
 	const items = isObject(body) && Array.isArray(body.items) ? body.items : undefined;
 	if (!items || items.length !== batch.length) return undefined;
@@ -150,7 +165,7 @@ function itemRefusals(
 	return batch.map((write, position): Outcome => {
 		if (complaints[position].length > 0)
 			return {
-				error: rejectedFieldsError(client, complaints[position], response.secrets, write.itemIndex),
+				error: rejectedFieldsError(client, complaints[position], response, write.itemIndex),
 			};
 		const message = `Not written: SmartSuite refused the whole batch because of item${refused.length > 1 ? 's' : ''} ${refused.join(', ')}`;
 		return {
@@ -158,7 +173,7 @@ function itemRefusals(
 				message,
 				description:
 					'This record itself was accepted; run it again once the refused ones are fixed.',
-				httpCode: '422',
+				httpCode: String(response.statusCode),
 				itemIndex: write.itemIndex,
 			}),
 		};

@@ -21,8 +21,8 @@ import {
 import { requireId } from '../../shared/ids';
 import type { RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
-import type { ApiResponse } from '../../shared/transport';
-import { parseResponse, readJson, recordsAddress, serverMessage } from '../../shared/transport';
+import type { ApiResponse, RequestSubject } from '../../shared/transport';
+import { parseResponse, quote, readJson, recordsAddress } from '../../shared/transport';
 
 type Show = Record<string, string[]>;
 
@@ -304,8 +304,9 @@ export function hintUnsent(
 }
 
 /**
- * The JSON of a successful answer (null for an empty one, as a 204). A 422 that names fields
- * says which, by label; any other failure is the transport's error.
+ * The JSON of a successful answer (null for an empty one, as a 204, and for a request whose
+ * answer is not needed, `anyBody`, one that is not JSON). A 400 or 422 keyed by the table's fields
+ * (`{"<slug>": ["message"]}`) names them by label; any other failure is the transport's error.
  */
 export async function answerOf(
 	client: RecordsClient,
@@ -315,6 +316,9 @@ export async function answerOf(
 ): Promise<unknown> {
 	return checkedAnswer(client, await client.send(request), request, structure, itemIndex);
 }
+
+/** Whether a status is SmartSuite's refusal of the values sent, keyed by field or parameter. */
+export const isRefusal = (status: number) => status === 400 || status === 422;
 
 export function checkedAnswer(
 	client: RecordsClient,
@@ -327,34 +331,38 @@ export function checkedAnswer(
 	if (ok && (response.body === '' || response.body === undefined || response.body === null))
 		return null;
 	const json = readJson(response.body);
-	if (ok && json) return json.value;
-	const complaints = response.statusCode === 422 ? fieldComplaints(json?.value, structure) : [];
+	if (ok) return json ? json.value : request.anyBody ? null : parseResponse(client.node, response, subjectOf(client, request, structure), itemIndex);
+	const complaints = isRefusal(response.statusCode) ? fieldComplaints(json?.value, structure) : [];
 	if (complaints.length > 0)
-		throw rejectedFieldsError(client, complaints, response.secrets, itemIndex);
-	return parseResponse(
-		client.node,
-		response,
-		{
-			action: request.action,
-			address: recordsAddress(client.credentials, request.url),
-			notFound: request.notFound,
-		},
-		itemIndex,
-	);
+		throw rejectedFieldsError(client, complaints, response, itemIndex);
+	return parseResponse(client.node, response, subjectOf(client, request, structure), itemIndex);
 }
 
-/** A 422 about fields, named by their labels, quoting SmartSuite. */
+function subjectOf(client: RecordsClient, request: RecordsRequest, structure: Field[]): RequestSubject {
+	return {
+		action: request.action,
+		address: recordsAddress(client.credentials, request.url),
+		notFound: request.notFound,
+		labelOf: (slug) => structure.find((field) => field.slug === slug)?.label,
+	};
+}
+
+/** A 400 or 422 about fields, named by their labels, quoting SmartSuite in the message and the description. */
 export function rejectedFieldsError(
 	client: RecordsClient,
 	complaints: string[],
-	secrets: string[],
+	response: ApiResponse,
 	itemIndex?: number,
 ): NodeApiError {
-	const message = `SmartSuite rejected the value of ${complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', ')} (422)`;
+	const said = quote(complaints.join('; '), response.secrets);
+	const fields = quote(complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', '), response.secrets);
+	// One field: its words after its label; several: each with its label.
+	const words = complaints.length === 1 ? quote(complaints[0].replace(/^[^:]*:\s*/s, ''), response.secrets) : said;
+	const message = `SmartSuite rejected the value of ${fields} (${response.statusCode}): ${words}`;
 	return new NodeApiError(client.node, { message } as JsonObject, {
 		message,
-		description: `SmartSuite said: ${serverMessage(complaints.join('; '), secrets)}`,
-		httpCode: '422',
+		description: `SmartSuite said: ${said}`,
+		httpCode: String(response.statusCode),
 		itemIndex,
 	});
 }

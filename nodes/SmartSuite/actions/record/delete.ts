@@ -43,6 +43,7 @@ function deleteWriter(client: RecordsClient): BatchWriter {
 			action: 'delete the record',
 			notFound: `Record "${write.recordId}" was not found in table "${write.tableId}", or it is already deleted`,
 			repeatable: true,
+			anyBody: true,
 		}),
 		// SmartSuite's reference: PATCH bulk_delete/ with the ids as strings.
 		bulk: (tableId, writes) => ({
@@ -53,11 +54,15 @@ function deleteWriter(client: RecordsClient): BatchWriter {
 			action: `delete ${writes.length} records`,
 			notFound: `The table "${tableId}" was not found`,
 			repeatable: true,
+			anyBody: true,
 		}),
-		results: (answer, writes, _structure, single) => {
-			// A bulk answer lists the records it deleted ([{id, deleted_date...}]): ids unknown or already deleted are left out.
+		// A record that is gone when the delete is sent again was deleted by the first attempt.
+		doneBefore: (response, single) => single && response.statusCode === 404,
+		results: (answer, writes, _structure, single, repeated) => {
+			// A bulk answer lists the records it deleted ([{id, deleted_date...}]): ids unknown or
+			// already deleted are left out, which after a repeated request means deleted by the first.
 			const listed =
-				!single && Array.isArray(answer)
+				!single && !repeated && Array.isArray(answer)
 					? new Set(answer.filter(isObject).map((entry) => String(entry.id)))
 					: undefined;
 			return writes.map((write): Outcome => {

@@ -12,6 +12,7 @@ import { isObject } from '../../shared/fields/values';
 import { recordPath, recordsPath } from '../../shared/records';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
+import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
@@ -70,7 +71,7 @@ function bulkResults(
 }
 
 function refusedError(client: RecordsClient, reason: unknown, itemIndex: number): NodeApiError {
-	const said = typeof reason === 'string' ? reason : JSON.stringify(reason);
+	const said = quote(reason, secretsOf(client.credentials.apiKey));
 	const message = 'SmartSuite did not update this record';
 	return new NodeApiError(client.node, { message } as JsonObject, {
 		message,

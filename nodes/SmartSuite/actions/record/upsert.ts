@@ -20,7 +20,7 @@ import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { Write } from './batches';
-import { BULK_LIMIT, writeInBatches } from './batches';
+import { chunksBy, writeInBatches } from './batches';
 import type { Outcome } from './common';
 import { columnsField, failure, outputOf, simplifyField, stopUnlessContinuing } from './common';
 import { createWriter } from './create';
@@ -162,16 +162,9 @@ async function groupByKey(
 
 /** Splits groups into chunks of up to 25 of one table and match fields: one search each. */
 function searchChunks(groups: KeyGroup[]): KeyGroup[][] {
-	const byTable = new Map<string, KeyGroup[]>();
-	for (const group of groups) {
-		const id = JSON.stringify([group.tableId, group.matchFields.map((field) => field.slug)]);
-		byTable.set(id, [...(byTable.get(id) ?? []), group]);
-	}
-	const chunks: KeyGroup[][] = [];
-	for (const list of byTable.values())
-		for (let start = 0; start < list.length; start += BULK_LIMIT)
-			chunks.push(list.slice(start, start + BULK_LIMIT));
-	return chunks;
+	return chunksBy(groups, (group) =>
+		JSON.stringify([group.tableId, group.matchFields.map((field) => field.slug)]),
+	);
 }
 
 /**

@@ -9,7 +9,7 @@ import { setPairedItem } from '../shared';
 import { toMethod } from './method';
 import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
 
-/** SmartSuite answers `{}`: say what was deleted instead. */
+/** SmartSuite answers `{}` (its reference: "200 Ok"): say what was deleted instead. */
 async function outputDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
 	return [{ json: { deleted: true, webhook_id: readWebhookId(this) } }];
 }
@@ -23,7 +23,7 @@ export const deleteOperation: INodePropertyOptions = {
 		send: { preSend: [toMethod('DeleteWebhook'), sendWebhookId] },
 		output: {
 			postReceive: [
-				checkWebhookResponse('DeleteWebhook', 'delete the webhook'),
+				checkWebhookResponse('DeleteWebhook', 'delete the webhook', { anyBody: true }),
 				outputDeleted,
 				setPairedItem,
 			],

@@ -38,8 +38,8 @@ export async function sendWebhookId(
 	return requestOptions;
 }
 
-/** `checkResponse` for a webhook operation; `action` completes "SmartSuite failed to …". */
-export function checkWebhookResponse(method: WebhooksMethod, action: string): ResponseCheck {
+/** `checkResponse` for a webhook operation; `action` completes "SmartSuite failed to …"; `anyBody`: see parseResponse. */
+export function checkWebhookResponse(method: WebhooksMethod, action: string, options: { anyBody?: boolean } = {}): ResponseCheck {
 	return checkResponse(function (credentials) {
 		return {
 			action,
@@ -48,5 +48,5 @@ export function checkWebhookResponse(method: WebhooksMethod, action: string): Re
 			notFoundHint:
 				'Check the Webhook ID and that it belongs to the workspace of the credential. SmartSuite deletes a webhook whose events were not listed for 14 days.',
 		};
-	});
+	}, options);
 }
