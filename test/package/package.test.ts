@@ -76,8 +76,9 @@ describe('the packed tarball', () => {
 	// Issue 14 asked for under 40 KB when the compiled code packed to about 15 KB. The records
 	// operations (issues 21, 22: field types, bulk writes, search, upsert) brought the code to about
 	// 50 KB packed and the README (each operation, the field types table) to about 17 KB: 77 KB in
-	// all. The limit guards against build output, maps or developer docs creeping in.
-	const LIMIT_KB = 90;
+	// all. The README then grew into a 76 KB manual (95 KB packed); issue 31 moved its reference to
+	// docs/ (not shipped): about 75 KB. The limit guards against build output, maps or docs creeping in.
+	const LIMIT_KB = 80;
 	it(`is under ${LIMIT_KB} KB packed`, () => {
 		const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 		const biggest = [...packed.files].sort((a, b) => b.size - a.size).slice(0, 3).map((file) => `${file.path} ${kb(file.size)}`);
@@ -275,6 +276,14 @@ describe('the docs name every node and every example workflow', () => {
 		const install = read('README.md').split('## Installing in n8n')[1].split('\n## ')[0];
 		expect(displayNames()).toEqual(['SmartSuite', 'SmartSuite Trigger', 'SmartSuite Instant Trigger']);
 		for (const name of displayNames()) expect(install).toContain(`**${name}**`);
+	});
+
+	it('README has a section for each node, and docs/ the reference of each', () => {
+		const readme = read('README.md');
+		for (const name of displayNames()) expect(readme).toMatch(new RegExp(`^## ${name}( node)?$`, 'm'));
+		expect(read('docs/records.md')).toMatch(/^## Record → Restore$/m);
+		expect(read('docs/webhooks.md')).toMatch(/^## Webhook → List Events$/m);
+		expect(read('docs/triggers.md')).toMatch(/^## SmartSuite Trigger$[\s\S]*^## SmartSuite Instant Trigger$/m);
 	});
 
 	it('docs/demo.md and examples/README.md list every workflow of examples/, and the demo counts no two of them', () => {
