@@ -8,13 +8,16 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-const RECORDS_URL_HINT = 'Check the Records API Base URL (https://app.smartsuite.com unless you use a proxy).';
+const RECORDS_URL_HINT =
+	'Check the Records API Base URL (https://app.smartsuite.com unless you use a proxy).';
 
 /**
  * Both kinds of rule in one list: n8n's CredentialsTester (2.8 and 2.41) checks each rule's type
  * (status rules on a refusal, body rules on a success); the declared type asks for one kind.
  */
-const bothKinds = (rules: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody>) => rules as IAuthenticateRuleResponseCode[];
+const bothKinds = (
+	rules: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody>,
+) => rules as IAuthenticateRuleResponseCode[];
 
 export class SmartSuiteWorkspaceApi implements ICredentialType {
 	name = 'smartSuiteWorkspaceApi';
@@ -59,8 +62,7 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 			name: 'webhooksUrl',
 			type: 'string',
 			default: 'https://webhooks.smartsuite.com',
-			description:
-				'Base address of the webhooks API. Change it only for a proxy or a test server.',
+			description: 'Base address of the webhooks API. Change it only for a proxy or a test server.',
 		},
 		{
 			displayName: 'Webhooks Service Name',
@@ -103,18 +105,49 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 		rules: bothKinds([
 			{
 				type: 'responseSuccessBody',
-				properties: { key: 'items', value: undefined, message: `The server answered, but not as SmartSuite's records API (no list of members). ${RECORDS_URL_HINT}` },
+				properties: {
+					key: 'items',
+					value: undefined,
+					message: `The server answered, but not as SmartSuite's records API (no list of members). ${RECORDS_URL_HINT}`,
+				},
 			},
-			{ type: 'responseCode', properties: { value: 401, message: 'SmartSuite did not accept the API key (401). Check the API Key: in SmartSuite, your profile menu, then API Key.' } },
 			{
 				type: 'responseCode',
-				properties: { value: 403, message: "SmartSuite refused access to the workspace (403). Check the Workspace ID: the 8 characters after the host in a SmartSuite URL of a workspace the key's user belongs to." },
+				properties: {
+					value: 401,
+					message:
+						'SmartSuite did not accept the API key (401). Check the API Key: in SmartSuite, your profile menu, then API Key.',
+				},
 			},
-			{ type: 'responseCode', properties: { value: 400, message: 'SmartSuite refused the request (400), as it does for a missing or malformed workspace. Check the Workspace ID.' } },
-			{ type: 'responseCode', properties: { value: 404, message: `Nothing answers /api/v1/members/list/ at this address (404): it is not SmartSuite's records API. ${RECORDS_URL_HINT}` } },
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						"SmartSuite refused access to the workspace (403). Check the Workspace ID: the 8 characters after the host in a SmartSuite URL of a workspace the key's user belongs to.",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 400,
+					message:
+						'SmartSuite refused the request (400), as it does for a missing or malformed workspace. Check the Workspace ID.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: `Nothing answers /api/v1/members/list/ at this address (404): it is not SmartSuite's records API. ${RECORDS_URL_HINT}`,
+				},
+			},
 			...[301, 302, 303, 307, 308].map((value) => ({
 				type: 'responseCode' as const,
-				properties: { value, message: `The Records API Base URL redirects elsewhere (${value}); the API key is never sent on to another address. ${RECORDS_URL_HINT}` },
+				properties: {
+					value,
+					message: `The Records API Base URL redirects elsewhere (${value}); the API key is never sent on to another address. ${RECORDS_URL_HINT}`,
+				},
 			})),
 		]),
 	};

@@ -45,7 +45,12 @@ const N8N_PORT = 5678;
 // Fixed, so that the saved credential keeps pointing at the emulator.
 const EMULATOR_PORTS = { recordsPort: 4010, webhooksPort: 4011 };
 const CHANGE_EVERY_SECONDS = 5;
-const OWNER = { email: 'demo@example.com', password: 'SmartSuite-demo1', firstName: 'Demo', lastName: 'User' };
+const OWNER = {
+	email: 'demo@example.com',
+	password: 'SmartSuite-demo1',
+	firstName: 'Demo',
+	lastName: 'User',
+};
 const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
 const INSTANT_WORKFLOW_ID = 'smartsuiteInstant1';
 const QUEUE_WORKERS = 2;
@@ -62,7 +67,10 @@ interface Target {
 function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
 	const { SMARTSUITE_API_KEY: apiKey, SMARTSUITE_WORKSPACE_ID: workspaceId } = env;
 	if (!apiKey && !workspaceId) return undefined;
-	if (!apiKey || !workspaceId) throw new Error('Set both SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID to use a real workspace');
+	if (!apiKey || !workspaceId)
+		throw new Error(
+			'Set both SMARTSUITE_API_KEY and SMARTSUITE_WORKSPACE_ID to use a real workspace',
+		);
 	return {
 		credential: { id: 'smartsuiteRealCred1', name: `SmartSuite ${workspaceId}` },
 		api: {
@@ -99,8 +107,14 @@ function exampleWorkflows({ credential, ids }: Target): object[] {
 		YOUR_DELETED_RECORD_ID: ids.record,
 		YOUR_WEBHOOK_ID: ids.webhook,
 	};
-	const known = Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
-	return ['record-updated-trigger.json', 'instant-trigger.json', 'restore-and-read-events.json'].map((file) => loadExample(file, known));
+	const known = Object.fromEntries(
+		Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+	);
+	return [
+		'record-updated-trigger.json',
+		'instant-trigger.json',
+		'restore-and-read-events.json',
+	].map((file) => loadExample(file, known));
 }
 
 /** What the demo's tables hold, for the Record operations (their changes reach the trigger). */
@@ -122,7 +136,12 @@ async function main(): Promise<void> {
 	// The editor is served over plain http on 127.0.0.1.
 	const editorEnv = { N8N_SECURE_COOKIE: 'false' };
 	let cluster: QueueCluster | undefined;
-	let n8n: N8n = new SingleN8n({ userFolder: join(REPO_ROOT, '.n8n-dev'), port: N8N_PORT, env: editorEnv, version: CURRENT });
+	let n8n: N8n = new SingleN8n({
+		userFolder: join(REPO_ROOT, '.n8n-dev'),
+		port: N8N_PORT,
+		env: editorEnv,
+		version: CURRENT,
+	});
 
 	let stopping = false;
 	const shutdown = async (exitCode: number) => {
@@ -142,7 +161,9 @@ async function main(): Promise<void> {
 	let ownerCreated = false;
 	try {
 		const real = realWorkspace(process.env);
-		log(`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: about 7 minutes, a progress line every 15 s)...`);
+		log(
+			`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: about 7 minutes, a progress line every 15 s)...`,
+		);
 		await ensureN8n({ echo: true, version: CURRENT });
 
 		if (!real) {
@@ -153,7 +174,9 @@ async function main(): Promise<void> {
 
 		const tarball = await packPackage(join(REPO_ROOT, queueMode ? '.n8n-dev-queue' : '.n8n-dev'));
 		if (queueMode) {
-			log(`queue mode: starting Redis and Postgres, installing this package for the main and ${QUEUE_WORKERS} workers...`);
+			log(
+				`queue mode: starting Redis and Postgres, installing this package for the main and ${QUEUE_WORKERS} workers...`,
+			);
 			cluster = await createQueueCluster({
 				root: join(REPO_ROOT, '.n8n-dev-queue'),
 				tarball,
@@ -170,7 +193,9 @@ async function main(): Promise<void> {
 		}
 
 		log('importing the credential and the example workflows...');
-		await n8n.importCredentials([smartSuiteCredential(target.credential.id, target.credential.name, target.api)]);
+		await n8n.importCredentials([
+			smartSuiteCredential(target.credential.id, target.credential.name, target.api),
+		]);
 		await n8n.importWorkflows(exampleWorkflows(target));
 		if (canTrigger(target)) {
 			await n8n.publish(TRIGGER_WORKFLOW_ID);
@@ -217,8 +242,12 @@ ${emulator ? demoTables(emulator) : ''}${queueLines}`);
 		});
 	}
 	if (emulator) {
-		console.log(`  The emulator changes a record every ${CHANGE_EVERY_SECONDS}s (lines below). Ctrl-C stops everything.\n`);
-		stopChanges = startDemoChanges(emulator, CHANGE_EVERY_SECONDS, (line) => console.log(`[emulator] ${line}`));
+		console.log(
+			`  The emulator changes a record every ${CHANGE_EVERY_SECONDS}s (lines below). Ctrl-C stops everything.\n`,
+		);
+		stopChanges = startDemoChanges(emulator, CHANGE_EVERY_SECONDS, (line) =>
+			console.log(`[emulator] ${line}`),
+		);
 	} else {
 		console.log('  Ctrl-C stops n8n.\n');
 	}

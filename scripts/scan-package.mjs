@@ -26,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 delete process.env.NODE_ENV;
 const { ESLint } = await import('eslint');
 const { default: glob } = await import('fast-glob');
-const { SOURCE_FILE_PATTERNS, buildScanConfig } = await import('@n8n/scan-community-package/scanner/scanner.mjs');
+const { SOURCE_FILE_PATTERNS, buildScanConfig } =
+	await import('@n8n/scan-community-package/scanner/scanner.mjs');
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The scanner's pattern for the tarball leg (scanner.mjs, analyzePackageByName). */
@@ -41,24 +42,46 @@ export const KNOWN_FINDINGS = [];
 
 /** Lints `files` (globs under `dir`) exactly as the scanner's analyzePackage does. */
 async function lint(dir, patterns) {
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await buildScanConfig() });
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: await buildScanConfig(),
+	});
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
 	const results = await eslint.lintFiles(files);
 	const findings = results.flatMap((result) =>
 		result.messages
 			.filter((message) => message.severity === 2)
-			.map((message) => ({ file: relative(dir, result.filePath), line: message.line, rule: message.ruleId ?? '(parse error)', message: message.message })),
+			.map((message) => ({
+				file: relative(dir, result.filePath),
+				line: message.line,
+				rule: message.ruleId ?? '(parse error)',
+				message: message.message,
+			})),
 	);
 	return { files: files.length, findings };
 }
 
 function isKnown(finding) {
-	return KNOWN_FINDINGS.some((known) => known.rule === finding.rule && known.files.includes(finding.file));
+	return KNOWN_FINDINGS.some(
+		(known) => known.rule === finding.rule && known.files.includes(finding.file),
+	);
 }
 
 function packToFolder() {
 	const workDir = mkdtempSync(join(tmpdir(), 'n8n-smartsuite-scan-'));
-	const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+	const [{ filename }] = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], {
+			cwd: REPO_ROOT,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		}),
+	);
 	const packageDir = join(workDir, 'package');
 	mkdirSync(packageDir);
 	execFileSync('tar', ['-xzf', join(workDir, filename), '-C', packageDir, '--strip-components=1']);
@@ -67,7 +90,9 @@ function packToFolder() {
 
 async function main() {
 	const given = process.argv[2];
-	const { packageDir, cleanup } = given ? { packageDir: resolve(given), cleanup: () => {} } : packToFolder();
+	const { packageDir, cleanup } = given
+		? { packageDir: resolve(given), cleanup: () => {} }
+		: packToFolder();
 	try {
 		const legs = [
 			{ name: 'tarball', dir: packageDir, ...(await lint(packageDir, TARBALL_FILE_PATTERNS)) },
@@ -76,7 +101,9 @@ async function main() {
 		let failed = false;
 		const seenKnown = new Set();
 		for (const leg of legs) {
-			console.log(`${leg.name} leg: ${leg.files} files linted with the scanner's rules (${leg.dir})`);
+			console.log(
+				`${leg.name} leg: ${leg.files} files linted with the scanner's rules (${leg.dir})`,
+			);
 			if (leg.files === 0) {
 				console.log('  FAIL no files to lint');
 				failed = true;
@@ -85,20 +112,25 @@ async function main() {
 				const known = isKnown(finding);
 				if (known) seenKnown.add(`${finding.rule} ${finding.file}`);
 				else failed = true;
-				console.log(`  ${known ? 'known' : 'FAIL'} ${finding.file}:${finding.line} ${finding.rule}: ${finding.message}`);
+				console.log(
+					`  ${known ? 'known' : 'FAIL'} ${finding.file}:${finding.line} ${finding.rule}: ${finding.message}`,
+				);
 			}
 		}
 		for (const known of KNOWN_FINDINGS) {
 			const stale = known.files.filter((file) => !seenKnown.has(`${known.rule} ${file}`));
 			for (const file of stale) {
-				console.log(`  FAIL known finding no longer reported (remove it from KNOWN_FINDINGS): ${known.rule} in ${file}`);
+				console.log(
+					`  FAIL known finding no longer reported (remove it from KNOWN_FINDINGS): ${known.rule} in ${file}`,
+				);
 				failed = true;
 			}
-			if (!stale.length) console.log(`known finding, not fixable here yet: ${known.rule}: ${known.why}`);
+			if (!stale.length)
+				console.log(`known finding, not fixable here yet: ${known.rule}: ${known.why}`);
 		}
 		const verdict = seenKnown.size
 			? `no new findings; the ${seenKnown.size} known finding(s) above would still fail n8n's scanner`
-			: "passed: the offline checks of @n8n/scan-community-package find nothing";
+			: 'passed: the offline checks of @n8n/scan-community-package find nothing';
 		console.log(`scan: ${failed ? 'FAILED' : verdict}`);
 		process.exitCode = failed ? 1 : 0;
 	} finally {

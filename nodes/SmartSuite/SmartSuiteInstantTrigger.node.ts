@@ -1,9 +1,25 @@
-import type { IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from './shared/listSearch';
 import { KINDS, scopeFields } from './shared/scope';
-import { createOrResume, keepAlive, onPing, stopNotifications, webhookExists } from './trigger/instant';
+import {
+	createOrResume,
+	keepAlive,
+	onPing,
+	stopNotifications,
+	webhookExists,
+} from './trigger/instant';
 
 /**
  * A daily time of its own for each node (from its id), so that many triggers do not check their
@@ -23,14 +39,17 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Notified by SmartSuite"}}',
-		description: 'Starts the workflow within seconds of a record change in SmartSuite: SmartSuite notifies n8n, the trigger reads the new events',
+		description:
+			'Starts the workflow within seconds of a record change in SmartSuite: SmartSuite notifies n8n, the trigger reads the new events',
 		defaults: { name: 'SmartSuite Instant Trigger' },
 		inputs: [],
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'smartsuite' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'smartsuite' },
+		],
 		properties: [
 			{
 				displayName:
@@ -46,7 +65,8 @@ export class SmartSuiteInstantTrigger implements INodeType {
 				type: 'multiOptions',
 				options: KINDS,
 				default: [],
-				description: 'Kinds of events that start the workflow (all three when empty). The webhook collects only these kinds.',
+				description:
+					'Kinds of events that start the workflow (all three when empty). The webhook collects only these kinds.',
 			},
 			{
 				displayName: 'Options',
@@ -61,14 +81,16 @@ export class SmartSuiteInstantTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 0, numberPrecision: 0 },
 						default: 0,
-						description: 'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
+						description:
+							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					{
 						displayName: 'Simplify',
 						name: 'simplify',
 						type: 'boolean',
 						default: true,
-						description: 'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
+						description:
+							'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
 					},
 				],
 			},
@@ -106,7 +128,11 @@ export class SmartSuiteInstantTrigger implements INodeType {
 
 	/** The keep-alive: n8n runs a trigger's schedule beside its webhook while the workflow is active. */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
-		if (this.getMode() !== 'manual') this.helpers.registerCron({ expression: dailyAt(this.getNode().id) }, () => void keepAlive(this));
+		if (this.getMode() !== 'manual')
+			this.helpers.registerCron(
+				{ expression: dailyAt(this.getNode().id) },
+				() => void keepAlive(this),
+			);
 		return {};
 	}
 }

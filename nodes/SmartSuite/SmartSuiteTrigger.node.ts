@@ -45,7 +45,8 @@ export class SmartSuiteTrigger implements INodeType {
 		group: ['trigger'],
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["source"] === "managed" ? "Webhook created for you" : "Existing webhook"}}',
+		subtitle:
+			'={{$parameter["source"] === "managed" ? "Webhook created for you" : "Existing webhook"}}',
 		// n8n's nodes panel shows this above the actions of the combined SmartSuite entry (nodeDescription.ts).
 		description: SMARTSUITE_DESCRIPTION,
 		defaults: { name: 'SmartSuite Trigger' },
@@ -63,7 +64,8 @@ export class SmartSuiteTrigger implements INodeType {
 				type: 'multiOptions',
 				options: KINDS,
 				default: [],
-				description: 'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later. A webhook created for you collects only these kinds (all three when empty).',
+				description:
+					'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later. A webhook created for you collects only these kinds (all three when empty).',
 			},
 			{
 				displayName: 'Options',
@@ -78,7 +80,8 @@ export class SmartSuiteTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 0, numberPrecision: 0 },
 						default: 0,
-						description: 'Most events one poll emits; the rest follow on the next polls. 0 means no limit.',
+						description:
+							'Most events one poll emits; the rest follow on the next polls. 0 means no limit.',
 					},
 					{
 						displayName: 'Page Size',
@@ -86,14 +89,16 @@ export class SmartSuiteTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: MAX_PAGE_SIZE, numberPrecision: 0 },
 						default: DEFAULT_PAGE_SIZE,
-						description: 'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
+						description:
+							'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
 					},
 					{
 						displayName: 'Simplify',
 						name: 'simplify',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
+						description:
+							'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
 					},
 					{
 						displayName: 'Start From',
@@ -103,7 +108,8 @@ export class SmartSuiteTrigger implements INodeType {
 							{
 								name: 'New Events',
 								value: 'newEvents',
-								description: 'Skip the events stored before the workflow was activated: all events up to where activation first reads to the end of the stored events',
+								description:
+									'Skip the events stored before the workflow was activated: all events up to where activation first reads to the end of the stored events',
 							},
 							{
 								name: 'All Stored Events',
@@ -112,7 +118,8 @@ export class SmartSuiteTrigger implements INodeType {
 							},
 						],
 						default: 'newEvents',
-						description: 'Where the first poll after activation starts, on an existing webhook. A webhook created for you is always read from its first event: it holds only changes made since it was created.',
+						description:
+							'Where the first poll after activation starts, on an existing webhook. A webhook created for you is always read from its first event: it holds only changes made since it was created.',
 					},
 				],
 			},
@@ -128,7 +135,9 @@ export class SmartSuiteTrigger implements INodeType {
 		// Taken before the first await, so that a poll started meanwhile finds it.
 		const lease = takeLease(state, budgetMs + POLL_LIMITS.leaseMarginMs);
 		if (!lease) {
-			this.logger.warn('SmartSuite Trigger: the previous poll is still running, so this one is skipped');
+			this.logger.warn(
+				'SmartSuite Trigger: the previous poll is still running, so this one is skipped',
+			);
 			return null;
 		}
 		try {
@@ -145,23 +154,39 @@ export class SmartSuiteTrigger implements INodeType {
  * enabled); a managed one from its first event, since it holds only changes made after it was
  * created (and the list it was found in, or its creation, said it is enabled).
  */
-async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollClock, managed: boolean): Promise<WebhookRead> {
+async function pollWebhook(
+	this: IPollFunctions,
+	webhookId: string,
+	clock: PollClock,
+	managed: boolean,
+): Promise<WebhookRead> {
 	const node = this.getNode();
 	const kinds = this.getNodeParameter('events', []) as string[];
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', { min: 1, max: MAX_PAGE_SIZE });
-	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', { min: 0, max: Number.MAX_SAFE_INTEGER });
+	const pageSize = requireWholeNumber(node, options.pageSize ?? DEFAULT_PAGE_SIZE, 'Page Size', {
+		min: 1,
+		max: MAX_PAGE_SIZE,
+	});
+	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Poll', {
+		min: 0,
+		max: Number.MAX_SAFE_INTEGER,
+	});
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && !managed) await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
-	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [eventItems(events, options.simplify === true)];
+	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
+		eventItems(events, options.simplify === true),
+	];
 	const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
 
 	if (this.getMode() === 'manual') {
 		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
-		return { output: toItems([await latestEvent(node, api, isWanted, saved, reading)]), reachedEnd: true };
+		return {
+			output: toItems([await latestEvent(node, api, isWanted, saved, reading)]),
+			reachedEnd: true,
+		};
 	}
 
 	// Compared after the drain: a poll that outlived its lease must not emit what a later one did.
@@ -186,7 +211,9 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 	if (result.error && scan && movedOn(from, cursor)) {
 		// Keep what the scan passed over (n8n 2.8 saves the state after the activation poll);
 		// if n8n drops it, the next poll scans again from the start.
-		this.logger.warn(`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`);
+		this.logger.warn(
+			`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`,
+		);
 		saveCursor(state, webhookId, cursor);
 		return { output: null, reachedEnd: false };
 	}
@@ -201,13 +228,24 @@ async function pollWebhook(this: IPollFunctions, webhookId: string, clock: PollC
 }
 
 /** The poll for the webhook the user gave, or the one the trigger manages. */
-async function pollSource(context: IPollFunctions, budgetMs: number): Promise<INodeExecutionData[][] | null> {
+async function pollSource(
+	context: IPollFunctions,
+	budgetMs: number,
+): Promise<INodeExecutionData[][] | null> {
 	// One budget for the whole poll: finding or creating a managed webhook counts too.
 	const clock = startPollClock({ budgetMs, maxPages: POLL_LIMITS.maxPages });
-	if (context.getNodeParameter('source', 'existing') === 'managed') return await pollManagedWebhook(context, pollWebhook, clock);
+	if (context.getNodeParameter('source', 'existing') === 'managed')
+		return await pollManagedWebhook(context, pollWebhook, clock);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
-	return (await pollWebhook.call(context, requireId(context.getNode(), webhookId, 'Webhook ID'), clock, false)).output;
+	return (
+		await pollWebhook.call(
+			context,
+			requireId(context.getNode(), webhookId, 'Webhook ID'),
+			clock,
+			false,
+		)
+	).output;
 }
 
 /**

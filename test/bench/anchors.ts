@@ -19,17 +19,31 @@ async function listEvents(emu: Emulator, agent: Agent, body: object): Promise<Pa
 }
 
 /** Pipedream's source: one page per run, no page_size (the server's default), the token stored after every call. */
-export async function pipedreamRun(emu: Emulator, agent: Agent, webhookId: string, state: AnchorState): Promise<number> {
+export async function pipedreamRun(
+	emu: Emulator,
+	agent: Agent,
+	webhookId: string,
+	state: AnchorState,
+): Promise<number> {
 	const page = await listEvents(emu, agent, { webhook_id: webhookId, page_token: state.pageToken });
 	if (page.next_page_token) state.pageToken = page.next_page_token;
 	return page.events?.length ?? 0;
 }
 
 /** Activepieces' trigger: pages of 50 until a page without events. */
-export async function activepiecesRun(emu: Emulator, agent: Agent, webhookId: string, state: AnchorState): Promise<number> {
+export async function activepiecesRun(
+	emu: Emulator,
+	agent: Agent,
+	webhookId: string,
+	state: AnchorState,
+): Promise<number> {
 	let events = 0;
 	for (;;) {
-		const page = await listEvents(emu, agent, { webhook_id: webhookId, page_size: '50', page_token: state.pageToken });
+		const page = await listEvents(emu, agent, {
+			webhook_id: webhookId,
+			page_size: '50',
+			page_token: state.pageToken,
+		});
 		if (page.next_page_token) state.pageToken = page.next_page_token;
 		const count = page.events?.length ?? 0;
 		if (count === 0) return events;

@@ -8,23 +8,43 @@ import { Agent, request } from 'undici';
 import type { Emulator, Operation } from '../emulator/types';
 
 /** One webhooks API call with undici; the parsed JSON answer. */
-export async function callWebhooksApi(emu: Emulator, agent: Agent, method: Operation, body: object): Promise<unknown> {
+export async function callWebhooksApi(
+	emu: Emulator,
+	agent: Agent,
+	method: Operation,
+	body: object,
+): Promise<unknown> {
 	const answer = await request(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/${method}`, {
 		method: 'POST',
-		headers: { authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId, 'content-type': 'application/json' },
+		headers: {
+			authorization: `Token ${emu.apiKey}`,
+			'account-id': emu.workspaceId,
+			'content-type': 'application/json',
+		},
 		body: JSON.stringify(body),
 		dispatcher: agent,
 	});
-	if (answer.statusCode !== 200) throw new Error(`bare loop: ${method} answered ${answer.statusCode}: ${await answer.body.text()}`);
+	if (answer.statusCode !== 200)
+		throw new Error(
+			`bare loop: ${method} answered ${answer.statusCode}: ${await answer.body.text()}`,
+		);
 	return await answer.body.json();
 }
 
-export async function bareDrain(emu: Emulator, webhookId: string, pageSize: number, agent: Agent): Promise<unknown[]> {
+export async function bareDrain(
+	emu: Emulator,
+	webhookId: string,
+	pageSize: number,
+	agent: Agent,
+): Promise<unknown[]> {
 	const events: unknown[] = [];
 	let pageToken = '';
 	for (;;) {
 		const body = { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken };
-		const page = (await callWebhooksApi(emu, agent, 'ListEvents', body)) as { events?: unknown[]; next_page_token?: string };
+		const page = (await callWebhooksApi(emu, agent, 'ListEvents', body)) as {
+			events?: unknown[];
+			next_page_token?: string;
+		};
 		const pageEvents = page.events ?? [];
 		for (const event of pageEvents) events.push(event);
 		const token = page.next_page_token ?? '';

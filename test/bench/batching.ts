@@ -23,10 +23,12 @@ export interface BatchingResult {
 /** The grouping before issue 29, kept only here as the baseline. */
 function quadraticBatchesOf(writes: Write[], size = BULK_LIMIT): Write[][] {
 	const byTable = new Map<string, Write[]>();
-	for (const write of writes) byTable.set(write.tableId, [...(byTable.get(write.tableId) ?? []), write]);
+	for (const write of writes)
+		byTable.set(write.tableId, [...(byTable.get(write.tableId) ?? []), write]);
 	const batches: Write[][] = [];
 	for (const tableWrites of byTable.values())
-		for (let start = 0; start < tableWrites.length; start += size) batches.push(tableWrites.slice(start, start + size));
+		for (let start = 0; start < tableWrites.length; start += size)
+			batches.push(tableWrites.slice(start, start + size));
 	return batches;
 }
 
@@ -37,7 +39,11 @@ function timed<T>(run: () => T): { value: T; ms: number } {
 }
 
 /** `quadraticUpTo`: the baseline runs only up to this many items (100,000 take minutes). */
-export function batchingScenario(items: number, tables: number, quadraticUpTo: number): BatchingResult {
+export function batchingScenario(
+	items: number,
+	tables: number,
+	quadraticUpTo: number,
+): BatchingResult {
 	const writes: Write[] = Array.from({ length: items }, (_unused, itemIndex) => ({
 		itemIndex,
 		tableId: `table${itemIndex % tables}`,
@@ -45,7 +51,10 @@ export function batchingScenario(items: number, tables: number, quadraticUpTo: n
 	}));
 	const linear = timed(() => batchesOf(writes));
 	const quadratic = items <= quadraticUpTo ? timed(() => quadraticBatchesOf(writes)) : undefined;
-	const same = quadratic ? JSON.stringify(quadratic.value.map((b) => b.map((w) => w.itemIndex))) === JSON.stringify(linear.value.map((b) => b.map((w) => w.itemIndex))) : null;
+	const same = quadratic
+		? JSON.stringify(quadratic.value.map((b) => b.map((w) => w.itemIndex))) ===
+			JSON.stringify(linear.value.map((b) => b.map((w) => w.itemIndex)))
+		: null;
 	return {
 		scenario: 'batching',
 		label: `${items.toLocaleString('en-US')} items, ${tables} table${tables > 1 ? 's' : ''}`,
@@ -59,10 +68,16 @@ export function batchingScenario(items: number, tables: number, quadraticUpTo: n
 }
 
 export function batchingTable(results: BatchingResult[]): string {
-	const ms = (value: number | null) => (value === null ? 'not run' : `${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString('en-US')} ms`);
+	const ms = (value: number | null) =>
+		value === null
+			? 'not run'
+			: `${value < 10 ? value.toFixed(2) : Math.round(value).toLocaleString('en-US')} ms`;
 	return [
 		'| Items | Batches | Linear (the package) | Quadratic (before issue 29) | Same batches |',
 		'|---:|---:|---:|---:|:---:|',
-		...results.map((r) => `| ${r.label} | ${r.batches.toLocaleString('en-US')} | ${ms(r.ms)} | ${ms(r.quadraticMs)} | ${r.targets.sameBatches === null ? '–' : r.targets.sameBatches ? 'yes' : 'NO'} |`),
+		...results.map(
+			(r) =>
+				`| ${r.label} | ${r.batches.toLocaleString('en-US')} | ${ms(r.ms)} | ${ms(r.quadraticMs)} | ${r.targets.sameBatches === null ? '–' : r.targets.sameBatches ? 'yes' : 'NO'} |`,
+		),
 	].join('\n');
 }

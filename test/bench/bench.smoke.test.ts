@@ -8,12 +8,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shutdownN8nCore } from '../helpers/n8n';
 import { runMeta, writeResults } from './report';
-import type { InstantChangesResult, InstantForgedResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import type {
+	InstantChangesResult,
+	InstantForgedResult,
+	InstantKeepAliveResult,
+	InstantLatencyResult,
+	InstantMonthResult,
+	InstantResult,
+} from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
-import { type Bench, type ComparisonResult, type IdleResult, type SteadyResult, closeBench, minimumRequests, openBench } from './scenarios';
+import {
+	type Bench,
+	type ComparisonResult,
+	type IdleResult,
+	type SteadyResult,
+	closeBench,
+	minimumRequests,
+	openBench,
+} from './scenarios';
 import type { BatchingResult } from './batching';
-import { QUICK, type SuiteConfig, attempt, failCaseUnderWay, repetitionsOf, runSuite } from './suite';
+import {
+	QUICK,
+	type SuiteConfig,
+	attempt,
+	failCaseUnderWay,
+	repetitionsOf,
+	runSuite,
+} from './suite';
 
 /** QUICK's cases and variants, with N small enough for a unit test. */
 const TINY: SuiteConfig = {
@@ -50,8 +72,17 @@ const TINY: SuiteConfig = {
 	batching: { items: [2_000], tables: [3], quadraticUpTo: 2_000 },
 };
 
-const summary = expect.objectContaining({ median: expect.any(Number), min: expect.any(Number), max: expect.any(Number) });
-const side = expect.objectContaining({ ms: summary, eventsPerSecond: summary, peakHeapMB: summary, peakRssMB: summary });
+const summary = expect.objectContaining({
+	median: expect.any(Number),
+	min: expect.any(Number),
+	max: expect.any(Number),
+});
+const side = expect.objectContaining({
+	ms: summary,
+	eventsPerSecond: summary,
+	peakHeapMB: summary,
+	peakRssMB: summary,
+});
 
 let bench: Bench;
 beforeAll(async () => {
@@ -69,7 +100,13 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 	const written = JSON.parse(readFileSync(file, 'utf8'));
 
 	expect(written.meta).toEqual(
-		expect.objectContaining({ date: expect.any(String), node: process.version, cpu: expect.any(String), quick: true, repetitions: expect.any(Object) }),
+		expect.objectContaining({
+			date: expect.any(String),
+			node: process.version,
+			cpu: expect.any(String),
+			quick: true,
+			repetitions: expect.any(Object),
+		}),
 	);
 	expect(written.scenarios.map((r: { scenario: string }) => r.scenario)).toEqual([
 		...TINY.drain.sizes[0].endOfStream.map(() => 'drain'),
@@ -85,12 +122,30 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		'instant',
 		'batching',
 	]);
-	const [batching] = written.scenarios.filter((r: BatchingResult) => r.scenario === 'batching') as BatchingResult[];
-	expect(batching).toEqual(expect.objectContaining({ items: 2_000, batches: 81, ms: expect.any(Number), quadraticMs: expect.any(Number) }));
+	const [batching] = written.scenarios.filter(
+		(r: BatchingResult) => r.scenario === 'batching',
+	) as BatchingResult[];
+	expect(batching).toEqual(
+		expect.objectContaining({
+			items: 2_000,
+			batches: 81,
+			ms: expect.any(Number),
+			quadraticMs: expect.any(Number),
+		}),
+	);
 	expect(batching.targets).toEqual({ underASecond: true, sameBatches: true });
 
-	for (const r of written.scenarios.filter((s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents') as ComparisonResult[]) {
-		expect(r).toEqual(expect.objectContaining({ bare: side, n8n: side, ratio: summary, targets: expect.any(Object) }));
+	for (const r of written.scenarios.filter(
+		(s: ComparisonResult) => s.scenario === 'drain' || s.scenario === 'listEvents',
+	) as ComparisonResult[]) {
+		expect(r).toEqual(
+			expect.objectContaining({
+				bare: side,
+				n8n: side,
+				ratio: summary,
+				targets: expect.any(Object),
+			}),
+		);
 		expect(r.minimumRequests).toBe(minimumRequests(r.n, r.pageSize, r.endOfStream));
 		// The bare loop is the yardstick: it must make exactly the minimum, and so must n8n.
 		expect(r.bare.listRequests).toBe(r.minimumRequests);
@@ -99,13 +154,21 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		// The trigger checks its webhook once on its first poll; listEvents never does.
 		expect(r.n8n.getRequests).toBe(r.scenario === 'drain' ? 1 : 0);
 		// The request helper's loop makes the trigger's requests, with no trigger logic.
-		if (r.scenario === 'drain') expect([r.helper?.listRequests, r.helper?.getRequests]).toEqual([r.n8n.listRequests, 1]);
+		if (r.scenario === 'drain')
+			expect([r.helper?.listRequests, r.helper?.getRequests]).toEqual([r.n8n.listRequests, 1]);
 		else expect(r.helper).toBeNull();
 		expect(r.stateBytes === null).toBe(r.scenario === 'listEvents');
 	}
 
-	for (const r of written.scenarios.filter((s: IdleResult) => s.scenario === 'idle') as IdleResult[]) {
-		expect(r.activation).toEqual({ ms: expect.any(Number), listRequests: expect.any(Number), getRequests: 1, items: 0 });
+	for (const r of written.scenarios.filter(
+		(s: IdleResult) => s.scenario === 'idle',
+	) as IdleResult[]) {
+		expect(r.activation).toEqual({
+			ms: expect.any(Number),
+			listRequests: expect.any(Number),
+			getRequests: 1,
+			items: 0,
+		});
 		expect(r.requestsPerPoll).toBe(1);
 		expect(r.getRequestsPerPoll).toBe(0);
 		expect(r.itemsEmitted).toBe(0);
@@ -113,16 +176,33 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		expect(r.stateBytes).toBeGreaterThan(0);
 	}
 
-	for (const r of written.scenarios.filter((s: SteadyResult) => s.scenario === 'steady') as SteadyResult[]) {
+	for (const r of written.scenarios.filter(
+		(s: SteadyResult) => s.scenario === 'steady',
+	) as SteadyResult[]) {
 		expect(r.appended).toBeGreaterThanOrEqual(r.polls);
-		expect({ received: r.received, missing: r.missing, duplicated: r.duplicated }).toEqual({ received: r.appended, missing: 0, duplicated: 0 });
+		expect({ received: r.received, missing: r.missing, duplicated: r.duplicated }).toEqual({
+			received: r.appended,
+			missing: 0,
+			duplicated: 0,
+		});
 		expect(Object.values(r.requestHistogram).reduce((a, b) => a + b, 0)).toBe(r.polls);
 		expect(r.requestsPerPoll.min).toBeGreaterThanOrEqual(1);
 		expect(r.getRequests).toBe(0);
 	}
 
-	const quotas = written.scenarios.filter((s: QuotaResult) => s.scenario === 'quota') as QuotaResult[];
-	expect(quotas.map((r) => [r.case.kind, r.trigger.requests, r.minimum, r.idleAfter, r.pipedream, r.activepieces])).toEqual([
+	const quotas = written.scenarios.filter(
+		(s: QuotaResult) => s.scenario === 'quota',
+	) as QuotaResult[];
+	expect(
+		quotas.map((r) => [
+			r.case.kind,
+			r.trigger.requests,
+			r.minimum,
+			r.idleAfter,
+			r.pipedream,
+			r.activepieces,
+		]),
+	).toEqual([
 		// 3 pages of 100 (the last one full: the empty page ends it) + GetWebhook; the anchors read pages of 50.
 		['activation', 5, 5, 1, { requests: 6, polls: 6 }, { requests: 7, polls: 1 }],
 		['backlog', 4, 4, 1, null, null],
@@ -130,29 +210,57 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		['burst', 2, 1, null, { requests: 3, polls: 3 }, { requests: 4, polls: 1 }],
 		['busy', 10, 10, null, { requests: 10, polls: 10 }, { requests: 20, polls: 10 }],
 	]);
-	for (const r of quotas) expect(r.targets).not.toEqual(expect.objectContaining({ requests: false }));
+	for (const r of quotas)
+		expect(r.targets).not.toEqual(expect.objectContaining({ requests: false }));
 
-	const records = written.scenarios.filter((s: RecordsResult) => s.scenario === 'records') as RecordsResult[];
+	const records = written.scenarios.filter(
+		(s: RecordsResult) => s.scenario === 'records',
+	) as RecordsResult[];
 	expect(records.map((r) => [r.label, r.byOperation, r.target, r.perItem, r.itemsOut])).toEqual([
 		// ⌈60/25⌉ = 3 bulk requests and one structure read.
 		['Create 60 items', { GetTable: 1, BulkCreateRecords: 3 }, 4, 60, 60],
-		['Create 30 items, users by e-mail', { GetTable: 1, ListMembers: 1, BulkCreateRecords: 2 }, 4, 30, 30],
+		[
+			'Create 30 items, users by e-mail',
+			{ GetTable: 1, ListMembers: 1, BulkCreateRecords: 2 },
+			4,
+			30,
+			30,
+		],
 		['Update 60 items', { GetTable: 1, BulkUpdateRecords: 3 }, 4, 60, 60],
 		// Delete reads no structure: its answer is {id, deleted: true}.
 		['Delete 60 items', { BulkDeleteRecords: 3 }, 4, 60, 60],
 		// ⌈60/25⌉ searches, ⌈30/25⌉ bulk updates and ⌈30/25⌉ bulk creates; per item: a search and a write each.
-		['Create or Update 60 items, half of them existing', { GetTable: 1, ListRecords: 3, BulkUpdateRecords: 2, BulkCreateRecords: 2 }, 10, 120, 60],
+		[
+			'Create or Update 60 items, half of them existing',
+			{ GetTable: 1, ListRecords: 3, BulkUpdateRecords: 2, BulkCreateRecords: 2 },
+			10,
+			120,
+			60,
+		],
 		// ⌈2,500/1,000⌉ pages; Activepieces-like: 25 pages of 100 and the empty one.
 		['Search, Return All over 2,500 records', { GetTable: 1, ListRecords: 3 }, 3, 26, 2500],
 	]);
 	for (const r of records) expect(r.targets).toEqual({ requests: true, output: true });
 
-	const instant = written.scenarios.filter((s: InstantResult) => s.scenario === 'instant') as InstantResult[];
-	expect(instant.map((r) => r.part)).toEqual([...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')), 'latency', 'keepAlive', 'forged', 'month']);
+	const instant = written.scenarios.filter(
+		(s: InstantResult) => s.scenario === 'instant',
+	) as InstantResult[];
+	expect(instant.map((r) => r.part)).toEqual([
+		...TINY.instant!.endOfStream.flatMap(() => TINY.instant!.changes.map(() => 'changes')),
+		'latency',
+		'keepAlive',
+		'forged',
+		'month',
+	]);
 	const changes = instant.filter((r): r is InstantChangesResult => r.part === 'changes');
 	for (const r of changes) {
 		// Every change once, in stream order, whatever the pings; the pings never read the webhook with GetWebhook.
-		expect([r.emitted, r.duplicated, r.exactlyOnceInOrder, r.getWebhook]).toEqual([r.changes, 0, true, 0]);
+		expect([r.emitted, r.duplicated, r.exactlyOnceInOrder, r.getWebhook]).toEqual([
+			r.changes,
+			0,
+			true,
+			0,
+		]);
 		expect(r.pings).toBe(r.changes * r.copies);
 		expect(r.answers).toEqual({ 200: r.pings });
 		expect(r.requests).toBe(r.listEvents);
@@ -162,25 +270,49 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		expect(r.listEvents).toBeLessThanOrEqual(2 * r.pings);
 		// One at a time without copies: an execution per change, and one ListEvents call per ping when a token-less page ends the stream.
 		if (r.burst === 1 && r.copies === 1) expect(r.executions).toBe(r.changes);
-		if (r.burst === 1 && r.copies === 1 && r.endOfStream === 'emptyToken') expect(r.listEvents).toBe(r.changes);
+		if (r.burst === 1 && r.copies === 1 && r.endOfStream === 'emptyToken')
+			expect(r.listEvents).toBe(r.changes);
 	}
 
 	const [latency] = instant.filter((r): r is InstantLatencyResult => r.part === 'latency');
 	expect(latency.changes).toBe(5);
 	expect(latency.ms.min).toBeGreaterThan(0);
-	expect(latency.ms.min <= latency.ms.median && latency.ms.median <= latency.ms.p95 && latency.ms.p95 <= latency.ms.max).toBe(true);
+	expect(
+		latency.ms.min <= latency.ms.median &&
+			latency.ms.median <= latency.ms.p95 &&
+			latency.ms.p95 <= latency.ms.max,
+	).toBe(true);
 	expect(latency.pollingMs).toEqual({ average: 30_000, max: 60_000 });
 
 	const [keepAlive] = instant.filter((r): r is InstantKeepAliveResult => r.part === 'keepAlive');
-	expect(keepAlive.ticks.map((tick) => tick.operations)).toEqual([['GetWebhook'], ['GetWebhook', 'ListEvents'], ['GetWebhook', 'UpdateWebhook']]);
+	expect(keepAlive.ticks.map((tick) => tick.operations)).toEqual([
+		['GetWebhook'],
+		['GetWebhook', 'ListEvents'],
+		['GetWebhook', 'UpdateWebhook'],
+	]);
 	// Renewed when it expires within 3 days, i.e. 4 days after the last read (7-day lifetime).
-	expect(keepAlive.quietMonth).toEqual({ days: 30, getWebhook: 30, listEvents: 7, other: 0, renewalDays: [4, 8, 12, 16, 20, 24, 28] });
+	expect(keepAlive.quietMonth).toEqual({
+		days: 30,
+		getWebhook: 30,
+		listEvents: 7,
+		other: 0,
+		renewalDays: [4, 8, 12, 16, 20, 24, 28],
+	});
 
 	const [forged] = instant.filter((r): r is InstantForgedResult => r.part === 'forged');
-	expect(forged).toMatchObject({ pings: 3, requests: 0, listEvents: 0, executions: 0, answers: { 200: 3 } });
+	expect(forged).toMatchObject({
+		pings: 3,
+		requests: 0,
+		listEvents: 0,
+		executions: 0,
+		answers: { 200: 3 },
+	});
 
 	const [month] = instant.filter((r): r is InstantMonthResult => r.part === 'month');
-	const perChange = (end: string) => changes.filter((r) => r.burst === 1 && r.copies === 1 && r.endOfStream === end).map((r) => r.requests / r.changes)[0];
+	const perChange = (end: string) =>
+		changes
+			.filter((r) => r.burst === 1 && r.copies === 1 && r.endOfStream === end)
+			.map((r) => r.requests / r.changes)[0];
 	expect(month.perChange).toEqual({ emptyToken: 1, emptyPage: perChange('emptyPage') });
 	expect(month.rows.map((row) => [row.changes, row.endOfStream, row.total, row.target])).toEqual([
 		[0, null, 37, 30],
@@ -190,7 +322,12 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		[10_000, 'emptyPage', Math.ceil(10_000 * perChange('emptyPage')) + 30, 10_030],
 		[null, null, 43_200, null],
 	]);
-	expect(month.rows.at(-1)?.ofPlan).toEqual({ Free: 43_200, Team: 864, Professional: 86.4, Enterprise: 17.28 });
+	expect(month.rows.at(-1)?.ofPlan).toEqual({
+		Free: 43_200,
+		Team: 864,
+		Professional: 86.4,
+		Enterprise: 17.28,
+	});
 }, 120_000);
 
 /** Issue 29: `npm run bench` died on an unhandled ECONNRESET and lost the whole run. */
@@ -203,8 +340,13 @@ test('a case that fails, even by an error no promise carries, is reported and th
 	});
 	// What run.ts does with an uncaughtException: the case under way fails, nothing else.
 	const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
-	const stray = attempt('stray', () => new Promise(() => setTimeout(() => failCaseUnderWay(reset), 10)));
-	expect(await stray).toEqual(expect.objectContaining({ scenario: 'failed', error: 'Error: read ECONNRESET' }));
+	const stray = attempt(
+		'stray',
+		() => new Promise(() => setTimeout(() => failCaseUnderWay(reset), 10)),
+	);
+	expect(await stray).toEqual(
+		expect.objectContaining({ scenario: 'failed', error: 'Error: read ECONNRESET' }),
+	);
 	expect(failCaseUnderWay(reset)).toBe(false);
 	expect(await attempt('next', () => 42)).toBe(42);
 });

@@ -2,7 +2,14 @@
  * Our nodes as n8n runs them: the trigger through n8n-core's PollContext (state carried across
  * polls), the action node's listEvents through RoutingNode. Both hit the emulator over HTTP.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
 import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator/types';
@@ -10,7 +17,9 @@ import { type Poller, createPoller, credentialsFor, runDeclarativeNode } from '.
 
 // Named with .ts: outside jest, Node tries `X.node.json` (the codex beside each node) before
 // ts-node's `.ts`, so `require('…/X.node')` would load the codex instead of the class.
-const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as { SmartSuite: typeof SmartSuiteClass };
+const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as {
+	SmartSuite: typeof SmartSuiteClass;
+};
 const { SmartSuiteTrigger } = require('../../nodes/SmartSuite/SmartSuiteTrigger.node.ts') as {
 	SmartSuiteTrigger: typeof SmartSuiteTriggerClass;
 };
@@ -23,7 +32,9 @@ export interface TriggerOptions {
 
 export function triggerPoller(emu: Emulator, webhookId: string, options: TriggerOptions): Poller {
 	// Unset options stay out of the parameters, as the editor leaves them out.
-	const set = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as INodeParameters;
+	const set = Object.fromEntries(
+		Object.entries(options).filter(([, value]) => value !== undefined),
+	) as INodeParameters;
 	return createPoller(new SmartSuiteTrigger(), {
 		parameters: { webhookId, events: [], options: set },
 		credentials: credentialsFor(emu),
@@ -32,10 +43,15 @@ export function triggerPoller(emu: Emulator, webhookId: string, options: Trigger
 
 /** The trigger's Page Size when the option is not set, as its description declares it. */
 export function triggerDefaultPageSize(): number {
-	const options = new SmartSuiteTrigger().description.properties.find((property) => property.name === 'options');
-	const pageSize = (options?.options ?? []).find((option) => 'name' in option && option.name === 'pageSize');
+	const options = new SmartSuiteTrigger().description.properties.find(
+		(property) => property.name === 'options',
+	);
+	const pageSize = (options?.options ?? []).find(
+		(option) => 'name' in option && option.name === 'pageSize',
+	);
 	const value = pageSize && 'default' in pageSize ? pageSize.default : undefined;
-	if (typeof value !== 'number') throw new Error('SmartSuiteTrigger: no numeric default for options.pageSize');
+	if (typeof value !== 'number')
+		throw new Error('SmartSuiteTrigger: no numeric default for options.pageSize');
 	return value;
 }
 
@@ -50,9 +66,19 @@ export function stateBytes(poller: Poller): number {
 	return Buffer.byteLength(JSON.stringify(poller.staticData()));
 }
 
-export async function listEventsNode(emu: Emulator, webhookId: string, pageSize: number): Promise<INodeExecutionData[]> {
+export async function listEventsNode(
+	emu: Emulator,
+	webhookId: string,
+	pageSize: number,
+): Promise<INodeExecutionData[]> {
 	return await runDeclarativeNode(new SmartSuite(), {
-		parameters: { resource: 'webhook', operation: 'listEvents', webhookId, returnAll: true, options: { pageSize } },
+		parameters: {
+			resource: 'webhook',
+			operation: 'listEvents',
+			webhookId,
+			returnAll: true,
+			options: { pageSize },
+		},
 		credentials: credentialsFor(emu),
 	});
 }
@@ -69,7 +95,7 @@ class HelperLoop implements INodeType {
 		name: 'helperLoop',
 		group: ['trigger'],
 		version: 1,
-		description: 'ListEvents pages through n8n\'s request helper',
+		description: "ListEvents pages through n8n's request helper",
 		defaults: { name: 'Helper Loop' },
 		polling: true,
 		inputs: [],
@@ -82,7 +108,9 @@ class HelperLoop implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const { webhooksUrl } = await this.getCredentials<{ webhooksUrl: string }>('smartSuiteWorkspaceApi');
+		const { webhooksUrl } = await this.getCredentials<{ webhooksUrl: string }>(
+			'smartSuiteWorkspaceApi',
+		);
 		const webhookId = this.getNodeParameter('webhookId') as string;
 		const pageSize = this.getNodeParameter('pageSize') as number;
 		const call = async (method: string, body: IDataObject) =>
@@ -96,7 +124,11 @@ class HelperLoop implements INodeType {
 		const items: INodeExecutionData[] = [];
 		let pageToken = '';
 		for (;;) {
-			const page = (await call('ListEvents', { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken })) as {
+			const page = (await call('ListEvents', {
+				webhook_id: webhookId,
+				page_size: String(pageSize),
+				page_token: pageToken,
+			})) as {
 				events?: IDataObject[];
 				next_page_token?: string;
 			};
@@ -109,5 +141,9 @@ class HelperLoop implements INodeType {
 }
 
 export function helperLoopPoller(emu: Emulator, webhookId: string, pageSize: number): Poller {
-	return createPoller(new HelperLoop(), { parameters: { webhookId, pageSize }, credentials: credentialsFor(emu), name: 'Helper Loop' });
+	return createPoller(new HelperLoop(), {
+		parameters: { webhookId, pageSize },
+		credentials: credentialsFor(emu),
+		name: 'Helper Loop',
+	});
 }

@@ -24,7 +24,9 @@ async function main() {
 	peak = Math.max(peak, process.memoryUsage().heapUsed);
 	clearInterval(sampler);
 	const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-	console.log(`${count} events: peak heap above the stored events ${mb(peak - base)} MB; returned ${output?.[0].length} item`);
+	console.log(
+		`${count} events: peak heap above the stored events ${mb(peak - base)} MB; returned ${output?.[0].length} item`,
+	);
 	shutdownN8nCore();
 	await emu.close();
 }

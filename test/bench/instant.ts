@@ -78,7 +78,13 @@ export interface InstantKeepAliveResult {
 	label: string;
 	ticks: KeepAliveTick[];
 	/** 30 daily ticks with no change at all, the emulator's clock moved a day before each. */
-	quietMonth: { days: number; getWebhook: number; listEvents: number; other: number; renewalDays: number[] };
+	quietMonth: {
+		days: number;
+		getWebhook: number;
+		listEvents: number;
+		other: number;
+		renewalDays: number[];
+	};
 	targets: { dailyTick: boolean };
 }
 
@@ -127,7 +133,12 @@ export interface InstantForgedResult {
 	targets: { noRequest: boolean; noExecution: boolean };
 }
 
-export type InstantResult = InstantChangesResult | InstantLatencyResult | InstantKeepAliveResult | InstantForgedResult | InstantMonthResult;
+export type InstantResult =
+	| InstantChangesResult
+	| InstantLatencyResult
+	| InstantKeepAliveResult
+	| InstantForgedResult
+	| InstantMonthResult;
 
 /** SmartSuite's monthly API quotas per plan (README, "API quota"). */
 export const PLANS: Array<[string, number]> = [
@@ -150,7 +161,13 @@ async function activeTrigger(emu: Emulator) {
 	const table = emu.addTable(solution.id);
 	const trigger = await startInstantTrigger({
 		credentials: credentialsFor(emu),
-		parameters: { solutionId: rl(solution.id), watch: 'tables', tableIds: [table.id], events: [], options: {} },
+		parameters: {
+			solutionId: rl(solution.id),
+			watch: 'tables',
+			tableIds: [table.id],
+			events: [],
+			options: {},
+		},
 	});
 	const started: number[] = [];
 	const ping = trigger.ping.bind(trigger);
@@ -181,7 +198,8 @@ async function activeTrigger(emu: Emulator) {
 
 function byOperation(emu: Emulator): Record<string, number> {
 	const counts: Record<string, number> = {};
-	for (const { operation } of emu.requests) counts[operation ?? 'unrouted'] = (counts[operation ?? 'unrouted'] ?? 0) + 1;
+	for (const { operation } of emu.requests)
+		counts[operation ?? 'unrouted'] = (counts[operation ?? 'unrouted'] ?? 0) + 1;
 	return counts;
 }
 
@@ -193,9 +211,19 @@ function changesLabel(changes: number, burst: number, copies: number): string {
 /** K record changes with the trigger active: what the pings cost, and what came out. */
 export async function instantChanges(
 	{ emu }: Bench,
-	{ changes, burst, copies, endOfStream }: { changes: number; burst: number; copies: number; endOfStream: EndOfStream },
+	{
+		changes,
+		burst,
+		copies,
+		endOfStream,
+	}: { changes: number; burst: number; copies: number; endOfStream: EndOfStream },
 ): Promise<InstantChangesResult> {
-	emu.setVariant({ ...DEFAULT_VARIANT, endOfStream, notificationCopies: copies, notificationCopiesAtOnce: true });
+	emu.setVariant({
+		...DEFAULT_VARIANT,
+		endOfStream,
+		notificationCopies: copies,
+		notificationCopiesAtOnce: true,
+	});
 	const active = await activeTrigger(emu);
 	try {
 		emu.resetLog();
@@ -205,13 +233,16 @@ export async function instantChanges(
 			await emu.settleNotifications();
 		}
 		const operations = byOperation(emu);
-		const emittedIds = active.trigger.executions.flat().map((item: IDataObject) => String(item.event_id));
+		const emittedIds = active.trigger.executions
+			.flat()
+			.map((item: IDataObject) => String(item.event_id));
 		const storedIds = emu.events(active.webhookId).map((event) => event.event_id);
 		const answers: Record<string, number> = {};
 		for (const status of active.trigger.answers) answers[status] = (answers[status] ?? 0) + 1;
 		const listEvents = operations.ListEvents ?? 0;
 		const getWebhook = operations.GetWebhook ?? 0;
-		const exactlyOnceInOrder = storedIds.length === changes && JSON.stringify(emittedIds) === JSON.stringify(storedIds);
+		const exactlyOnceInOrder =
+			storedIds.length === changes && JSON.stringify(emittedIds) === JSON.stringify(storedIds);
 		return {
 			scenario: 'instant',
 			part: 'changes',
@@ -230,7 +261,11 @@ export async function instantChanges(
 			duplicated: emittedIds.length - new Set(emittedIds).size,
 			exactlyOnceInOrder,
 			answers,
-			targets: { listEvents: listEvents <= changes, noGetWebhook: getWebhook === 0, exactlyOnce: exactlyOnceInOrder },
+			targets: {
+				listEvents: listEvents <= changes,
+				noGetWebhook: getWebhook === 0,
+				exactlyOnce: exactlyOnceInOrder,
+			},
 		};
 	} finally {
 		await active.close();
@@ -244,7 +279,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Changes one at a time: from the record's creation in the emulator to webhook() returning its execution's items. */
-export async function instantLatency({ emu }: Bench, { changes, warmUp }: InstantConfig['latency']): Promise<InstantLatencyResult> {
+export async function instantLatency(
+	{ emu }: Bench,
+	{ changes, warmUp }: InstantConfig['latency'],
+): Promise<InstantLatencyResult> {
 	emu.setVariant(DEFAULT_VARIANT);
 	const active = await activeTrigger(emu);
 	try {
@@ -254,7 +292,10 @@ export async function instantLatency({ emu }: Bench, { changes, warmUp }: Instan
 			const changedAt = performance.now();
 			active.change(`Timed ${i}`);
 			await emu.settleNotifications();
-			if (active.started.length !== executionsBefore + 1) throw new Error(`change ${i}: expected one execution, got ${active.started.length - executionsBefore}`);
+			if (active.started.length !== executionsBefore + 1)
+				throw new Error(
+					`change ${i}: expected one execution, got ${active.started.length - executionsBefore}`,
+				);
 			if (i >= warmUp) times.push(active.started[executionsBefore] - changedAt);
 		}
 		const sorted = [...times].sort((a, b) => a - b);
@@ -263,7 +304,12 @@ export async function instantLatency({ emu }: Bench, { changes, warmUp }: Instan
 			part: 'latency',
 			label: `${changes} changes one at a time`,
 			changes,
-			ms: { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0], max: sorted[sorted.length - 1] },
+			ms: {
+				median: percentile(sorted, 50),
+				p95: percentile(sorted, 95),
+				min: sorted[0],
+				max: sorted[sorted.length - 1],
+			},
 			pollingMs: { average: POLL_INTERVAL_MS / 2, max: POLL_INTERVAL_MS },
 			targets: {},
 		};
@@ -299,10 +345,15 @@ export async function instantKeepAlive(): Promise<InstantKeepAliveResult> {
 		}
 		emu.setWebhookStatus(active.webhookId, { notifications: 'disabled' });
 		const afterDisabled = await tick();
-		if (keepAlive.errors.length > 0) throw new Error(`the keep-alive reported: ${keepAlive.errors.map((error) => error.message).join('; ')}`);
+		if (keepAlive.errors.length > 0)
+			throw new Error(
+				`the keep-alive reported: ${keepAlive.errors.map((error) => error.message).join('; ')}`,
+			);
 		await active.close();
 		const all = days.flat();
-		const renewalDays = days.flatMap((operations, i) => (operations.includes('ListEvents') ? [i + 1] : []));
+		const renewalDays = days.flatMap((operations, i) =>
+			operations.includes('ListEvents') ? [i + 1] : [],
+		);
 		const firstRenewal = renewalDays[0];
 		return {
 			scenario: 'instant',
@@ -310,14 +361,18 @@ export async function instantKeepAlive(): Promise<InstantKeepAliveResult> {
 			label: 'keep-alive',
 			ticks: [
 				{ label: 'a day with nothing to do', operations: days[0] },
-				{ label: `the webhook unread for ${firstRenewal ?? '?'} days (expires within 3)`, operations: firstRenewal ? days[firstRenewal - 1] : [] },
+				{
+					label: `the webhook unread for ${firstRenewal ?? '?'} days (expires within 3)`,
+					operations: firstRenewal ? days[firstRenewal - 1] : [],
+				},
 				{ label: 'SmartSuite switched the notifications off', operations: afterDisabled },
 			],
 			quietMonth: {
 				days: DAYS_A_MONTH,
 				getWebhook: all.filter((operation) => operation === 'GetWebhook').length,
 				listEvents: all.filter((operation) => operation === 'ListEvents').length,
-				other: all.filter((operation) => operation !== 'GetWebhook' && operation !== 'ListEvents').length,
+				other: all.filter((operation) => operation !== 'GetWebhook' && operation !== 'ListEvents')
+					.length,
 				renewalDays,
 			},
 			targets: { dailyTick: days[0].length === 1 && days[0][0] === 'GetWebhook' },
@@ -334,15 +389,27 @@ export async function instantKeepAlive(): Promise<InstantKeepAliveResult> {
  * are spread so that a ping reads the webhook at least every 4 days, so the keep-alive never
  * renews it; the quiet month (no change) is the measured keep-alive month, renewals included.
  */
-export function instantMonth(config: InstantConfig, changes: InstantChangesResult[], keepAlive: InstantKeepAliveResult): InstantMonthResult {
+export function instantMonth(
+	config: InstantConfig,
+	changes: InstantChangesResult[],
+	keepAlive: InstantKeepAliveResult,
+): InstantMonthResult {
 	const perChange: Partial<Record<EndOfStream, number>> = {};
-	for (const r of changes) if (r.burst === 1 && r.copies === 1) perChange[r.endOfStream] = r.requests / r.changes;
+	for (const r of changes)
+		if (r.burst === 1 && r.copies === 1) perChange[r.endOfStream] = r.requests / r.changes;
 	const bursts = changes.filter((r) => r.burst > 1 && r.copies === 1);
 	const { quietMonth } = keepAlive;
 	const keepAliveCallsPerDay = quietMonth.getWebhook / quietMonth.days;
 	const quietMonthCalls = quietMonth.getWebhook + quietMonth.listEvents + quietMonth.other;
 	const keepAliveCalls = keepAliveCallsPerDay * DAYS_A_MONTH;
-	const row = (label: string, changes: number | null, endOfStream: EndOfStream | null, pings: number, keepAlive: number, target: number | null): MonthRow => ({
+	const row = (
+		label: string,
+		changes: number | null,
+		endOfStream: EndOfStream | null,
+		pings: number,
+		keepAlive: number,
+		target: number | null,
+	): MonthRow => ({
 		label,
 		changes,
 		endOfStream,
@@ -350,13 +417,22 @@ export function instantMonth(config: InstantConfig, changes: InstantChangesResul
 		keepAlive,
 		total: pings + keepAlive,
 		target,
-		ofPlan: Object.fromEntries(PLANS.map(([plan, quota]) => [plan, (100 * (pings + keepAlive)) / quota])),
+		ofPlan: Object.fromEntries(
+			PLANS.map(([plan, quota]) => [plan, (100 * (pings + keepAlive)) / quota]),
+		),
 	});
 	const rows: MonthRow[] = [
 		row('Instant, no change (measured)', 0, null, 0, quietMonthCalls, DAYS_A_MONTH),
 		...config.monthlyChanges.flatMap((k) =>
 			Object.entries(perChange).map(([endOfStream, cost]) =>
-				row(`Instant, ${count(k)} changes, ${endOfStream}`, k, endOfStream as EndOfStream, Math.ceil(cost * k), keepAliveCalls, k + DAYS_A_MONTH),
+				row(
+					`Instant, ${count(k)} changes, ${endOfStream}`,
+					k,
+					endOfStream as EndOfStream,
+					Math.ceil(cost * k),
+					keepAliveCalls,
+					k + DAYS_A_MONTH,
+				),
 			),
 		),
 		row('Polling every minute, any number of changes', null, null, POLLS_A_MONTH, 0, null),
@@ -366,11 +442,15 @@ export function instantMonth(config: InstantConfig, changes: InstantChangesResul
 		part: 'month',
 		label: 'a month',
 		perChange,
-		perChangeInBursts: bursts.length ? Math.min(...bursts.map((r) => r.requests / r.changes)) : null,
+		perChangeInBursts: bursts.length
+			? Math.min(...bursts.map((r) => r.requests / r.changes))
+			: null,
 		keepAliveCallsPerDay,
 		renewalsInAQuietMonth: quietMonth.listEvents,
 		rows,
-		targets: Object.fromEntries(rows.filter((r) => r.target !== null).map((r) => [r.label, r.total <= (r.target ?? 0)])),
+		targets: Object.fromEntries(
+			rows.filter((r) => r.target !== null).map((r) => [r.label, r.total <= (r.target ?? 0)]),
+		),
 	};
 }
 
@@ -385,7 +465,10 @@ export async function instantForged({ emu }: Bench, pings: number): Promise<Inst
 			const answer = await fetch(active.trigger.url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ webhookId: active.webhookId, locator: { accountId: emu.workspaceId, solutionId: 'any' } }),
+				body: JSON.stringify({
+					webhookId: active.webhookId,
+					locator: { accountId: emu.workspaceId, solutionId: 'any' },
+				}),
 			});
 			await answer.arrayBuffer();
 			answers[answer.status] = (answers[answer.status] ?? 0) + 1;
@@ -409,7 +492,11 @@ export async function instantForged({ emu }: Bench, pings: number): Promise<Inst
 }
 
 /** The whole section, each result handed over as soon as it is known. */
-export async function instantSection(bench: Bench, config: InstantConfig, record: (result: InstantResult) => void): Promise<void> {
+export async function instantSection(
+	bench: Bench,
+	config: InstantConfig,
+	record: (result: InstantResult) => void,
+): Promise<void> {
 	const changes: InstantChangesResult[] = [];
 	for (const endOfStream of config.endOfStream)
 		for (const changesCase of config.changes) {
@@ -421,5 +508,6 @@ export async function instantSection(bench: Bench, config: InstantConfig, record
 	const keepAlive = await instantKeepAlive();
 	record(keepAlive);
 	if (config.forgedPings > 0) record(await instantForged(bench, config.forgedPings));
-	if (changes.some((r) => r.burst === 1 && r.copies === 1)) record(instantMonth(config, changes, keepAlive));
+	if (changes.some((r) => r.burst === 1 && r.copies === 1))
+		record(instantMonth(config, changes, keepAlive));
 }

@@ -59,12 +59,17 @@ async function gcTimeBetween(startMs: number, endMs: number): Promise<number> {
 	await new Promise((resolve) => setImmediate(resolve));
 	gcEntries.push(...gcObserver.takeRecords());
 	let total = 0;
-	for (const entry of gcEntries) if (entry.startTime >= startMs && entry.startTime < endMs) total += entry.duration;
+	for (const entry of gcEntries)
+		if (entry.startTime >= startMs && entry.startTime < endMs) total += entry.duration;
 	gcEntries.length = 0;
 	return total;
 }
 
-export async function measure<T>(emu: Emulator, fn: () => Promise<T>, { memory = true }: MeasureOptions = {}): Promise<Run<T>> {
+export async function measure<T>(
+	emu: Emulator,
+	fn: () => Promise<T>,
+	{ memory = true }: MeasureOptions = {},
+): Promise<Run<T>> {
 	// A fresh log per run: counts start at 0 and old entries do not weigh on the heap.
 	emu.resetLog();
 	let baseHeap = 0;

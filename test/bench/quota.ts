@@ -42,15 +42,27 @@ export interface QuotaResult {
 }
 
 /** What a trigger run measured, before the anchors and the verdicts are added. */
-type Measured = Omit<QuotaResult, 'scenario' | 'case' | 'label' | 'endOfStream' | 'pipedream' | 'activepieces' | 'targets'>;
+type Measured = Omit<
+	QuotaResult,
+	'scenario' | 'case' | 'label' | 'endOfStream' | 'pipedream' | 'activepieces' | 'targets'
+>;
 
 const GET_WEBHOOK = 1;
 /** Polls given to an activation or a backlog to reach the end. */
 const MAX_POLLS = 50;
 
 /** Runs fn on a fresh webhook holding `stored` events with the server's limit, then removes it. */
-async function onWebhook<T>(bench: Bench, variant: { endOfStream: EndOfStream; maxPageSize?: number }, stored: number, fn: (webhookId: string) => Promise<T>): Promise<T> {
-	bench.emu.setVariant({ ...DEFAULT_VARIANT, endOfStream: variant.endOfStream, maxPageSize: variant.maxPageSize ?? DEFAULT_VARIANT.maxPageSize });
+async function onWebhook<T>(
+	bench: Bench,
+	variant: { endOfStream: EndOfStream; maxPageSize?: number },
+	stored: number,
+	fn: (webhookId: string) => Promise<T>,
+): Promise<T> {
+	bench.emu.setVariant({
+		...DEFAULT_VARIANT,
+		endOfStream: variant.endOfStream,
+		maxPageSize: variant.maxPageSize ?? DEFAULT_VARIANT.maxPageSize,
+	});
 	const { webhook_id: webhookId } = bench.emu.createWebhook();
 	bench.emu.appendEvents(webhookId, stored);
 	try {
@@ -61,7 +73,10 @@ async function onWebhook<T>(bench: Bench, variant: { endOfStream: EndOfStream; m
 	}
 }
 
-async function triggerPolls(bench: Bench, polls: Array<() => Promise<unknown>>): Promise<Spent & { maxPerPoll: number }> {
+async function triggerPolls(
+	bench: Bench,
+	polls: Array<() => Promise<unknown>>,
+): Promise<Spent & { maxPerPoll: number }> {
 	let requests = 0;
 	let maxPerPoll = 0;
 	for (const poll of polls) {
@@ -77,10 +92,22 @@ async function triggerPolls(bench: Bench, polls: Array<() => Promise<unknown>>):
 async function anchorsReading(bench: Bench, quotaCase: QuotaCase, events: number) {
 	if (quotaCase.endOfStream !== 'emptyPage') return { pipedream: null, activepieces: null };
 	const read = async (run: typeof pipedreamRun) =>
-		await onWebhook(bench, { endOfStream: 'emptyPage', maxPageSize: 'servedMax' in quotaCase ? quotaCase.servedMax : undefined }, events, async (webhookId) => {
-			const state: AnchorState = { pageToken: '' };
-			return await runUntil(bench.emu, () => run(bench.emu, bench.agent, webhookId, state), events);
-		});
+		await onWebhook(
+			bench,
+			{
+				endOfStream: 'emptyPage',
+				maxPageSize: 'servedMax' in quotaCase ? quotaCase.servedMax : undefined,
+			},
+			events,
+			async (webhookId) => {
+				const state: AnchorState = { pageToken: '' };
+				return await runUntil(
+					bench.emu,
+					() => run(bench.emu, bench.agent, webhookId, state),
+					events,
+				);
+			},
+		);
 	return { pipedream: await read(pipedreamRun), activepieces: await read(activepiecesRun) };
 }
 
@@ -106,31 +133,41 @@ export async function quotaScenario(bench: Bench, quotaCase: QuotaCase): Promise
 	if (quotaCase.kind === 'activation' || quotaCase.kind === 'backlog') {
 		const { events, servedMax } = quotaCase;
 		const startFrom = quotaCase.kind === 'activation' ? 'newEvents' : 'allStoredEvents';
-		result = await onWebhook(bench, { endOfStream, maxPageSize: servedMax }, events, async (webhookId) => {
-			const poller = triggerPoller(bench.emu, webhookId, { startFrom });
-			// A poll reads at most 200 pages (and 30 s): a long history takes several polls.
-			let received = 0;
-			const done = () => (startFrom === 'newEvents' ? poller.staticData().activationScan === false : received >= events);
-			const trigger = { requests: 0, polls: 0, maxPerPoll: 0 };
-			while (trigger.polls === 0 || (!done() && trigger.polls < MAX_POLLS)) {
-				const poll = await triggerPolls(bench, [async () => (received += (await pollOnce(poller)).length)]);
-				trigger.requests += poll.requests;
-				trigger.polls++;
-				trigger.maxPerPoll = Math.max(trigger.maxPerPoll, poll.maxPerPoll);
-			}
-			const idle = await triggerPolls(bench, [() => pollOnce(poller)]);
-			const pages = Math.ceil(events / servedMax);
-			return {
-				trigger,
-				minimum: minimumRequests(events, servedMax, endOfStream) + GET_WEBHOOK,
-				target:
-					quotaCase.kind === 'activation'
-						? pages + Math.ceil(servedMax / pageSize) + 2
-						: Math.max(1, pages) + 1 + GET_WEBHOOK,
-				idleAfter: idle.requests,
-				stateBytes: stateBytes(poller),
-			};
-		});
+		result = await onWebhook(
+			bench,
+			{ endOfStream, maxPageSize: servedMax },
+			events,
+			async (webhookId) => {
+				const poller = triggerPoller(bench.emu, webhookId, { startFrom });
+				// A poll reads at most 200 pages (and 30 s): a long history takes several polls.
+				let received = 0;
+				const done = () =>
+					startFrom === 'newEvents'
+						? poller.staticData().activationScan === false
+						: received >= events;
+				const trigger = { requests: 0, polls: 0, maxPerPoll: 0 };
+				while (trigger.polls === 0 || (!done() && trigger.polls < MAX_POLLS)) {
+					const poll = await triggerPolls(bench, [
+						async () => (received += (await pollOnce(poller)).length),
+					]);
+					trigger.requests += poll.requests;
+					trigger.polls++;
+					trigger.maxPerPoll = Math.max(trigger.maxPerPoll, poll.maxPerPoll);
+				}
+				const idle = await triggerPolls(bench, [() => pollOnce(poller)]);
+				const pages = Math.ceil(events / servedMax);
+				return {
+					trigger,
+					minimum: minimumRequests(events, servedMax, endOfStream) + GET_WEBHOOK,
+					target:
+						quotaCase.kind === 'activation'
+							? pages + Math.ceil(servedMax / pageSize) + 2
+							: Math.max(1, pages) + 1 + GET_WEBHOOK,
+					idleAfter: idle.requests,
+					stateBytes: stateBytes(poller),
+				};
+			},
+		);
 	} else if (quotaCase.kind === 'burst') {
 		result = await onWebhook(bench, { endOfStream }, 0, async (webhookId) => {
 			const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'newEvents' });
@@ -148,7 +185,9 @@ export async function quotaScenario(bench: Bench, quotaCase: QuotaCase): Promise
 		});
 	} else {
 		const { polls, maxNewPerPoll, seed } = quotaCase;
-		const counts = Array.from({ length: polls }, seededRandom(seed)).map((r) => 1 + Math.floor(r * maxNewPerPoll));
+		const counts = Array.from({ length: polls }, seededRandom(seed)).map(
+			(r) => 1 + Math.floor(r * maxNewPerPoll),
+		);
 		result = await onWebhook(bench, { endOfStream }, 1000, async (webhookId) => {
 			const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'newEvents' });
 			await pollOnce(poller);
@@ -160,7 +199,11 @@ export async function quotaScenario(bench: Bench, quotaCase: QuotaCase): Promise
 				bench,
 				counts.map((count) => async () => {
 					const state = poller.staticData();
-					if (state.pageHoldsLastEvent === true && Number(state.heldCount) + count > DEFAULT_VARIANT.maxPageSize) overflows++;
+					if (
+						state.pageHoldsLastEvent === true &&
+						Number(state.heldCount) + count > DEFAULT_VARIANT.maxPageSize
+					)
+						overflows++;
 					bench.emu.appendEvents(webhookId, count);
 					bench.emu.resetLog();
 					await pollOnce(poller);
@@ -169,7 +212,10 @@ export async function quotaScenario(bench: Bench, quotaCase: QuotaCase): Promise
 			const minimum = polls + overflows;
 			return { trigger, minimum, target: minimum, idleAfter: null, stateBytes: stateBytes(poller) };
 		});
-		const anchors = endOfStream === 'emptyPage' ? await busyAnchors(bench, counts) : { pipedream: null, activepieces: null };
+		const anchors =
+			endOfStream === 'emptyPage'
+				? await busyAnchors(bench, counts)
+				: { pipedream: null, activepieces: null };
 		return finish(quotaCase, result, anchors);
 	}
 	return finish(quotaCase, result, await anchorsReading(bench, quotaCase, quotaCase.events));

@@ -14,7 +14,9 @@ import { credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
 import type { Bench } from './scenarios';
 
 // Named with .ts: outside jest, Node would load the codex `SmartSuite.node.json` first (clients.ts says why).
-const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as { SmartSuite: typeof SmartSuiteClass };
+const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as {
+	SmartSuite: typeof SmartSuiteClass;
+};
 
 export type RecordsCase =
 	| { kind: 'create' | 'update' | 'delete'; items: number }
@@ -53,7 +55,9 @@ const autoMap = { mappingMode: 'autoMapInputData', value: null };
 export function issueTarget(recordsCase: RecordsCase): number {
 	if (recordsCase.kind === 'search') return Math.max(1, Math.ceil(recordsCase.records / LIST_PAGE));
 	if (recordsCase.kind === 'upsert') return 3 * Math.ceil(recordsCase.items / BULK) + 1;
-	return Math.ceil(recordsCase.items / BULK) + 1 + (recordsCase.kind === 'createWithUserEmails' ? 1 : 0);
+	return (
+		Math.ceil(recordsCase.items / BULK) + 1 + (recordsCase.kind === 'createWithUserEmails' ? 1 : 0)
+	);
 }
 
 function labelOf(recordsCase: RecordsCase): string {
@@ -71,15 +75,24 @@ function labelOf(recordsCase: RecordsCase): string {
 }
 
 /** The node's parameters and input items for a case, on a table seeded as the case needs. */
-function workload(emu: Emulator, table: TableObject, recordsCase: RecordsCase): { parameters: INodeParameters; input: IDataObject[] } {
+function workload(
+	emu: Emulator,
+	table: TableObject,
+	recordsCase: RecordsCase,
+): { parameters: INodeParameters; input: IDataObject[] } {
 	const tableId = locator(table.id);
 	if (recordsCase.kind === 'search') {
-		for (let i = 0; i < recordsCase.records; i++) emu.addRecord(table.id, { title: `Record ${i}`, [F.text]: `C-${i}` });
-		return { parameters: { resource: 'record', operation: 'search', tableId, returnAll: true }, input: [{}] };
+		for (let i = 0; i < recordsCase.records; i++)
+			emu.addRecord(table.id, { title: `Record ${i}`, [F.text]: `C-${i}` });
+		return {
+			parameters: { resource: 'record', operation: 'search', tableId, returnAll: true },
+			input: [{}],
+		};
 	}
 	const indexes = Array.from({ length: recordsCase.items }, (_, i) => i);
 	if (recordsCase.kind === 'upsert') {
-		for (let i = 0; i < recordsCase.items; i += 2) emu.addRecord(table.id, { title: `Old ${i}`, [F.text]: `C-${i}` });
+		for (let i = 0; i < recordsCase.items; i += 2)
+			emu.addRecord(table.id, { title: `Old ${i}`, [F.text]: `C-${i}` });
 		const columns = { ...autoMap, matchingColumns: [F.text] };
 		const input = indexes.map((i) => ({ title: `Item ${i}`, [F.text]: `C-${i}`, [F.number]: i }));
 		return { parameters: { resource: 'record', operation: 'upsert', tableId, columns }, input };
@@ -92,26 +105,46 @@ function workload(emu: Emulator, table: TableObject, recordsCase: RecordsCase): 
 			[F.number]: i,
 			...(recordsCase.kind === 'createWithUserEmails' ? { assigned_to: [owner].flat()[0] } : {}),
 		}));
-		return { parameters: { resource: 'record', operation: 'create', tableId, columns: autoMap }, input };
+		return {
+			parameters: { resource: 'record', operation: 'create', tableId, columns: autoMap },
+			input,
+		};
 	}
-	const ids = indexes.map((i) => emu.addRecord(table.id, { title: `Record ${i}`, [F.text]: `C-${i}` }).id);
+	const ids = indexes.map(
+		(i) => emu.addRecord(table.id, { title: `Record ${i}`, [F.text]: `C-${i}` }).id,
+	);
 	const recordId = locator('={{ $json.id }}');
 	if (recordsCase.kind === 'update') {
-		return { parameters: { resource: 'record', operation: 'update', tableId, recordId, columns: autoMap }, input: ids.map((id, i) => ({ id, [F.number]: i })) };
+		return {
+			parameters: { resource: 'record', operation: 'update', tableId, recordId, columns: autoMap },
+			input: ids.map((id, i) => ({ id, [F.number]: i })),
+		};
 	}
-	return { parameters: { resource: 'record', operation: 'delete', tableId, recordId }, input: ids.map((id) => ({ id })) };
+	return {
+		parameters: { resource: 'record', operation: 'delete', tableId, recordId },
+		input: ids.map((id) => ({ id })),
+	};
 }
 
 /** Runs one case on a fresh table with every field type; the table is left behind (it is small). */
-export async function recordsScenario({ emu }: Bench, recordsCase: RecordsCase): Promise<RecordsResult> {
+export async function recordsScenario(
+	{ emu }: Bench,
+	recordsCase: RecordsCase,
+): Promise<RecordsResult> {
 	const solution = emu.addSolution();
 	const table = emu.addFieldTypesTable(solution.id);
 	const { parameters, input } = workload(emu, table, recordsCase);
 	emu.resetLog();
-	const run = await runNodeInWorkflow(new SmartSuite(), { parameters, input, credentials: credentialsFor(emu) });
+	const run = await runNodeInWorkflow(new SmartSuite(), {
+		parameters,
+		input,
+		credentials: credentialsFor(emu),
+	});
 	if (run.error) throw new Error(`${labelOf(recordsCase)}: ${run.error.message}`);
 	const byOperation: Record<string, number> = {};
-	for (const request of emu.requests) byOperation[request.operation ?? 'unrouted'] = (byOperation[request.operation ?? 'unrouted'] ?? 0) + 1;
+	for (const request of emu.requests)
+		byOperation[request.operation ?? 'unrouted'] =
+			(byOperation[request.operation ?? 'unrouted'] ?? 0) + 1;
 	const requests = emu.requests.length;
 	emu.resetLog();
 	const target = issueTarget(recordsCase);

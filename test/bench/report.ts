@@ -1,7 +1,14 @@
 /** Turns scenario results into Markdown tables (stdout and the README) and the JSON file. */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { InstantChangesResult, InstantForgedResult, InstantKeepAliveResult, InstantLatencyResult, InstantMonthResult, InstantResult } from './instant';
+import type {
+	InstantChangesResult,
+	InstantForgedResult,
+	InstantKeepAliveResult,
+	InstantLatencyResult,
+	InstantMonthResult,
+	InstantResult,
+} from './instant';
 import { PLANS } from './instant';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
@@ -64,9 +71,16 @@ function range(value: number | Summary, digits?: (n: number) => string): string 
 const mark = (met: boolean | null) => (met === null ? '' : met ? ' ✓' : ' ✗');
 
 function table(headers: string[], rows: string[][]): string {
-	const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
-	const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-	return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+	const widths = headers.map((header, i) =>
+		Math.max(header.length, ...rows.map((row) => row[i].length)),
+	);
+	const line = (cells: string[]) =>
+		`| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+	return [
+		line(headers),
+		`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+		...rows.map(line),
+	].join('\n');
 }
 
 function comparisonTable(results: ComparisonResult[]): string {
@@ -117,7 +131,16 @@ function comparisonTable(results: ComparisonResult[]): string {
 
 function idleTable(results: IdleResult[]): string {
 	return table(
-		['stored', 'page', 'end', 'activation requests', 'activation ms', 'requests / idle poll', 'ms / idle poll', 'state B'],
+		[
+			'stored',
+			'page',
+			'end',
+			'activation requests',
+			'activation ms',
+			'requests / idle poll',
+			'ms / idle poll',
+			'state B',
+		],
 		results.map((r) => [
 			r.storedEvents.toLocaleString('en-US'),
 			String(r.pageSize),
@@ -133,7 +156,17 @@ function idleTable(results: IdleResult[]): string {
 
 function steadyTable(results: SteadyResult[]): string {
 	return table(
-		['polls', 'page', 'end', 'requests / poll', 'polls by requests', 'ms / poll', 'appended / received', 'missing / duplicated', 'state B'],
+		[
+			'polls',
+			'page',
+			'end',
+			'requests / poll',
+			'polls by requests',
+			'ms / poll',
+			'appended / received',
+			'missing / duplicated',
+			'state B',
+		],
 		results.map((r) => [
 			String(r.polls),
 			String(r.pageSize),
@@ -152,9 +185,22 @@ function steadyTable(results: SteadyResult[]): string {
 
 function quotaTable(results: QuotaResult[]): string {
 	const spent = (value: { requests: number; polls: number } | null) =>
-		value === null ? '–' : `${value.requests.toLocaleString('en-US')} in ${value.polls.toLocaleString('en-US')} poll${value.polls === 1 ? '' : 's'}`;
+		value === null
+			? '–'
+			: `${value.requests.toLocaleString('en-US')} in ${value.polls.toLocaleString('en-US')} poll${value.polls === 1 ? '' : 's'}`;
 	return table(
-		['workload', 'end', 'trigger requests', 'most in one poll', 'minimum', 'target', 'next idle poll', 'Pipedream-like', 'Activepieces-like', 'state B'],
+		[
+			'workload',
+			'end',
+			'trigger requests',
+			'most in one poll',
+			'minimum',
+			'target',
+			'next idle poll',
+			'Pipedream-like',
+			'Activepieces-like',
+			'state B',
+		],
 		results.map((r) => [
 			r.label,
 			r.endOfStream,
@@ -172,7 +218,14 @@ function quotaTable(results: QuotaResult[]): string {
 
 function recordsTable(results: RecordsResult[]): string {
 	return table(
-		['workload', 'requests', 'by operation', "the issue's count", 'one request per item', 'items out'],
+		[
+			'workload',
+			'requests',
+			'by operation',
+			"the issue's count",
+			'one request per item',
+			'items out',
+		],
 		results.map((r) => [
 			r.label,
 			r.requests.toLocaleString('en-US') + mark(r.targets.requests),
@@ -192,7 +245,17 @@ function instantChangesTable(results: InstantChangesResult[]): string {
 			.map(([status, n]) => `${n.toLocaleString('en-US')} × ${status}`)
 			.join(', ');
 	return table(
-		['changes', 'end', 'pings', 'ListEvents (≤ K)', 'GetWebhook', 'requests / change', 'executions', 'events out (each once, in order)', 'n8n answered'],
+		[
+			'changes',
+			'end',
+			'pings',
+			'ListEvents (≤ K)',
+			'GetWebhook',
+			'requests / change',
+			'executions',
+			'events out (each once, in order)',
+			'n8n answered',
+		],
 		results.map((r) => [
 			r.label,
 			r.endOfStream,
@@ -211,15 +274,30 @@ function latencyTable(results: InstantLatencyResult[]): string {
 	return table(
 		['trigger', 'changes', 'median', 'p95', 'min–max'],
 		results.flatMap((r) => [
-			['Instant (measured on the emulator)', String(r.changes), `${num(r.ms.median)} ms`, `${num(r.ms.p95)} ms`, `${num(r.ms.min)}–${num(r.ms.max)} ms`],
-			['Polling every minute (computed, not measured)', '–', `${num(r.pollingMs.average / 1000)} s on average`, '–', `0–${num(r.pollingMs.max / 1000)} s`],
+			[
+				'Instant (measured on the emulator)',
+				String(r.changes),
+				`${num(r.ms.median)} ms`,
+				`${num(r.ms.p95)} ms`,
+				`${num(r.ms.min)}–${num(r.ms.max)} ms`,
+			],
+			[
+				'Polling every minute (computed, not measured)',
+				'–',
+				`${num(r.pollingMs.average / 1000)} s on average`,
+				'–',
+				`0–${num(r.pollingMs.max / 1000)} s`,
+			],
 		]),
 	);
 }
 
 function keepAliveTable(r: InstantKeepAliveResult): string {
 	const { quietMonth: month } = r;
-	const rows = r.ticks.map((tick, i) => [tick.label, `${tick.operations.length}: ${tick.operations.join(' + ') || 'none'}${i === 0 ? mark(r.targets.dailyTick) : ''}`]);
+	const rows = r.ticks.map((tick, i) => [
+		tick.label,
+		`${tick.operations.length}: ${tick.operations.join(' + ') || 'none'}${i === 0 ? mark(r.targets.dailyTick) : ''}`,
+	]);
 	rows.push([
 		`a quiet month (${month.days} ticks, no change)`,
 		`${month.getWebhook + month.listEvents + month.other}: ${month.getWebhook} GetWebhook + ${month.listEvents} ListEvents (days ${month.renewalDays.join(', ')})` +
@@ -236,7 +314,14 @@ function percent(value: number): string {
 
 function monthTable(r: InstantMonthResult): string {
 	return table(
-		['a month (30 days)', 'pings', 'keep-alive', 'calls', "the issue's count", ...PLANS.map(([plan, quota]) => `${plan} (${quota.toLocaleString('en-US')})`)],
+		[
+			'a month (30 days)',
+			'pings',
+			'keep-alive',
+			'calls',
+			"the issue's count",
+			...PLANS.map(([plan, quota]) => `${plan} (${quota.toLocaleString('en-US')})`),
+		],
 		r.rows.map((row) => [
 			row.label,
 			row.pings.toLocaleString('en-US'),
@@ -249,8 +334,11 @@ function monthTable(r: InstantMonthResult): string {
 }
 
 function instantSectionText(results: InstantResult[]): string {
-	const part = <T extends InstantResult>(name: T['part']) => results.filter((r): r is T => r.part === name);
-	const parts = ['#### 7. SmartSuite Instant Trigger (issue 23): requests per change, latency, keep-alive and a month, on the emulator'];
+	const part = <T extends InstantResult>(name: T['part']) =>
+		results.filter((r): r is T => r.part === name);
+	const parts = [
+		'#### 7. SmartSuite Instant Trigger (issue 23): requests per change, latency, keep-alive and a month, on the emulator',
+	];
 	const changes = part<InstantChangesResult>('changes');
 	if (changes.length) {
 		parts.push(
@@ -260,17 +348,31 @@ function instantSectionText(results: InstantResult[]): string {
 		);
 	}
 	for (const r of part<InstantLatencyResult>('latency')) {
-		parts.push(`From a record created in the emulator to webhook() returning the execution's items (ping over HTTP on 127.0.0.1, one ListEvents call):\n\n${latencyTable([r])}`);
+		parts.push(
+			`From a record created in the emulator to webhook() returning the execution's items (ping over HTTP on 127.0.0.1, one ListEvents call):\n\n${latencyTable([r])}`,
+		);
 	}
 	for (const r of part<InstantKeepAliveResult>('keepAlive')) {
-		parts.push(`The daily keep-alive with nothing changing, the emulator's clock moved a day before each tick (it renews the webhook with ListEvents when it expires within 3 days):\n\n${keepAliveTable(r)}`);
+		parts.push(
+			`The daily keep-alive with nothing changing, the emulator's clock moved a day before each tick (it renews the webhook with ListEvents when it expires within 3 days):\n\n${keepAliveTable(r)}`,
+		);
 	}
 	for (const r of part<InstantForgedResult>('forged')) {
 		parts.push(
 			`Anonymous POSTs to the production URL naming the webhook's id (which every notification and Webhook → Get show) but without the URL's secret:\n\n` +
 				table(
 					['pings', 'requests to SmartSuite', 'ListEvents', 'executions', 'n8n answered'],
-					[[r.label, String(r.requests) + mark(r.targets.noRequest), String(r.listEvents), String(r.executions) + mark(r.targets.noExecution), Object.entries(r.answers).map(([status, n]) => `${n} × ${status}`).join(', ')]],
+					[
+						[
+							r.label,
+							String(r.requests) + mark(r.targets.noRequest),
+							String(r.listEvents),
+							String(r.executions) + mark(r.targets.noExecution),
+							Object.entries(r.answers)
+								.map(([status, n]) => `${n} × ${status}`)
+								.join(', '),
+						],
+					],
 				),
 		);
 	}
@@ -291,7 +393,8 @@ function instantSectionText(results: InstantResult[]): string {
 
 /** All tables of one run, as Markdown; a section only appears when its scenario ran. */
 export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
-	const of = <T extends ScenarioResult>(name: T['scenario']) => results.filter((r): r is T => r.scenario === name);
+	const of = <T extends ScenarioResult>(name: T['scenario']) =>
+		results.filter((r): r is T => r.scenario === name);
 	const sections: string[] = [
 		`Run ${meta.date}: Node ${meta.node}, ${meta.cpus} × ${meta.cpu}${meta.quick ? ', QUICK mode (small N)' : ''}` +
 			(meta.durationSeconds === undefined ? '' : `, ${Math.round(meta.durationSeconds)} s`) +
@@ -310,8 +413,12 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 		);
 	}
 	if (idles.length) sections.push(`#### 2. Idle polls (nothing new)\n\n${idleTable(idles)}`);
-	if (steadies.length) sections.push(`#### 3. Steady state (1–20 new events per poll)\n\n${steadyTable(steadies)}`);
-	if (lists.length) sections.push(`#### 4. SmartSuite node, listEvents with Return All, vs the bare loop\n\n${comparisonTable(lists)}`);
+	if (steadies.length)
+		sections.push(`#### 3. Steady state (1–20 new events per poll)\n\n${steadyTable(steadies)}`);
+	if (lists.length)
+		sections.push(
+			`#### 4. SmartSuite node, listEvents with Return All, vs the bare loop\n\n${comparisonTable(lists)}`,
+		);
 	if (quotas.length) {
 		sections.push(
 			`#### 5. Requests per workload (the monthly quota): the trigger (Page Size 100) next to the minimum, issue 11's target and the anchors\n\n` +
@@ -324,8 +431,8 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	if (records.length) {
 		sections.push(
 			`#### 6. Record operations (issues 21 and 22): requests of the SmartSuite node, run by n8n's WorkflowExecute, next to one request per item\n\n` +
-				"Writes: bulk requests of 25 plus one structure read (plus one members read for users given by e-mail). Search with Return All: " +
-				"pages of 1,000, issue 21 counts the list requests; \"one request per item\" for Search is Activepieces' Find (pages of 100 until an empty page). " +
+				'Writes: bulk requests of 25 plus one structure read (plus one members read for users given by e-mail). Search with Return All: ' +
+				'pages of 1,000, issue 21 counts the list requests; "one request per item" for Search is Activepieces\' Find (pages of 100 until an empty page). ' +
 				'The other integrations write one request per record. Create or Update (issue 22): a search per 25 keys, then bulk updates and bulk creates, ' +
 				'at most 3 × ⌈n/25⌉ plus one structure read; the n8n community package that has an upsert searches and writes per item (2 requests each).\n\n' +
 				recordsTable(records),
@@ -335,12 +442,15 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	const batching = of<BatchingResult>('batching');
 	if (batching.length) {
 		sections.push(
-			'#### 8. Grouping items into bulk requests (issue 29): the package\'s linear grouping next to the quadratic one it replaced (each table\'s list copied for every item); only the grouping is timed\n\n' +
+			"#### 8. Grouping items into bulk requests (issue 29): the package's linear grouping next to the quadratic one it replaced (each table's list copied for every item); only the grouping is timed\n\n" +
 				batchingTable(batching),
 		);
 	}
 	const failed = of<FailedResult>('failed');
-	if (failed.length) sections.push(`#### Failed cases (the run went on)\n\n${failed.map((r) => `- ${r.label}: ${r.error}`).join('\n')}`);
+	if (failed.length)
+		sections.push(
+			`#### Failed cases (the run went on)\n\n${failed.map((r) => `- ${r.label}: ${r.error}`).join('\n')}`,
+		);
 	return sections.join('\n\n');
 }
 
@@ -358,7 +468,8 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 						: r.scenario === 'instant'
 							? `instant: ${r.label}${'endOfStream' in r ? ` end=${r.endOfStream}` : ''}`
 							: `${r.scenario} end=${r.endOfStream}`;
-		for (const [target, met] of Object.entries(r.targets)) if (met === false) missed.push(`${label}: ${target}`);
+		for (const [target, met] of Object.entries(r.targets))
+			if (met === false) missed.push(`${label}: ${target}`);
 	}
 	return missed;
 }

@@ -28,13 +28,19 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 async function main(): Promise<void> {
 	const quick = process.env.BENCH_QUICK === '1';
 	const config = onlySections(quick ? QUICK : FULL, process.env.BENCH_ONLY);
-	if (!(globalThis as { gc?: unknown }).gc) console.warn('global.gc is missing (run with node --expose-gc): peak memory is less precise');
+	if (!(globalThis as { gc?: unknown }).gc)
+		console.warn('global.gc is missing (run with node --expose-gc): peak memory is less precise');
 	const meta = runMeta(quick, repetitionsOf(config));
 	const started = Date.now();
 	const bench = await openBench();
 	try {
 		const results = await runSuite(bench, config, (result) => {
-			const label = 'n' in result ? `${result.scenario} N=${result.n} page=${result.pageSize}` : 'label' in result ? result.label : result.scenario;
+			const label =
+				'n' in result
+					? `${result.scenario} N=${result.n} page=${result.pageSize}`
+					: 'label' in result
+						? result.label
+						: result.scenario;
 			const end = 'endOfStream' in result ? ` end=${result.endOfStream}` : '';
 			console.error(`done: ${label}${end} (${Math.round((Date.now() - started) / 1000)} s)`);
 		});
@@ -42,7 +48,11 @@ async function main(): Promise<void> {
 		writeResults(RESULTS_FILE, meta, results);
 		console.log(`\n${renderReport(meta, results)}\n`);
 		const missed = missedTargets(results);
-		console.log(missed.length ? `Targets missed:\n${missed.map((line) => `- ${line}`).join('\n')}` : 'All targets met.');
+		console.log(
+			missed.length
+				? `Targets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`
+				: 'All targets met.',
+		);
 		console.log(`\nFigures written to ${RESULTS_FILE}`);
 	} finally {
 		await closeBench(bench);

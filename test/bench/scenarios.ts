@@ -7,13 +7,27 @@ import { startEmulator } from '../emulator';
 import type { Emulator, EndOfStream } from '../emulator/types';
 import { DEFAULT_VARIANT } from '../emulator/types';
 import { bareAgent, bareDrain, callWebhooksApi } from './bare';
-import { helperLoopPoller, listEventsNode, pollOnce, stateBytes, triggerDefaultPageSize, triggerPoller } from './clients';
+import {
+	helperLoopPoller,
+	listEventsNode,
+	pollOnce,
+	stateBytes,
+	triggerDefaultPageSize,
+	triggerPoller,
+} from './clients';
 import type { BatchingResult } from './batching';
 import type { InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import type { FailedResult } from './suite';
-import { type Run, type Summary, exactOrSummary, measure, seededRandom, summarize } from './measure';
+import {
+	type Run,
+	type Summary,
+	exactOrSummary,
+	measure,
+	seededRandom,
+	summarize,
+} from './measure';
 
 export const TARGETS = {
 	/** listEvents wall time against the bare loop. */
@@ -50,7 +64,11 @@ export function minimumRequests(n: number, pageSize: number, endOfStream: EndOfS
 }
 
 /** Runs fn against a fresh webhook holding n events, then deletes it so big stores do not pile up. */
-async function withWebhook<T>({ emu, agent }: Bench, n: number, fn: (webhookId: string) => Promise<T>): Promise<T> {
+async function withWebhook<T>(
+	{ emu, agent }: Bench,
+	n: number,
+	fn: (webhookId: string) => Promise<T>,
+): Promise<T> {
 	const { webhook_id: webhookId } = emu.createWebhook();
 	emu.appendEvents(webhookId, n);
 	try {
@@ -112,9 +130,15 @@ interface PreparedRun {
 /** A measured run without its result (the events are counted, not kept), plus the state size. */
 type CountedRun = Omit<Run<unknown>, 'result'> & { stateBytes: number | null };
 
-async function countedRun(bench: Bench, prepared: PreparedRun, expectedEvents: number, memory: boolean): Promise<CountedRun> {
+async function countedRun(
+	bench: Bench,
+	prepared: PreparedRun,
+	expectedEvents: number,
+	memory: boolean,
+): Promise<CountedRun> {
 	const { result, ...run } = await measure(bench.emu, prepared.run, { memory });
-	if (result.length !== expectedEvents) throw new Error(`expected ${expectedEvents} events, got ${result.length}`);
+	if (result.length !== expectedEvents)
+		throw new Error(`expected ${expectedEvents} events, got ${result.length}`);
 	return { ...run, stateBytes: prepared.stateBytes?.() ?? null };
 }
 
@@ -138,13 +162,20 @@ function sideOf(runs: CountedRun[], n: number): Side {
 async function compareWithBare(
 	bench: Bench,
 	scenario: ComparisonResult['scenario'],
-	{ n, pageSize, endOfStream, repetitions }: { n: number; pageSize: number; endOfStream: EndOfStream; repetitions: number },
+	{
+		n,
+		pageSize,
+		endOfStream,
+		repetitions,
+	}: { n: number; pageSize: number; endOfStream: EndOfStream; repetitions: number },
 	prepareN8n: (webhookId: string) => PreparedRun,
 	prepareHelper?: (webhookId: string) => PreparedRun,
 ): Promise<ComparisonResult> {
 	bench.emu.setVariant({ endOfStream });
 	return await withWebhook(bench, n, async (webhookId) => {
-		const prepareBare = (): PreparedRun => ({ run: () => bareDrain(bench.emu, webhookId, pageSize, bench.agent) });
+		const prepareBare = (): PreparedRun => ({
+			run: () => bareDrain(bench.emu, webhookId, pageSize, bench.agent),
+		});
 		if (!bench.warmedUp.has(scenario)) {
 			await countedRun(bench, prepareBare(), n, false);
 			if (prepareHelper) await countedRun(bench, prepareHelper(webhookId), n, false);
@@ -159,7 +190,9 @@ async function compareWithBare(
 			if (prepareHelper) helper.push(await countedRun(bench, prepareHelper(webhookId), n, true));
 			n8n.push(await countedRun(bench, prepareN8n(webhookId), n, true));
 		}
-		const helperRatio = prepareHelper ? summarize(n8n.map((run, i) => run.ms / helper[i].ms)) : null;
+		const helperRatio = prepareHelper
+			? summarize(n8n.map((run, i) => run.ms / helper[i].ms))
+			: null;
 		const minimum = minimumRequests(n, pageSize, endOfStream);
 		const ratio = summarize(n8n.map((run, i) => run.ms / bare[i].ms));
 		const state = n8n.at(-1)?.stateBytes ?? null;
@@ -179,11 +212,15 @@ async function compareWithBare(
 			cpuRatio: summarize(n8n.map((run, i) => run.cpuMs / bare[i].cpuMs)),
 			helper: prepareHelper ? sideOf(helper, n) : null,
 			helperRatio,
-			helperCpuRatio: prepareHelper ? summarize(n8n.map((run, i) => run.cpuMs / helper[i].cpuMs)) : null,
+			helperCpuRatio: prepareHelper
+				? summarize(n8n.map((run, i) => run.cpuMs / helper[i].cpuMs))
+				: null,
 			extraMsPerRequest: (n8nSide.ms.median - bareSide.ms.median) / n8nRequests,
 			stateBytes: state,
 			targets: {
-				ratio: helperRatio ? helperRatio.median <= TARGETS.maxHelperRatio : ratio.median <= TARGETS.maxRatio,
+				ratio: helperRatio
+					? helperRatio.median <= TARGETS.maxHelperRatio
+					: ratio.median <= TARGETS.maxRatio,
 				requests: n8n.every((run) => run.listRequests === minimum),
 				state: state === null ? null : state < TARGETS.maxStateBytes,
 			},
@@ -213,7 +250,9 @@ export async function drainScenario(bench: Bench, drainCase: DrainCase): Promise
 				const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'allStoredEvents' });
 				return { run: () => pollOnce(poller), stateBytes: () => stateBytes(poller) };
 			},
-			(webhookId) => ({ run: () => pollOnce(helperLoopPoller(bench.emu, webhookId, drainCase.pageSize)) }),
+			(webhookId) => ({
+				run: () => pollOnce(helperLoopPoller(bench.emu, webhookId, drainCase.pageSize)),
+			}),
 		);
 	} finally {
 		bench.emu.setVariant({ maxPageSize: DEFAULT_VARIANT.maxPageSize });
@@ -221,7 +260,10 @@ export async function drainScenario(bench: Bench, drainCase: DrainCase): Promise
 }
 
 /** Scenario 4: the action node's listEvents with Return All, through RoutingNode. */
-export async function listEventsScenario(bench: Bench, listCase: DrainCase): Promise<ComparisonResult> {
+export async function listEventsScenario(
+	bench: Bench,
+	listCase: DrainCase,
+): Promise<ComparisonResult> {
 	return await compareWithBare(bench, 'listEvents', listCase, (webhookId) => ({
 		run: () => listEventsNode(bench.emu, webhookId, listCase.pageSize),
 	}));
@@ -258,10 +300,14 @@ export interface IdleResult {
 export async function idleScenario(bench: Bench, idleCase: PollCase): Promise<IdleResult> {
 	bench.emu.setVariant({ endOfStream: idleCase.endOfStream });
 	return await withWebhook(bench, idleCase.storedEvents, async (webhookId) => {
-		const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'newEvents', pageSize: idleCase.pageSize });
+		const poller = triggerPoller(bench.emu, webhookId, {
+			startFrom: 'newEvents',
+			pageSize: idleCase.pageSize,
+		});
 		const activation = await measure(bench.emu, () => pollOnce(poller));
 		const polls = [];
-		for (let i = 0; i < idleCase.polls; i++) polls.push(await measure(bench.emu, () => pollOnce(poller), { memory: false }));
+		for (let i = 0; i < idleCase.polls; i++)
+			polls.push(await measure(bench.emu, () => pollOnce(poller), { memory: false }));
 		const requests = polls.map((poll) => poll.listRequests);
 		const state = stateBytes(poller);
 		return {
@@ -281,7 +327,10 @@ export async function idleScenario(bench: Bench, idleCase: PollCase): Promise<Id
 			ms: summarize(polls.map((poll) => poll.ms)),
 			itemsEmitted: polls.reduce((sum, poll) => sum + poll.result.length, 0),
 			stateBytes: state,
-			targets: { requests: requests.every((r) => r <= TARGETS.idleRequests), state: state < TARGETS.maxStateBytes },
+			targets: {
+				requests: requests.every((r) => r <= TARGETS.idleRequests),
+				state: state < TARGETS.maxStateBytes,
+			},
 		};
 	});
 }
@@ -320,7 +369,10 @@ function eventIdOf(item: unknown): string {
 export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Promise<SteadyResult> {
 	bench.emu.setVariant({ endOfStream: steadyCase.endOfStream });
 	return await withWebhook(bench, steadyCase.storedEvents, async (webhookId) => {
-		const poller = triggerPoller(bench.emu, webhookId, { startFrom: 'newEvents', pageSize: steadyCase.pageSize });
+		const poller = triggerPoller(bench.emu, webhookId, {
+			startFrom: 'newEvents',
+			pageSize: steadyCase.pageSize,
+		});
 		await pollOnce(poller);
 		const random = seededRandom(steadyCase.seed);
 		const appendedIds = new Set<string>();
@@ -337,7 +389,8 @@ export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Prom
 		const missing = [...appendedIds].filter((id) => !distinctReceived.has(id)).length;
 		const duplicated = receivedIds.length - distinctReceived.size;
 		const requestHistogram: Record<string, number> = {};
-		for (const poll of polls) requestHistogram[poll.listRequests] = (requestHistogram[poll.listRequests] ?? 0) + 1;
+		for (const poll of polls)
+			requestHistogram[poll.listRequests] = (requestHistogram[poll.listRequests] ?? 0) + 1;
 		const state = stateBytes(poller);
 		return {
 			scenario: 'steady',
@@ -355,9 +408,20 @@ export async function steadyScenario(bench: Bench, steadyCase: SteadyCase): Prom
 			getRequests: polls.reduce((sum, poll) => sum + poll.getRequests, 0),
 			ms: summarize(polls.map((poll) => poll.ms)),
 			stateBytes: state,
-			targets: { noLossNoDuplicates: missing === 0 && duplicated === 0, state: state < TARGETS.maxStateBytes },
+			targets: {
+				noLossNoDuplicates: missing === 0 && duplicated === 0,
+				state: state < TARGETS.maxStateBytes,
+			},
 		};
 	});
 }
 
-export type ScenarioResult = ComparisonResult | IdleResult | SteadyResult | QuotaResult | RecordsResult | InstantResult | BatchingResult | FailedResult;
+export type ScenarioResult =
+	| ComparisonResult
+	| IdleResult
+	| SteadyResult
+	| QuotaResult
+	| RecordsResult
+	| InstantResult
+	| BatchingResult
+	| FailedResult;

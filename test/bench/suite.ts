@@ -14,9 +14,23 @@ import {
 } from './scenarios';
 
 export interface SuiteConfig {
-	drain: { sizes: Array<{ n: number; repetitions: number; endOfStream: EndOfStream[]; pageSizes?: number[] }>; pageSizes: number[] };
+	drain: {
+		sizes: Array<{
+			n: number;
+			repetitions: number;
+			endOfStream: EndOfStream[];
+			pageSizes?: number[];
+		}>;
+		pageSizes: number[];
+	};
 	idle: { storedEvents: number; polls: number; endOfStream: EndOfStream[] };
-	steady: { storedEvents: number; polls: number; maxNewPerPoll: number; seed: number; endOfStream: EndOfStream[] };
+	steady: {
+		storedEvents: number;
+		polls: number;
+		maxNewPerPoll: number;
+		seed: number;
+		endOfStream: EndOfStream[];
+	};
 	listEvents: { n: number; repetitions: number; pageSizes: number[]; endOfStream: EndOfStream[] };
 	quota: QuotaCase[];
 	records: RecordsCase[];
@@ -32,18 +46,38 @@ const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
 function quotaCases(activation: number[], backlog: number, busyPolls: number): QuotaCase[] {
 	return [
 		...activation.flatMap((events) =>
-			[100, 1000].flatMap((servedMax) => END_VARIANTS.map((endOfStream): QuotaCase => ({ kind: 'activation', events, servedMax, endOfStream }))),
+			[100, 1000].flatMap((servedMax) =>
+				END_VARIANTS.map((endOfStream): QuotaCase => ({
+					kind: 'activation',
+					events,
+					servedMax,
+					endOfStream,
+				})),
+			),
 		),
-		...END_VARIANTS.map((endOfStream): QuotaCase => ({ kind: 'backlog', events: backlog, servedMax: 1000, endOfStream })),
+		...END_VARIANTS.map((endOfStream): QuotaCase => ({
+			kind: 'backlog',
+			events: backlog,
+			servedMax: 1000,
+			endOfStream,
+		})),
 		...ALL_ENDS.map((endOfStream): QuotaCase => ({ kind: 'burst', events: 1000, endOfStream })),
-		...ALL_ENDS.map((endOfStream): QuotaCase => ({ kind: 'busy', polls: busyPolls, maxNewPerPoll: 20, seed: 20240601, endOfStream })),
+		...ALL_ENDS.map((endOfStream): QuotaCase => ({
+			kind: 'busy',
+			polls: busyPolls,
+			maxNewPerPoll: 20,
+			seed: 20240601,
+			endOfStream,
+		})),
 	];
 }
 
 /** Issues 21 and 22's workloads: 1,000 items of each write (Upsert: half existing), and Return All searches. */
 function recordsCases(items: number, searches: number[]): RecordsCase[] {
 	return [
-		...(['create', 'createWithUserEmails', 'update', 'delete', 'upsert'] as const).map((kind): RecordsCase => ({ kind, items })),
+		...(['create', 'createWithUserEmails', 'update', 'delete', 'upsert'] as const).map(
+			(kind): RecordsCase => ({ kind, items }),
+		),
 		...searches.map((records): RecordsCase => ({ kind: 'search', records })),
 	];
 }
@@ -79,9 +113,24 @@ export const FULL: SuiteConfig = {
 		// What the server serves at most: the trigger asks 1,000 for a backlog.
 		pageSizes: [100, 1000],
 	},
-	idle: { storedEvents: 100_000, polls: 20, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
-	steady: { storedEvents: 1_000, polls: 1_000, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
-	listEvents: { n: 10_000, repetitions: 7, pageSizes: [50, 100, 500, 1000], endOfStream: ['emptyToken'] },
+	idle: {
+		storedEvents: 100_000,
+		polls: 20,
+		endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'],
+	},
+	steady: {
+		storedEvents: 1_000,
+		polls: 1_000,
+		maxNewPerPoll: 20,
+		seed: 20240601,
+		endOfStream: END_VARIANTS,
+	},
+	listEvents: {
+		n: 10_000,
+		repetitions: 7,
+		pageSizes: [50, 100, 500, 1000],
+		endOfStream: ['emptyToken'],
+	},
 	quota: quotaCases([10_000, 100_000], 100_000, 1_000),
 	records: recordsCases(1_000, [1_000, 2_500, 10_000]),
 	instant: instantConfig(500, 50),
@@ -91,9 +140,18 @@ export const FULL: SuiteConfig = {
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
 export const QUICK: SuiteConfig = {
-	drain: { sizes: [{ n: 1_000, repetitions: 2, endOfStream: END_VARIANTS }], pageSizes: [100, 1000] },
+	drain: {
+		sizes: [{ n: 1_000, repetitions: 2, endOfStream: END_VARIANTS }],
+		pageSizes: [100, 1000],
+	},
 	idle: { storedEvents: 2_000, polls: 5, endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'] },
-	steady: { storedEvents: 100, polls: 50, maxNewPerPoll: 20, seed: 20240601, endOfStream: END_VARIANTS },
+	steady: {
+		storedEvents: 100,
+		polls: 50,
+		maxNewPerPoll: 20,
+		seed: 20240601,
+		endOfStream: END_VARIANTS,
+	},
 	listEvents: { n: 1_000, repetitions: 2, pageSizes: [100], endOfStream: ['emptyToken'] },
 	quota: quotaCases([1_000, 5_000], 5_000, 100),
 	records: recordsCases(1_000, [1_000, 2_500]),
@@ -106,7 +164,10 @@ export function onlySections(config: SuiteConfig, only: string | undefined): Sui
 	if (!only) return config;
 	const names = only.split(',').map((name) => name.trim());
 	const unknown = names.filter((name) => !(name in config));
-	if (unknown.length) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${Object.keys(config).join(', ')})`);
+	if (unknown.length)
+		throw new Error(
+			`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${Object.keys(config).join(', ')})`,
+		);
 	const keep = (name: keyof SuiteConfig) => names.includes(name);
 	return {
 		drain: keep('drain') ? config.drain : { ...config.drain, sizes: [] },
@@ -123,7 +184,9 @@ export function onlySections(config: SuiteConfig, only: string | undefined): Sui
 /** Repetitions as recorded in the results' metadata. */
 export function repetitionsOf(config: SuiteConfig): Record<string, number> {
 	return {
-		...Object.fromEntries(config.drain.sizes.map(({ n, repetitions }) => [`drain N=${n}`, repetitions])),
+		...Object.fromEntries(
+			config.drain.sizes.map(({ n, repetitions }) => [`drain N=${n}`, repetitions]),
+		),
 		idlePolls: config.idle.polls,
 		steadyPolls: config.steady.polls,
 		listEvents: config.listEvents.repetitions,
@@ -153,7 +216,10 @@ export function failCaseUnderWay(error: unknown): boolean {
 }
 
 /** Runs one case; a failure becomes a FailedResult. */
-export async function attempt<T>(label: string, run: () => Promise<T> | T): Promise<T | FailedResult> {
+export async function attempt<T>(
+	label: string,
+	run: () => Promise<T> | T,
+): Promise<T | FailedResult> {
 	const stray = new Promise<never>((_resolve, reject) => (failUnderWay = reject));
 	try {
 		return await Promise.race([Promise.resolve().then(run), stray]);
@@ -166,25 +232,42 @@ export async function attempt<T>(label: string, run: () => Promise<T> | T): Prom
 }
 
 /** Runs every case in order, handing each result over as soon as it is known; a failed case is one result. */
-export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (result: ScenarioResult) => void): Promise<ScenarioResult[]> {
+export async function runSuite(
+	bench: Bench,
+	config: SuiteConfig,
+	onResult: (result: ScenarioResult) => void,
+): Promise<ScenarioResult[]> {
 	const results: ScenarioResult[] = [];
 	const record = (result: ScenarioResult) => {
 		results.push(result);
 		onResult(result);
 	};
-	const run = async (label: string, scenario: () => Promise<ScenarioResult> | ScenarioResult) => record(await attempt(label, scenario));
+	const run = async (label: string, scenario: () => Promise<ScenarioResult> | ScenarioResult) =>
+		record(await attempt(label, scenario));
 	for (const { n, repetitions, endOfStream: variants, pageSizes } of config.drain.sizes)
 		for (const endOfStream of variants)
 			for (const pageSize of pageSizes ?? config.drain.pageSizes)
-				await run(`drain N=${n} page=${pageSize} end=${endOfStream}`, () => drainScenario(bench, { n, pageSize, endOfStream, repetitions }));
-	for (const endOfStream of config.idle.endOfStream) await run(`idle end=${endOfStream}`, () => idleScenario(bench, { ...config.idle, endOfStream }));
-	for (const endOfStream of config.steady.endOfStream) await run(`steady end=${endOfStream}`, () => steadyScenario(bench, { ...config.steady, endOfStream }));
+				await run(`drain N=${n} page=${pageSize} end=${endOfStream}`, () =>
+					drainScenario(bench, { n, pageSize, endOfStream, repetitions }),
+				);
+	for (const endOfStream of config.idle.endOfStream)
+		await run(`idle end=${endOfStream}`, () =>
+			idleScenario(bench, { ...config.idle, endOfStream }),
+		);
+	for (const endOfStream of config.steady.endOfStream)
+		await run(`steady end=${endOfStream}`, () =>
+			steadyScenario(bench, { ...config.steady, endOfStream }),
+		);
 	const { n, repetitions } = config.listEvents;
 	for (const endOfStream of config.listEvents.endOfStream)
 		for (const pageSize of config.listEvents.pageSizes)
-			await run(`listEvents N=${n} page=${pageSize} end=${endOfStream}`, () => listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }));
-	for (const quotaCase of config.quota) await run(`quota ${JSON.stringify(quotaCase)}`, () => quotaScenario(bench, quotaCase));
-	for (const recordsCase of config.records) await run(`records ${JSON.stringify(recordsCase)}`, () => recordsScenario(bench, recordsCase));
+			await run(`listEvents N=${n} page=${pageSize} end=${endOfStream}`, () =>
+				listEventsScenario(bench, { n, pageSize, endOfStream, repetitions }),
+			);
+	for (const quotaCase of config.quota)
+		await run(`quota ${JSON.stringify(quotaCase)}`, () => quotaScenario(bench, quotaCase));
+	for (const recordsCase of config.records)
+		await run(`records ${JSON.stringify(recordsCase)}`, () => recordsScenario(bench, recordsCase));
 	if (config.instant) {
 		const instant = config.instant;
 		const failed = await attempt('instant', async () => {
@@ -195,6 +278,9 @@ export async function runSuite(bench: Bench, config: SuiteConfig, onResult: (res
 	}
 	const { items, tables, quadraticUpTo } = config.batching;
 	for (const count of items)
-		for (const tableCount of tables) await run(`batching ${count} items`, () => batchingScenario(count, tableCount, quadraticUpTo));
+		for (const tableCount of tables)
+			await run(`batching ${count} items`, () =>
+				batchingScenario(count, tableCount, quadraticUpTo),
+			);
 	return results;
 }

@@ -17,7 +17,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts', 'editor', selectedVersion().name);
 
 /** `npm run screenshots` sets this: the README's pictures are copied there (docs/images). */
-const DOCS_DIR = process.env.EDITOR_SCREENSHOTS_DIR ? join(REPO_ROOT, process.env.EDITOR_SCREENSHOTS_DIR) : undefined;
+const DOCS_DIR = process.env.EDITOR_SCREENSHOTS_DIR
+	? join(REPO_ROOT, process.env.EDITOR_SCREENSHOTS_DIR)
+	: undefined;
 
 const FLAGS = [
 	'--headless',
@@ -40,7 +42,10 @@ export interface Browser {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(
+			`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+		);
 	const profile = mkdtempSync(join(tmpdir(), 'n8n-smartsuite-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
@@ -65,7 +70,11 @@ export async function launchBrowser(): Promise<Browser> {
  * Saves a screenshot of `target` as test-artifacts/editor/<version>/<name>.png; with `forDocs`,
  * also into the docs folder when `npm run screenshots` runs (on n8n 2.41.1).
  */
-export async function screenshot(target: Page | Locator, name: string, forDocs = false): Promise<string> {
+export async function screenshot(
+	target: Page | Locator,
+	name: string,
+	forDocs = false,
+): Promise<string> {
 	mkdirSync(ARTIFACTS_DIR, { recursive: true });
 	const file = join(ARTIFACTS_DIR, `${name}.png`);
 	await target.screenshot({ path: file, animations: 'disabled' });
@@ -76,7 +85,11 @@ export async function screenshot(target: Page | Locator, name: string, forDocs =
 	return file;
 }
 
-export async function signIn(page: Page, baseUrl: string, owner: { email: string; password: string }): Promise<void> {
+export async function signIn(
+	page: Page,
+	baseUrl: string,
+	owner: { email: string; password: string },
+): Promise<void> {
 	await page.goto(`${baseUrl}/signin`);
 	await page.getByTestId('emailOrLdapLoginId').locator('input').fill(owner.email);
 	await page.getByTestId('password').locator('input').fill(owner.password);

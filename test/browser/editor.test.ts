@@ -16,11 +16,24 @@ import { startDemoChanges, type Emulator } from '../emulator';
 import { type N8n, loadExample, waitFor } from '../e2e/harness';
 import { screenshot, signIn } from './browser';
 import { operations, plainText, shownParameters, valuesFor, type Values } from './parameters';
-import { CREDENTIAL, OWNER, addSmartSuiteAction, choose as chooseIn, chooseLoaded, editorSession, ndv as ndvOf, parametersPane as parametersPaneOf, pickFromList } from './session';
+import {
+	CREDENTIAL,
+	OWNER,
+	addSmartSuiteAction,
+	choose as chooseIn,
+	chooseLoaded,
+	editorSession,
+	ndv as ndvOf,
+	parametersPane as parametersPaneOf,
+	pickFromList,
+} from './session';
 
 jest.setTimeout(3 * 60_000);
 
-const RESTORE_WORKFLOW = { id: 'smartsuiteRestore1', name: 'SmartSuite: restore a record and read webhook events' };
+const RESTORE_WORKFLOW = {
+	id: 'smartsuiteRestore1',
+	name: 'SmartSuite: restore a record and read webhook events',
+};
 
 const action = new SmartSuite().description;
 const trigger = new SmartSuiteTrigger().description;
@@ -36,7 +49,9 @@ const session = editorSession(async (n8n, emulator) => {
 		YOUR_DELETED_RECORD_ID: deletedRecordIds[0],
 		YOUR_WEBHOOK_ID: webhookId,
 	};
-	await n8n.importWorkflows(['restore-and-read-events.json'].map((file) => loadExample(file, values)));
+	await n8n.importWorkflows(
+		['restore-and-read-events.json'].map((file) => loadExample(file, values)),
+	);
 	return stopChanges;
 });
 const step = session.step;
@@ -54,8 +69,15 @@ const choose = (name: string, option: string) => chooseIn(page, name, option);
 const pickFirstFromList = (name: string) => pickFromList(page, name);
 
 /** The display name of option `value` of the first parameter called `name`, if there is one. */
-function optionNamed(properties: INodeProperties[], name: string, value: string): string | undefined {
-	const options = (properties.find((property) => property.name === name)?.options ?? []) as Array<{ name: string; value: unknown }>;
+function optionNamed(
+	properties: INodeProperties[],
+	name: string,
+	value: string,
+): string | undefined {
+	const options = (properties.find((property) => property.name === name)?.options ?? []) as Array<{
+		name: string;
+		value: unknown;
+	}>;
 	return options.find((option) => option.value === value)?.name;
 }
 
@@ -64,9 +86,11 @@ async function expectParameters(properties: INodeProperties[], values: Values): 
 	const pane = parametersPane();
 	for (const property of shownParameters(properties, values)) {
 		const text = plainText(property.displayName);
-		if (property.type === 'notice') await expect(pane.getByText(text.slice(0, 60))).toBeVisibleSoon();
+		if (property.type === 'notice')
+			await expect(pane.getByText(text.slice(0, 60))).toBeVisibleSoon();
 		// n8n's resource mapper shows its mapping mode, not the parameter's name.
-		else if (property.type === 'resourceMapper') await expect(pane.getByText('Mapping Column Mode', { exact: true })).toBeVisibleSoon();
+		else if (property.type === 'resourceMapper')
+			await expect(pane.getByText('Mapping Column Mode', { exact: true })).toBeVisibleSoon();
 		else await expect(pane.getByText(text, { exact: true }).first()).toBeVisibleSoon();
 		if (property.type === 'collection') await expectCollectionOptions(pane, property);
 	}
@@ -77,9 +101,14 @@ async function expectParameters(properties: INodeProperties[], values: Values): 
  * for a single option, a button that adds it.
  */
 async function expectCollectionOptions(pane: Locator, collection: INodeProperties): Promise<void> {
-	const wanted = (collection.options as INodeProperties[]).map((option) => plainText(option.displayName)).sort();
+	const wanted = (collection.options as INodeProperties[])
+		.map((option) => plainText(option.displayName))
+		.sort();
 	if (wanted.length === 1) {
-		await pane.getByRole('button', { name: collection.placeholder ?? 'Add option', exact: true }).last().click();
+		await pane
+			.getByRole('button', { name: collection.placeholder ?? 'Add option', exact: true })
+			.last()
+			.click();
 		await expect(pane.getByText(wanted[0], { exact: true }).first()).toBeVisibleSoon();
 		return;
 	}
@@ -107,7 +136,13 @@ it(
 	'signs in',
 	step('sign-in', async () => {
 		await signIn(page, n8n.url, OWNER);
-		await expect(page.getByTestId('canvas-breadcrumbs').or(page.getByTestId('resources-list-wrapper')).or(page.getByTestId('project-name')).first()).toBeVisibleSoon();
+		await expect(
+			page
+				.getByTestId('canvas-breadcrumbs')
+				.or(page.getByTestId('resources-list-wrapper'))
+				.or(page.getByTestId('project-name'))
+				.first(),
+		).toBeVisibleSoon();
 	}),
 );
 
@@ -117,7 +152,9 @@ it(
 		await page.goto(`${n8n.url}/workflow/new`);
 		await page.getByTestId('canvas-plus-button').click();
 		await page.keyboard.type('SmartSuite');
-		const entry = page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) });
+		const entry = page.getByTestId('item-iterator-item').filter({
+			has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
+		});
 		await expect(entry.first()).toBeVisibleSoon();
 		const icon = entry.first().locator('img').first();
 		expect(await icon.getAttribute('src')).toContain('/icons/n8n-nodes-smartsuite-workspace/');
@@ -126,12 +163,23 @@ it(
 
 		const creator = page.getByTestId('node-creator');
 		// The trigger's events and the action node's operations, both under SmartSuite.
-		const triggerEvents = (trigger.properties.find((p) => p.name === 'events')?.options ?? []) as Array<{ name: string }>;
-		for (const { name } of triggerEvents) await expect(creator.getByText(`On ${name.toLowerCase()}`, { exact: true })).toBeVisibleSoon();
-		await expect(creator.getByText(`Actions (${operations(action.properties).length})`)).toBeVisibleSoon();
-		const icons = await creator.locator('img[src*="/icons/n8n-nodes-smartsuite-workspace/"]').evaluateAll((images) =>
-			images.map((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0),
-		);
+		const triggerEvents = (trigger.properties.find((p) => p.name === 'events')?.options ??
+			[]) as Array<{ name: string }>;
+		for (const { name } of triggerEvents)
+			await expect(
+				creator.getByText(`On ${name.toLowerCase()}`, { exact: true }),
+			).toBeVisibleSoon();
+		await expect(
+			creator.getByText(`Actions (${operations(action.properties).length})`),
+		).toBeVisibleSoon();
+		const icons = await creator
+			.locator('img[src*="/icons/n8n-nodes-smartsuite-workspace/"]')
+			.evaluateAll((images) =>
+				images.map(
+					(image) =>
+						(image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0,
+				),
+			);
 		expect(icons.length).toBeGreaterThan(0);
 		expect(icons.every(Boolean)).toBe(true);
 		await screenshot(page, 'node-creator');
@@ -144,7 +192,9 @@ it(
 		await page.getByTestId('item-iterator-item').filter({ hasText: 'On record updated' }).click();
 		await expect(ndv()).toBeVisibleSoon();
 		expectNoFragment(await ndv().getByRole('link', { name: /Docs/ }).getAttribute('href'));
-		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
+		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(
+			CREDENTIAL.name,
+		);
 		const chosen: Values = { '@version': trigger.defaultVersion ?? 1, events: ['RECORD_UPDATED'] };
 		await expectParameters(trigger.properties, valuesFor(trigger.properties, chosen));
 		// "Create a webhook for me" with pickers only: the solution from its list, a table from the
@@ -153,10 +203,16 @@ it(
 			await pickFirstFromList('solutionId');
 			await chooseLoaded(page, 'tableIds', 'Projects');
 			await page.keyboard.press('Escape');
-			await expect(parametersPane().getByTestId('parameter-input-tableIds')).toContainTextSoon('Projects');
+			await expect(parametersPane().getByTestId('parameter-input-tableIds')).toContainTextSoon(
+				'Projects',
+			);
 			await ndv().getByTestId('node-execute-button').click();
-			await expect(ndv().getByText('No webhook yet: activate the workflow once').first()).toBeVisibleSoon();
-			expect(emulator.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(0);
+			await expect(
+				ndv().getByText('No webhook yet: activate the workflow once').first(),
+			).toBeVisibleSoon();
+			expect(
+				emulator.requests.filter((request) => request.operation === 'CreateWebhook'),
+			).toHaveLength(0);
 		}
 		// The demo's webhook, picked from the lists: its solution, then the webhook.
 		const existing = optionNamed(trigger.properties, 'source', 'existing');
@@ -167,10 +223,21 @@ it(
 			await pickFirstFromList('solutionId');
 			await pickFirstFromList('webhookId');
 		} else {
-			await parametersPane().getByTestId('parameter-input-webhookId').locator('input').first().fill(emulator.demo.webhookId);
+			await parametersPane()
+				.getByTestId('parameter-input-webhookId')
+				.locator('input')
+				.first()
+				.fill(emulator.demo.webhookId);
 		}
-		await parametersPane().getByTestId('collection-parameter-add').locator('visible=true').first().click();
-		await page.getByTestId('collection-parameter-option').getByText('Simplify', { exact: true }).click();
+		await parametersPane()
+			.getByTestId('collection-parameter-add')
+			.locator('visible=true')
+			.first()
+			.click();
+		await page
+			.getByTestId('collection-parameter-option')
+			.getByText('Simplify', { exact: true })
+			.click();
 		await parametersPane().getByTestId('parameter-input-simplify').click();
 		await screenshot(ndv(), 'trigger-panel', true);
 
@@ -180,7 +247,9 @@ it(
 		await output.getByTestId('radio-button-json').click();
 		// A simplified event: one flat item with the changed fields, of the kind asked for.
 		await expect(output.getByText('"record_id"').first()).toBeVisibleSoon();
-		await expect(output.getByText(new RegExp(`"${emulator.demo.webhookId}\\.\\d+"`)).first()).toBeVisibleSoon();
+		await expect(
+			output.getByText(new RegExp(`"${emulator.demo.webhookId}\\.\\d+"`)).first(),
+		).toBeVisibleSoon();
 		await expect(output.getByText('"RECORD_UPDATED"').first()).toBeVisibleSoon();
 		await expect(output.getByText('"record_event_data"')).toHaveCountSoon(0);
 		await page.mouse.move(0, 0);
@@ -194,16 +263,29 @@ it(
 	step('action-panel', async () => {
 		await page.getByTestId('canvas-handle-plus').first().click();
 		await page.keyboard.type('SmartSuite');
-		await page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) }).first().click();
+		await page
+			.getByTestId('item-iterator-item')
+			.filter({
+				has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
+			})
+			.first()
+			.click();
 		const [first] = operations(action.properties);
-		await page.getByTestId('item-iterator-item').filter({ hasText: first.operation.action ?? first.operation.name }).first().click();
+		await page
+			.getByTestId('item-iterator-item')
+			.filter({ hasText: first.operation.action ?? first.operation.name })
+			.first()
+			.click();
 		await expect(ndv()).toBeVisibleSoon();
 		expectNoFragment(await ndv().getByRole('link', { name: /Docs/ }).getAttribute('href'));
 
 		for (const { resource, operation } of operations(action.properties)) {
 			await choose('resource', resource.name);
 			await choose('operation', operation.name);
-			await expectParameters(action.properties, valuesFor(action.properties, { resource: resource.value, operation: operation.value }));
+			await expectParameters(
+				action.properties,
+				valuesFor(action.properties, { resource: resource.value, operation: operation.value }),
+			);
 			await screenshot(ndv(), `action-${resource.value}-${operation.value}`);
 		}
 		// n8n adds "Custom API Call" to resource and operation, because the credential can
@@ -219,7 +301,9 @@ it(
 	'Record → Create: picks a table and shows its fields in the mapper',
 	step('record-create', async () => {
 		await addSmartSuiteAction(page, n8n.url, 'Create records');
-		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(CREDENTIAL.name);
+		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(
+			CREDENTIAL.name,
+		);
 		// The demo's Field Types table, from the workspace's tables: its fields fill the mapper.
 		await pickFromList(page, 'tableId', 'Field Types');
 		const mapper = parametersPane().getByTestId('resource-mapper-container');
@@ -241,7 +325,9 @@ it(
 		const modal = page.getByTestId('editCredential-modal');
 		await expect(modal.getByText('Connection tested successfully')).toBeVisibleSoon();
 		// "Open docs" on n8n 2.8, "docs" on 2.41.
-		expectNoFragment(await modal.getByRole('link', { name: /^(Open )?docs$/ }).getAttribute('href'));
+		expectNoFragment(
+			await modal.getByRole('link', { name: /^(Open )?docs$/ }).getAttribute('href'),
+		);
 		await screenshot(modal, 'credential-test-ok');
 
 		await modal.getByTestId('parameter-input-apiKey').locator('input').fill('not-the-right-key');
@@ -249,7 +335,11 @@ it(
 		await expect(modal.getByText('Couldn’t connect with these settings')).toBeVisibleSoon();
 		await modal.getByText('More details').click();
 		// n8n 2.8 shows its own words for a 401 (its errors drop the cause the credential's rules need); 2.41 the credential's.
-		await expect(modal.getByText(/did not accept the API key \(401\)|Authorization failed - please check your credentials/)).toBeVisibleSoon();
+		await expect(
+			modal.getByText(
+				/did not accept the API key \(401\)|Authorization failed - please check your credentials/,
+			),
+		).toBeVisibleSoon();
 		await screenshot(modal, 'credential-test', true);
 
 		await modal.getByTestId('parameter-input-apiKey').locator('input').fill(emulator.apiKey);
@@ -263,12 +353,17 @@ it(
 	'runs the restore workflow green, twice (the demo deletes the record again)',
 	step('restore-workflow', async () => {
 		const { tableId, deletedRecordIds } = emulator.demo;
-		const deleted = () => (emulator.getRecord(tableId, deletedRecordIds[0])?.deleted_by ? true : undefined);
+		const deleted = () =>
+			emulator.getRecord(tableId, deletedRecordIds[0])?.deleted_by ? true : undefined;
 		await page.goto(`${n8n.url}/workflow/${RESTORE_WORKFLOW.id}`);
 		await expect(page.getByTestId('canvas-node')).toHaveCountSoon(3);
 		// Subtitles name the operation as the panel does, not by its internal value.
-		await expect(page.getByTestId('canvas-node').filter({ hasText: 'Restore deleted record' })).toContainTextSoon('Restore: Record');
-		await expect(page.getByTestId('canvas-node').filter({ hasText: 'Read webhook events' })).toContainTextSoon('List Events: Webhook');
+		await expect(
+			page.getByTestId('canvas-node').filter({ hasText: 'Restore deleted record' }),
+		).toContainTextSoon('Restore: Record');
+		await expect(
+			page.getByTestId('canvas-node').filter({ hasText: 'Read webhook events' }),
+		).toContainTextSoon('List Events: Webhook');
 
 		for (const run of [1, 2]) {
 			await waitFor('the demo record to be deleted', deleted, 15_000, 200);
@@ -279,7 +374,11 @@ it(
 				async () => {
 					// A running execution's data may not be readable yet.
 					const list = await n8n.executions(RESTORE_WORKFLOW.id).catch(() => []);
-					return list.length > before && list.at(-1)!.status !== 'running' && list.at(-1)!.status !== 'new' ? list : undefined;
+					return list.length > before &&
+						list.at(-1)!.status !== 'running' &&
+						list.at(-1)!.status !== 'new'
+						? list
+						: undefined;
 				},
 				60_000,
 			);

@@ -10,10 +10,25 @@
 import type { Page } from 'playwright-core';
 
 import { isWritable } from '../emulator/fieldTypes';
-import { CHANNEL_CHOICES, COLOR_CHOICES, EMULATOR_USER_ID, TYPED_FIELDS, fieldTypesStructure, hexId } from '../emulator/fixtures';
+import {
+	CHANNEL_CHOICES,
+	COLOR_CHOICES,
+	EMULATOR_USER_ID,
+	TYPED_FIELDS,
+	fieldTypesStructure,
+	hexId,
+} from '../emulator/fixtures';
 import type { Emulator, FieldObject, RecordObject } from '../emulator';
 import { screenshot, signIn } from './browser';
-import { OWNER, addSmartSuiteAction, editorSession, ndv, parametersPane, pickFromList, shownText } from './session';
+import {
+	OWNER,
+	addSmartSuiteAction,
+	editorSession,
+	ndv,
+	parametersPane,
+	pickFromList,
+	shownText,
+} from './session';
 
 jest.setTimeout(4 * 60_000);
 
@@ -35,9 +50,17 @@ const TAG = { q2: 'b0000000000000000000bb02', renewal: 'b0000000000000000000bb03
 
 function addTable(emulator: Emulator): void {
 	const id = hexId();
-	emulator.addFieldTypesTable(emulator.demo.solutionId, { id, name: TABLE, structure: [...fieldTypesStructure(id), ...EXTRA_FIELDS] });
+	emulator.addFieldTypesTable(emulator.demo.solutionId, {
+		id,
+		name: TABLE,
+		structure: [...fieldTypesStructure(id), ...EXTRA_FIELDS],
+	});
 	for (const [i, title] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
-		emulator.createRecord(id, { title, [TYPED_FIELDS.text]: `C-${i + 1}`, [TYPED_FIELDS.number]: (i + 1) * 10 });
+		emulator.createRecord(id, {
+			title,
+			[TYPED_FIELDS.text]: `C-${i + 1}`,
+			[TYPED_FIELDS.number]: (i + 1) * 10,
+		});
 	}
 	// Tags are ids of the workspace's tag pool (SmartSuite's reference documents no way to look up a label).
 	emulator.addTag('Q2', { id: TAG.q2 });
@@ -68,8 +91,13 @@ interface FieldCase extends Form {
 	json?: Form;
 }
 
-function fieldCases(relatedIds: string[], secondMemberEmail: string, secondMemberId: string): Record<string, FieldCase> {
-	const choice = (choices: typeof COLOR_CHOICES, label: string) => choices.find((option) => option.label === label)!.value;
+function fieldCases(
+	relatedIds: string[],
+	secondMemberEmail: string,
+	secondMemberId: string,
+): Record<string, FieldCase> {
+	const choice = (choices: typeof COLOR_CHOICES, label: string) =>
+		choices.find((option) => option.label === label)!.value;
 	const range = { from_date: DAY('2026-12-01'), to_date: DAY('2026-12-15') };
 	return {
 		textfield: { typed: 'H-1', stored: 'H-1' },
@@ -87,42 +115,79 @@ function fieldCases(relatedIds: string[], secondMemberEmail: string, secondMembe
 		multipleselectfield: {
 			typed: 'Email, Chat',
 			stored: [choice(CHANNEL_CHOICES, 'Email'), choice(CHANNEL_CHOICES, 'Chat')],
-			json: { typed: '["Phone", "Social"]', stored: [choice(CHANNEL_CHOICES, 'Phone'), choice(CHANNEL_CHOICES, 'Social')] },
+			json: {
+				typed: '["Phone", "Social"]',
+				stored: [choice(CHANNEL_CHOICES, 'Phone'), choice(CHANNEL_CHOICES, 'Social')],
+			},
 		},
 		statusfield: { typed: 'In Progress', stored: { value: 'in_progress' } },
 		datefield: { typed: '2026-12-01', stored: DAY('2026-12-01') },
-		daterangefield: { typed: '2026-12-01/2026-12-15', stored: range, json: { typed: '{"from": "2026-12-01", "to": "2026-12-15"}', stored: range } },
-		duedatefield: { typed: '2026-12-01/2026-12-15', stored: range, json: { typed: '{"from": "2026-12-01", "to": "2026-12-15"}', stored: range } },
-		linkedrecordfield: { typed: relatedIds[0], stored: [relatedIds[0]], json: { typed: JSON.stringify(relatedIds), stored: relatedIds } },
+		daterangefield: {
+			typed: '2026-12-01/2026-12-15',
+			stored: range,
+			json: { typed: '{"from": "2026-12-01", "to": "2026-12-15"}', stored: range },
+		},
+		duedatefield: {
+			typed: '2026-12-01/2026-12-15',
+			stored: range,
+			json: { typed: '{"from": "2026-12-01", "to": "2026-12-15"}', stored: range },
+		},
+		linkedrecordfield: {
+			typed: relatedIds[0],
+			stored: [relatedIds[0]],
+			json: { typed: JSON.stringify(relatedIds), stored: relatedIds },
+		},
 		userfield: {
 			typed: 'alex.morgan@example.com',
 			stored: [EMULATOR_USER_ID],
-			json: { typed: JSON.stringify(['alex.morgan@example.com', secondMemberEmail]), stored: [EMULATOR_USER_ID, secondMemberId] },
+			json: {
+				typed: JSON.stringify(['alex.morgan@example.com', secondMemberEmail]),
+				stored: [EMULATOR_USER_ID, secondMemberId],
+			},
 		},
 		emailfield: {
 			typed: 'ada@example.com, grace@example.com',
 			stored: ['ada@example.com', 'grace@example.com'],
-			json: { typed: '["ada@example.com", "grace@example.com"]', stored: ['ada@example.com', 'grace@example.com'] },
+			json: {
+				typed: '["ada@example.com", "grace@example.com"]',
+				stored: ['ada@example.com', 'grace@example.com'],
+			},
 		},
 		phonefield: {
 			typed: '+1 555 0100, +1 555 0101',
 			stored: [{ phone_number: '+1 555 0100' }, { phone_number: '+1 555 0101' }],
-			json: { typed: '["+1 555 0100", "+1 555 0101"]', stored: [{ phone_number: '+1 555 0100' }, { phone_number: '+1 555 0101' }] },
+			json: {
+				typed: '["+1 555 0100", "+1 555 0101"]',
+				stored: [{ phone_number: '+1 555 0100' }, { phone_number: '+1 555 0101' }],
+			},
 		},
 		linkfield: {
 			typed: 'https://example.com, https://example.org/a',
 			stored: ['https://example.com', 'https://example.org/a'],
-			json: { typed: '["https://example.com", "https://example.org/a"]', stored: ['https://example.com', 'https://example.org/a'] },
+			json: {
+				typed: '["https://example.com", "https://example.org/a"]',
+				stored: ['https://example.com', 'https://example.org/a'],
+			},
 		},
 		fullnamefield: {
 			typed: 'Ada King Lovelace',
 			stored: { first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' },
-			json: { typed: '{"first_name": "Ada", "last_name": "Lovelace"}', stored: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' } },
+			json: {
+				typed: '{"first_name": "Ada", "last_name": "Lovelace"}',
+				stored: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+			},
 		},
 		addressfield: {
 			typed: '12 Rue de Rivoli, Paris',
 			stored: { location_address: '12 Rue de Rivoli, Paris' },
-			json: { typed: '{"address": "12 Rue de Rivoli", "city": "Paris", "country": "France"}', stored: { location_address: '12 Rue de Rivoli', location_city: 'Paris', location_country: 'France' } },
+			json: {
+				typed: '{"address": "12 Rue de Rivoli", "city": "Paris", "country": "France"}',
+				stored: {
+					location_address: '12 Rue de Rivoli',
+					location_city: 'Paris',
+					location_country: 'France',
+				},
+			},
 		},
 		richtextareafield: { typed: 'Kick-off notes', stored: { preview: 'Kick-off notes' } },
 		filefield: {
@@ -133,7 +198,11 @@ function fieldCases(relatedIds: string[], secondMemberEmail: string, secondMembe
 				stored: [{ metadata: { filename: 'brief.pdf' } }, { metadata: { filename: 'logo.png' } }],
 			},
 		},
-		tagsfield: { typed: `${TAG.q2}, ${TAG.renewal}`, stored: [TAG.q2, TAG.renewal], json: { typed: JSON.stringify([TAG.renewal, TAG.q2]), stored: [TAG.renewal, TAG.q2] } },
+		tagsfield: {
+			typed: `${TAG.q2}, ${TAG.renewal}`,
+			stored: [TAG.q2, TAG.renewal],
+			json: { typed: JSON.stringify([TAG.renewal, TAG.q2]), stored: [TAG.renewal, TAG.q2] },
+		},
 	};
 }
 
@@ -141,12 +210,20 @@ function fieldCases(relatedIds: string[], secondMemberEmail: string, secondMembe
 function fieldTypesTable() {
 	const { emulator } = session;
 	const table = emulator.getTable(tableId)!;
-	const related = emulator.records(tableId).slice(0, 2).map((record) => record.id);
+	const related = emulator
+		.records(tableId)
+		.slice(0, 2)
+		.map((record) => record.id);
 	const [, second] = emulator.members();
 	const cases = fieldCases(related, [second.email].flat()[0], second.id);
 	const fields = table.structure.filter((field) => isWritable(field) && field.slug !== 'title');
-	const missing = fields.filter((field) => !(field.field_type in cases)).map((field) => field.field_type);
-	if (missing.length) throw new Error(`No by-hand case for the writable field type(s) ${missing.join(', ')}: add them to fieldCases()`);
+	const missing = fields
+		.filter((field) => !(field.field_type in cases))
+		.map((field) => field.field_type);
+	if (missing.length)
+		throw new Error(
+			`No by-hand case for the writable field type(s) ${missing.join(', ')}: add them to fieldCases()`,
+		);
 	return { fields: fields.map((field) => ({ field, ...cases[field.field_type] })) };
 }
 
@@ -172,7 +249,12 @@ async function fill(slug: string, text: string): Promise<void> {
 		if (on !== (text === 'on')) await switcher.click();
 	} else if (await input.locator('.el-select').count()) {
 		await input.locator('.el-select').first().click();
-		await page.getByRole('option').locator('visible=true').filter({ hasText: text }).first().click();
+		await page
+			.getByRole('option')
+			.locator('visible=true')
+			.filter({ hasText: text })
+			.first()
+			.click();
 	} else {
 		const box = input.locator('input:visible, textarea:visible').first();
 		await box.fill(text);
@@ -186,18 +268,34 @@ async function fieldIssues(): Promise<string[]> {
 	const issues: string[] = [];
 	const flagged = mapper()
 		.locator('.parameter-item')
-		.filter({ has: page.getByTestId('parameter-issues').or(page.locator('.cm-lint-marker-error, .cm-lintRange-error')) });
+		.filter({
+			has: page
+				.getByTestId('parameter-issues')
+				.or(page.locator('.cm-lint-marker-error, .cm-lintRange-error')),
+		});
 	for (const item of await flagged.all()) {
-		const label = (await item.locator('label').first().innerText().catch(() => '?')).split('\n')[0].trim();
+		const label = (
+			await item
+				.locator('label')
+				.first()
+				.innerText()
+				.catch(() => '?')
+		)
+			.split('\n')[0]
+			.trim();
 		if (await item.getByTestId('parameter-issues').count()) {
 			await item.getByTestId('parameter-issues').hover();
 			const tooltip = page.locator('[role="tooltip"], .el-popper').locator('visible=true').last();
-			const said = await tooltip.innerText({ timeout: 3000 }).catch(() => '(its tooltip did not open)');
+			const said = await tooltip
+				.innerText({ timeout: 3000 })
+				.catch(() => '(its tooltip did not open)');
 			issues.push(`${label}: ${said.replace(/\s+/g, ' ').trim()}`);
 			await page.mouse.move(0, 0);
 		} else {
 			// CodeMirror's lint mark: the red dot of a JSON editor whose text does not parse.
-			issues.push(`${label}: a red lint mark (the JSON editor holds ${JSON.stringify(await item.locator('.cm-content').innerText())})`);
+			issues.push(
+				`${label}: a red lint mark (the JSON editor holds ${JSON.stringify(await item.locator('.cm-content').innerText())})`,
+			);
 		}
 	}
 	return issues;
@@ -214,24 +312,40 @@ async function executeStep(): Promise<string | undefined> {
 	const success = output().getByTestId('node-run-status-success');
 	const refused = output()
 		.getByTestId('node-error-message')
-		.or(page.getByText(/^(Problem (in node|executing workflow|running workflow)|Workflow execution cannot start)/));
+		.or(
+			page.getByText(
+				/^(Problem (in node|executing workflow|running workflow)|Workflow execution cannot start)/,
+			),
+		);
 	await expect(success.or(refused).first()).toBeVisibleSoon();
 	if (await success.isVisible()) return undefined;
 	const notices = await page.locator('.el-notification').allInnerTexts();
-	const panel = await output().innerText().catch(() => '');
-	return [...notices, panel].join('\n').replace(/\s*\n\s*/g, ' | ').trim();
+	const panel = await output()
+		.innerText()
+		.catch(() => '');
+	return [...notices, panel]
+		.join('\n')
+		.replace(/\s*\n\s*/g, ' | ')
+		.trim();
 }
 
 /** What a person sees after a run: the item, and no AI hint. */
 async function expectOutputItem(text: string): Promise<void> {
-	await expect(output().getByText(/^1 item/).first()).toBeVisibleSoon();
+	await expect(
+		output()
+			.getByText(/^1 item/)
+			.first(),
+	).toBeVisibleSoon();
 	await output().getByTestId('radio-button-json').click();
 	await expect(output().getByText(text).first()).toBeVisibleSoon();
 	await expect(page.getByText(AI_HINT)).toHaveCountSoon(0);
 }
 
 function newest(title: string): RecordObject | undefined {
-	return session.emulator.records(tableId).filter((record) => record.title === title).at(-1);
+	return session.emulator
+		.records(tableId)
+		.filter((record) => record.title === title)
+		.at(-1);
 }
 
 /** Every problem at once: the field issues, the run's error, and each stored value that differs. */
@@ -239,25 +353,37 @@ function report(problems: string[]): void {
 	if (problems.length) throw new Error(problems.join('\n'));
 }
 
-function storedMismatches(record: RecordObject | undefined, wanted: Array<{ field: FieldObject } & Form>): string[] {
+function storedMismatches(
+	record: RecordObject | undefined,
+	wanted: Array<{ field: FieldObject } & Form>,
+): string[] {
 	if (!record) return ['No record was stored'];
 	return wanted.flatMap(({ field, typed, stored }) => {
 		try {
 			expect({ [field.label]: record[field.slug] }).toMatchObject({ [field.label]: stored });
 			return [];
 		} catch {
-			return [`${field.label} (${field.field_type}): typed ${JSON.stringify(typed)}, stored ${JSON.stringify(record[field.slug])}, expected ${JSON.stringify(stored)}`];
+			return [
+				`${field.label} (${field.field_type}): typed ${JSON.stringify(typed)}, stored ${JSON.stringify(record[field.slug])}, expected ${JSON.stringify(stored)}`,
+			];
 		}
 	});
 }
 
 /** Record → Create on the Field Types table, every writable field typed as `formOf` says. */
-async function createByHand(title: string, formOf: (entry: ReturnType<typeof fieldTypesTable>['fields'][number]) => Form, screenshotName: string, forDocs = false) {
+async function createByHand(
+	title: string,
+	formOf: (entry: ReturnType<typeof fieldTypesTable>['fields'][number]) => Form,
+	screenshotName: string,
+	forDocs = false,
+) {
 	const { fields } = fieldTypesTable();
 	await addSmartSuiteAction(page, session.n8n.url, 'Create records');
 	await pickFromList(page, 'tableId', TABLE);
 	await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
-	await expect(parametersPane(page).getByTestId('mapping-mode-select')).toShowSoon('Map Each Column Manually');
+	await expect(parametersPane(page).getByTestId('mapping-mode-select')).toShowSoon(
+		'Map Each Column Manually',
+	);
 	const wanted = fields.map((entry) => ({ field: entry.field, ...formOf(entry) }));
 	await fill('title', title);
 	for (const { field, typed } of wanted) await fill(field.slug, typed);
@@ -291,14 +417,23 @@ it(
 it(
 	'Record → Create by hand: every writable field type typed in Fixed mode in the README’s form',
 	step('create-by-hand', async () => {
-		await createByHand('Made by hand', ({ typed, stored }) => ({ typed, stored }), 'record-create-by-hand', true);
+		await createByHand(
+			'Made by hand',
+			({ typed, stored }) => ({ typed, stored }),
+			'record-create-by-hand',
+			true,
+		);
 	}),
 );
 
 it(
 	'Record → Create by hand: lists as JSON arrays, ranges and objects as JSON objects',
 	step('create-by-hand-json', async () => {
-		await createByHand('Made by hand (JSON)', (entry) => entry.json ?? entry, 'record-create-by-hand-json');
+		await createByHand(
+			'Made by hand (JSON)',
+			(entry) => entry.json ?? entry,
+			'record-create-by-hand-json',
+		);
 	}),
 );
 
@@ -316,9 +451,13 @@ it(
 		await expect(mapper())
 			.toBeVisibleSoon()
 			.catch(async () => {
-				throw new Error(`Map Each Column Manually shows no fields: "${(await shownText(columns)).replace(/\s+/g, ' ').trim()}"`);
+				throw new Error(
+					`Map Each Column Manually shows no fields: "${(await shownText(columns)).replace(/\s+/g, ' ').trim()}"`,
+				);
 			});
-		const stale = parametersPane(page).getByText(/No field that can be used for matching|Choose a table first|Fields are outdated|Usually an ID/);
+		const stale = parametersPane(page).getByText(
+			/No field that can be used for matching|Choose a table first|Fields are outdated|Usually an ID/,
+		);
 		await expect(stale).toHaveCountSoon(0);
 		await setOneField(TYPED_FIELDS.number, 'Quantity', '77');
 		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
@@ -328,13 +467,16 @@ it(
 		await page.mouse.move(0, 0);
 		await screenshot(ndv(page), 'record-update-one-field', true);
 		const after = emulator.getRecord(tableId, target.id)!;
-		if (after[TYPED_FIELDS.number] !== '77') problems.push(`Quantity stored ${JSON.stringify(after[TYPED_FIELDS.number])}, expected "77"`);
+		if (after[TYPED_FIELDS.number] !== '77')
+			problems.push(`Quantity stored ${JSON.stringify(after[TYPED_FIELDS.number])}, expected "77"`);
 		for (const [slug, value] of Object.entries(before)) {
 			if (slug === TYPED_FIELDS.number || slug === 'last_updated') continue;
 			try {
 				expect(after[slug]).toEqual(value);
 			} catch {
-				problems.push(`${slug} changed from ${JSON.stringify(value)} to ${JSON.stringify(after[slug])}`);
+				problems.push(
+					`${slug} changed from ${JSON.stringify(value)} to ${JSON.stringify(after[slug])}`,
+				);
 			}
 		}
 		report(problems);
@@ -352,7 +494,12 @@ it(
 		const matchOn = parametersPane(page).getByTestId('matching-column-select');
 		await expect(matchOn).toBeVisibleSoon();
 		await matchOn.click();
-		await page.getByRole('option').locator('visible=true').filter({ hasText: /^Code$/ }).first().click();
+		await page
+			.getByRole('option')
+			.locator('visible=true')
+			.filter({ hasText: /^Code$/ })
+			.first()
+			.click();
 		await page.keyboard.press('Escape');
 		// n8n's chip shows the field's id (the slug): its options carry no label of their own.
 		await expect(matchOn).toShowSoon(TYPED_FIELDS.text);
@@ -364,8 +511,14 @@ it(
 		else await expectOutputItem('"Initech"');
 		await screenshot(ndv(page), 'record-upsert-by-hand');
 		const after = emulator.getRecord(tableId, target.id)!;
-		if (after[TYPED_FIELDS.number] !== '55') problems.push(`Initech's Quantity stored ${JSON.stringify(after[TYPED_FIELDS.number])}, expected "55"`);
-		if (emulator.records(tableId).length !== count) problems.push(`${emulator.records(tableId).length - count} record(s) created instead of the one found updated`);
+		if (after[TYPED_FIELDS.number] !== '55')
+			problems.push(
+				`Initech's Quantity stored ${JSON.stringify(after[TYPED_FIELDS.number])}, expected "55"`,
+			);
+		if (emulator.records(tableId).length !== count)
+			problems.push(
+				`${emulator.records(tableId).length - count} record(s) created instead of the one found updated`,
+			);
 		report(problems);
 	}),
 );
@@ -385,4 +538,3 @@ async function setOneField(slug: string, label: string, text: string): Promise<v
 	}
 	await fill(slug, text);
 }
-

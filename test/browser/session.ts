@@ -7,10 +7,22 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type Emulator } from '../emulator';
-import { N8n, ensureN8n, installCommunityPackage, packPackage, smartSuiteCredential, stopAll } from '../e2e/harness';
+import {
+	N8n,
+	ensureN8n,
+	installCommunityPackage,
+	packPackage,
+	smartSuiteCredential,
+	stopAll,
+} from '../e2e/harness';
 import { type Browser, launchBrowser, screenshot } from './browser';
 
-export const OWNER = { email: 'editor-test@example.com', password: 'SmartSuite-editor1', firstName: 'Editor', lastName: 'Test' };
+export const OWNER = {
+	email: 'editor-test@example.com',
+	password: 'SmartSuite-editor1',
+	firstName: 'Editor',
+	lastName: 'Test',
+};
 export const CREDENTIAL = { id: 'smartsuiteUiCred001', name: 'SmartSuite (emulator)' };
 
 export interface EditorSession {
@@ -25,7 +37,9 @@ export interface EditorSession {
  * Registers beforeAll/afterAll for one n8n and one browser. `prepare` runs before n8n starts (e.g.
  * to import workflows) and may return a function run when the suite ends.
  */
-export function editorSession(prepare?: (n8n: N8n, emulator: Emulator) => Promise<(() => void) | void>): EditorSession {
+export function editorSession(
+	prepare?: (n8n: N8n, emulator: Emulator) => Promise<(() => void) | void>,
+): EditorSession {
 	let emulator: Emulator;
 	let n8n: N8n;
 	let browser: Browser | undefined;
@@ -37,7 +51,10 @@ export function editorSession(prepare?: (n8n: N8n, emulator: Emulator) => Promis
 		emulator = await startEmulator({ demo: true });
 		n8n = await N8n.fresh({ N8N_SECURE_COOKIE: 'false' });
 		try {
-			await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+			await installCommunityPackage(
+				n8n.options.userFolder,
+				await packPackage(n8n.options.userFolder),
+			);
 			await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emulator)]);
 			cleanUp = await prepare?.(n8n, emulator);
 			await n8n.start();
@@ -75,7 +92,9 @@ export function editorSession(prepare?: (n8n: N8n, emulator: Emulator) => Promis
 					await body();
 				} catch (error) {
 					failed = true;
-					const file = browser ? await screenshot(browser.page, `failed-${name}`).catch(() => '(no screenshot)') : '(no browser)';
+					const file = browser
+						? await screenshot(browser.page, `failed-${name}`).catch(() => '(no screenshot)')
+						: '(no browser)';
 					const wrapped = n8n.failure(error);
 					wrapped.message += `\nscreenshot: ${file}`;
 					throw wrapped;
@@ -97,7 +116,10 @@ export async function choose(page: Page, name: string, option: string): Promise<
 	await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
 	// An option shows its name and, below it, its description.
 	const options = page.getByRole('option').locator('visible=true');
-	await options.filter({ has: page.getByText(option, { exact: true }) }).first().click();
+	await options
+		.filter({ has: page.getByText(option, { exact: true }) })
+		.first()
+		.click();
 }
 
 /**
@@ -106,7 +128,11 @@ export async function choose(page: Page, name: string, option: string): Promise<
  * three times).
  */
 export async function chooseLoaded(page: Page, name: string, option: string): Promise<void> {
-	const wanted = page.getByRole('option').locator('visible=true').filter({ hasText: option }).first();
+	const wanted = page
+		.getByRole('option')
+		.locator('visible=true')
+		.filter({ hasText: option })
+		.first();
 	for (let attempt = 1; ; attempt++) {
 		await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
 		const shown = await wanted.waitFor({ timeout: 5000 }).then(
@@ -121,21 +147,41 @@ export async function chooseLoaded(page: Page, name: string, option: string): Pr
 
 /** Picks an entry of a resource locator's "From list" search: the first, or the first showing `text`. */
 export async function pickFromList(page: Page, name: string, text?: string): Promise<void> {
-	await parametersPane(page).getByTestId(`resource-locator-${name}`).getByTestId('rlc-input').click();
+	await parametersPane(page)
+		.getByTestId(`resource-locator-${name}`)
+		.getByTestId('rlc-input')
+		.click();
 	const items = page.getByTestId('rlc-item').locator('visible=true');
 	await (text === undefined ? items : items.filter({ hasText: text })).first().click();
 }
 
 /** On a new workflow's empty canvas, adds the SmartSuite action whose entry shows `action` and opens its panel. */
-export async function addSmartSuiteAction(page: Page, baseUrl: string, action: string): Promise<void> {
+export async function addSmartSuiteAction(
+	page: Page,
+	baseUrl: string,
+	action: string,
+): Promise<void> {
 	await page.goto(`${baseUrl}/workflow/new`);
 	await page.getByTestId('canvas-plus-button').click();
 	await page.keyboard.type('SmartSuite');
-	await page.getByTestId('item-iterator-item').filter({ has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }) }).first().click();
+	await page
+		.getByTestId('item-iterator-item')
+		.filter({
+			has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
+		})
+		.first()
+		.click();
 	// On an empty canvas the actions are folded under the triggers.
-	await page.getByTestId('node-creator').getByText(/^Actions \(\d+\)$/).click();
+	await page
+		.getByTestId('node-creator')
+		.getByText(/^Actions \(\d+\)$/)
+		.click();
 	// An entry shows the action, then its description ("Update records" is also inside "Create or update records").
-	await page.getByTestId('item-iterator-item').filter({ hasText: new RegExp(`^${action}`) }).first().click();
+	await page
+		.getByTestId('item-iterator-item')
+		.filter({ hasText: new RegExp(`^${action}`) })
+		.first()
+		.click();
 	await expect(ndv(page)).toBeVisibleSoon();
 }
 
@@ -168,7 +214,11 @@ export async function shownText(locator: Locator): Promise<string> {
 }
 
 /** Polls `read` until `check` accepts what it returns, for up to PATIENCE_MS. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, describe: (value: T) => string) {
+async function eventually<T>(
+	read: () => Promise<T>,
+	check: (value: T) => boolean,
+	describe: (value: T) => string,
+) {
 	const deadline = Date.now() + PATIENCE_MS;
 	let value = await read();
 	while (!check(value) && Date.now() < deadline) {
@@ -180,19 +230,39 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 
 expect.extend({
 	async toBeVisibleSoon(locator: Locator) {
-		return eventually(() => locator.isVisible().catch(() => false), (visible) => visible, (visible) => `${locator} ${visible ? 'is' : 'did not become'} visible`);
+		return eventually(
+			() => locator.isVisible().catch(() => false),
+			(visible) => visible,
+			(visible) => `${locator} ${visible ? 'is' : 'did not become'} visible`,
+		);
 	},
 	async toHaveValueSoon(locator: Locator, wanted: string) {
-		return eventually(() => locator.inputValue().catch(() => ''), (value) => value === wanted, (value) => `${locator} has value "${value}", expected "${wanted}"`);
+		return eventually(
+			() => locator.inputValue().catch(() => ''),
+			(value) => value === wanted,
+			(value) => `${locator} has value "${value}", expected "${wanted}"`,
+		);
 	},
 	async toHaveCountSoon(locator: Locator, wanted: number) {
-		return eventually(() => locator.count(), (count) => count === wanted, (count) => `${locator} matches ${count} elements, expected ${wanted}`);
+		return eventually(
+			() => locator.count(),
+			(count) => count === wanted,
+			(count) => `${locator} matches ${count} elements, expected ${wanted}`,
+		);
 	},
 	async toContainTextSoon(locator: Locator, wanted: string) {
-		return eventually(() => locator.innerText().catch(() => ''), (text) => text.includes(wanted), (text) => `${locator} shows "${text}", expected it to contain "${wanted}"`);
+		return eventually(
+			() => locator.innerText().catch(() => ''),
+			(text) => text.includes(wanted),
+			(text) => `${locator} shows "${text}", expected it to contain "${wanted}"`,
+		);
 	},
 	/** Text or the value of an input inside (a dropdown shows its choice either way, by version). */
 	async toShowSoon(locator: Locator, wanted: string) {
-		return eventually(() => shownText(locator), (text) => text.includes(wanted), (text) => `${locator} shows "${text}", expected it to show "${wanted}"`);
+		return eventually(
+			() => shownText(locator),
+			(text) => text.includes(wanted),
+			(text) => `${locator} shows "${text}", expected it to show "${wanted}"`,
+		);
 	},
 });

@@ -17,12 +17,30 @@
  * install gets the package over Redis, one started later only with N8N_REINSTALL_MISSING_PACKAGES.
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../emulator';
-import { N8n, REPO_ROOT, ensureN8n, freePort, packPackage, run, smartSuiteCredential, stopAll, waitFor } from './harness';
+import {
+	N8n,
+	REPO_ROOT,
+	ensureN8n,
+	freePort,
+	packPackage,
+	run,
+	smartSuiteCredential,
+	stopAll,
+	waitFor,
+} from './harness';
 import { type Namespace, createNamespace, namespaceUnavailable } from './namespace';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { Registry, type Certificates, certificates } from './registry';
@@ -32,8 +50,15 @@ import { type N8nVersion, selectedVersion } from './versions';
 const version = selectedVersion();
 jest.setTimeout(3 * 60_000);
 
-const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; keywords: string[]; n8n: { nodes: string[]; credentials: string[] } };
-const NODE_TYPES = ['smartSuite', 'smartSuiteTrigger', 'smartSuiteInstantTrigger'].map((name) => `${PACKAGE.name}.${name}`);
+const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+	name: string;
+	version: string;
+	keywords: string[];
+	n8n: { nodes: string[]; credentials: string[] };
+};
+const NODE_TYPES = ['smartSuite', 'smartSuiteTrigger', 'smartSuiteInstantTrigger'].map(
+	(name) => `${PACKAGE.name}.${name}`,
+);
 const CREDENTIAL_TYPE = 'smartSuiteWorkspaceApi';
 const NEWER = PACKAGE.version.replace(/\d+$/, (patch) => String(Number(patch) + 1));
 const WEBHOOK_PATH = 'smartsuite-community-install';
@@ -46,9 +71,18 @@ const describeIfNamespace = unavailable ? describe.skip : describe;
 
 /** The public registry n8n installs from, read from the installed n8n (both versions name it the same way). */
 function defaultRegistry(n8nVersion: N8nVersion): string {
-	const service = readFileSync(join(n8nVersion.dir, 'node_modules/n8n/dist/modules/community-packages/community-packages.service.js'), 'utf8');
+	const service = readFileSync(
+		join(
+			n8nVersion.dir,
+			'node_modules/n8n/dist/modules/community-packages/community-packages.service.js',
+		),
+		'utf8',
+	);
 	const found = service.match(/const DEFAULT_REGISTRY = '([^']+)'/);
-	if (!found) throw new Error(`n8n ${n8nVersion.n8n} no longer names DEFAULT_REGISTRY in its community-packages service: read it again`);
+	if (!found)
+		throw new Error(
+			`n8n ${n8nVersion.n8n} no longer names DEFAULT_REGISTRY in its community-packages service: read it again`,
+		);
 	return found[1];
 }
 
@@ -57,7 +91,14 @@ async function withVersion(tarball: string, newVersion: string, dir: string): Pr
 	mkdirSync(dir, { recursive: true });
 	await run('tar', ['-xzf', tarball, '-C', dir]);
 	const manifestPath = join(dir, 'package', 'package.json');
-	writeFileSync(manifestPath, JSON.stringify({ ...JSON.parse(readFileSync(manifestPath, 'utf8')), version: newVersion }, null, 2));
+	writeFileSync(
+		manifestPath,
+		JSON.stringify(
+			{ ...JSON.parse(readFileSync(manifestPath, 'utf8')), version: newVersion },
+			null,
+			2,
+		),
+	);
 	const out = join(dir, `${PACKAGE.name}-${newVersion}.tgz`);
 	await run('tar', ['-czf', out, '-C', dir, 'package']);
 	return out;
@@ -94,8 +135,17 @@ const withLogs = (body: () => Promise<void>) => async () => {
 
 /** What n8n installed in a process' user folder: the package.json of the package, if any. */
 function installedManifest(n8n: N8n): { version: string; keywords?: string[] } | undefined {
-	const path = join(n8n.options.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE.name, 'package.json');
-	return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { version: string; keywords?: string[] }) : undefined;
+	const path = join(
+		n8n.options.userFolder,
+		'.n8n',
+		'nodes',
+		'node_modules',
+		PACKAGE.name,
+		'package.json',
+	);
+	return existsSync(path)
+		? (JSON.parse(readFileSync(path, 'utf8')) as { version: string; keywords?: string[] })
+		: undefined;
 }
 
 const webhookWorkflow = (credentialId: string, webhookId: string) => ({
@@ -134,7 +184,13 @@ const instantWorkflow = (credentialId: string, solutionId: string, tableId: stri
 			typeVersion: 1,
 			position: [0, 0],
 			webhookId: randomUUID(),
-			parameters: { solutionId: { __rl: true, mode: 'id', value: solutionId }, watch: 'tables', tableIds: [tableId], events: [], options: { simplify: true } },
+			parameters: {
+				solutionId: { __rl: true, mode: 'id', value: solutionId },
+				watch: 'tables',
+				tableIds: [tableId],
+				events: [],
+				options: { simplify: true },
+			},
 			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'SmartSuite (emulator)' } },
 		},
 	],
@@ -144,16 +200,24 @@ const instantWorkflow = (credentialId: string, solutionId: string, tableId: stri
 
 /** The production webhook workflow's answer: the SmartSuite node's output, or n8n's error. */
 async function callWebhook(n8n: N8n): Promise<{ status: number; body: Record<string, unknown> }> {
-	const response = await fetch(`${n8n.url}/webhook/${WEBHOOK_PATH}`, { signal: AbortSignal.timeout(60_000) });
+	const response = await fetch(`${n8n.url}/webhook/${WEBHOOK_PATH}`, {
+		signal: AbortSignal.timeout(60_000),
+	});
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** The answer once the just-published workflow's webhook is registered (n8n 2.41 publishes in the background). */
-async function callPublishedWebhook(n8n: N8n): Promise<{ status: number; body: Record<string, unknown> }> {
-	return await waitFor('the published workflow\'s webhook', async () => {
-		const answer = await callWebhook(n8n);
-		return answer.status === 404 ? undefined : answer;
-	}, 60_000);
+async function callPublishedWebhook(
+	n8n: N8n,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+	return await waitFor(
+		"the published workflow's webhook",
+		async () => {
+			const answer = await callWebhook(n8n);
+			return answer.status === 404 ? undefined : answer;
+		},
+		60_000,
+	);
 }
 
 /** An n8n process of this suite, inside the namespace, its port reachable from here. */
@@ -192,7 +256,15 @@ let queue: QueueCluster | undefined;
 /** One n8n (SQLite), started, with nothing installed. */
 async function startSingle(): Promise<void> {
 	const userFolder = join(root, 'n8n');
-	single = await n8nInside(new N8n({ userFolder, port: await freePort(), version, wrap: ns.wrap, env: registryEnv(certs, userFolder) }));
+	single = await n8nInside(
+		new N8n({
+			userFolder,
+			port: await freePort(),
+			version,
+			wrap: ns.wrap,
+			env: registryEnv(certs, userFolder),
+		}),
+	);
 	await single.start();
 }
 
@@ -203,7 +275,14 @@ async function startSingle(): Promise<void> {
 async function startQueue(): Promise<void> {
 	const dir = join(root, 'queue');
 	const env = registryEnv(certs, dir);
-	queue = await createQueueCluster({ root: dir, workers: 3, version, wrap: ns.wrap, mainEnv: env, workerEnv: env });
+	queue = await createQueueCluster({
+		root: dir,
+		workers: 3,
+		version,
+		wrap: ns.wrap,
+		mainEnv: env,
+		workerEnv: env,
+	});
 	await ns.reach(queue.redis.port);
 	await ns.reach(queue.postgres.port);
 	for (const n8n of [queue.main, ...queue.workers]) await n8nInside(n8n);
@@ -221,7 +300,10 @@ afterAll(async () => {
 	await emu?.settleNotifications().catch(() => undefined);
 	await emu?.close();
 	if (root && !failed) rmSync(root, { recursive: true, force: true });
-	else if (root) console.log(`community-install folder kept for inspection (n8n logs in its n8n*/ folders): ${root}`);
+	else if (root)
+		console.log(
+			`community-install folder kept for inspection (n8n logs in its n8n*/ folders): ${root}`,
+		);
 });
 
 describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the npm registry`, () => {
@@ -232,7 +314,11 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 	let triggerWebhookId: string;
 	const seed = { solutionId: '', tableId: '', actionWebhookId: '' };
 	const triggerItems = async () =>
-		(await n8n.executions(instantId)).flatMap((execution) => (execution.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((item) => String(item.json.event_id)));
+		(await n8n.executions(instantId)).flatMap((execution) =>
+			(execution.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((item) =>
+				String(item.json.event_id),
+			),
+		);
 	const allEvents = () => emu.events(triggerWebhookId).map((event) => event.event_id);
 
 	beforeAll(async () => {
@@ -248,12 +334,24 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 		withLogs(async () => {
 			expect((await rest.offeredTypes()).nodes).not.toContain(NODE_TYPES[0]);
 			const installed = await rest.installPackage(PACKAGE.name);
-			expect(installed).toMatchObject({ packageName: PACKAGE.name, installedVersion: PACKAGE.version });
-			expect(installed.installedNodes.map((node) => node.type).sort()).toEqual([...NODE_TYPES].sort());
+			expect(installed).toMatchObject({
+				packageName: PACKAGE.name,
+				installedVersion: PACKAGE.version,
+			});
+			expect(installed.installedNodes.map((node) => node.type).sort()).toEqual(
+				[...NODE_TYPES].sort(),
+			);
 			// What n8n and its npm asked the registry: the version, the package, its tarball.
 			const asked = registry.requests.map((request) => `${request.path} ${request.status}`);
-			console.log(`n8n ${version.n8n} asked the registry:\n${registry.requests.map((r) => `${r.path} ${r.status} (${r.userAgent})`).join('\n')}`);
-			expect(asked).toEqual(expect.arrayContaining([`/${PACKAGE.name}/latest 200`, `/${PACKAGE.name}/-/${PACKAGE.name}-${PACKAGE.version}.tgz 200`]));
+			console.log(
+				`n8n ${version.n8n} asked the registry:\n${registry.requests.map((r) => `${r.path} ${r.status} (${r.userAgent})`).join('\n')}`,
+			);
+			expect(asked).toEqual(
+				expect.arrayContaining([
+					`/${PACKAGE.name}/latest 200`,
+					`/${PACKAGE.name}/-/${PACKAGE.name}-${PACKAGE.version}.tgz 200`,
+				]),
+			);
 			// npm lists community nodes by this keyword (n8n's docs require it; n8n itself does not check it).
 			expect(installedManifest(n8n)?.keywords).toContain('n8n-community-node-package');
 
@@ -261,7 +359,10 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 			expect(offered.nodes).toEqual(expect.arrayContaining(NODE_TYPES));
 			expect(offered.credentials).toContain(CREDENTIAL_TYPE);
 
-			const { type, data } = smartSuiteCredential('', '', emu) as { type: string; data: Record<string, unknown> };
+			const { type, data } = smartSuiteCredential('', '', emu) as {
+				type: string;
+				data: Record<string, unknown>;
+			};
 			const { id } = await rest.createCredential({ name: 'SmartSuite (emulator)', type, data });
 			credentialId = id;
 			const action = await rest.createWorkflow(webhookWorkflow(credentialId, seed.actionWebhookId));
@@ -269,12 +370,25 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 			const answer = await callPublishedWebhook(n8n);
 			expect(answer).toMatchObject({ status: 200, body: { webhook_id: seed.actionWebhookId } });
 
-			const instant = await rest.createWorkflow(instantWorkflow(credentialId, seed.solutionId, seed.tableId));
+			const instant = await rest.createWorkflow(
+				instantWorkflow(credentialId, seed.solutionId, seed.tableId),
+			);
 			instantId = instant.id;
 			await rest.publish(instant.id, instant.versionId);
-			triggerWebhookId = (await waitFor('the webhook the trigger creates at activation', () => emu.webhooks().find((webhook) => webhook.locator.solution_id === seed.solutionId), 60_000, 200)).webhook_id;
+			triggerWebhookId = (
+				await waitFor(
+					'the webhook the trigger creates at activation',
+					() => emu.webhooks().find((webhook) => webhook.locator.solution_id === seed.solutionId),
+					60_000,
+					200,
+				)
+			).webhook_id;
 			emu.createRecord(seed.tableId, { title: 'Before the update' });
-			await waitFor('the trigger to run', async () => ((await triggerItems()).length === 1 ? true : undefined), 60_000);
+			await waitFor(
+				'the trigger to run',
+				async () => ((await triggerItems()).length === 1 ? true : undefined),
+				60_000,
+			);
 		}),
 	);
 
@@ -283,23 +397,41 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 		withLogs(async () => {
 			await registry.publish(await withVersion(tarball, NEWER, join(root, 'newer')));
 			const [listed] = await rest.packages();
-			expect(listed).toMatchObject({ packageName: PACKAGE.name, installedVersion: PACKAGE.version, updateAvailable: NEWER });
+			expect(listed).toMatchObject({
+				packageName: PACKAGE.name,
+				installedVersion: PACKAGE.version,
+				updateAvailable: NEWER,
+			});
 			const staticBefore = (await rest.workflow(instantId)).staticData;
 
 			const updated: InstalledPackage = await rest.updatePackage(PACKAGE.name);
 			expect(updated).toMatchObject({ packageName: PACKAGE.name, installedVersion: NEWER });
 			expect(installedManifest(n8n)?.version).toBe(NEWER);
-			expect((await rest.packages()).map(({ installedVersion, updateAvailable }) => ({ installedVersion, updateAvailable }))).toEqual([{ installedVersion: NEWER, updateAvailable: undefined }]);
+			expect(
+				(await rest.packages()).map(({ installedVersion, updateAvailable }) => ({
+					installedVersion,
+					updateAvailable,
+				})),
+			).toEqual([{ installedVersion: NEWER, updateAvailable: undefined }]);
 			expect((await rest.offeredTypes()).nodes).toEqual(expect.arrayContaining(NODE_TYPES));
 
-			expect(await callWebhook(n8n)).toMatchObject({ status: 200, body: { webhook_id: seed.actionWebhookId } });
+			expect(await callWebhook(n8n)).toMatchObject({
+				status: 200,
+				body: { webhook_id: seed.actionWebhookId },
+			});
 			// The trigger's state: still active, the same SmartSuite webhook, and the next change arrives once.
 			expect((await rest.workflow(instantId)).active).toBe(true);
 			expect((await rest.workflow(instantId)).staticData).toEqual(staticBefore);
 			emu.createRecord(seed.tableId, { title: 'After the update' });
-			await waitFor('the trigger to output every event', async () => ((await triggerItems()).length === allEvents().length ? true : undefined), 60_000);
+			await waitFor(
+				'the trigger to output every event',
+				async () => ((await triggerItems()).length === allEvents().length ? true : undefined),
+				60_000,
+			);
 			expect((await triggerItems()).sort()).toEqual([...allEvents()].sort());
-			expect(emu.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(1);
+			expect(emu.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(
+				1,
+			);
 		}),
 	);
 
@@ -321,46 +453,63 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 	);
 });
 
-describeIfNamespace(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main, workers): installed from the main's Community nodes screen`, () => {
-	let rest: N8nRest;
-	let installedVersion: string;
-	const logOf = (n8n: N8n) => readFileSync(n8n.logFile, 'utf8');
+describeIfNamespace(
+	`n8n ${version.n8n} in queue mode (Postgres, Redis, a main, workers): installed from the main's Community nodes screen`,
+	() => {
+		let rest: N8nRest;
+		let installedVersion: string;
+		const logOf = (n8n: N8n) => readFileSync(n8n.logFile, 'utf8');
 
-	beforeAll(async () => {
-		rest = await N8nRest.signIn(queue!.main);
-	});
+		beforeAll(async () => {
+			rest = await N8nRest.signIn(queue!.main);
+		});
 
-	test(
-		'a running worker gets the package over Redis and downloads the same version from the registry into its own folder',
-		withLogs(async () => {
-			const [main, worker] = [queue!.main, queue!.workers[0]];
-			({ installedVersion } = await rest.installPackage(PACKAGE.name));
-			expect(installedManifest(main)?.version).toBe(installedVersion);
-			await waitFor('the running worker to install the package', () => (installedManifest(worker)?.version === installedVersion ? true : undefined), 60_000);
-		}),
-	);
+		test(
+			'a running worker gets the package over Redis and downloads the same version from the registry into its own folder',
+			withLogs(async () => {
+				const [main, worker] = [queue!.main, queue!.workers[0]];
+				({ installedVersion } = await rest.installPackage(PACKAGE.name));
+				expect(installedManifest(main)?.version).toBe(installedVersion);
+				await waitFor(
+					'the running worker to install the package',
+					() => (installedManifest(worker)?.version === installedVersion ? true : undefined),
+					60_000,
+				);
+			}),
+		);
 
-	test(
-		'a worker started later gets it only with N8N_REINSTALL_MISSING_PACKAGES=true (as the README says), and then runs the SmartSuite node',
-		withLogs(async () => {
-			// Two workers start after the install: one without the setting, one with it.
-			const [first, without, late] = queue!.workers;
-			late.options.env!.N8N_REINSTALL_MISSING_PACKAGES = 'true';
-			await Promise.all([without.start(), late.start()]);
-			expect(installedManifest(without)).toBeUndefined();
-			expect(logOf(without)).toMatch(/n8n detected that some packages are missing/);
-			expect(installedManifest(late)?.version).toBe(installedVersion);
-			await without.stop();
+		test(
+			'a worker started later gets it only with N8N_REINSTALL_MISSING_PACKAGES=true (as the README says), and then runs the SmartSuite node',
+			withLogs(async () => {
+				// Two workers start after the install: one without the setting, one with it.
+				const [first, without, late] = queue!.workers;
+				late.options.env!.N8N_REINSTALL_MISSING_PACKAGES = 'true';
+				await Promise.all([without.start(), late.start()]);
+				expect(installedManifest(without)).toBeUndefined();
+				expect(logOf(without)).toMatch(/n8n detected that some packages are missing/);
+				expect(installedManifest(late)?.version).toBe(installedVersion);
+				await without.stop();
 
-			// With the first worker stopped, the late one runs the workflow's SmartSuite node.
-			await first.stop();
-			const { type, data } = smartSuiteCredential('', '', emu) as { type: string; data: Record<string, unknown> };
-			const { id: credentialId } = await rest.createCredential({ name: 'SmartSuite (emulator)', type, data });
-			const webhookId = emu.createWebhook().webhook_id;
-			const workflow = await rest.createWorkflow(webhookWorkflow(credentialId, webhookId));
-			await rest.publish(workflow.id, workflow.versionId);
-			expect(await callPublishedWebhook(queue!.main)).toMatchObject({ status: 200, body: { webhook_id: webhookId } });
-			expect(logOf(late)).toMatch(/Worker started execution \d+ \(/);
-		}),
-	);
-});
+				// With the first worker stopped, the late one runs the workflow's SmartSuite node.
+				await first.stop();
+				const { type, data } = smartSuiteCredential('', '', emu) as {
+					type: string;
+					data: Record<string, unknown>;
+				};
+				const { id: credentialId } = await rest.createCredential({
+					name: 'SmartSuite (emulator)',
+					type,
+					data,
+				});
+				const webhookId = emu.createWebhook().webhook_id;
+				const workflow = await rest.createWorkflow(webhookWorkflow(credentialId, webhookId));
+				await rest.publish(workflow.id, workflow.versionId);
+				expect(await callPublishedWebhook(queue!.main)).toMatchObject({
+					status: 200,
+					body: { webhook_id: webhookId },
+				});
+				expect(logOf(late)).toMatch(/Worker started execution \d+ \(/);
+			}),
+		);
+	},
+);

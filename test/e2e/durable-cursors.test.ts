@@ -19,7 +19,18 @@
  *   before activation ever, and nothing twice.
  */
 import { startEmulator, type Emulator } from '../emulator';
-import { N8n, ensureN8n, installCommunityPackage, loadExample, loadWorkflowFile, n8nSuite, packPackage, smartSuiteCredential, stopAll, waitFor } from './harness';
+import {
+	N8n,
+	ensureN8n,
+	installCommunityPackage,
+	loadExample,
+	loadWorkflowFile,
+	n8nSuite,
+	packPackage,
+	smartSuiteCredential,
+	stopAll,
+	waitFor,
+} from './harness';
 import { TriggerWatch, recordUpdates, withTestPolls } from './trigger-watch';
 import { CURRENT } from './versions';
 
@@ -59,23 +70,38 @@ const withN8nLog = suite.wrap;
 /** RECORD_UPDATED changes in the managed webhook's table; returns the events its webhooks got. */
 const change = (count: number) => recordUpdates(emu, seed.tableId, count);
 
-const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
+const solutionWebhooks = () =>
+	emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
 const lastRequest = () => emu.requests.at(-1)?.n ?? 0;
 
 /** ListEvents requests that read `webhookId` after request number `since`. */
 const readsOf = (webhookId: string, since: number) =>
-	emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents' && (request.body as { webhook_id?: string } | undefined)?.webhook_id === webhookId);
+	emu.requests.filter(
+		(request) =>
+			request.n > since &&
+			request.operation === 'ListEvents' &&
+			(request.body as { webhook_id?: string } | undefined)?.webhook_id === webhookId,
+	);
 
 /** Waits for a poll that reads `webhookId` after request `since`, then until it has been quiet for 1.5 s. */
 async function waitForPollOf(webhookId: string, since: number): Promise<void> {
-	await waitFor(`a poll of the webhook ${webhookId}`, () => (readsOf(webhookId, since).length > 0 ? true : undefined), CURRENT.pollPeriodMs + 30_000);
+	await waitFor(
+		`a poll of the webhook ${webhookId}`,
+		() => (readsOf(webhookId, since).length > 0 ? true : undefined),
+		CURRENT.pollPeriodMs + 30_000,
+	);
 	let before = -1;
-	await waitFor('that poll to finish', () => {
-		const now = readsOf(webhookId, since).length;
-		if (now === before) return true;
-		before = now;
-		return undefined;
-	}, 30_000, 1500);
+	await waitFor(
+		'that poll to finish',
+		() => {
+			const now = readsOf(webhookId, since).length;
+			if (now === before) return true;
+			before = now;
+			return undefined;
+		},
+		30_000,
+		1500,
+	);
 }
 
 /** The trigger's output over all of the workflow's executions, oldest first. */
@@ -93,20 +119,38 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh(DURABLE_CURSORS, CURRENT);
 	try {
-		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+		await installCommunityPackage(
+			n8n.options.userFolder,
+			await packPackage(n8n.options.userFolder),
+		);
 		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
 		emu.addTable(seed.solutionId, { id: seed.tableId, name: 'Deals' });
 		const existingWebhookId = emu.createWebhook().webhook_id;
-		storedBeforeActivation = emu.appendEvents(existingWebhookId, [{ kind: 'RECORD_UPDATED' }, { kind: 'RECORD_UPDATED' }]).map((event) => event.event_id);
+		storedBeforeActivation = emu
+			.appendEvents(existingWebhookId, [{ kind: 'RECORD_UPDATED' }, { kind: 'RECORD_UPDATED' }])
+			.map((event) => event.event_id);
 
 		managed = new TriggerWatch(emu, n8n, 'smartsuiteTrigger1', TRIGGER_NODE, '');
 		existing = new TriggerWatch(emu, n8n, 'smartsuiteTriggerV1', TRIGGER_NODE, existingWebhookId);
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
-		const placeholders = { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_SOLUTION_ID: seed.solutionId, YOUR_TABLE_ID: seed.tableId, YOUR_WEBHOOK_ID: existingWebhookId };
-		const existingWorkflow = loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', placeholders);
+		const placeholders = {
+			YOUR_CREDENTIAL_ID: CREDENTIAL.id,
+			YOUR_SOLUTION_ID: seed.solutionId,
+			YOUR_TABLE_ID: seed.tableId,
+			YOUR_WEBHOOK_ID: existingWebhookId,
+		};
+		const existingWorkflow = loadWorkflowFile(
+			'test/fixtures/record-updated-trigger.v1.json',
+			placeholders,
+		);
 		await n8n.importWorkflows([
 			withTestPolls(loadExample('record-updated-trigger.json', placeholders), CURRENT),
-			{ ...existingWorkflow, nodes: (existingWorkflow.nodes as Array<Record<string, unknown>>).map((node) => withSchedule(node, AT_SECOND_30)) },
+			{
+				...existingWorkflow,
+				nodes: (existingWorkflow.nodes as Array<Record<string, unknown>>).map((node) =>
+					withSchedule(node, AT_SECOND_30),
+				),
+			},
 		]);
 		await n8n.publish(managed.workflowId);
 		await n8n.publish(existing.workflowId);
@@ -116,7 +160,9 @@ beforeAll(async () => {
 }, 25 * 60_000);
 
 function withSchedule(node: Record<string, unknown>, pollTimes: object): Record<string, unknown> {
-	return String(node.type).endsWith('.smartSuiteTrigger') ? { ...node, parameters: { ...(node.parameters as object), pollTimes } } : node;
+	return String(node.type).endsWith('.smartSuiteTrigger')
+		? { ...node, parameters: { ...(node.parameters as object), pollTimes } }
+		: node;
 }
 
 afterAll(async () => {
@@ -144,7 +190,9 @@ describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, (
 			// what is stored after it arrives.
 			await waitForPollOf(existing.webhookId, activated);
 			const later = change(1);
-			expectedExisting.push(...existing.append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']));
+			expectedExisting.push(
+				...existing.append(['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED']),
+			);
 			await existing.waitForEvents(expectedExisting);
 
 			const ids = [...beforeFirstPoll, ...later];
@@ -182,10 +230,19 @@ describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, (
 			await waitForPollOf(existing.webhookId, lastRequest());
 			const since = lastRequest();
 			emu.injectFault({ operation: 'ListEvents', action: { type: 'deleteWebhook' } });
-			emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'delay', ms: REPLACEMENT_READ_DELAY_MS } });
+			emu.injectFault({
+				operation: 'ListEvents',
+				skip: 1,
+				action: { type: 'delay', ms: REPLACEMENT_READ_DELAY_MS },
+			});
 			const replacement = await waitFor(
 				'the first read of a replacement webhook',
-				() => solutionWebhooks().find((webhook) => webhook.webhook_id !== deleted.webhook_id && readsOf(webhook.webhook_id, since).length > 0)?.webhook_id,
+				() =>
+					solutionWebhooks().find(
+						(webhook) =>
+							webhook.webhook_id !== deleted.webhook_id &&
+							readsOf(webhook.webhook_id, since).length > 0,
+					)?.webhook_id,
 				CURRENT.pollPeriodMs + 30_000,
 				100,
 			);
@@ -205,7 +262,12 @@ describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, (
 	test(
 		'(d) an existing webhook with Start From = New Events: nothing stored before its first scheduled poll, everything after it once; nothing ever twice',
 		withN8nLog(async () => {
-			expect(emu.events(existing.webhookId).map((event) => event.event_id).slice(0, 2)).toEqual(storedBeforeActivation);
+			expect(
+				emu
+					.events(existing.webhookId)
+					.map((event) => event.event_id)
+					.slice(0, 2),
+			).toEqual(storedBeforeActivation);
 			expect(passedOver).toHaveLength(1);
 			const emitted = await emittedBy(existing);
 			// The bound: what was stored between activation and the first scheduled poll may be passed
@@ -213,7 +275,11 @@ describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, (
 			expect(emitted.filter((id) => !passedOver.includes(id))).toEqual(expectedExisting);
 			expect(new Set(emitted).size).toBe(emitted.length);
 			const executions = await existing.executions();
-			expect(executions.every((execution) => execution.mode === 'trigger' && execution.status === 'success')).toBe(true);
+			expect(
+				executions.every(
+					(execution) => execution.mode === 'trigger' && execution.status === 'success',
+				),
+			).toBe(true);
 		}),
 	);
 

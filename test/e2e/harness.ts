@@ -7,7 +7,18 @@
  * tracked, so `stopAll()` and process exit can end whole groups by PID. Everything binds 127.0.0.1.
  */
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,9 +50,19 @@ export function stopAll(): void {
 process.once('exit', stopAll);
 
 /** Starts a tracked process in its own process group; with `logFd`, its output goes to that file. */
-export function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; logFd?: number }): ChildProcess {
-	const stdio: StdioOptions = options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd];
-	const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: options.env ?? process.env, detached: true, stdio });
+export function startProcess(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; logFd?: number },
+): ChildProcess {
+	const stdio: StdioOptions =
+		options.logFd === undefined ? 'pipe' : ['ignore', options.logFd, options.logFd];
+	const child = spawn(command, args, {
+		cwd: options.cwd ?? REPO_ROOT,
+		env: options.env ?? process.env,
+		detached: true,
+		stdio,
+	});
 	running.add(child);
 	child.once('exit', () => running.delete(child));
 	return child;
@@ -61,7 +82,13 @@ function tail(text: string, lines = 40): string {
 export async function run(
 	command: string,
 	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; allowFailure?: boolean; echo?: boolean } = {},
+	options: {
+		cwd?: string;
+		env?: NodeJS.ProcessEnv;
+		timeoutMs?: number;
+		allowFailure?: boolean;
+		echo?: boolean;
+	} = {},
 ): Promise<CommandResult> {
 	const child = startProcess(command, args, options);
 	let stdout = '';
@@ -103,12 +130,18 @@ export async function freePort(): Promise<number> {
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Polls `probe` until it returns something other than undefined. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 500): Promise<T> {
+export async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | Promise<T | undefined>,
+	timeoutMs: number,
+	everyMs = 500,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${what}`);
+		if (Date.now() > deadline)
+			throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${what}`);
 		await sleep(everyMs);
 	}
 }
@@ -117,9 +150,14 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
 // Installing n8n and this package
 
 /** Installs this version of n8n unless it is already there (test/e2e/ensure-n8n.sh). */
-export async function ensureN8n(options: { echo?: boolean; version?: N8nVersion } = {}): Promise<void> {
+export async function ensureN8n(
+	options: { echo?: boolean; version?: N8nVersion } = {},
+): Promise<void> {
 	const { name } = options.version ?? selectedVersion();
-	await run('bash', [join(__dirname, 'ensure-n8n.sh'), name], { timeoutMs: 25 * 60_000, echo: options.echo });
+	await run('bash', [join(__dirname, 'ensure-n8n.sh'), name], {
+		timeoutMs: 25 * 60_000,
+		echo: options.echo,
+	});
 }
 
 /** Newest modification time of the files under `dir` (0 when there are none). */
@@ -137,11 +175,17 @@ function newestChange(dir: string): number {
  * running beside it. A missing or outdated build is an error.
  */
 export async function packPackage(destDir: string): Promise<string> {
-	const { n8n } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
+	const { n8n } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+		n8n: { nodes: string[] };
+	};
 	const missing = n8n.nodes.filter((file) => !existsSync(join(REPO_ROOT, file)));
 	if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
-	const sources = Math.max(newestChange(join(REPO_ROOT, 'nodes')), newestChange(join(REPO_ROOT, 'credentials')));
-	if (sources > newestChange(join(REPO_ROOT, 'dist'))) throw new Error('dist/ is older than the sources: build first (npm run build)');
+	const sources = Math.max(
+		newestChange(join(REPO_ROOT, 'nodes')),
+		newestChange(join(REPO_ROOT, 'credentials')),
+	);
+	if (sources > newestChange(join(REPO_ROOT, 'dist')))
+		throw new Error('dist/ is older than the sources: build first (npm run build)');
 	mkdirSync(destDir, { recursive: true });
 	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destDir]);
 	const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
@@ -154,20 +198,35 @@ export async function packPackage(destDir: string): Promise<string> {
  * optional dependencies (n8n-workflow comes from n8n itself), `npm install` what is left, and
  * record it in the folder's package.json. n8n loads every package in that node_modules at start.
  */
-export async function installCommunityPackage(userFolder: string, tarball: string): Promise<{ name: string; version: string }> {
+export async function installCommunityPackage(
+	userFolder: string,
+	tarball: string,
+): Promise<{ name: string; version: string }> {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const manifestPath = join(nodesDir, 'package.json');
 	mkdirSync(nodesDir, { recursive: true });
-	if (!existsSync(manifestPath)) writeJson(manifestPath, { name: 'installed-nodes', private: true, dependencies: {} });
+	if (!existsSync(manifestPath))
+		writeJson(manifestPath, { name: 'installed-nodes', private: true, dependencies: {} });
 
-	const { name } = JSON.parse((await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout) as { name: string };
+	const { name } = JSON.parse(
+		(await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout,
+	) as { name: string };
 	const packageDir = join(nodesDir, 'node_modules', name);
 	rmSync(packageDir, { recursive: true, force: true });
 	mkdirSync(packageDir, { recursive: true });
 	await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
-	const { devDependencies, peerDependencies, optionalDependencies, ...pkg } = readJson(join(packageDir, 'package.json'));
+	const { devDependencies, peerDependencies, optionalDependencies, ...pkg } = readJson(
+		join(packageDir, 'package.json'),
+	);
 	writeJson(join(packageDir, 'package.json'), pkg);
-	const npmArgs = ['--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'];
+	const npmArgs = [
+		'--audit=false',
+		'--fund=false',
+		'--bin-links=false',
+		'--install-strategy=shallow',
+		'--ignore-scripts=true',
+		'--package-lock=false',
+	];
 	await run('npm', ['install', ...npmArgs], { cwd: packageDir });
 
 	const manifest = readJson(manifestPath) as { dependencies: Record<string, string> };
@@ -212,11 +271,21 @@ export interface StoredExecution {
 	/** When n8n started the execution (undefined when it has not). */
 	startedAt?: Date;
 	/** `data.resultData.runData` of the execution, decoded. */
-	runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>;
+	runData: Record<
+		string,
+		Array<{
+			data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+			error?: unknown;
+		}>
+	>;
 }
 
 /** First output's JSON items of a node in a run (what the editor shows as the node's output). */
-export function nodeOutput(runData: StoredExecution['runData'], nodeName: string, runIndex = 0): Array<Record<string, unknown>> {
+export function nodeOutput(
+	runData: StoredExecution['runData'],
+	nodeName: string,
+	runIndex = 0,
+): Array<Record<string, unknown>> {
 	const items = runData[nodeName]?.[runIndex]?.data?.main?.[0] ?? [];
 	return items.map((item) => item.json);
 }
@@ -225,7 +294,8 @@ export function nodeOutput(runData: StoredExecution['runData'], nodeName: string
  * n8n's own modules (sqlite3, pg, flatted) from a version's install, so they match what it writes.
  * sqlite3 is native: the jest run of a version runs on that version's Node.
  */
-export const n8nRequire = (version: N8nVersion = selectedVersion()) => createRequire(join(version.dir, 'node_modules/n8n/package.json'));
+export const n8nRequire = (version: N8nVersion = selectedVersion()) =>
+	createRequire(join(version.dir, 'node_modules/n8n/package.json'));
 
 export class N8n {
 	readonly url: string;
@@ -243,7 +313,12 @@ export class N8n {
 
 	/** A fresh user folder under the system temp dir. */
 	static async fresh(env?: Record<string, string>, version?: N8nVersion): Promise<N8n> {
-		return new N8n({ userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')), port: await freePort(), env, version });
+		return new N8n({
+			userFolder: mkdtempSync(join(tmpdir(), 'n8n-smartsuite-e2e-')),
+			port: await freePort(),
+			env,
+			version,
+		});
 	}
 
 	/**
@@ -251,7 +326,11 @@ export class N8n {
 	 * are jest's: with NODE_ENV=test n8n refuses to load nodes.
 	 */
 	private async env(): Promise<NodeJS.ProcessEnv> {
-		const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(N8N_|DB_|EXECUTIONS_|GENERIC_|JEST_|NODE_ENV$)/.test(key)));
+		const inherited = Object.fromEntries(
+			Object.entries(process.env).filter(
+				([key]) => !/^(N8N_|DB_|EXECUTIONS_|GENERIC_|JEST_|NODE_ENV$)/.test(key),
+			),
+		);
 		const { nodeBinDir } = this.version;
 		return {
 			...inherited,
@@ -287,10 +366,19 @@ export class N8n {
 	 * Runs one n8n CLI command against this user folder. The log file gets the command, its stderr,
 	 * and its stdout when it failed (a successful execute prints the whole run).
 	 */
-	async cli(args: string[], options: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<CommandResult> {
+	async cli(
+		args: string[],
+		options: { allowFailure?: boolean; timeoutMs?: number } = {},
+	): Promise<CommandResult> {
 		try {
-			const result = await run(...this.command(args), { env: await this.env(), allowFailure: options.allowFailure, timeoutMs: options.timeoutMs });
-			this.appendLog(`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.code === 0 ? '' : result.stdout}${result.stderr}`);
+			const result = await run(...this.command(args), {
+				env: await this.env(),
+				allowFailure: options.allowFailure,
+				timeoutMs: options.timeoutMs,
+			});
+			this.appendLog(
+				`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.code === 0 ? '' : result.stdout}${result.stderr}`,
+			);
 			return result;
 		} catch (error) {
 			this.appendLog(`$ n8n ${args.join(' ')}\n${(error as Error).message}`);
@@ -299,12 +387,17 @@ export class N8n {
 	}
 
 	private command(args: string[]): [string, string[]] {
-		return this.options.wrap ? this.options.wrap(n8nBin(this.version), args) : [n8nBin(this.version), args];
+		return this.options.wrap
+			? this.options.wrap(n8nBin(this.version), args)
+			: [n8nBin(this.version), args];
 	}
 
 	/** `n8n import:credentials`: plain `data` is encrypted with this instance's key on import. */
 	async importCredentials(credentials: object[]): Promise<void> {
-		await this.cli(['import:credentials', `--input=${this.writeInput('credentials', credentials)}`]);
+		await this.cli([
+			'import:credentials',
+			`--input=${this.writeInput('credentials', credentials)}`,
+		]);
 	}
 
 	/** `n8n import:workflow`: each workflow carries its own `id` (at most 21 characters). */
@@ -320,12 +413,26 @@ export class N8n {
 	 * `n8n execute --id --rawOutput`. On success `run` is the printed IRun; on failure (exit 1)
 	 * `error` is what n8n reports last, without stack lines.
 	 */
-	async execute(workflowId: string): Promise<{ run?: { data: { resultData: { runData: StoredExecution['runData'] } } }; error?: string }> {
-		const { code, stdout, stderr } = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFailure: true });
+	async execute(workflowId: string): Promise<{
+		run?: { data: { resultData: { runData: StoredExecution['runData'] } } };
+		error?: string;
+	}> {
+		const { code, stdout, stderr } = await this.cli(
+			['execute', `--id=${workflowId}`, '--rawOutput'],
+			{ allowFailure: true },
+		);
 		// The run is printed indented, from a line `{` to a line `}`; n8n 2.41 may log after it.
-		if (code === 0) return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m)).split(/^\}$/m)[0] + '}') };
-		const report = `${stdout}\n${stderr}`.split('====================================').at(-1) ?? '';
-		return { error: report.split('\n').filter((line) => line.trim() && !/^\s+at /.test(line)).join('\n') || `exit code ${code}` };
+		if (code === 0)
+			return { run: JSON.parse(stdout.slice(stdout.search(/^\{/m)).split(/^\}$/m)[0] + '}') };
+		const report =
+			`${stdout}\n${stderr}`.split('====================================').at(-1) ?? '';
+		return {
+			error:
+				report
+					.split('\n')
+					.filter((line) => line.trim() && !/^\s+at /.test(line))
+					.join('\n') || `exit code ${code}`,
+		};
 	}
 
 	/**
@@ -335,7 +442,10 @@ export class N8n {
 	async start(timeoutMs = 120_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
 		const logFd = openSync(this.logFile, 'a');
-		const server = startProcess(...this.command([this.options.command ?? 'start']), { env: await this.env(), logFd });
+		const server = startProcess(...this.command([this.options.command ?? 'start']), {
+			env: await this.env(),
+			logFd,
+		});
 		closeSync(logFd);
 		this.server = server;
 		this.serverExit = new Promise((done) => server.once('exit', () => done()));
@@ -343,7 +453,8 @@ export class N8n {
 			await waitFor(
 				`n8n to be ready on ${this.url}`,
 				async () => {
-					if (server.exitCode !== null || server.signalCode !== null) throw new Error(`n8n exited during start (${server.exitCode ?? server.signalCode})`);
+					if (server.exitCode !== null || server.signalCode !== null)
+						throw new Error(`n8n exited during start (${server.exitCode ?? server.signalCode})`);
 					return (await this.ready()) ? true : undefined;
 				},
 				timeoutMs,
@@ -356,7 +467,9 @@ export class N8n {
 
 	async ready(): Promise<boolean> {
 		try {
-			const response = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+			const response = await fetch(`${this.url}/healthz/readiness`, {
+				signal: AbortSignal.timeout(2000),
+			});
 			return response.status === 200;
 		} catch {
 			return false;
@@ -382,20 +495,32 @@ export class N8n {
 	 * Creates the owner account on a fresh instance (what the editor's first screen does), so one
 	 * can sign in. Returns false when an owner already exists.
 	 */
-	async ensureOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<boolean> {
+	async ensureOwner(owner: {
+		email: string;
+		password: string;
+		firstName: string;
+		lastName: string;
+	}): Promise<boolean> {
 		// Ready n8n may still answer REST paths with the editor's HTML for a few seconds.
-		const settings = await waitFor('n8n\'s REST API', async () => {
-			const response = await fetch(`${this.url}/rest/settings`);
-			if (!response.headers.get('content-type')?.includes('json')) return undefined;
-			return (await response.json()) as { data: { userManagement: { showSetupOnFirstLoad?: boolean } } };
-		}, 60_000);
+		const settings = await waitFor(
+			"n8n's REST API",
+			async () => {
+				const response = await fetch(`${this.url}/rest/settings`);
+				if (!response.headers.get('content-type')?.includes('json')) return undefined;
+				return (await response.json()) as {
+					data: { userManagement: { showSetupOnFirstLoad?: boolean } };
+				};
+			},
+			60_000,
+		);
 		if (!settings.data.userManagement.showSetupOnFirstLoad) return false;
 		const response = await fetch(`${this.url}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(owner),
 		});
-		if (!response.ok) throw new Error(`Owner setup failed: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`Owner setup failed: ${response.status} ${await response.text()}`);
 		return true;
 	}
 
@@ -405,7 +530,9 @@ export class N8n {
 	}
 
 	logTail(lines = 60): string {
-		return existsSync(this.logFile) ? tail(readFileSync(this.logFile, 'utf8'), lines) : '(no n8n log)';
+		return existsSync(this.logFile)
+			? tail(readFileSync(this.logFile, 'utf8'), lines)
+			: '(no n8n log)';
 	}
 
 	/** Wraps an error with the tail of n8n's log, so a failure says what n8n saw. */
@@ -416,10 +543,15 @@ export class N8n {
 
 	/** Executions stored in n8n's database (read-only; n8n may be running), oldest first. */
 	async executions(workflowId: string): Promise<StoredExecution[]> {
-		const rows = this.options.postgres ? await postgresExecutionRows(this.options.postgres, workflowId, this.version) : await this.sqliteExecutionRows(workflowId);
+		const rows = this.options.postgres
+			? await postgresExecutionRows(this.options.postgres, workflowId, this.version)
+			: await this.sqliteExecutionRows(workflowId);
 		const flatted = n8nRequire(this.version)('flatted') as { parse(text: string): unknown };
 		return rows.map((row) => {
-			const data = typeof row.data === 'string' ? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } }) : {};
+			const data =
+				typeof row.data === 'string'
+					? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } })
+					: {};
 			return {
 				id: Number(row.id),
 				workflowId: String(row.workflowId),
@@ -436,7 +568,11 @@ export class N8n {
 		if (!existsSync(dbPath)) return [];
 		const sqlite3 = n8nRequire(this.version)('sqlite3') as Sqlite3;
 		const db = await new Promise<Sqlite3Database>((done, fail) => {
-			const opened: Sqlite3Database = new sqlite3.Database(dbPath, sqlite3.OPEN_READONLY, (error) => (error ? fail(error) : done(opened)));
+			const opened: Sqlite3Database = new sqlite3.Database(
+				dbPath,
+				sqlite3.OPEN_READONLY,
+				(error) => (error ? fail(error) : done(opened)),
+			);
 		});
 		try {
 			return await new Promise<Array<Record<string, unknown>>>((done, fail) =>
@@ -496,7 +632,9 @@ export function n8nSuite(current: () => N8n | undefined) {
 /** A date column as the database gives it: a Date (Postgres) or UTC text "2026-01-01 10:00:00.123" (SQLite). */
 function storedDate(value: unknown): Date | undefined {
 	if (value instanceof Date) return value;
-	return typeof value === 'string' && value !== '' ? new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`) : undefined;
+	return typeof value === 'string' && value !== ''
+		? new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`)
+		: undefined;
 }
 
 function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, string> {
@@ -512,7 +650,12 @@ function databaseEnv(postgres: PostgresDatabase | undefined): Record<string, str
 }
 
 /** Runs one query with n8n's own `pg` client (of `version`'s install) and closes the connection. */
-export async function queryPostgres(db: PostgresDatabase, sql: string, params: unknown[] = [], version?: N8nVersion): Promise<Array<Record<string, unknown>>> {
+export async function queryPostgres(
+	db: PostgresDatabase,
+	sql: string,
+	params: unknown[] = [],
+	version?: N8nVersion,
+): Promise<Array<Record<string, unknown>>> {
 	const { Client } = n8nRequire(version)('pg') as { Client: new (config: object) => PgClient };
 	const client = new Client({ ...db, connectionTimeoutMillis: 2000 });
 	await client.connect();
@@ -529,7 +672,11 @@ interface PgClient {
 	end(): Promise<void>;
 }
 
-async function postgresExecutionRows(db: PostgresDatabase, workflowId: string, version: N8nVersion): Promise<Array<Record<string, unknown>>> {
+async function postgresExecutionRows(
+	db: PostgresDatabase,
+	workflowId: string,
+	version: N8nVersion,
+): Promise<Array<Record<string, unknown>>> {
 	return await queryPostgres(
 		db,
 		`SELECT e.id, e."workflowId", e.mode, e.status, e."startedAt", d.data FROM execution_entity e
@@ -541,13 +688,21 @@ async function postgresExecutionRows(db: PostgresDatabase, workflowId: string, v
 }
 
 interface Sqlite3Database {
-	all(sql: string, params: unknown[], callback: (error: Error | null, rows: Array<Record<string, unknown>>) => void): void;
+	all(
+		sql: string,
+		params: unknown[],
+		callback: (error: Error | null, rows: Array<Record<string, unknown>>) => void,
+	): void;
 	close(callback: () => void): void;
 }
 
 interface Sqlite3 {
 	OPEN_READONLY: number;
-	Database: new (path: string, mode: number, callback: (error: Error | null) => void) => Sqlite3Database;
+	Database: new (
+		path: string,
+		mode: number,
+		callback: (error: Error | null) => void,
+	) => Sqlite3Database;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -570,9 +725,13 @@ export function loadExample(name: string, values: Record<string, string>): Recor
 }
 
 /** A workflow file of this repository (path from its root), with placeholders replaced. */
-export function loadWorkflowFile(path: string, values: Record<string, string>): Record<string, unknown> {
+export function loadWorkflowFile(
+	path: string,
+	values: Record<string, string>,
+): Record<string, unknown> {
 	let text = readFileSync(join(REPO_ROOT, path), 'utf8');
-	for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value);
+	for (const [placeholder, value] of Object.entries(values))
+		text = text.split(placeholder).join(value);
 	return JSON.parse(text) as Record<string, unknown>;
 }
 
@@ -589,5 +748,10 @@ export interface SmartSuiteTarget {
 /** A credential for `n8n import:credentials` (n8n encrypts `data` on import). */
 export function smartSuiteCredential(id: string, name: string, target: SmartSuiteTarget): object {
 	const { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService = '' } = target;
-	return { id, name, type: 'smartSuiteWorkspaceApi', data: { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService } };
+	return {
+		id,
+		name,
+		type: 'smartSuiteWorkspaceApi',
+		data: { apiKey, workspaceId, baseUrl, webhooksUrl, webhooksService },
+	};
 }

@@ -9,7 +9,19 @@
  * a restart, deactivation, "Listen for test event".
  */
 import { startEmulator, type Emulator, type EventObject } from '../emulator';
-import { N8n, type StoredExecution, ensureN8n, installCommunityPackage, n8nSuite, nodeOutput, packPackage, smartSuiteCredential, stopAll, waitFor, sleep } from './harness';
+import {
+	N8n,
+	type StoredExecution,
+	ensureN8n,
+	installCommunityPackage,
+	n8nSuite,
+	nodeOutput,
+	packPackage,
+	smartSuiteCredential,
+	stopAll,
+	waitFor,
+	sleep,
+} from './harness';
 import { N8nRest } from './rest';
 import { TriggerWatch } from './trigger-watch';
 import { selectedVersion } from './versions';
@@ -44,13 +56,19 @@ const seed = { solutionId: '', tableId: '' };
 const productionUrl = () => `${n8n.url}/webhook/${NODE_WEBHOOK_ID}/smartsuite`;
 /** The URL SmartSuite is given: the node's URL with the trigger's secret (32 letters and digits). */
 const SECRET = /\?secret=[A-Za-z0-9]{32}$/;
-const secretUrl = (url: string) => expect.stringMatching(new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}${SECRET.source}`));
-const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
-const requests = (operation: string, since = 0) => emu.requests.filter((request) => request.n > since && request.operation === operation);
+const secretUrl = (url: string) =>
+	expect.stringMatching(
+		new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}${SECRET.source}`),
+	);
+const solutionWebhooks = () =>
+	emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
+const requests = (operation: string, since = 0) =>
+	emu.requests.filter((request) => request.n > since && request.operation === operation);
 const lastRequestNumber = () => emu.requests.at(-1)?.n ?? 0;
 /** Every event the trigger's webhook holds, in stream order. */
 const allEvents = () => emu.events(watch.webhookId).map((event) => event.event_id);
-const ofTrigger = (events: EventObject[]) => events.filter((event) => event.webhook_id === watch.webhookId).map((event) => event.event_id);
+const ofTrigger = (events: EventObject[]) =>
+	events.filter((event) => event.webhook_id === watch.webhookId).map((event) => event.event_id);
 
 /** Creates records in the table through the emulator's API; returns the trigger's events. */
 function createRecords(titles: string[]): string[] {
@@ -73,7 +91,8 @@ function logged(message: RegExp): Array<Record<string, unknown>> {
 }
 
 /** What n8n logs when a workflow's activation or its triggers fail (2.8 and 2.41). */
-const ACTIVATION_TROUBLE = /Issue on initial workflow activation|did fail with error|failed with the error|reported the error|Could not remove (webhooks|durable jobs)|Failed to remove|Isolate error activating/;
+const ACTIVATION_TROUBLE =
+	/Issue on initial workflow activation|did fail with error|failed with the error|reported the error|Could not remove (webhooks|durable jobs)|Failed to remove|Isolate error activating/;
 
 /** The executions the production webhook started (not "Listen for test event"'s). */
 async function productionExecutions(): Promise<StoredExecution[]> {
@@ -123,7 +142,14 @@ const createWorkflow = (tableId: string, titles: string[]) => ({
 	id: CREATE_WORKFLOW_ID,
 	name: 'SmartSuite: create records',
 	nodes: [
-		{ id: 'node-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'node-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		...titles.map((title, i) => ({
 			id: `node-create-${i}`,
 			name: `Create ${title}`,
@@ -139,7 +165,9 @@ const createWorkflow = (tableId: string, titles: string[]) => ({
 			credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 		})),
 	],
-	connections: { Start: { main: [titles.map((title) => ({ node: `Create ${title}`, type: 'main', index: 0 }))] } },
+	connections: {
+		Start: { main: [titles.map((title) => ({ node: `Create ${title}`, type: 'main', index: 0 }))] },
+	},
 	settings: { executionOrder: 'v1' },
 	active: false,
 });
@@ -150,11 +178,17 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh(n8nEnv);
 	try {
-		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+		await installCommunityPackage(
+			n8n.options.userFolder,
+			await packPackage(n8n.options.userFolder),
+		);
 		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
 		seed.tableId = emu.addTable(seed.solutionId, { name: 'Deals' }).id;
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
-		await n8n.importWorkflows([instantWorkflow(seed.solutionId, seed.tableId), createWorkflow(seed.tableId, NODE_TITLES)]);
+		await n8n.importWorkflows([
+			instantWorkflow(seed.solutionId, seed.tableId),
+			createWorkflow(seed.tableId, NODE_TITLES),
+		]);
 	} catch (error) {
 		throw suite.fail(error);
 	}
@@ -170,11 +204,16 @@ afterAll(async () => {
 
 describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 	test(
-		'activation creates one webhook notifying n8n\'s production URL; records created by the node and the API arrive once each, within seconds',
+		"activation creates one webhook notifying n8n's production URL; records created by the node and the API arrive once each, within seconds",
 		withN8nLog(async () => {
 			await n8n.publish(WORKFLOW_ID);
 			await n8n.start();
-			const webhook = await waitFor('the webhook created at activation', () => solutionWebhooks()[0], 60_000, 200);
+			const webhook = await waitFor(
+				'the webhook created at activation',
+				() => solutionWebhooks()[0],
+				60_000,
+				200,
+			);
 			watch = new TriggerWatch(emu, n8n, WORKFLOW_ID, TRIGGER, webhook.webhook_id);
 			expect(solutionWebhooks()).toEqual([
 				expect.objectContaining({
@@ -188,9 +227,13 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 
 			// The SmartSuite node creates records: n8n runs it while the trigger's workflow is active.
 			n8nEnv.N8N_LOG_LEVEL = 'info';
-			const { run: created, error } = await n8n.execute(CREATE_WORKFLOW_ID).finally(() => (n8nEnv.N8N_LOG_LEVEL = 'debug'));
+			const { run: created, error } = await n8n
+				.execute(CREATE_WORKFLOW_ID)
+				.finally(() => (n8nEnv.N8N_LOG_LEVEL = 'debug'));
 			expect(error).toBeUndefined();
-			const createdIds = NODE_TITLES.map((title) => String(nodeOutput(created!.data.resultData.runData, `Create ${title}`)[0]?.id));
+			const createdIds = NODE_TITLES.map((title) =>
+				String(nodeOutput(created!.data.resultData.runData, `Create ${title}`)[0]?.id),
+			);
 			expect(createdIds.map((id) => emu.getRecord(seed.tableId, id)?.title)).toEqual(NODE_TITLES);
 			await watch.waitForEvents(allEvents());
 			expect(allEvents()).toHaveLength(NODE_TITLES.length);
@@ -202,31 +245,48 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 				const [eventId] = createRecords([title]);
 				const execution = await waitFor(
 					`the execution with ${eventId}`,
-					async () => (await watch.executions()).find((candidate) => nodeOutput(candidate.runData, TRIGGER).some((item) => item.event_id === eventId)),
+					async () =>
+						(await watch.executions()).find((candidate) =>
+							nodeOutput(candidate.runData, TRIGGER).some((item) => item.event_id === eventId),
+						),
 					30_000,
 					100,
 				);
 				latencies.push(execution.startedAt!.getTime() - changedAt);
 			}
-			console.log(`n8n ${version.n8n}: change to execution start ${latencies.map((ms) => `${ms} ms`).join(', ')}`);
+			console.log(
+				`n8n ${version.n8n}: change to execution start ${latencies.map((ms) => `${ms} ms`).join(', ')}`,
+			);
 			expect(Math.max(...latencies)).toBeLessThan(10_000);
 
 			await expectEachEventOnce();
 			const executions = await watch.executions();
-			expect(executions.every((execution) => execution.status === 'success' && execution.mode === 'webhook')).toBe(true);
+			expect(
+				executions.every(
+					(execution) => execution.status === 'success' && execution.mode === 'webhook',
+				),
+			).toBe(true);
 			const [item] = nodeOutput(executions[0].runData, TRIGGER);
-			expect(item).toMatchObject({ kind: 'RECORD_CREATED', application_id: seed.tableId, record: expect.objectContaining({ title: NODE_TITLES[0] }) });
+			expect(item).toMatchObject({
+				kind: 'RECORD_CREATED',
+				application_id: seed.tableId,
+				record: expect.objectContaining({ title: NODE_TITLES[0] }),
+			});
 		}),
 	);
 
 	test(
-		'(5a) n8n ran the trigger\'s keep-alive registration beside the webhook: no activation error, a daily cron registered',
+		"(5a) n8n ran the trigger's keep-alive registration beside the webhook: no activation error, a daily cron registered",
 		withN8nLog(async () => {
 			expect(n8n.logTail(100_000)).not.toMatch(ACTIVATION_TROUBLE);
 			// 2.8 activates the workflow; 2.41's publication service its trigger nodes.
-			const activated = logged(/^Activated (workflow|trigger node) /).map((metadata) => metadata.workflowId ?? (metadata.workflow as { id?: string } | undefined)?.id);
+			const activated = logged(/^Activated (workflow|trigger node) /).map(
+				(metadata) => metadata.workflowId ?? (metadata.workflow as { id?: string } | undefined)?.id,
+			);
 			expect(activated).toEqual([WORKFLOW_ID]);
-			expect(logged(/^Registered cron/).map((metadata) => metadata.cron)).toEqual([expect.stringMatching(DAILY_CRON)]);
+			expect(logged(/^Registered cron/).map((metadata) => metadata.cron)).toEqual([
+				expect.stringMatching(DAILY_CRON),
+			]);
 		}),
 	);
 
@@ -246,22 +306,40 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			// 4 pings, 5 copies each, all answered 200.
 			expect(emu.notifications).toHaveLength(20);
 			const notified = emu.notifications[0].url;
-			expect(emu.notifications.every((attempt) => attempt.status === 200 && attempt.url === notified && SECRET.test(attempt.url))).toBe(true);
+			expect(
+				emu.notifications.every(
+					(attempt) =>
+						attempt.status === 200 && attempt.url === notified && SECRET.test(attempt.url),
+				),
+			).toBe(true);
 
 			// Pings that name another webhook, or name this one without the URL's secret: answered 200 with nothing, no request, nothing started.
 			const since = lastRequestNumber();
 			const post = async (url: string, webhookId: string) =>
-				await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookId, locator: {} }) });
-			const forged = [await post(notified, 'someone-else'), ...(await Promise.all(Array.from({ length: 20 }, async () => await post(productionUrl(), watch.webhookId))))];
+				await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ webhookId, locator: {} }),
+				});
+			const forged = [
+				await post(notified, 'someone-else'),
+				...(await Promise.all(
+					Array.from({ length: 20 }, async () => await post(productionUrl(), watch.webhookId)),
+				)),
+			];
 			expect(forged.map((answer) => answer.status)).toEqual(forged.map(() => 200));
-			expect(await Promise.all(forged.map(async (answer) => await answer.text()))).toEqual(forged.map(() => ''));
+			expect(await Promise.all(forged.map(async (answer) => await answer.text()))).toEqual(
+				forged.map(() => ''),
+			);
 			await sleep(1500);
 			expect(requests('ListEvents', since)).toHaveLength(0);
 
 			// Every stored execution carries events: the copies that found nothing new left no record.
 			const executions = await watch.executions();
 			expect(executions.length - executionsBefore).toBeLessThanOrEqual(4);
-			expect(executions.every((execution) => nodeOutput(execution.runData, TRIGGER).length > 0)).toBe(true);
+			expect(
+				executions.every((execution) => nodeOutput(execution.runData, TRIGGER).length > 0),
+			).toBe(true);
 		}),
 	);
 
@@ -270,7 +348,11 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 		withN8nLog(async () => {
 			emu.resetNotifications();
 			const executionsBefore = (await watch.executions()).length;
-			emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 }, times: 1 });
+			emu.injectFault({
+				operation: 'ListEvents',
+				action: { type: 'status', status: 500 },
+				times: 1,
+			});
 			const [eventId] = createRecords(['Soylent']);
 			await emu.settleNotifications();
 			expect(emu.notifications.map(({ attempt, status }) => ({ attempt, status }))).toEqual([
@@ -279,14 +361,17 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			]);
 			await expectEachEventOnce();
 			const executions = (await watch.executions()).slice(executionsBefore);
-			expect(executions.map((execution) => ({ status: execution.status, ids: nodeOutput(execution.runData, TRIGGER).map((item) => item.event_id) }))).toEqual([
-				{ status: 'success', ids: [eventId] },
-			]);
+			expect(
+				executions.map((execution) => ({
+					status: execution.status,
+					ids: nodeOutput(execution.runData, TRIGGER).map((item) => item.event_id),
+				})),
+			).toEqual([{ status: 'success', ids: [eventId] }]);
 		}),
 	);
 
 	test(
-		'a re-publish and a restart keep one webhook notifying n8n\'s URL; changes made around them arrive once',
+		"a re-publish and a restart keep one webhook notifying n8n's URL; changes made around them arrive once",
 		withN8nLog(async () => {
 			const [{ webhook_id: webhookId }] = solutionWebhooks();
 			const before = createRecords(['Before re-publish']);
@@ -295,15 +380,37 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			// Re-publish a change to the trigger (n8n runs delete, then checkExists and create).
 			const since = lastRequestNumber();
 			const saved = await rest.workflow(WORKFLOW_ID);
-			const nodes = saved.nodes.map((node) => (node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, options: { simplify: true, maxEventsPerPoll: 100 } } } : node));
+			const nodes = saved.nodes.map((node) =>
+				node.name === TRIGGER
+					? {
+							...node,
+							parameters: {
+								...node.parameters,
+								options: { simplify: true, maxEventsPerPoll: 100 },
+							},
+						}
+					: node,
+			);
 			const updated = await rest.save({ ...saved, nodes });
 			await rest.publish(WORKFLOW_ID, updated.versionId);
 			// delete switched notifications off, create back on.
-			await waitFor('the re-publish to switch notifications off and on', () => (requests('UpdateWebhook', since).length >= 2 && 'enabled' in emu.getWebhook(webhookId)!.notification_status ? true : undefined), 60_000, 200);
-			expect(requests('UpdateWebhook', since).map((request) => (request.body as { webhook?: { notification_status?: unknown } }).webhook?.notification_status)).toEqual([
-				{ disabled: {} },
-				{ enabled: { url: secretUrl(productionUrl()) } },
-			]);
+			await waitFor(
+				'the re-publish to switch notifications off and on',
+				() =>
+					requests('UpdateWebhook', since).length >= 2 &&
+					'enabled' in emu.getWebhook(webhookId)!.notification_status
+						? true
+						: undefined,
+				60_000,
+				200,
+			);
+			expect(
+				requests('UpdateWebhook', since).map(
+					(request) =>
+						(request.body as { webhook?: { notification_status?: unknown } }).webhook
+							?.notification_status,
+				),
+			).toEqual([{ disabled: {} }, { enabled: { url: secretUrl(productionUrl()) } }]);
 			const afterRepublish = createRecords(['After re-publish']);
 			await watch.waitForEvents(afterRepublish);
 
@@ -315,13 +422,24 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			await n8n.start();
 			await watch.waitForEvents(whileDown);
 			// Its ping found no n8n at first; a retry reached the restarted one.
-			expect(emu.notifications[0]).toMatchObject({ attempt: 1, status: null, error: 'ECONNREFUSED' });
-			expect(emu.notifications.filter((attempt) => attempt.ok)).toEqual([expect.objectContaining({ copy: 1, url: secretUrl(productionUrl()) })]);
+			expect(emu.notifications[0]).toMatchObject({
+				attempt: 1,
+				status: null,
+				error: 'ECONNREFUSED',
+			});
+			expect(emu.notifications.filter((attempt) => attempt.ok)).toEqual([
+				expect.objectContaining({ copy: 1, url: secretUrl(productionUrl()) }),
+			]);
 			const afterRestart = createRecords(['After restart']);
 			await watch.waitForEvents(afterRestart);
 			await emu.settleNotifications(60_000);
 
-			expect(solutionWebhooks()).toEqual([expect.objectContaining({ webhook_id: webhookId, notification_status: { enabled: { url: secretUrl(productionUrl()) } } })]);
+			expect(solutionWebhooks()).toEqual([
+				expect.objectContaining({
+					webhook_id: webhookId,
+					notification_status: { enabled: { url: secretUrl(productionUrl()) } },
+				}),
+			]);
 			expect(requests('CreateWebhook')).toHaveLength(1);
 			expect(requests('DeleteWebhook')).toHaveLength(0);
 			await expectEachEventOnce();
@@ -333,19 +451,36 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 		withN8nLog(async () => {
 			const [{ webhook_id: webhookId }] = solutionWebhooks();
 			await rest.unpublish(WORKFLOW_ID);
-			await waitFor('notifications switched off', () => ('disabled' in emu.getWebhook(webhookId)!.notification_status ? true : undefined), 60_000, 200);
+			await waitFor(
+				'notifications switched off',
+				() => ('disabled' in emu.getWebhook(webhookId)!.notification_status ? true : undefined),
+				60_000,
+				200,
+			);
 			const executionsBefore = (await watch.executions()).length;
 			emu.resetNotifications();
 			const [eventId] = createRecords(['After deactivation']);
 			await sleep(2000);
 
-			expect(solutionWebhooks()).toEqual([expect.objectContaining({ webhook_id: webhookId, notification_status: { disabled: {} } })]);
-			expect(emu.webhooks().filter((webhook) => 'enabled' in webhook.notification_status && webhook.notification_status.enabled.url.startsWith(n8n.url))).toEqual([]);
+			expect(solutionWebhooks()).toEqual([
+				expect.objectContaining({ webhook_id: webhookId, notification_status: { disabled: {} } }),
+			]);
+			expect(
+				emu
+					.webhooks()
+					.filter(
+						(webhook) =>
+							'enabled' in webhook.notification_status &&
+							webhook.notification_status.enabled.url.startsWith(n8n.url),
+					),
+			).toEqual([]);
 			expect(emu.notifications).toEqual([]);
 			expect(allEvents()).toContain(eventId); // still collected, read at the next activation
 			expect(await watch.executions()).toHaveLength(executionsBefore);
 			// n8n stopped the keep-alive with the workflow.
-			expect(logged(/^Deregistered (all )?crons/).at(-1)?.crons).toEqual([expect.stringMatching(DAILY_CRON)]);
+			expect(logged(/^Deregistered (all )?crons/).at(-1)?.crons).toEqual([
+				expect.stringMatching(DAILY_CRON),
+			]);
 			expect(n8n.logTail(100_000)).not.toMatch(ACTIVATION_TROUBLE);
 		}),
 	);
@@ -362,22 +497,43 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			const [production] = solutionWebhooks();
 			const saved = await rest.workflow(WORKFLOW_ID);
 			listen.productionState = saved.staticData;
-			expect(saved.staticData).toMatchObject({ [`node:${TRIGGER}`]: { webhookId: production.webhook_id } });
-			expect(await rest.listenForTestEvent(saved, TRIGGER)).toMatchObject({ waitingForWebhook: true });
-			const testWebhook = await waitFor('the test webhook', () => solutionWebhooks().find((webhook) => webhook.webhook_id !== production.webhook_id), 30_000, 200);
-			expect(testWebhook.notification_status).toEqual({ enabled: { url: secretUrl(`${n8n.url}/webhook-test/${NODE_WEBHOOK_ID}/smartsuite`) } });
+			expect(saved.staticData).toMatchObject({
+				[`node:${TRIGGER}`]: { webhookId: production.webhook_id },
+			});
+			expect(await rest.listenForTestEvent(saved, TRIGGER)).toMatchObject({
+				waitingForWebhook: true,
+			});
+			const testWebhook = await waitFor(
+				'the test webhook',
+				() => solutionWebhooks().find((webhook) => webhook.webhook_id !== production.webhook_id),
+				30_000,
+				200,
+			);
+			expect(testWebhook.notification_status).toEqual({
+				enabled: { url: secretUrl(`${n8n.url}/webhook-test/${NODE_WEBHOOK_ID}/smartsuite`) },
+			});
 			listen.testWebhookId = testWebhook.webhook_id;
 
 			const { events } = emu.createRecord(seed.tableId, { title: 'Test event' });
-			const [testEvent] = events.filter((event) => event.webhook_id === testWebhook.webhook_id).map((event) => event.event_id);
+			const [testEvent] = events
+				.filter((event) => event.webhook_id === testWebhook.webhook_id)
+				.map((event) => event.event_id);
 			const finished = await waitFor(
 				'the test execution to end',
-				async () => (await watch.executions()).find((execution) => execution.mode === 'manual' && execution.status !== 'running' && execution.status !== 'new'),
+				async () =>
+					(await watch.executions()).find(
+						(execution) =>
+							execution.mode === 'manual' &&
+							execution.status !== 'running' &&
+							execution.status !== 'new',
+					),
 				30_000,
 				200,
 			);
 			expect(finished.status).toBe('success');
-			expect(nodeOutput(finished.runData, TRIGGER).map((item) => item.event_id)).toEqual([testEvent]);
+			expect(nodeOutput(finished.runData, TRIGGER).map((item) => item.event_id)).toEqual([
+				testEvent,
+			]);
 			// The production webhook was not touched: its notifications are still off.
 			expect(emu.getWebhook(production.webhook_id)).toEqual(production);
 		}),
@@ -386,8 +542,17 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 	test(
 		'(5d) "Listen for test event": the webhook made for the test URL is deleted after the test execution (n8n runs delete in mode internal)',
 		withN8nLog(async () => {
-			await waitFor('the test webhook to be deleted', () => (emu.getWebhook(listen.testWebhookId) ? undefined : true), 10_000, 200);
-			expect(requests('DeleteWebhook').map((request) => (request.body as { webhook_id?: string }).webhook_id)).toEqual([listen.testWebhookId]);
+			await waitFor(
+				'the test webhook to be deleted',
+				() => (emu.getWebhook(listen.testWebhookId) ? undefined : true),
+				10_000,
+				200,
+			);
+			expect(
+				requests('DeleteWebhook').map(
+					(request) => (request.body as { webhook_id?: string }).webhook_id,
+				),
+			).toEqual([listen.testWebhookId]);
 			expect((await rest.workflow(WORKFLOW_ID)).staticData).toEqual(listen.productionState);
 		}),
 	);

@@ -25,7 +25,9 @@ function pipe(client, connectOptions) {
 }
 
 function answer(id, error) {
-	process.stdout.write(`${JSON.stringify(error ? { id, error: String(error.message ?? error) } : { id, ok: true })}\n`);
+	process.stdout.write(
+		`${JSON.stringify(error ? { id, error: String(error.message ?? error) } : { id, ok: true })}\n`,
+	);
 }
 
 readline.createInterface({ input: process.stdin }).on('line', (line) => {

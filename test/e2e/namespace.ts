@@ -35,11 +35,27 @@ export interface Namespace {
  * suite can decide at load time to skip, and say why.
  */
 export function namespaceUnavailable(): string | undefined {
-	if (process.getuid?.() !== 0) return 'unshare --net --mount needs root (CAP_SYS_ADMIN); this runs as a normal user';
-	const missing = ['unshare', 'nsenter', 'ip', 'mount', 'openssl'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+	if (process.getuid?.() !== 0)
+		return 'unshare --net --mount needs root (CAP_SYS_ADMIN); this runs as a normal user';
+	const missing = ['unshare', 'nsenter', 'ip', 'mount', 'openssl'].filter(
+		(tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+	);
 	if (missing.length) return `${missing.join(', ')} not found`;
-	const tried = spawnSync('unshare', ['--net', '--mount', '--', 'sh', '-c', 'ip link set lo up && mount --bind /etc/hosts /etc/hosts'], { encoding: 'utf8', timeout: 10_000 });
-	return tried.status === 0 ? undefined : `unshare --net --mount failed: ${(tried.stderr || String(tried.error ?? tried.status)).trim()}`;
+	const tried = spawnSync(
+		'unshare',
+		[
+			'--net',
+			'--mount',
+			'--',
+			'sh',
+			'-c',
+			'ip link set lo up && mount --bind /etc/hosts /etc/hosts',
+		],
+		{ encoding: 'utf8', timeout: 10_000 },
+	);
+	return tried.status === 0
+		? undefined
+		: `unshare --net --mount failed: ${(tried.stderr || String(tried.error ?? tried.status)).trim()}`;
 }
 
 /** Pipes a connection to another address, both ends closed together. */
@@ -53,7 +69,10 @@ function pipeTo(client: Socket, target: { path: string } | { host: string; port:
 	for (const socket of [client, upstream]) socket.on('error', end).on('close', end);
 }
 
-async function listen(server: Server, where: { path: string } | { host: string; port: number }): Promise<void> {
+async function listen(
+	server: Server,
+	where: { path: string } | { host: string; port: number },
+): Promise<void> {
 	await new Promise<void>((done, fail) => server.once('error', fail).listen(where, done));
 }
 
@@ -61,9 +80,28 @@ async function listen(server: Server, where: { path: string } | { host: string; 
 export async function createNamespace(dir: string, hostNames: string[]): Promise<Namespace> {
 	mkdirSync(dir, { recursive: true });
 	const hostsFile = join(dir, 'hosts');
-	writeFileSync(hostsFile, ['127.0.0.1 localhost', '::1 localhost', ...hostNames.map((name) => `127.0.0.1 ${name}`)].join('\n') + '\n');
+	writeFileSync(
+		hostsFile,
+		['127.0.0.1 localhost', '::1 localhost', ...hostNames.map((name) => `127.0.0.1 ${name}`)].join(
+			'\n',
+		) + '\n',
+	);
 	const setUp = 'ip link set lo up && mount --bind "$0" /etc/hosts && exec "$1" "$2"';
-	const forwarder: ChildProcess = startProcess('unshare', ['--net', '--mount', '--', 'sh', '-c', setUp, hostsFile, process.execPath, join(__dirname, 'namespace-forwarder.js')], {});
+	const forwarder: ChildProcess = startProcess(
+		'unshare',
+		[
+			'--net',
+			'--mount',
+			'--',
+			'sh',
+			'-c',
+			setUp,
+			hostsFile,
+			process.execPath,
+			join(__dirname, 'namespace-forwarder.js'),
+		],
+		{},
+	);
 	const answers = new Map<number, (answer: { ok?: boolean; error?: string }) => void>();
 	let stderr = '';
 	forwarder.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
@@ -73,7 +111,8 @@ export async function createNamespace(dir: string, hostNames: string[]): Promise
 	});
 	const exited = new Promise<void>((done) => forwarder.once('exit', () => done()));
 	void exited.then(() => {
-		for (const settle of answers.values()) settle({ error: `the namespace's forwarder exited: ${stderr.trim()}` });
+		for (const settle of answers.values())
+			settle({ error: `the namespace's forwarder exited: ${stderr.trim()}` });
 	});
 
 	let lastId = 0;
@@ -88,14 +127,29 @@ export async function createNamespace(dir: string, hostNames: string[]): Promise
 	};
 
 	const outside: Server[] = [];
-	const serve = async (where: { path: string } | { host: string; port: number }, target: { path: string } | { host: string; port: number }) => {
+	const serve = async (
+		where: { path: string } | { host: string; port: number },
+		target: { path: string } | { host: string; port: number },
+	) => {
 		const server = createServer((client) => pipeTo(client, target));
 		await listen(server, where);
 		outside.push(server);
 	};
 
 	return {
-		wrap: (bin, args) => ['nsenter', ['--target', String(forwarder.pid), '--net', '--mount', `--wd=${REPO_ROOT}`, '--', bin, ...args]],
+		wrap: (bin, args) => [
+			'nsenter',
+			[
+				'--target',
+				String(forwarder.pid),
+				'--net',
+				'--mount',
+				`--wd=${REPO_ROOT}`,
+				'--',
+				bin,
+				...args,
+			],
+		],
 		expose: async (port) => {
 			const socket = join(dir, `in-${port}.sock`);
 			await command({ listenSocket: socket, toPort: port });

@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../emulator';
-import { type N8n, ensureN8n, loadWorkflowFile, nodeOutput, packPackage, sleep, smartSuiteCredential, stopAll, waitFor } from './harness';
+import {
+	type N8n,
+	ensureN8n,
+	loadWorkflowFile,
+	nodeOutput,
+	packPackage,
+	sleep,
+	smartSuiteCredential,
+	stopAll,
+	waitFor,
+} from './harness';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { TriggerWatch, withTestPolls } from './trigger-watch';
 import { selectedVersion } from './versions';
@@ -71,7 +81,12 @@ function webhookWorkflow(webhookId: string) {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: '0f6b5a52-3c1d-4c8e-9b7a-5e2d1c0a9f31',
-				parameters: { httpMethod: 'GET', path: WEBHOOK_PATH, responseMode: 'lastNode', options: {} },
+				parameters: {
+					httpMethod: 'GET',
+					path: WEBHOOK_PATH,
+					responseMode: 'lastNode',
+					options: {},
+				},
 			},
 			{
 				id: 'node-get-webhook',
@@ -101,7 +116,10 @@ function ranOn(executionId: number): string[] {
  * starts it again: the events of the outage arrive. With `watchOutage`, the outage lasts a whole
  * poll period first, and no request may reach SmartSuite then (both workers are up: they never poll).
  */
-async function restartMainWhileAppending(signal: 'SIGTERM' | 'SIGKILL', watchOutage: boolean): Promise<void> {
+async function restartMainWhileAppending(
+	signal: 'SIGTERM' | 'SIGKILL',
+	watchOutage: boolean,
+): Promise<void> {
 	const main = cluster!.main;
 	expected.push(...watch.append(['RECORD_UPDATED']));
 	await main.stop(30_000, signal);
@@ -122,20 +140,34 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	root = mkdtempSync(join(tmpdir(), 'n8n-smartsuite-queue-'));
 	try {
-		cluster = await createQueueCluster({ root, tarball: await packPackage(root), workers: 2, version });
+		cluster = await createQueueCluster({
+			root,
+			tarball: await packPackage(root),
+			workers: 2,
+			version,
+		});
 		const { main } = cluster;
 
 		const triggerWebhookId = emu.createWebhook().webhook_id;
 		// Present before the trigger is activated: with the default "new events" start they never arrive.
 		emu.appendEvents(triggerWebhookId, 2);
 		actionWebhookId = emu.createWebhook().webhook_id;
-		watch = new TriggerWatch(emu, main, 'smartsuiteTriggerV1', 'When a record is updated', triggerWebhookId);
+		watch = new TriggerWatch(
+			emu,
+			main,
+			'smartsuiteTriggerV1',
+			'When a record is updated',
+			triggerWebhookId,
+		);
 
 		// The CLI works on the shared database (the first command creates n8n's tables in Postgres).
 		await main.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
 		// The trigger on a given webhook (as version 1 saved it), so that the test appends its events.
 		const trigger = withTestPolls(
-			loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_WEBHOOK_ID: triggerWebhookId }),
+			loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', {
+				YOUR_CREDENTIAL_ID: CREDENTIAL.id,
+				YOUR_WEBHOOK_ID: triggerWebhookId,
+			}),
 			version,
 		);
 		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId)]);
@@ -156,7 +188,10 @@ afterAll(async () => {
 	await emu?.close();
 	// Kept after a failure, for the logs and the database.
 	if (root && !failed) rmSync(root, { recursive: true, force: true });
-	else if (root) console.log(`queue-mode folder kept for inspection (n8n logs in main/, worker1/, worker2/): ${root}`);
+	else if (root)
+		console.log(
+			`queue-mode folder kept for inspection (n8n logs in main/, worker1/, worker2/): ${root}`,
+		);
 });
 
 describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two workers)`, () => {
@@ -180,7 +215,10 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 	test(
 		'steady polling: every event once, in order',
 		withLogs(async () => {
-			const batches = [['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED'], ['RECORD_UPDATED', 'RECORD_UPDATED']];
+			const batches = [
+				['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED'],
+				['RECORD_UPDATED', 'RECORD_UPDATED'],
+			];
 			for (const kinds of batches.slice(0, version.repeatPolls)) {
 				expected.push(...watch.append(kinds));
 				await watch.waitForEvents(expected);
@@ -188,7 +226,10 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 		}),
 	);
 
-	test('a main restart with SIGTERM while events are appended: no repeat, no gap', withLogs(() => restartMainWhileAppending('SIGTERM', false)));
+	test(
+		'a main restart with SIGTERM while events are appended: no repeat, no gap',
+		withLogs(() => restartMainWhileAppending('SIGTERM', false)),
+	);
 
 	test(
 		'a main killed with SIGKILL while events are appended: no repeat, no gap; with the main down nobody polls',
@@ -200,20 +241,31 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 		withLogs(async () => {
 			const { workers } = cluster!;
 			await Promise.all(workers.map((worker) => worker.stop()));
-			const doneBefore = (await watch.executions()).filter((execution) => execution.status === 'success').length;
+			const doneBefore = (await watch.executions()).filter(
+				(execution) => execution.status === 'success',
+			).length;
 
 			// Polls find events while no worker runs (two on the floor, one on the current n8n): each
 			// leaves a queued execution behind.
-			const batches = [['RECORD_UPDATED'], ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED']].slice(0, version.repeatPolls);
+			const batches = [
+				['RECORD_UPDATED'],
+				['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED'],
+			].slice(0, version.repeatPolls);
 			for (const kinds of batches) {
 				const since = watch.lastRequestNumber();
 				expected.push(...watch.append(kinds));
-				await waitFor('a poll while the workers are down', () => (watch.listCallsSince(since) > 0 ? true : undefined), version.pollPeriodMs + 20_000);
+				await waitFor(
+					'a poll while the workers are down',
+					() => (watch.listCallsSince(since) > 0 ? true : undefined),
+					version.pollPeriodMs + 20_000,
+				);
 			}
 			const queued = await waitFor(
 				`${batches.length} executions queued while the workers are down`,
 				async () => {
-					const waiting = (await watch.executions()).filter((execution) => execution.status === 'new');
+					const waiting = (await watch.executions()).filter(
+						(execution) => execution.status === 'new',
+					);
 					return waiting.length >= batches.length ? waiting : undefined;
 				},
 				30_000,
@@ -221,7 +273,9 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 			);
 			expect(queued).toHaveLength(batches.length);
 			const executions = await watch.executions();
-			expect(executions.filter((execution) => execution.status === 'success')).toHaveLength(doneBefore);
+			expect(executions.filter((execution) => execution.status === 'success')).toHaveLength(
+				doneBefore,
+			);
 
 			await Promise.all(workers.map((worker) => worker.start()));
 			await watch.waitForEvents(expected);
@@ -236,8 +290,14 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 			const executions = await watch.waitForEvents(expected);
 
 			expect(watch.triggered(executions).map((item) => item.event_id)).toEqual(expected);
-			expect(executions.every((execution) => execution.mode === 'trigger' && execution.status === 'success')).toBe(true);
-			const picked = executions.flatMap((execution) => nodeOutput(execution.runData, 'Pick what changed'));
+			expect(
+				executions.every(
+					(execution) => execution.mode === 'trigger' && execution.status === 'success',
+				),
+			).toBe(true);
+			const picked = executions.flatMap((execution) =>
+				nodeOutput(execution.runData, 'Pick what changed'),
+			);
 			expect(picked.map((item) => item.event_id)).toEqual(expected);
 
 			// The main enqueued each execution; exactly one worker ran it, never the main. (That only

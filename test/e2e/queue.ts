@@ -53,7 +53,10 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 	const redis = await startRedis(join(options.root, 'redis'));
 	let postgres: QueueCluster['postgres'] | undefined;
 	try {
-		postgres = await startPostgres(join(options.root, 'postgres'), { port: options.postgresPort, version });
+		postgres = await startPostgres(join(options.root, 'postgres'), {
+			port: options.postgresPort,
+			version,
+		});
 	} catch (error) {
 		await redis.stop();
 		throw error;
@@ -78,11 +81,30 @@ export async function createQueueCluster(options: QueueClusterOptions): Promise<
 	for (let index = 1; index <= options.workers; index++) {
 		// A worker's `port` is its health check's: start() waits for /healthz/readiness there.
 		const port = await freePort();
-		const env = { ...queueEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1', ...options.workerEnv };
-		workers.push(new N8n({ userFolder: join(options.root, `worker${index}`), port, command: 'worker', postgres: postgres.db, version, wrap: options.wrap, env }));
+		const env = {
+			...queueEnv,
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(port),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			...options.workerEnv,
+		};
+		workers.push(
+			new N8n({
+				userFolder: join(options.root, `worker${index}`),
+				port,
+				command: 'worker',
+				postgres: postgres.db,
+				version,
+				wrap: options.wrap,
+				env,
+			}),
+		);
 	}
 	const { tarball } = options;
-	if (tarball) await Promise.all([main, ...workers].map((n8n) => installCommunityPackage(n8n.options.userFolder, tarball)));
+	if (tarball)
+		await Promise.all(
+			[main, ...workers].map((n8n) => installCommunityPackage(n8n.options.userFolder, tarball)),
+		);
 
 	let stopped: Promise<void> | undefined;
 	const services = postgres;

@@ -25,11 +25,59 @@ export interface Certificates {
 export async function certificates(dir: string, hostName: string): Promise<Certificates> {
 	const file = (name: string) => join(dir, name);
 	const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-	await run('openssl', ['req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '2', '-subj', '/CN=n8n-nodes-smartsuite e2e registry CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
-	await run('openssl', ['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', `/CN=${hostName}`]);
-	writeFileSync(file('server.ext'), `subjectAltName=DNS:${hostName}\nextendedKeyUsage=serverAuth\n`);
-	await run('openssl', ['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '2', '-extfile', file('server.ext')]);
-	return { caFile: file('ca.crt'), key: readFileSync(file('server.key'), 'utf8'), cert: readFileSync(file('server.crt'), 'utf8') };
+	await run('openssl', [
+		'req',
+		'-x509',
+		...ec,
+		'-keyout',
+		file('ca.key'),
+		'-out',
+		file('ca.crt'),
+		'-days',
+		'2',
+		'-subj',
+		'/CN=n8n-nodes-smartsuite e2e registry CA',
+		'-addext',
+		'basicConstraints=critical,CA:TRUE',
+		'-addext',
+		'keyUsage=critical,keyCertSign',
+	]);
+	await run('openssl', [
+		'req',
+		...ec,
+		'-keyout',
+		file('server.key'),
+		'-out',
+		file('server.csr'),
+		'-subj',
+		`/CN=${hostName}`,
+	]);
+	writeFileSync(
+		file('server.ext'),
+		`subjectAltName=DNS:${hostName}\nextendedKeyUsage=serverAuth\n`,
+	);
+	await run('openssl', [
+		'x509',
+		'-req',
+		'-in',
+		file('server.csr'),
+		'-CA',
+		file('ca.crt'),
+		'-CAkey',
+		file('ca.key'),
+		'-CAcreateserial',
+		'-out',
+		file('server.crt'),
+		'-days',
+		'2',
+		'-extfile',
+		file('server.ext'),
+	]);
+	return {
+		caFile: file('ca.crt'),
+		key: readFileSync(file('server.key'), 'utf8'),
+		cert: readFileSync(file('server.crt'), 'utf8'),
+	};
 }
 
 interface Published {
@@ -40,7 +88,8 @@ interface Published {
 
 export class Registry {
 	/** `GET <path>` of every request, in order, with npm's or n8n's user agent. */
-	readonly requests: Array<{ method: string; path: string; userAgent: string; status: number }> = [];
+	readonly requests: Array<{ method: string; path: string; userAgent: string; status: number }> =
+		[];
 	private readonly packages = new Map<string, Published[]>();
 	private constructor(
 		private readonly server: Server,
@@ -54,20 +103,30 @@ export class Registry {
 		let registry: Registry | undefined;
 		const server = createServer({ key: certs.key, cert: certs.cert }, (request, response) => {
 			const { status, body, type } = registry!.answer(request.method ?? 'GET', request.url ?? '/');
-			registry!.requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', userAgent: String(request.headers['user-agent'] ?? ''), status });
+			registry!.requests.push({
+				method: request.method ?? 'GET',
+				path: request.url ?? '/',
+				userAgent: String(request.headers['user-agent'] ?? ''),
+				status,
+			});
 			response.writeHead(status, { 'content-type': type, 'content-length': body.length });
 			response.end(body);
 		});
-		await new Promise<void>((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
+		await new Promise<void>((done, fail) =>
+			server.once('error', fail).listen(0, '127.0.0.1', done),
+		);
 		registry = new Registry(server, (server.address() as { port: number }).port, origin);
 		return registry;
 	}
 
 	/** Publishes a tarball (`npm pack`'s output); the newest published version is `latest`. */
 	async publish(tarballPath: string): Promise<{ name: string; version: string }> {
-		const manifest = JSON.parse((await run('tar', ['-xzOf', tarballPath, 'package/package.json'])).stdout) as Published['manifest'];
+		const manifest = JSON.parse(
+			(await run('tar', ['-xzOf', tarballPath, 'package/package.json'])).stdout,
+		) as Published['manifest'];
 		const versions = this.packages.get(manifest.name) ?? [];
-		if (versions.some((published) => published.manifest.version === manifest.version)) throw new Error(`${manifest.name}@${manifest.version} is already published`);
+		if (versions.some((published) => published.manifest.version === manifest.version))
+			throw new Error(`${manifest.name}@${manifest.version} is already published`);
 		versions.push({ manifest, tarball: readFileSync(tarballPath), time: new Date().toISOString() });
 		this.packages.set(manifest.name, versions);
 		return { name: manifest.name, version: manifest.version };
@@ -93,11 +152,17 @@ export class Registry {
 	}
 
 	private answer(method: string, url: string): { status: number; body: Buffer; type: string } {
-		const json = (status: number, value: unknown) => ({ status, body: Buffer.from(JSON.stringify(value)), type: 'application/json' });
+		const json = (status: number, value: unknown) => ({
+			status,
+			body: Buffer.from(JSON.stringify(value)),
+			type: 'application/json',
+		});
 		const notFound = json(404, { error: 'Not found' });
 		if (method !== 'GET') return json(405, { error: 'Method not allowed' });
 		// `/<name>`, `/<name>/<version or tag>`, `/<name>/-/<file>.tgz`; a scoped name comes as `@scope%2fname`.
-		const match = decodeURIComponent(new URL(url, this.origin).pathname).match(/^\/((?:@[^/]+\/)?[^/@]+)(?:\/(-\/[^/]+\.tgz|[^/]+))?$/);
+		const match = decodeURIComponent(new URL(url, this.origin).pathname).match(
+			/^\/((?:@[^/]+\/)?[^/@]+)(?:\/(-\/[^/]+\.tgz|[^/]+))?$/,
+		);
 		const versions = match ? this.packages.get(match[1]) : undefined;
 		if (!match || !versions) return notFound;
 		const latest = versions.at(-1)!;
@@ -107,15 +172,29 @@ export class Registry {
 				_id: name,
 				name,
 				'dist-tags': { latest: latest.manifest.version },
-				versions: Object.fromEntries(versions.map((published) => [published.manifest.version, this.versionDocument(published)])),
-				time: Object.fromEntries(versions.map((published) => [published.manifest.version, published.time])),
+				versions: Object.fromEntries(
+					versions.map((published) => [
+						published.manifest.version,
+						this.versionDocument(published),
+					]),
+				),
+				time: Object.fromEntries(
+					versions.map((published) => [published.manifest.version, published.time]),
+				),
 			});
 		}
 		if (rest.startsWith('-/')) {
-			const published = versions.find((candidate) => rest === `-/${name.split('/').at(-1)}-${candidate.manifest.version}.tgz`);
-			return published ? { status: 200, body: published.tarball, type: 'application/octet-stream' } : notFound;
+			const published = versions.find(
+				(candidate) => rest === `-/${name.split('/').at(-1)}-${candidate.manifest.version}.tgz`,
+			);
+			return published
+				? { status: 200, body: published.tarball, type: 'application/octet-stream' }
+				: notFound;
 		}
-		const published = rest === 'latest' ? latest : versions.find((candidate) => candidate.manifest.version === rest);
+		const published =
+			rest === 'latest'
+				? latest
+				: versions.find((candidate) => candidate.manifest.version === rest);
 		return published ? json(200, this.versionDocument(published)) : notFound;
 	}
 }

@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 
 import { type N8n } from './harness';
 
-export const OWNER = { email: 'e2e-owner@example.com', password: 'SmartSuite-e2e1', firstName: 'E2E', lastName: 'Owner' };
+export const OWNER = {
+	email: 'e2e-owner@example.com',
+	password: 'SmartSuite-e2e1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
 
 /** A workflow as GET /rest/workflows/:id gives it (the fields used here). */
 export interface RestWorkflow {
@@ -41,7 +46,10 @@ export class N8nRest {
 	static async signIn(n8n: N8n): Promise<N8nRest> {
 		await n8n.ensureOwner(OWNER);
 		const rest = new N8nRest(n8n);
-		const response = await rest.send('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		const response = await rest.send('POST', '/rest/login', {
+			emailOrLdapLoginId: OWNER.email,
+			password: OWNER.password,
+		});
 		const cookie = (response.headers.get('set-cookie') ?? '').match(/n8n-auth=[^;]+/)?.[0];
 		if (!cookie) throw new Error('n8n sent no n8n-auth cookie at sign-in');
 		rest.cookie = cookie;
@@ -54,7 +62,11 @@ export class N8nRest {
 	}
 
 	/** Creates a credential (the editor's credential dialog); n8n encrypts `data`. */
-	async createCredential(credential: { name: string; type: string; data: Record<string, unknown> }): Promise<{ id: string; name: string }> {
+	async createCredential(credential: {
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<{ id: string; name: string }> {
 		return await this.call('POST', '/rest/credentials', credential);
 	}
 
@@ -79,8 +91,14 @@ export class N8nRest {
 
 	/** The node and credential types n8n offers the editor (/types/*.json, rewritten when packages change). */
 	async offeredTypes(): Promise<{ nodes: string[]; credentials: string[] }> {
-		const names = async (path: string) => ((await (await this.send('GET', path)).json()) as Array<{ name: string }>).map((type) => type.name);
-		return { nodes: await names('/types/nodes.json'), credentials: await names('/types/credentials.json') };
+		const names = async (path: string) =>
+			((await (await this.send('GET', path)).json()) as Array<{ name: string }>).map(
+				(type) => type.name,
+			);
+		return {
+			nodes: await names('/types/nodes.json'),
+			credentials: await names('/types/credentials.json'),
+		};
 	}
 
 	async workflow(id: string): Promise<RestWorkflow> {
@@ -90,24 +108,44 @@ export class N8nRest {
 	/** Saves a new version of the workflow (as the editor's Save does); returns it. */
 	async save(workflow: RestWorkflow): Promise<RestWorkflow> {
 		const { id, versionId, nodes, connections, name, settings } = workflow;
-		return await this.call<RestWorkflow>('PATCH', `/rest/workflows/${encodeURIComponent(id)}`, { versionId, nodes, connections, name, settings });
+		return await this.call<RestWorkflow>('PATCH', `/rest/workflows/${encodeURIComponent(id)}`, {
+			versionId,
+			nodes,
+			connections,
+			name,
+			settings,
+		});
 	}
 
 	/** Publishes that version (the editor's Publish; on an active workflow, a re-publish). */
 	async publish(id: string, versionId: string): Promise<RestWorkflow> {
-		return await this.call<RestWorkflow>('POST', `/rest/workflows/${encodeURIComponent(id)}/activate`, { versionId });
+		return await this.call<RestWorkflow>(
+			'POST',
+			`/rest/workflows/${encodeURIComponent(id)}/activate`,
+			{ versionId },
+		);
 	}
 
 	async unpublish(id: string): Promise<RestWorkflow> {
-		return await this.call<RestWorkflow>('POST', `/rest/workflows/${encodeURIComponent(id)}/deactivate`, {});
+		return await this.call<RestWorkflow>(
+			'POST',
+			`/rest/workflows/${encodeURIComponent(id)}/deactivate`,
+			{},
+		);
 	}
 
 	/**
 	 * The editor's "Listen for test event" on a trigger: n8n registers the node's test webhook and
 	 * answers `waitingForWebhook: true`; the first request to it runs the workflow (mode manual).
 	 */
-	async listenForTestEvent(workflow: RestWorkflow, triggerName: string): Promise<{ waitingForWebhook?: boolean }> {
-		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
+	async listenForTestEvent(
+		workflow: RestWorkflow,
+		triggerName: string,
+	): Promise<{ waitingForWebhook?: boolean }> {
+		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, {
+			workflowData: workflow,
+			triggerToStartFrom: { name: triggerName },
+		});
 	}
 
 	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -119,11 +157,18 @@ export class N8nRest {
 	private async send(method: string, path: string, body?: unknown): Promise<Response> {
 		const response = await fetch(`${this.n8n.url}${path}`, {
 			method,
-			headers: { 'content-type': 'application/json', 'browser-id': this.browserId, ...(this.cookie ? { cookie: this.cookie } : {}) },
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': this.browserId,
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 			signal: AbortSignal.timeout(60_000),
 		});
-		if (!response.ok) throw new Error(`n8n REST ${method} ${path} answered ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(
+				`n8n REST ${method} ${path} answered ${response.status}: ${await response.text()}`,
+			);
 		return response;
 	}
 }

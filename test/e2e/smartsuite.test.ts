@@ -47,26 +47,45 @@ const smartSuite = (name: string, parameters: object, extra: object = {}) => ({
 
 /** A workflow whose manual trigger feeds each of `nodes` (independent branches). */
 function manualWorkflow(id: string, nodes: Array<ReturnType<typeof smartSuite>>) {
-	const trigger = { id: 'node-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const trigger = {
+		id: 'node-start',
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	return {
 		id,
 		name: id,
 		nodes: [trigger, ...nodes],
-		connections: { Start: { main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] } },
+		connections: {
+			Start: { main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] },
+		},
 		settings: { executionOrder: 'v1' },
 		active: false,
 	};
 }
 
 // Emulator data, seeded in beforeAll.
-const seed = { solutionId: '', tableId: 'a1b2c3d4e5f60718293a4b5c', restoreId: '', webhookId: '', doomedWebhookId: '', triggerWebhookId: '' };
+const seed = {
+	solutionId: '',
+	tableId: 'a1b2c3d4e5f60718293a4b5c',
+	restoreId: '',
+	webhookId: '',
+	doomedWebhookId: '',
+	triggerWebhookId: '',
+};
 
 beforeAll(async () => {
 	await ensureN8n({ version });
 	emu = await startEmulator();
 	n8n = await N8n.fresh();
 	try {
-		await installCommunityPackage(n8n.options.userFolder, await packPackage(n8n.options.userFolder));
+		await installCommunityPackage(
+			n8n.options.userFolder,
+			await packPackage(n8n.options.userFolder),
+		);
 
 		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
 		emu.addTable(seed.solutionId, { id: seed.tableId, name: 'Deals' });
@@ -80,19 +99,58 @@ beforeAll(async () => {
 		emu.appendEvents(seed.triggerWebhookId, 2);
 
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
-		const placeholders = { YOUR_CREDENTIAL_ID: CREDENTIAL.id, YOUR_SOLUTION_ID: seed.solutionId, YOUR_TABLE_ID: seed.tableId, YOUR_DELETED_RECORD_ID: seed.restoreId };
+		const placeholders = {
+			YOUR_CREDENTIAL_ID: CREDENTIAL.id,
+			YOUR_SOLUTION_ID: seed.solutionId,
+			YOUR_TABLE_ID: seed.tableId,
+			YOUR_DELETED_RECORD_ID: seed.restoreId,
+		};
 		await n8n.importWorkflows([
-			loadExample('restore-and-read-events.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.webhookId }),
+			loadExample('restore-and-read-events.json', {
+				...placeholders,
+				YOUR_WEBHOOK_ID: seed.webhookId,
+			}),
 			// The trigger as version 1 saved it (an existing webhook, a plain-string id), and the example ("Create a webhook for me").
-			withTestPolls(loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', { ...placeholders, YOUR_WEBHOOK_ID: seed.triggerWebhookId }), version),
+			withTestPolls(
+				loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', {
+					...placeholders,
+					YOUR_WEBHOOK_ID: seed.triggerWebhookId,
+				}),
+				version,
+			),
 			withTestPolls(loadExample('record-updated-trigger.json', placeholders), version),
 			manualWorkflow('e2eOperations', [
-				smartSuite('Get webhook', { resource: 'webhook', operation: 'get', webhookId: seed.webhookId }),
-				smartSuite('List 3 events', { resource: 'webhook', operation: 'listEvents', webhookId: seed.webhookId, returnAll: false, limit: 3, options: { pageSize: 2 } }),
-				smartSuite('Delete webhook', { resource: 'webhook', operation: 'delete', webhookId: seed.doomedWebhookId }),
-				smartSuite('Get unknown webhook, continue', { resource: 'webhook', operation: 'get', webhookId: UNKNOWN_WEBHOOK }, { onError: 'continueRegularOutput' }),
+				smartSuite('Get webhook', {
+					resource: 'webhook',
+					operation: 'get',
+					webhookId: seed.webhookId,
+				}),
+				smartSuite('List 3 events', {
+					resource: 'webhook',
+					operation: 'listEvents',
+					webhookId: seed.webhookId,
+					returnAll: false,
+					limit: 3,
+					options: { pageSize: 2 },
+				}),
+				smartSuite('Delete webhook', {
+					resource: 'webhook',
+					operation: 'delete',
+					webhookId: seed.doomedWebhookId,
+				}),
+				smartSuite(
+					'Get unknown webhook, continue',
+					{ resource: 'webhook', operation: 'get', webhookId: UNKNOWN_WEBHOOK },
+					{ onError: 'continueRegularOutput' },
+				),
 			]),
-			manualWorkflow('e2eFailure', [smartSuite('Get unknown webhook', { resource: 'webhook', operation: 'get', webhookId: UNKNOWN_WEBHOOK })]),
+			manualWorkflow('e2eFailure', [
+				smartSuite('Get unknown webhook', {
+					resource: 'webhook',
+					operation: 'get',
+					webhookId: UNKNOWN_WEBHOOK,
+				}),
+			]),
 		]);
 	} catch (error) {
 		throw suite.fail(error);
@@ -116,15 +174,26 @@ describe(`SmartSuite node in n8n ${version.n8n} (n8n execute)`, () => {
 			const runData = result!.data.resultData.runData;
 
 			const [restored] = nodeOutput(runData, 'Restore deleted record');
-			expect(restored).toMatchObject({ id: seed.restoreId, title: 'Quarterly report (Restored)', deleted_by: null });
-			expect(emu.getRecord(seed.tableId, seed.restoreId)?.deleted_date).toMatchObject({ date: null });
+			expect(restored).toMatchObject({
+				id: seed.restoreId,
+				title: 'Quarterly report (Restored)',
+				deleted_by: null,
+			});
+			expect(emu.getRecord(seed.tableId, seed.restoreId)?.deleted_date).toMatchObject({
+				date: null,
+			});
 
 			const events = nodeOutput(runData, 'Read webhook events');
-			expect(events.map((event) => event.event_id)).toEqual(emu.events(seed.webhookId).map((event) => event.event_id));
+			expect(events.map((event) => event.event_id)).toEqual(
+				emu.events(seed.webhookId).map((event) => event.event_id),
+			);
 
 			// The credential n8n stored (encrypted) is what reached SmartSuite.
 			const restoreRequest = emu.requests.find((request) => request.operation === 'RestoreRecord');
-			expect(restoreRequest?.headers).toMatchObject({ authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId });
+			expect(restoreRequest?.headers).toMatchObject({
+				authorization: `Token ${emu.apiKey}`,
+				'account-id': emu.workspaceId,
+			});
 		}),
 	);
 
@@ -135,14 +204,25 @@ describe(`SmartSuite node in n8n ${version.n8n} (n8n execute)`, () => {
 			expect(error).toBeUndefined();
 			const runData = result!.data.resultData.runData;
 
-			expect(nodeOutput(runData, 'Get webhook')).toEqual([expect.objectContaining({ webhook_id: seed.webhookId, kinds: expect.any(Array) })]);
-			const firstThree = emu.events(seed.webhookId).slice(0, 3).map((event) => event.event_id);
-			expect(nodeOutput(runData, 'List 3 events').map((event) => event.event_id)).toEqual(firstThree);
-			expect(nodeOutput(runData, 'Delete webhook')).toEqual([{ deleted: true, webhook_id: seed.doomedWebhookId }]);
+			expect(nodeOutput(runData, 'Get webhook')).toEqual([
+				expect.objectContaining({ webhook_id: seed.webhookId, kinds: expect.any(Array) }),
+			]);
+			const firstThree = emu
+				.events(seed.webhookId)
+				.slice(0, 3)
+				.map((event) => event.event_id);
+			expect(nodeOutput(runData, 'List 3 events').map((event) => event.event_id)).toEqual(
+				firstThree,
+			);
+			expect(nodeOutput(runData, 'Delete webhook')).toEqual([
+				{ deleted: true, webhook_id: seed.doomedWebhookId },
+			]);
 			expect(emu.getWebhook(seed.doomedWebhookId)).toBeUndefined();
 
 			const [failedItem] = nodeOutput(runData, 'Get unknown webhook, continue');
-			expect(String(failedItem.error)).toContain(`The webhook "${UNKNOWN_WEBHOOK}" does not exist or was deleted`);
+			expect(String(failedItem.error)).toContain(
+				`The webhook "${UNKNOWN_WEBHOOK}" does not exist or was deleted`,
+			);
 		}),
 	);
 
@@ -159,7 +239,13 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 	test(
 		'events arrive exactly once each over the polls, and continue after a restart with no repeat and no gap',
 		withN8nLog(async () => {
-			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTriggerV1', 'When a record is updated', seed.triggerWebhookId);
+			const watch = new TriggerWatch(
+				emu,
+				n8n,
+				'smartsuiteTriggerV1',
+				'When a record is updated',
+				seed.triggerWebhookId,
+			);
 			await n8n.publish(watch.workflowId);
 
 			let since = watch.lastRequestNumber();
@@ -168,7 +254,10 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 
 			// Polls of the running n8n (two on the floor, one a minute apart on the current n8n), each
 			// with new executions; a RECORD_CREATED is not among the workflow's events.
-			const batches = [['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED'], ['RECORD_UPDATED', 'RECORD_UPDATED']];
+			const batches = [
+				['RECORD_UPDATED', 'RECORD_CREATED', 'RECORD_UPDATED'],
+				['RECORD_UPDATED', 'RECORD_UPDATED'],
+			];
 			const steady: string[] = [];
 			let executionsBefore = 0;
 			for (const kinds of batches.slice(0, version.repeatPolls)) {
@@ -192,21 +281,36 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 
 			// Exactly these, in order: none of the events stored before activation, none twice, none lost.
 			const items = watch.triggered(executions);
-			expect(items.map((item) => item.event_id)).toEqual([...steady, ...whileStopped, ...afterRestart]);
+			expect(items.map((item) => item.event_id)).toEqual([
+				...steady,
+				...whileStopped,
+				...afterRestart,
+			]);
 			expect(executions.every((execution) => execution.mode === 'trigger')).toBe(true);
 
 			// The example's Set node sees the simplified event.
-			const picked = executions.flatMap((execution) => nodeOutput(execution.runData, 'Pick what changed'));
+			const picked = executions.flatMap((execution) =>
+				nodeOutput(execution.runData, 'Pick what changed'),
+			);
 			expect(picked.map((item) => item.event_id)).toEqual(items.map((item) => item.event_id));
-			expect(picked.every((item) => typeof item.title === 'string' && item.title !== '')).toBe(true);
+			expect(picked.every((item) => typeof item.title === 'string' && item.title !== '')).toBe(
+				true,
+			);
 		}),
 	);
 
 	test(
 		'"Create a webhook for me" (the example workflow): activation creates the webhook, events arrive exactly once, a restart reuses it',
 		withN8nLog(async () => {
-			const watch = new TriggerWatch(emu, n8n, 'smartsuiteTrigger1', 'When a record is updated', '');
-			const solutionWebhooks = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
+			const watch = new TriggerWatch(
+				emu,
+				n8n,
+				'smartsuiteTrigger1',
+				'When a record is updated',
+				'',
+			);
+			const solutionWebhooks = () =>
+				emu.webhooks().filter((webhook) => webhook.locator.solution_id === seed.solutionId);
 			// Record changes in the table: they reach the webhooks that watch it, once there is one.
 			const change = (count: number) => recordUpdates(emu, seed.tableId, count);
 
@@ -215,7 +319,12 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 			let since = watch.lastRequestNumber();
 			await n8n.start();
 			await watch.waitForManagedActivation(since);
-			expect(solutionWebhooks()).toEqual([expect.objectContaining({ notification_status: { disabled: {} }, kinds: ['RECORD_UPDATED'] })]);
+			expect(solutionWebhooks()).toEqual([
+				expect.objectContaining({
+					notification_status: { disabled: {} },
+					kinds: ['RECORD_UPDATED'],
+				}),
+			]);
 			const [webhook] = solutionWebhooks();
 
 			const first = change(2);
@@ -228,9 +337,14 @@ describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
 			const executions = await watch.waitForEvents(second);
 			await n8n.stop();
 
-			expect(watch.triggered(executions).map((item) => item.event_id)).toEqual([...first, ...second]);
+			expect(watch.triggered(executions).map((item) => item.event_id)).toEqual([
+				...first,
+				...second,
+			]);
 			expect(solutionWebhooks()).toEqual([webhook]);
-			expect(emu.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(1);
+			expect(emu.requests.filter((request) => request.operation === 'CreateWebhook')).toHaveLength(
+				1,
+			);
 		}),
 	);
 });

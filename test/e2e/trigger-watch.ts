@@ -11,16 +11,26 @@ import { type N8nVersion } from './versions';
  * A workflow with its SmartSuite Trigger on the version's test schedule (versions.ts): every 10 s
  * on the floor, once a minute on the current n8n, which refuses anything faster.
  */
-export function withTestPolls<T extends Record<string, unknown>>(workflow: T, version: N8nVersion): T {
-	const nodes = (workflow.nodes as Array<{ type: string; parameters: Record<string, unknown> }>).map((node) =>
-		node.type.endsWith('.smartSuiteTrigger') ? { ...node, parameters: { ...node.parameters, pollTimes: version.pollTimes } } : node,
+export function withTestPolls<T extends Record<string, unknown>>(
+	workflow: T,
+	version: N8nVersion,
+): T {
+	const nodes = (
+		workflow.nodes as Array<{ type: string; parameters: Record<string, unknown> }>
+	).map((node) =>
+		node.type.endsWith('.smartSuiteTrigger')
+			? { ...node, parameters: { ...node.parameters, pollTimes: version.pollTimes } }
+			: node,
 	);
 	return { ...workflow, nodes };
 }
 
 /** `count` RECORD_UPDATED changes in a table: returns the ids of the events its webhooks got. */
 export function recordUpdates(emu: Emulator, tableId: string, count: number): string[] {
-	const changes = Array.from({ length: count }, (_, i) => ({ kind: 'RECORD_UPDATED', data: { title: `Deal ${i}` } }));
+	const changes = Array.from({ length: count }, (_, i) => ({
+		kind: 'RECORD_UPDATED',
+		data: { title: `Deal ${i}` },
+	}));
 	return emu.recordChanges(tableId, changes).map((event) => event.event_id);
 }
 
@@ -37,14 +47,19 @@ export class TriggerWatch {
 	/** Appends events of these kinds; returns the ids of the RECORD_UPDATED ones (what the workflow wants). */
 	append(kinds: string[]): string[] {
 		return this.emu
-			.appendEvents(this.webhookId, kinds.map((kind) => ({ kind })))
+			.appendEvents(
+				this.webhookId,
+				kinds.map((kind) => ({ kind })),
+			)
 			.filter((event) => event.kind === 'RECORD_UPDATED')
 			.map((event) => event.event_id);
 	}
 
 	/** The trigger's output items over all successful executions, oldest first. */
 	triggered(executions: StoredExecution[]): Array<Record<string, unknown>> {
-		return executions.filter((execution) => execution.status === 'success').flatMap((execution) => nodeOutput(execution.runData, this.triggerNode));
+		return executions
+			.filter((execution) => execution.status === 'success')
+			.flatMap((execution) => nodeOutput(execution.runData, this.triggerNode));
 	}
 
 	async executions(): Promise<StoredExecution[]> {
@@ -63,9 +78,11 @@ export class TriggerWatch {
 			return ids.every((id) => seen.has(id)) ? executions : undefined;
 		};
 		const waitMs = this.n8n.version.pollPeriodMs + 50_000;
-		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, waitMs, 1000).catch((error: Error) => {
-			throw new Error(`${error.message}; so far it output: ${[...seen].join(', ') || 'nothing'}`);
-		});
+		return await waitFor(`the trigger to output ${ids.join(', ')}`, probe, waitMs, 1000).catch(
+			(error: Error) => {
+				throw new Error(`${error.message}; so far it output: ${[...seen].join(', ') || 'nothing'}`);
+			},
+		);
 	}
 
 	/** Number of the last request the emulator received (0 before any). */
@@ -75,7 +92,9 @@ export class TriggerWatch {
 
 	/** ListEvents requests the emulator received after request number `since`. */
 	listCallsSince(since: number): number {
-		return this.emu.requests.filter((request) => request.n > since && request.operation === 'ListEvents').length;
+		return this.emu.requests.filter(
+			(request) => request.n > since && request.operation === 'ListEvents',
+		).length;
 	}
 
 	/**
@@ -84,8 +103,16 @@ export class TriggerWatch {
 	 * poll may come first: n8n 2.41 can activate workflows many seconds apart.
 	 */
 	async waitForManagedActivation(since: number): Promise<void> {
-		const created = () => this.emu.requests.some((request) => request.n > since && request.operation === 'CreateWebhook' && request.status === 200);
-		await waitFor('the webhook created at activation', () => (created() ? true : undefined), 90_000);
+		const created = () =>
+			this.emu.requests.some(
+				(request) =>
+					request.n > since && request.operation === 'CreateWebhook' && request.status === 200,
+			);
+		await waitFor(
+			'the webhook created at activation',
+			() => (created() ? true : undefined),
+			90_000,
+		);
 		await this.waitForActivationPoll(since);
 	}
 
@@ -95,7 +122,11 @@ export class TriggerWatch {
 	}
 
 	/** Waits for a poll that reads after request number `since`, then until it has stopped reading for 1.5 s. */
-	async waitForPoll(since: number, what = 'the next poll', timeoutMs = this.n8n.version.pollPeriodMs + 50_000): Promise<void> {
+	async waitForPoll(
+		since: number,
+		what = 'the next poll',
+		timeoutMs = this.n8n.version.pollPeriodMs + 50_000,
+	): Promise<void> {
 		await waitFor(what, () => (this.listCallsSince(since) > 0 ? true : undefined), timeoutMs);
 		let before = -1;
 		const quiet = () => {

@@ -35,7 +35,9 @@ export interface N8nVersion {
 	env: Record<string, string>;
 }
 
-const pinnedN8n = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: { n8n: string } }).dependencies.n8n;
+const pinnedN8n = (dir: string) =>
+	(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: { n8n: string } })
+		.dependencies.n8n;
 
 const floorDir = join(REPO_ROOT, 'test/e2e/n8n');
 export const FLOOR: N8nVersion = {

@@ -16,7 +16,10 @@ export async function start(options?: EmulatorOptions): Promise<Emulator> {
 const receivers: PingReceiver[] = [];
 
 afterEach(async () => {
-	await Promise.all([...running.splice(0).map((emulator) => emulator.close()), ...receivers.splice(0).map((receiver) => receiver.close())]);
+	await Promise.all([
+		...running.splice(0).map((emulator) => emulator.close()),
+		...receivers.splice(0).map((receiver) => receiver.close()),
+	]);
 });
 
 export interface ReceivedPing {
@@ -56,7 +59,13 @@ export async function startPingReceiver(path = '/hook'): Promise<PingReceiver> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			pings.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), atMs: performance.now() });
+			pings.push({
+				method: req.method ?? '',
+				path: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+				atMs: performance.now(),
+			});
 			const answer = answers.shift() ?? otherwise;
 			// A little time in flight, so that pings sent at once overlap here.
 			setTimeout(() => {
@@ -95,7 +104,11 @@ export interface Answer {
 }
 
 export function authHeaders(emu: Emulator): Record<string, string> {
-	return { authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId, 'content-type': 'application/json' };
+	return {
+		authorization: `Token ${emu.apiKey}`,
+		'account-id': emu.workspaceId,
+		'content-type': 'application/json',
+	};
 }
 
 export type Method = 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE';
@@ -104,14 +117,23 @@ export type Method = 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE';
 export async function send(
 	url: string,
 	emu: Emulator,
-	options: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string | undefined>; method?: Method } = {},
+	options: {
+		body?: unknown;
+		rawBody?: string | Buffer;
+		headers?: Record<string, string | undefined>;
+		method?: Method;
+	} = {},
 ): Promise<Answer> {
 	const headers = Object.fromEntries(
-		Object.entries({ ...authHeaders(emu), ...options.headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+		Object.entries({ ...authHeaders(emu), ...options.headers }).filter(
+			(entry): entry is [string, string] => entry[1] !== undefined,
+		),
 	);
 	const method = options.method ?? 'POST';
-	const bodyless = method === 'GET' || (method === 'DELETE' && options.body === undefined && options.rawBody === undefined);
-	const body = bodyless ? undefined : options.rawBody ?? JSON.stringify(options.body ?? {});
+	const bodyless =
+		method === 'GET' ||
+		(method === 'DELETE' && options.body === undefined && options.rawBody === undefined);
+	const body = bodyless ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {}));
 	const res = await request(url, { method, headers, body });
 	const text = await res.body.text();
 	return { status: res.statusCode, headers: res.headers, text, json: () => JSON.parse(text) };

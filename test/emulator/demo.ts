@@ -12,26 +12,50 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	emulator.addTable(solution.id, { name: 'Tasks' });
 	const fieldTypes = emulator.addFieldTypesTable(solution.id);
 	for (const [i, name] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
-		emulator.createRecord(fieldTypes.id, { title: name, [TYPED_FIELDS.text]: `C-${i + 1}`, [TYPED_FIELDS.number]: (i + 1) * 10, [TYPED_FIELDS.singleSelect]: COLOR_CHOICES[i].value });
+		emulator.createRecord(fieldTypes.id, {
+			title: name,
+			[TYPED_FIELDS.text]: `C-${i + 1}`,
+			[TYPED_FIELDS.number]: (i + 1) * 10,
+			[TYPED_FIELDS.singleSelect]: COLOR_CHOICES[i].value,
+		});
 	}
 	const deletedRecordIds = ['Q3 launch plan', 'Vendor contract review', 'Onboarding checklist'].map(
 		(title) => emulator.addDeletedRecord(tableId, { title }).id,
 	);
-	const recordIds = ['Budget forecast FY25', 'Release notes 2.4', 'Customer feedback triage'].map((title) => emulator.createRecord(tableId, { title }).record.id);
+	const recordIds = ['Budget forecast FY25', 'Release notes 2.4', 'Customer feedback triage'].map(
+		(title) => emulator.createRecord(tableId, { title }).record.id,
+	);
 	const webhook = emulator.createWebhook({
 		locator: { account_id: emulator.workspaceId, solution_id: solution.id },
 		filter: { applications: { application_ids: [tableId] } },
 	});
-	recordIds.push(...['Website refresh', 'Partner webinar'].map((title) => emulator.createRecord(tableId, { title }).record.id));
-	for (const [recordId, value] of [[recordIds[3], 'in_progress'], [recordIds[4], 'in_progress'], [recordIds[3], 'ready_for_review']]) {
+	recordIds.push(
+		...['Website refresh', 'Partner webinar'].map(
+			(title) => emulator.createRecord(tableId, { title }).record.id,
+		),
+	);
+	for (const [recordId, value] of [
+		[recordIds[3], 'in_progress'],
+		[recordIds[4], 'in_progress'],
+		[recordIds[3], 'ready_for_review'],
+	]) {
 		emulator.updateRecord(tableId, recordId, { status: { value } });
 	}
-	return { tableId, recordIds, deletedRecordIds, webhookId: webhook.webhook_id, solutionId: solution.id, fieldTypesTableId: fieldTypes.id };
+	return {
+		tableId,
+		recordIds,
+		deletedRecordIds,
+		webhookId: webhook.webhook_id,
+		solutionId: solution.id,
+		fieldTypesTableId: fieldTypes.id,
+	};
 }
 
 function describeChange(event: EventObject): string {
 	const { data, previous, record_id } = event.record_event_data;
-	const changes = Object.keys(previous).map((field) => `${field}: ${JSON.stringify(previous[field])} -> ${JSON.stringify(data[field])}`);
+	const changes = Object.keys(previous).map(
+		(field) => `${field}: ${JSON.stringify(previous[field])} -> ${JSON.stringify(data[field])}`,
+	);
 	return `${event.event_at} ${event.kind} record ${record_id} ${changes.join(', ')}`;
 }
 
@@ -43,7 +67,11 @@ function describeChange(event: EventObject): string {
  * again and again. Logs a line per change. Returns a function that stops it. Needs an emulator
  * started with `demo: true`.
  */
-export function startDemoChanges(emulator: Emulator, seconds: number, log: (line: string) => void = console.log): () => void {
+export function startDemoChanges(
+	emulator: Emulator,
+	seconds: number,
+	log: (line: string) => void = console.log,
+): () => void {
 	const { webhookId, tableId } = emulator.demo;
 	if (!webhookId) throw new Error('startDemoChanges needs an emulator started with demo: true');
 	const timer = setInterval(() => {
@@ -55,7 +83,10 @@ export function startDemoChanges(emulator: Emulator, seconds: number, log: (line
 		const current = (record.status as { value?: string } | undefined)?.value;
 		const status = { value: pickRandom(STATUS_VALUES.filter((value) => value !== current)) };
 		const appended = emulator.updateRecord(tableId, record.id, { status }).events;
-		if (appended.length > 0) log(`${describeChange(appended[0])} (${appended.length} webhook${appended.length === 1 ? '' : 's'})`);
+		if (appended.length > 0)
+			log(
+				`${describeChange(appended[0])} (${appended.length} webhook${appended.length === 1 ? '' : 's'})`,
+			);
 	}, seconds * 1000);
 	return () => clearInterval(timer);
 }

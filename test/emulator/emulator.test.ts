@@ -13,20 +13,48 @@ const HEX24 = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
-function twirp(emu: Emulator, method: string, body: unknown = {}, headers?: Record<string, string | undefined>): Promise<Answer> {
-	return send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/${method}`, emu, { body, headers });
+function twirp(
+	emu: Emulator,
+	method: string,
+	body: unknown = {},
+	headers?: Record<string, string | undefined>,
+): Promise<Answer> {
+	return send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/${method}`, emu, {
+		body,
+		headers,
+	});
 }
 
-function restore(emu: Emulator, tableId: string, recordId: string, headers?: Record<string, string | undefined>): Promise<Answer> {
-	return send(`${emu.baseUrl}/api/v1/applications/${tableId}/records/${recordId}/restore/`, emu, { headers });
+function restore(
+	emu: Emulator,
+	tableId: string,
+	recordId: string,
+	headers?: Record<string, string | undefined>,
+): Promise<Answer> {
+	return send(`${emu.baseUrl}/api/v1/applications/${tableId}/records/${recordId}/restore/`, emu, {
+		headers,
+	});
 }
 
-function listEvents(emu: Emulator, webhookId: string, pageSize?: unknown, pageToken?: string): Promise<Answer> {
-	return twirp(emu, 'ListEvents', { webhook_id: webhookId, page_size: pageSize, page_token: pageToken });
+function listEvents(
+	emu: Emulator,
+	webhookId: string,
+	pageSize?: unknown,
+	pageToken?: string,
+): Promise<Answer> {
+	return twirp(emu, 'ListEvents', {
+		webhook_id: webhookId,
+		page_size: pageSize,
+		page_token: pageToken,
+	});
 }
 
 /** Follows next_page_token until the page says the stream has ended (by any of the three signals). */
-async function walk(emu: Emulator, webhookId: string, pageSize: string): Promise<Array<Record<string, any>>> {
+async function walk(
+	emu: Emulator,
+	webhookId: string,
+	pageSize: string,
+): Promise<Array<Record<string, any>>> {
 	const pages: Array<Record<string, any>> = [];
 	let token = '';
 	for (let guard = 0; guard < 100; guard++) {
@@ -47,7 +75,8 @@ async function webhookWithEvents(emu: Emulator, count: number) {
 	return { webhookId: webhook.webhook_id, events };
 }
 
-const eventIds = (page: { events?: Array<{ event_id: string }> }) => (page.events ?? []).map((event) => event.event_id);
+const eventIds = (page: { events?: Array<{ event_id: string }> }) =>
+	(page.events ?? []).map((event) => event.event_id);
 
 describe('restore record', () => {
 	it('restores a deleted record with the full record shape and marks it restored', async () => {
@@ -65,7 +94,10 @@ describe('restore record', () => {
 			id: seeded.id,
 			title: 'Q3 launch plan (Restored)',
 			description: {
-				data: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: expect.any(String) }] }] },
+				data: {
+					type: 'doc',
+					content: [{ type: 'paragraph', content: [{ type: 'text', text: expect.any(String) }] }],
+				},
 				html: expect.any(String),
 				preview: expect.any(String),
 				yjsData: null,
@@ -103,7 +135,12 @@ describe('restore record', () => {
 		const deleted = emu.addDeletedRecord('t1');
 		const live = emu.addRecord('t1');
 		expect((await restore(emu, 't1', deleted.id)).status).toBe(200);
-		for (const [tableId, recordId] of [['t1', deleted.id], ['t2', deleted.id], ['t1', 'ffffffffffffffffffffffff'], ['t1', live.id]]) {
+		for (const [tableId, recordId] of [
+			['t1', deleted.id],
+			['t2', deleted.id],
+			['t1', 'ffffffffffffffffffffffff'],
+			['t1', live.id],
+		]) {
 			const answer = await restore(emu, tableId, recordId);
 			expect(answer.status).toBe(404);
 			expect(answer.json()).toEqual({ detail: 'Not found.' });
@@ -148,7 +185,11 @@ describe('get and delete webhook', () => {
 		for (const body of [{}, { webhook_id: '' }, { webhook_id: 7 }]) {
 			const answer = await twirp(emu, 'GetWebhook', body);
 			expect(answer.status).toBe(400);
-			expect(answer.json()).toEqual({ code: 'invalid_argument', msg: expect.any(String), meta: {} });
+			expect(answer.json()).toEqual({
+				code: 'invalid_argument',
+				msg: expect.any(String),
+				meta: {},
+			});
 		}
 		const unknown = await twirp(emu, 'GetWebhook', { webhook_id: 'nope' });
 		expect(unknown.status).toBe(404);
@@ -160,7 +201,9 @@ describe('get and delete webhook', () => {
 		const { webhook_id } = emu.createWebhook();
 		emu.setWebhookStatus(webhook_id, { notifications: 'enabled', system: 'disabled' });
 		const { webhook } = (await twirp(emu, 'GetWebhook', { webhook_id })).json();
-		expect(webhook.notification_status).toEqual({ enabled: { url: expect.stringMatching(/^https:\/\//) } });
+		expect(webhook.notification_status).toEqual({
+			enabled: { url: expect.stringMatching(/^https:\/\//) },
+		});
 		expect(webhook.system_status).toEqual({ disabled: {} });
 	});
 
@@ -201,8 +244,16 @@ describe('list events', () => {
 			event_at: expect.stringMatching(ISO),
 			record_event_data: {
 				record_id: expect.stringMatching(HEX24),
-				locator: { account_id: emu.workspaceId, solution_id: expect.any(String), application_id: expect.stringMatching(HEX24) },
-				data: expect.objectContaining({ id: event.record_event_data.record_id, title: expect.any(String), deleted_by: null }),
+				locator: {
+					account_id: emu.workspaceId,
+					solution_id: expect.any(String),
+					application_id: expect.stringMatching(HEX24),
+				},
+				data: expect.objectContaining({
+					id: event.record_event_data.record_id,
+					title: expect.any(String),
+					deleted_by: null,
+				}),
 				previous: {},
 			},
 			ctx: {
@@ -223,7 +274,11 @@ describe('list events', () => {
 	it('serves raw elements verbatim in stream order, beside the generated events', async () => {
 		const emu = await start();
 		const { webhookId, events } = await webhookWithEvents(emu, 1);
-		emu.appendRawElements(webhookId, ['null', '{"kind":"NO_ID"}', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`]);
+		emu.appendRawElements(webhookId, [
+			'null',
+			'{"kind":"NO_ID"}',
+			`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+		]);
 		const answer = await listEvents(emu, webhookId, '10', '');
 		expect(answer.status).toBe(200);
 		expect(answer.json().events.slice(0, 3)).toEqual([events[0], null, { kind: 'NO_ID' }]);
@@ -254,9 +309,18 @@ describe('list events', () => {
 			{ kind: 'RECORD_CREATED', recordId: 'r1', applicationId: 'app1', data: { title: 'First' } },
 			{ recordId: 'r1', data: { title: 'Second' } },
 		]);
-		expect(created.record_event_data.data).toMatchObject({ id: 'r1', title: 'First', application_id: 'app1', autonumber: 1 });
+		expect(created.record_event_data.data).toMatchObject({
+			id: 'r1',
+			title: 'First',
+			application_id: 'app1',
+			autonumber: 1,
+		});
 		expect(updated.kind).toBe('RECORD_UPDATED');
-		expect(updated.record_event_data.data).toMatchObject({ id: 'r1', title: 'Second', autonumber: 1 });
+		expect(updated.record_event_data.data).toMatchObject({
+			id: 'r1',
+			title: 'Second',
+			autonumber: 1,
+		});
 		expect(updated.record_event_data.previous).toEqual({ title: 'First' });
 		expect(updated.record_event_data.locator.application_id).toBe('app1');
 	});
@@ -269,7 +333,9 @@ describe('list events', () => {
 			expect(answer.status).toBe(400);
 			expect(answer.json().code).toBe('invalid_argument');
 		}
-		expect((await twirp(emu, 'ListEvents', { page_size: '10' })).json().code).toBe('invalid_argument');
+		expect((await twirp(emu, 'ListEvents', { page_size: '10' })).json().code).toBe(
+			'invalid_argument',
+		);
 		expect((await listEvents(emu, 'unknown-webhook')).status).toBe(404);
 	});
 
@@ -290,11 +356,15 @@ describe('list events', () => {
 	});
 
 	it.each<[EndOfStream, (last: any, previous: any) => void]>([
-		['emptyToken', (last) => expect(last).toEqual({ events: [expect.anything()], next_page_token: '' })],
+		[
+			'emptyToken',
+			(last) => expect(last).toEqual({ events: [expect.anything()], next_page_token: '' }),
+		],
 		['omittedToken', (last) => expect(last).toEqual({ events: [expect.anything()] })],
 		[
 			'emptyPage',
-			(last, previous) => expect(last).toEqual({ events: [], next_page_token: previous.next_page_token }),
+			(last, previous) =>
+				expect(last).toEqual({ events: [], next_page_token: previous.next_page_token }),
 		],
 	])('signals the end of the stream with %s', async (endOfStream, checkLastPage) => {
 		const emu = await start({ variant: { endOfStream } });
@@ -397,7 +467,8 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		return { emu, solution, other, deals, contacts, elsewhere };
 	}
 
-	const create = (emu: Emulator, webhook: Record<string, unknown>) => twirp(emu, 'CreateWebhook', { webhook });
+	const create = (emu: Emulator, webhook: Record<string, unknown>) =>
+		twirp(emu, 'CreateWebhook', { webhook });
 
 	it('lists solutions (GET) and the tables of one solution with their fields', async () => {
 		const { emu, solution, other, deals, contacts, elsewhere } = await seeded();
@@ -405,14 +476,36 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		expect(solutions.status).toBe(200);
 		expect(solutions.json()).toEqual([solution, other]);
 		expect(solution).toMatchObject({ id: expect.stringMatching(HEX24), name: 'Sales CRM' });
-		const tables = await send(`${emu.baseUrl}/api/v1/applications/?solution=${solution.id}`, emu, { method: 'GET' });
+		const tables = await send(`${emu.baseUrl}/api/v1/applications/?solution=${solution.id}`, emu, {
+			method: 'GET',
+		});
 		expect(tables.json()).toEqual([deals, contacts]);
-		expect(deals.structure).toContainEqual({ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { required: true, primary: true } });
-		expect((await send(`${emu.baseUrl}/api/v1/applications/`, emu, { method: 'GET' })).json()).toHaveLength(3);
+		expect(deals.structure).toContainEqual({
+			slug: 'title',
+			label: 'Title',
+			field_type: 'recordtitlefield',
+			params: { required: true, primary: true },
+		});
+		expect(
+			(await send(`${emu.baseUrl}/api/v1/applications/`, emu, { method: 'GET' })).json(),
+		).toHaveLength(3);
 		expect(elsewhere.solution).toBe(other.id);
-		expect((await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'POST' })).status).toBe(405);
-		expect((await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'GET', headers: { authorization: undefined } })).status).toBe(401);
-		expect(emu.requests[1]).toMatchObject({ operation: 'ListTables', method: 'GET', path: `/api/v1/applications/?solution=${solution.id}` });
+		expect((await send(`${emu.baseUrl}/api/v1/solutions/`, emu, { method: 'POST' })).status).toBe(
+			405,
+		);
+		expect(
+			(
+				await send(`${emu.baseUrl}/api/v1/solutions/`, emu, {
+					method: 'GET',
+					headers: { authorization: undefined },
+				})
+			).status,
+		).toBe(401);
+		expect(emu.requests[1]).toMatchObject({
+			operation: 'ListTables',
+			method: 'GET',
+			path: `/api/v1/applications/?solution=${solution.id}`,
+		});
 	});
 
 	it('CreateWebhook stores a webhook with each kind of filter; notifications off unless a URL is given', async () => {
@@ -427,20 +520,43 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 			const answer = await create(emu, { filter, kinds: ['RECORD_UPDATED'], locator });
 			expect(answer.status).toBe(200);
 			const { webhook } = answer.json();
-			expect(webhook).toMatchObject({ webhook_id: expect.stringMatching(UUID), filter, kinds: ['RECORD_UPDATED'], locator, notification_status: { disabled: {} } });
+			expect(webhook).toMatchObject({
+				webhook_id: expect.stringMatching(UUID),
+				filter,
+				kinds: ['RECORD_UPDATED'],
+				locator,
+				notification_status: { disabled: {} },
+			});
 			expect(webhook.system_status.enabled.expires_at).toMatch(ISO);
 			expect(emu.getWebhook(webhook.webhook_id)).toEqual(webhook);
 		}
-		const notified = await create(emu, { filter: { solution: {} }, kinds: ['RECORD_CREATED'], locator, notification_status: { enabled: { url: 'https://example.com/x' } } });
-		expect(notified.json().webhook.notification_status).toEqual({ enabled: { url: 'https://example.com/x' } });
+		const notified = await create(emu, {
+			filter: { solution: {} },
+			kinds: ['RECORD_CREATED'],
+			locator,
+			notification_status: { enabled: { url: 'https://example.com/x' } },
+		});
+		expect(notified.json().webhook.notification_status).toEqual({
+			enabled: { url: 'https://example.com/x' },
+		});
 	});
 
 	it('CreateWebhook faults after processing: the webhook is created, then 500 is answered or the connection dropped', async () => {
 		const { emu, solution } = await seeded();
-		const webhook = { filter: { solution: {} }, kinds: ['RECORD_CREATED'], locator: { account_id: emu.workspaceId, solution_id: solution.id } };
-		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'status', status: 500, afterProcessing: true } });
+		const webhook = {
+			filter: { solution: {} },
+			kinds: ['RECORD_CREATED'],
+			locator: { account_id: emu.workspaceId, solution_id: solution.id },
+		};
+		emu.injectFault({
+			operation: 'CreateWebhook',
+			action: { type: 'status', status: 500, afterProcessing: true },
+		});
 		expect((await create(emu, webhook)).status).toBe(500);
-		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'drop', afterProcessing: true } });
+		emu.injectFault({
+			operation: 'CreateWebhook',
+			action: { type: 'drop', afterProcessing: true },
+		});
 		await expect(create(emu, webhook)).rejects.toThrow();
 		expect(emu.requests.map((request) => request.status)).toEqual([500, 0]);
 		expect(emu.webhooks()).toHaveLength(2);
@@ -450,19 +566,61 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		const { emu, solution, deals, elsewhere } = await seeded();
 		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
 		const bad: Array<[Record<string, unknown>, number, string]> = [
-			[{ filter: { solution: {}, applications: { application_ids: [deals.id] } }, kinds: ['RECORD_UPDATED'], locator }, 400, 'exactly one'],
+			[
+				{
+					filter: { solution: {}, applications: { application_ids: [deals.id] } },
+					kinds: ['RECORD_UPDATED'],
+					locator,
+				},
+				400,
+				'exactly one',
+			],
 			[{ filter: {}, kinds: ['RECORD_UPDATED'], locator }, 400, 'exactly one'],
-			[{ filter: { applications: { application_ids: [] } }, kinds: ['RECORD_UPDATED'], locator }, 400, 'at least one'],
-			[{ filter: { applications: { application_ids: [elsewhere.id] } }, kinds: ['RECORD_UPDATED'], locator }, 400, 'not in solution'],
-			[{ filter: { solution: {} }, kinds: ['RECORD_MOVED'], locator }, 400, 'unknown kind RECORD_MOVED'],
+			[
+				{ filter: { applications: { application_ids: [] } }, kinds: ['RECORD_UPDATED'], locator },
+				400,
+				'at least one',
+			],
+			[
+				{
+					filter: { applications: { application_ids: [elsewhere.id] } },
+					kinds: ['RECORD_UPDATED'],
+					locator,
+				},
+				400,
+				'not in solution',
+			],
+			[
+				{ filter: { solution: {} }, kinds: ['RECORD_MOVED'], locator },
+				400,
+				'unknown kind RECORD_MOVED',
+			],
 			[{ filter: { solution: {} }, kinds: [], locator }, 400, 'kinds'],
-			[{ filter: { solution: {} }, kinds: ['RECORD_UPDATED'], locator: { ...locator, solution_id: 'nope' } }, 404, 'solution nope not found'],
-			[{ filter: { solution: {} }, kinds: ['RECORD_UPDATED'], locator: { ...locator, account_id: 'other' } }, 403, 'account_id'],
+			[
+				{
+					filter: { solution: {} },
+					kinds: ['RECORD_UPDATED'],
+					locator: { ...locator, solution_id: 'nope' },
+				},
+				404,
+				'solution nope not found',
+			],
+			[
+				{
+					filter: { solution: {} },
+					kinds: ['RECORD_UPDATED'],
+					locator: { ...locator, account_id: 'other' },
+				},
+				403,
+				'account_id',
+			],
 		];
 		for (const [webhook, status, msg] of bad) {
 			const answer = await create(emu, webhook);
 			expect([answer.status, answer.json().msg]).toEqual([status, expect.stringContaining(msg)]);
-			expect(answer.json().code).toBe({ 400: 'invalid_argument', 403: 'permission_denied', 404: 'not_found' }[status]);
+			expect(answer.json().code).toBe(
+				{ 400: 'invalid_argument', 403: 'permission_denied', 404: 'not_found' }[status],
+			);
 		}
 		expect(emu.webhooks()).toEqual([]);
 	});
@@ -471,20 +629,40 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		const { emu, solution, other, deals } = await seeded();
 		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
 		const ids: string[] = [];
-		for (let i = 0; i < 5; i++) ids.push((await create(emu, { filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_CREATED'], locator })).json().webhook.webhook_id);
+		for (let i = 0; i < 5; i++)
+			ids.push(
+				(
+					await create(emu, {
+						filter: { applications: { application_ids: [deals.id] } },
+						kinds: ['RECORD_CREATED'],
+						locator,
+					})
+				).json().webhook.webhook_id,
+			);
 		emu.createWebhook({ locator: { account_id: emu.workspaceId, solution_id: other.id } });
 		const seen: string[] = [];
 		let token = '';
 		for (let guard = 0; guard < 10; guard++) {
-			const page = (await twirp(emu, 'ListWebhooks', { solution_id: solution.id, page_size: '2', page_token: token })).json();
+			const page = (
+				await twirp(emu, 'ListWebhooks', {
+					solution_id: solution.id,
+					page_size: '2',
+					page_token: token,
+				})
+			).json();
 			seen.push(...page.webhooks.map((webhook: { webhook_id: string }) => webhook.webhook_id));
 			token = page.next_page_token;
 			if (!token) break;
 		}
 		expect(seen).toEqual(ids);
-		expect((await twirp(emu, 'ListWebhooks', { solution_id: 'none' })).json()).toEqual({ webhooks: [], next_page_token: '' });
+		expect((await twirp(emu, 'ListWebhooks', { solution_id: 'none' })).json()).toEqual({
+			webhooks: [],
+			next_page_token: '',
+		});
 		expect((await twirp(emu, 'ListWebhooks', {})).json().code).toBe('invalid_argument');
-		expect((await twirp(emu, 'ListWebhooks', { solution_id: solution.id, page_token: 'x' })).status).toBe(400);
+		expect(
+			(await twirp(emu, 'ListWebhooks', { solution_id: solution.id, page_token: 'x' })).status,
+		).toBe(400);
 		emu.setVariant({ omitEmpty: true });
 		expect((await twirp(emu, 'ListWebhooks', { solution_id: 'none' })).json()).toEqual({});
 	});
@@ -493,16 +671,35 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 		const { emu, solution, deals, contacts } = await seeded();
 		const locator = { account_id: emu.workspaceId, solution_id: solution.id };
 		const all = emu.createWebhook({ locator, filter: { solution: {} } });
-		const dealsOnly = emu.createWebhook({ locator, filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_UPDATED'] });
-		const titleOnly = emu.createWebhook({ locator, filter: { application: { application_id: deals.id, field_ids: ['title'] } } });
-		const contactsOnly = emu.createWebhook({ locator, filter: { applications: { application_ids: [contacts.id] } } });
+		const dealsOnly = emu.createWebhook({
+			locator,
+			filter: { applications: { application_ids: [deals.id] } },
+			kinds: ['RECORD_UPDATED'],
+		});
+		const titleOnly = emu.createWebhook({
+			locator,
+			filter: { application: { application_id: deals.id, field_ids: ['title'] } },
+		});
+		const contactsOnly = emu.createWebhook({
+			locator,
+			filter: { applications: { application_ids: [contacts.id] } },
+		});
 		emu.recordChanges(deals.id, [
 			{ kind: 'RECORD_CREATED', recordId: 'r1', data: { title: 'New deal' } },
 			{ kind: 'RECORD_UPDATED', recordId: 'r1', data: { status: { value: 'complete' } } },
 			{ kind: 'RECORD_UPDATED', recordId: 'r1', data: { title: 'Renamed' } },
 		]);
-		const kinds = (id: string) => emu.events(id).map((event) => `${event.kind}:${event.record_event_data.locator.application_id === deals.id}`);
-		expect(kinds(all.webhook_id)).toEqual(['RECORD_CREATED:true', 'RECORD_UPDATED:true', 'RECORD_UPDATED:true']);
+		const kinds = (id: string) =>
+			emu
+				.events(id)
+				.map(
+					(event) => `${event.kind}:${event.record_event_data.locator.application_id === deals.id}`,
+				);
+		expect(kinds(all.webhook_id)).toEqual([
+			'RECORD_CREATED:true',
+			'RECORD_UPDATED:true',
+			'RECORD_UPDATED:true',
+		]);
 		expect(kinds(dealsOnly.webhook_id)).toEqual(['RECORD_UPDATED:true', 'RECORD_UPDATED:true']);
 		expect(kinds(titleOnly.webhook_id)).toEqual(['RECORD_CREATED:true', 'RECORD_UPDATED:true']);
 		expect(emu.events(contactsOnly.webhook_id)).toEqual([]);
@@ -512,36 +709,56 @@ describe('solutions, tables, CreateWebhook and ListWebhooks', () => {
 
 describe('auth, routing and body checks', () => {
 	const apis = [
-		{ name: 'webhooks', call: (emu: Emulator, headers?: Record<string, string | undefined>) => twirp(emu, 'GetWebhook', { webhook_id: 'x' }, headers) },
-		{ name: 'records', call: (emu: Emulator, headers?: Record<string, string | undefined>) => restore(emu, 't', 'r', headers) },
+		{
+			name: 'webhooks',
+			call: (emu: Emulator, headers?: Record<string, string | undefined>) =>
+				twirp(emu, 'GetWebhook', { webhook_id: 'x' }, headers),
+		},
+		{
+			name: 'records',
+			call: (emu: Emulator, headers?: Record<string, string | undefined>) =>
+				restore(emu, 't', 'r', headers),
+		},
 	];
 
-	it.each(apis)('$name API: 401 without or with a wrong key, never echoing the key', async ({ name, call }) => {
-		const emu = await start();
-		const missing = await call(emu, { authorization: undefined });
-		expect(missing.status).toBe(401);
-		const wrong = await call(emu, { authorization: 'Token wrong-key-that-should-not-appear' });
-		expect(wrong.status).toBe(401);
-		expect(wrong.text).not.toContain('wrong-key');
-		expect(wrong.json()).toEqual(name === 'webhooks' ? { code: 'unauthenticated', msg: expect.any(String), meta: {} } : { detail: expect.any(String) });
-		expect((await call(emu, { authorization: emu.apiKey })).status).toBe(401);
-		for (const answer of [missing, wrong]) expect(answer.text).not.toContain(emu.apiKey);
-	});
+	it.each(apis)(
+		'$name API: 401 without or with a wrong key, never echoing the key',
+		async ({ name, call }) => {
+			const emu = await start();
+			const missing = await call(emu, { authorization: undefined });
+			expect(missing.status).toBe(401);
+			const wrong = await call(emu, { authorization: 'Token wrong-key-that-should-not-appear' });
+			expect(wrong.status).toBe(401);
+			expect(wrong.text).not.toContain('wrong-key');
+			expect(wrong.json()).toEqual(
+				name === 'webhooks'
+					? { code: 'unauthenticated', msg: expect.any(String), meta: {} }
+					: { detail: expect.any(String) },
+			);
+			expect((await call(emu, { authorization: emu.apiKey })).status).toBe(401);
+			for (const answer of [missing, wrong]) expect(answer.text).not.toContain(emu.apiKey);
+		},
+	);
 
-	it.each(apis)('$name API: 400 plain text without ACCOUNT-ID, 403 for another workspace', async ({ name, call }) => {
-		const emu = await start();
-		const missing = await call(emu, { 'account-id': undefined });
-		expect(missing.status).toBe(400);
-		expect(missing.headers['content-type']).toMatch(/^text\/plain/);
-		const other = await call(emu, { 'account-id': 'zz99zz99' });
-		expect(other.status).toBe(403);
-		if (name === 'webhooks') expect(other.json().code).toBe('permission_denied');
-	});
+	it.each(apis)(
+		'$name API: 400 plain text without ACCOUNT-ID, 403 for another workspace',
+		async ({ name, call }) => {
+			const emu = await start();
+			const missing = await call(emu, { 'account-id': undefined });
+			expect(missing.status).toBe(400);
+			expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+			const other = await call(emu, { 'account-id': 'zz99zz99' });
+			expect(other.status).toBe(403);
+			if (name === 'webhooks') expect(other.json().code).toBe('permission_denied');
+		},
+	);
 
 	it.each(apis)('$name API: 400 when Content-Type is not application/json', async ({ call }) => {
 		const emu = await start();
 		expect((await call(emu, { 'content-type': 'text/plain' })).status).toBe(400);
-		expect((await call(emu, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(404);
+		expect((await call(emu, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(
+			404,
+		);
 	});
 
 	it('uses the default key and workspace, and honours custom ones', async () => {
@@ -549,7 +766,9 @@ describe('auth, routing and body checks', () => {
 		expect([emu.apiKey, emu.workspaceId]).toEqual([DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID]);
 		const custom = await start({ apiKey: 'k2', workspaceId: 'ws000001' });
 		expect((await twirp(custom, 'GetWebhook', { webhook_id: 'x' })).status).toBe(404);
-		expect((await twirp(custom, 'GetWebhook', { webhook_id: 'x' }, authHeaders(emu))).status).toBe(401);
+		expect((await twirp(custom, 'GetWebhook', { webhook_id: 'x' }, authHeaders(emu))).status).toBe(
+			401,
+		);
 	});
 
 	it('answers 404 for unknown paths, query strings and a missing trailing slash', async () => {
@@ -570,7 +789,11 @@ describe('auth, routing and body checks', () => {
 			expect([url, answer.status]).toEqual([url, 404]);
 		}
 		const twirpAnswer = await send(`${emu.webhooksUrl}/nope`, emu);
-		expect(twirpAnswer.json()).toEqual({ code: 'bad_route', msg: 'no handler for path "/nope"', meta: { twirp_invalid_route: 'POST /nope' } });
+		expect(twirpAnswer.json()).toEqual({
+			code: 'bad_route',
+			msg: 'no handler for path "/nope"',
+			meta: { twirp_invalid_route: 'POST /nope' },
+		});
 		const page = await send(`${emu.baseUrl}/nope/`, emu);
 		expect(page.headers['content-type']).toMatch(/^text\/html/);
 		expect(page.text).toMatch(/<h1>Not Found<\/h1>/);
@@ -583,11 +806,19 @@ describe('auth, routing and body checks', () => {
 		const hook = smartsuite.createWebhook();
 		const appended = smartsuite.appendEvents(hook.webhook_id, 2);
 		const at = (emu: Emulator, service: string, method: string) =>
-			send(`${emu.webhooksUrl}/${service}/${method}`, emu, { body: { webhook_id: hook.webhook_id } });
+			send(`${emu.webhooksUrl}/${service}/${method}`, emu, {
+				body: { webhook_id: hook.webhook_id },
+			});
 
 		const events = await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'ListEvents');
-		expect([events.status, events.json().events.map((event: { event_id: string }) => event.event_id)]).toEqual([200, appended.map((event) => event.event_id)]);
-		expect((await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhook')).json().webhook.webhook_id).toBe(hook.webhook_id);
+		expect([
+			events.status,
+			events.json().events.map((event: { event_id: string }) => event.event_id),
+		]).toEqual([200, appended.map((event) => event.event_id)]);
+		expect(
+			(await at(smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhook')).json().webhook
+				.webhook_id,
+		).toBe(hook.webhook_id);
 		for (const [emu, service, method] of [
 			[smartsuite, 'service.webhooks.engine.Webhooks', 'ListEvents'],
 			[smartsuite, 'smartsuite.webhooks.engine.Webhooks', 'GetWebhooks'],
@@ -597,34 +828,61 @@ describe('auth, routing and body checks', () => {
 			const answer = await at(emu, service, method);
 			expect([answer.status, answer.json()]).toEqual([
 				404,
-				{ code: 'bad_route', msg: `no handler for path "/${service}/${method}"`, meta: { twirp_invalid_route: `POST /${service}/${method}` } },
+				{
+					code: 'bad_route',
+					msg: `no handler for path "/${service}/${method}"`,
+					meta: { twirp_invalid_route: `POST /${service}/${method}` },
+				},
 			]);
 		}
 		expect(spec.variant().profile).toBe('spec');
-		expect(smartsuite.requests.map((r) => r.operation)).toEqual(['ListEvents', 'GetWebhook', null, null, null]);
+		expect(smartsuite.requests.map((r) => r.operation)).toEqual([
+			'ListEvents',
+			'GetWebhook',
+			null,
+			null,
+			null,
+		]);
 	});
 
 	it('routes GetWebhook under the configured spelling only', async () => {
-		const emu = await start({ variant: { profile: 'smartsuite', getWebhookMethod: 'GetWebhooks' } });
+		const emu = await start({
+			variant: { profile: 'smartsuite', getWebhookMethod: 'GetWebhooks' },
+		});
 		const hook = emu.createWebhook();
-		const at = (method: string) => send(`${emu.webhooksUrl}/smartsuite.webhooks.engine.Webhooks/${method}`, emu, { body: { webhook_id: hook.webhook_id } });
+		const at = (method: string) =>
+			send(`${emu.webhooksUrl}/smartsuite.webhooks.engine.Webhooks/${method}`, emu, {
+				body: { webhook_id: hook.webhook_id },
+			});
 		expect((await at('GetWebhooks')).json().webhook.webhook_id).toBe(hook.webhook_id);
 		expect((await at('GetWebhook')).json().code).toBe('bad_route');
 		emu.setVariant({ getWebhookMethod: null });
-		expect([(await at('GetWebhooks')).json().code, (await at('GetWebhook')).json().code]).toEqual(['bad_route', 'bad_route']);
+		expect([(await at('GetWebhooks')).json().code, (await at('GetWebhook')).json().code]).toEqual([
+			'bad_route',
+			'bad_route',
+		]);
 		expect((await at('ListEvents')).status).toBe(200);
 	});
 
 	it('answers 405 with Allow: POST for another method on a known path', async () => {
 		const emu = await start();
-		for (const url of [`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`, `${emu.baseUrl}/api/v1/applications/t/records/r/restore/`]) {
+		for (const url of [
+			`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`,
+			`${emu.baseUrl}/api/v1/applications/t/records/r/restore/`,
+		]) {
 			for (const method of ['GET', 'PUT'] as const) {
 				const answer = await send(url, emu, { method });
 				expect(answer.status).toBe(405);
 				expect(answer.headers.allow).toBe('POST');
 			}
 		}
-		expect((await send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`, emu, { method: 'GET' })).json().code).toBe('bad_route');
+		expect(
+			(
+				await send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks/ListEvents`, emu, {
+					method: 'GET',
+				})
+			).json().code,
+		).toBe('bad_route');
 	});
 
 	it('answers 400 for a body that is not JSON or not a JSON object', async () => {
@@ -646,19 +904,30 @@ describe('auth, routing and body checks', () => {
 			expect(answer.status).toBe(404);
 			expect(answer.json()).toEqual({ detail: 'Not found.' });
 		}
-		expect((await send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks%2FGetWebhook`, emu)).status).toBe(404);
-		expect((await send(`${emu.baseUrl}/api/v1/applications/t1/records/%E0%A4%A/restore/`, emu)).status).toBe(404);
+		expect(
+			(await send(`${emu.webhooksUrl}/service.webhooks.engine.Webhooks%2FGetWebhook`, emu)).status,
+		).toBe(404);
+		expect(
+			(await send(`${emu.baseUrl}/api/v1/applications/t1/records/%E0%A4%A/restore/`, emu)).status,
+		).toBe(404);
 		expect(emu.getRecord('t1', 'x')?.title).not.toMatch(/Restored/);
 		expect(emu.getRecord('a', 'b')?.title).not.toMatch(/Restored/);
 		const logged = emu.requests[0];
-		expect(logged).toMatchObject({ operation: 'RestoreRecord', path: '/api/v1/applications/t1/records/..%2Fx/restore/', status: 404 });
+		expect(logged).toMatchObject({
+			operation: 'RestoreRecord',
+			path: '/api/v1/applications/t1/records/..%2Fx/restore/',
+			status: 404,
+		});
 	});
 });
 
 describe('error bodies and rate limit', () => {
 	it('plain error bodies on both APIs', async () => {
 		const emu = await start({ variant: { errorBodies: 'plain' } });
-		for (const answer of [await twirp(emu, 'GetWebhook', { webhook_id: 'x' }), await restore(emu, 't', 'r')]) {
+		for (const answer of [
+			await twirp(emu, 'GetWebhook', { webhook_id: 'x' }),
+			await restore(emu, 't', 'r'),
+		]) {
 			expect(answer.status).toBe(404);
 			expect(answer.headers['content-type']).toMatch(/^text\/plain/);
 			expect(() => JSON.parse(answer.text)).toThrow();
@@ -746,7 +1015,11 @@ describe('faults', () => {
 	it('appendEvents adds events between two page fetches', async () => {
 		const emu = await start();
 		const { webhookId } = await webhookWithEvents(emu, 2);
-		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'appendEvents', count: 3 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			skip: 1,
+			action: { type: 'appendEvents', count: 3 },
+		});
 		const first = (await listEvents(emu, webhookId, '2')).json();
 		expect(first.next_page_token).toBe('');
 		const lastToken = first.events[1].event_id.split('.').pop();
@@ -763,7 +1036,9 @@ describe('faults', () => {
 		const first = (await listEvents(emu, webhookId, '2')).json();
 		emu.injectFault({ action: { type: 'repeatEvent' } });
 		const second = (await listEvents(emu, webhookId, '2', first.next_page_token)).json();
-		expect(eventIds(second)).toEqual([events[1], events[2], events[3]].map((event) => event.event_id));
+		expect(eventIds(second)).toEqual(
+			[events[1], events[2], events[3]].map((event) => event.event_id),
+		);
 		const third = (await listEvents(emu, webhookId, '2', second.next_page_token)).json();
 		expect(eventIds(third)).toEqual([events[4].event_id]);
 	});
@@ -802,13 +1077,21 @@ describe('faults', () => {
 		const statuses = async (operation: Operation, count: number) => {
 			const result = [];
 			for (let i = 0; i < count; i++) {
-				const answer = operation === 'GetWebhook' ? await twirp(emu, 'GetWebhook', { webhook_id }) : await listEvents(emu, webhook_id);
+				const answer =
+					operation === 'GetWebhook'
+						? await twirp(emu, 'GetWebhook', { webhook_id })
+						: await listEvents(emu, webhook_id);
 				result.push(answer.status);
 			}
 			return result;
 		};
 
-		emu.injectFault({ operation: 'ListEvents', skip: 1, times: 2, action: { type: 'status', status: 503 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			skip: 1,
+			times: 2,
+			action: { type: 'status', status: 503 },
+		});
 		expect(await statuses('GetWebhook', 2)).toEqual([200, 200]);
 		expect(await statuses('ListEvents', 4)).toEqual([200, 503, 503, 200]);
 
@@ -829,7 +1112,9 @@ describe('faults', () => {
 	it('hits only requests that passed auth', async () => {
 		const emu = await start();
 		emu.injectFault({ action: { type: 'status', status: 500 } });
-		expect((await twirp(emu, 'GetWebhook', { webhook_id: 'x' }, { authorization: 'Token nope' })).status).toBe(401);
+		expect(
+			(await twirp(emu, 'GetWebhook', { webhook_id: 'x' }, { authorization: 'Token nope' })).status,
+		).toBe(401);
 		expect((await twirp(emu, 'GetWebhook', { webhook_id: 'x' })).status).toBe(500);
 	});
 });
@@ -839,7 +1124,9 @@ describe('request log, demo data and live changes', () => {
 		const emu = await start();
 		const log = emu.requests;
 		await twirp(emu, 'GetWebhook', { webhook_id: 'w1' }, { 'X-Custom-Header': 'yes' });
-		await send(`${emu.baseUrl}/api/v1/applications/t/records/r/restore/`, emu, { rawBody: '{oops' });
+		await send(`${emu.baseUrl}/api/v1/applications/t/records/r/restore/`, emu, {
+			rawBody: '{oops',
+		});
 		expect(log).toHaveLength(2);
 		expect(log[0]).toEqual({
 			n: 1,
@@ -847,12 +1134,23 @@ describe('request log, demo data and live changes', () => {
 			method: 'POST',
 			path: '/service.webhooks.engine.Webhooks/GetWebhook',
 			operation: 'GetWebhook',
-			headers: expect.objectContaining({ authorization: `Token ${emu.apiKey}`, 'account-id': emu.workspaceId, 'x-custom-header': 'yes' }),
+			headers: expect.objectContaining({
+				authorization: `Token ${emu.apiKey}`,
+				'account-id': emu.workspaceId,
+				'x-custom-header': 'yes',
+			}),
 			rawBody: '{"webhook_id":"w1"}',
 			body: { webhook_id: 'w1' },
 			status: 404,
 		});
-		expect(log[1]).toMatchObject({ n: 2, api: 'records', operation: 'RestoreRecord', rawBody: '{oops', body: undefined, status: 400 });
+		expect(log[1]).toMatchObject({
+			n: 2,
+			api: 'records',
+			operation: 'RestoreRecord',
+			rawBody: '{oops',
+			body: undefined,
+			status: 400,
+		});
 
 		emu.resetLog();
 		expect(emu.requests).toHaveLength(0);
@@ -866,22 +1164,48 @@ describe('request log, demo data and live changes', () => {
 		expect(demo.tableId).toMatch(HEX24);
 		expect(demo.deletedRecordIds).toHaveLength(3);
 		expect(emu.getRecord(demo.tableId, demo.deletedRecordIds[0])?.title).toBe('Q3 launch plan');
-		expect((await restore(emu, demo.tableId, demo.deletedRecordIds[0])).json().title).toBe('Q3 launch plan (Restored)');
+		expect((await restore(emu, demo.tableId, demo.deletedRecordIds[0])).json().title).toBe(
+			'Q3 launch plan (Restored)',
+		);
 		const webhook = emu.getWebhook(demo.webhookId);
 		expect(webhook?.notification_status).toEqual({ disabled: {} });
 		expect(webhook?.locator.solution_id).toBe(demo.solutionId);
 		const { events } = (await listEvents(emu, demo.webhookId)).json();
 		expect(events).toHaveLength(5);
-		expect(events.every((event: any) => event.record_event_data.locator.application_id === demo.tableId)).toBe(true);
+		expect(
+			events.every((event: any) => event.record_event_data.locator.application_id === demo.tableId),
+		).toBe(true);
 		// The events are changes of the table's live records, which the records API serves.
-		expect(events.map((event: any) => event.kind)).toEqual(['RECORD_CREATED', 'RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_UPDATED', 'RECORD_UPDATED']);
-		const listed = await send(`${emu.baseUrl}/api/v1/applications/${demo.tableId}/records/list/`, emu, { body: {} });
-		expect(listed.json().items.map((record: any) => record.id)).toEqual([demo.deletedRecordIds[0], ...demo.recordIds]); // the first was restored above
-		expect(new Set(events.map((event: any) => event.record_event_data.record_id))).toEqual(new Set(demo.recordIds.slice(3)));
+		expect(events.map((event: any) => event.kind)).toEqual([
+			'RECORD_CREATED',
+			'RECORD_CREATED',
+			'RECORD_UPDATED',
+			'RECORD_UPDATED',
+			'RECORD_UPDATED',
+		]);
+		const listed = await send(
+			`${emu.baseUrl}/api/v1/applications/${demo.tableId}/records/list/`,
+			emu,
+			{ body: {} },
+		);
+		expect(listed.json().items.map((record: any) => record.id)).toEqual([
+			demo.deletedRecordIds[0],
+			...demo.recordIds,
+		]); // the first was restored above
+		expect(new Set(events.map((event: any) => event.record_event_data.record_id))).toEqual(
+			new Set(demo.recordIds.slice(3)),
+		);
 		expect(emu.records(demo.fieldTypesTableId)).toHaveLength(3);
 
 		const plain = await start();
-		expect(plain.demo).toEqual({ tableId: '', recordIds: [], deletedRecordIds: [], webhookId: '', solutionId: '', fieldTypesTableId: '' });
+		expect(plain.demo).toEqual({
+			tableId: '',
+			recordIds: [],
+			deletedRecordIds: [],
+			webhookId: '',
+			solutionId: '',
+			fieldTypesTableId: '',
+		});
 		expect(() => startDemoChanges(plain, 1)).toThrow();
 	});
 
@@ -893,7 +1217,13 @@ describe('request log, demo data and live changes', () => {
 		stop();
 		const added = emu.events(emu.demo.webhookId).slice(5);
 		expect(added.length).toBeGreaterThanOrEqual(2);
-		expect(added.every((event) => event.kind === 'RECORD_UPDATED' && Object.keys(event.record_event_data.previous).length === 1)).toBe(true);
+		expect(
+			added.every(
+				(event) =>
+					event.kind === 'RECORD_UPDATED' &&
+					Object.keys(event.record_event_data.previous).length === 1,
+			),
+		).toBe(true);
 		// Each event is a change of the stored record: its status is the one the event carries.
 		const last = added[added.length - 1].record_event_data;
 		expect(emu.getRecord(emu.demo.tableId, last.record_id)?.status).toEqual(last.data.status);
@@ -910,10 +1240,22 @@ describe('request log, demo data and live changes', () => {
 		try {
 			expect((await restore(emu, tableId, deletedRecordIds[1])).status).toBe(200);
 			await new Promise((resolve) => setTimeout(resolve, 150));
-			expect(emu.getRecord(tableId, deletedRecordIds[1])).toMatchObject({ title: 'Vendor contract review', deleted_by: expect.any(String) });
-			expect(emu.events(webhookId).filter((event) => event.kind === 'RECORD_DELETED').map((event) => event.record_event_data.record_id)).toEqual([deletedRecordIds[1]]);
-			expect(lines.filter((line) => line.includes('deleted it again'))).toEqual([expect.stringContaining(deletedRecordIds[1])]);
-			expect((await restore(emu, tableId, deletedRecordIds[1])).json().title).toBe('Vendor contract review (Restored)');
+			expect(emu.getRecord(tableId, deletedRecordIds[1])).toMatchObject({
+				title: 'Vendor contract review',
+				deleted_by: expect.any(String),
+			});
+			expect(
+				emu
+					.events(webhookId)
+					.filter((event) => event.kind === 'RECORD_DELETED')
+					.map((event) => event.record_event_data.record_id),
+			).toEqual([deletedRecordIds[1]]);
+			expect(lines.filter((line) => line.includes('deleted it again'))).toEqual([
+				expect.stringContaining(deletedRecordIds[1]),
+			]);
+			expect((await restore(emu, tableId, deletedRecordIds[1])).json().title).toBe(
+				'Vendor contract review (Restored)',
+			);
 		} finally {
 			stop();
 		}

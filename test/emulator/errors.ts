@@ -43,24 +43,42 @@ export const invalidArgument = (message: string) => new ApiError(400, message);
 export const notFound = (message: string) => new ApiError(404, message);
 /** Twirp's answer to a path it has no handler for, or to another method than POST. */
 export const badRoute = (status: 404 | 405, method: string, path: string, allow = 'POST') =>
-	new ApiError(status, status === 405 ? `unsupported method "${method}" (only ${allow} is allowed)` : `no handler for path "${path}"`, {
-		twirpCode: 'bad_route',
-		meta: { twirp_invalid_route: `${method} ${path}` },
-		headers: status === 405 ? { allow } : {},
-	});
+	new ApiError(
+		status,
+		status === 405
+			? `unsupported method "${method}" (only ${allow} is allowed)`
+			: `no handler for path "${path}"`,
+		{
+			twirpCode: 'bad_route',
+			meta: { twirp_invalid_route: `${method} ${path}` },
+			headers: status === 405 ? { allow } : {},
+		},
+	);
 
 /** The records host's page for a path it does not serve (a web framework's 404, not the API's JSON). */
 export const pageNotFound = () =>
-	new ApiError(404, `<!doctype html><html lang="en"><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource was not found on this server.</p></body></html>`, { html: true });
+	new ApiError(
+		404,
+		`<!doctype html><html lang="en"><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource was not found on this server.</p></body></html>`,
+		{ html: true },
+	);
 
-export function renderError(api: Api, errorBodies: Variant['errorBodies'], error: ApiError): { contentType: string; body: string } {
+export function renderError(
+	api: Api,
+	errorBodies: Variant['errorBodies'],
+	error: ApiError,
+): { contentType: string; body: string } {
 	if (error.options.html) return { contentType: 'text/html; charset=utf-8', body: error.message };
 	if (error.options.plain || errorBodies === 'plain') {
 		return { contentType: 'text/plain; charset=utf-8', body: error.message };
 	}
 	const body =
 		api === 'webhooks'
-			? { code: error.options.twirpCode ?? TWIRP_CODE_BY_STATUS[error.status] ?? 'unknown', msg: error.message, meta: error.options.meta ?? {} }
-			: error.options.body ?? { detail: error.message };
+			? {
+					code: error.options.twirpCode ?? TWIRP_CODE_BY_STATUS[error.status] ?? 'unknown',
+					msg: error.message,
+					meta: error.options.meta ?? {},
+				}
+			: (error.options.body ?? { detail: error.message });
 	return { contentType: 'application/json', body: JSON.stringify(body) };
 }

@@ -36,12 +36,38 @@ export interface FieldContext {
 	tagExists(field: FieldObject, tagId: string): boolean;
 }
 
-type Kind = 'text' | 'number' | 'autonumber' | 'select' | 'multi' | 'linked' | 'yesno' | 'date' | 'due' | 'files' | 'doc';
+type Kind =
+	| 'text'
+	| 'number'
+	| 'autonumber'
+	| 'select'
+	| 'multi'
+	| 'linked'
+	| 'yesno'
+	| 'date'
+	| 'due'
+	| 'files'
+	| 'doc';
 
 const TEXT = ['is', 'is_not', 'is_empty', 'is_not_empty', 'contains', 'not_contains'];
-const NUMBER_ONLY = ['is_equal_to', 'is_not_equal_to', 'is_greater_than', 'is_less_than', 'is_equal_or_greater_than', 'is_equal_or_less_than'];
+const NUMBER_ONLY = [
+	'is_equal_to',
+	'is_not_equal_to',
+	'is_greater_than',
+	'is_less_than',
+	'is_equal_or_greater_than',
+	'is_equal_or_less_than',
+];
 const MULTI = ['has_any_of', 'has_all_of', 'is_exactly', 'has_none_of', 'is_empty', 'is_not_empty'];
-const DATE = ['is', 'is_not', 'is_before', 'is_on_or_before', 'is_on_or_after', 'is_empty', 'is_not_empty'];
+const DATE = [
+	'is',
+	'is_not',
+	'is_before',
+	'is_on_or_before',
+	'is_on_or_after',
+	'is_empty',
+	'is_not_empty',
+];
 
 /** Allowed comparisons per kind (sort-filter reference; SmartDoc is not listed there: contains and emptiness only). */
 export const COMPARISONS: Record<Kind, string[]> = {
@@ -82,15 +108,18 @@ const text: Writer = (value) => {
 
 const number: Writer = (value, _field, { variant }) => {
 	const accepts = variant.numberWrites;
-	if (typeof value === 'number' && Number.isFinite(value) && accepts !== 'string') return String(value);
-	if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) && accepts !== 'number') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value) && accepts !== 'string')
+		return String(value);
+	if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) && accepts !== 'number')
+		return value.trim();
 	throw new FieldError(`A valid number is required (got ${JSON.stringify(value)}).`);
 };
 
 /** Time fields hold "HH:mm:ss" (field-types reference). */
 const time: Writer = (value) => {
 	if (value === '') return '';
-	if (typeof value !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(value)) throw new FieldError('Time has wrong format. Use HH:mm:ss.');
+	if (typeof value !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(value))
+		throw new FieldError('Time has wrong format. Use HH:mm:ss.');
 	return value;
 };
 
@@ -100,13 +129,15 @@ const yesNo: Writer = (value) => {
 };
 
 function listOf(value: unknown, what: string): unknown[] {
-	if (!Array.isArray(value)) throw new FieldError(`Expected a list of ${what} but got ${JSON.stringify(value)}.`);
+	if (!Array.isArray(value))
+		throw new FieldError(`Expected a list of ${what} but got ${JSON.stringify(value)}.`);
 	return value;
 }
 
 function stringList(value: unknown, what: string): string[] {
 	const list = listOf(value, what);
-	if (!list.every((item) => typeof item === 'string' && item !== '')) throw new FieldError(`Expected a list of ${what}.`);
+	if (!list.every((item) => typeof item === 'string' && item !== ''))
+		throw new FieldError(`Expected a list of ${what}.`);
 	return list as string[];
 }
 
@@ -115,12 +146,14 @@ function choiceIds(field: FieldObject): string[] {
 }
 
 function checkChoice(field: FieldObject, id: unknown): string {
-	if (typeof id !== 'string' || !choiceIds(field).includes(id)) throw new FieldError(`"${String(id)}" is not a valid choice.`);
+	if (typeof id !== 'string' || !choiceIds(field).includes(id))
+		throw new FieldError(`"${String(id)}" is not a valid choice.`);
 	return id;
 }
 
 const singleSelect: Writer = (value, field) => (value === '' ? '' : checkChoice(field, value));
-const multipleSelect: Writer = (value, field) => stringList(value, 'option ids').map((id) => checkChoice(field, id));
+const multipleSelect: Writer = (value, field) =>
+	stringList(value, 'option ids').map((id) => checkChoice(field, id));
 /** Tags are ids from a tag pool (field-types reference), not options of the field. */
 const tags: Writer = (value, field, context) => {
 	const ids = stringList(value, 'tag ids');
@@ -130,7 +163,8 @@ const tags: Writer = (value, field, context) => {
 };
 
 const status: Writer = (value, field, { nowMs }) => {
-	if (!isObject(value) || !('value' in value)) throw new FieldError('Expected {"value": "<option id>"}.');
+	if (!isObject(value) || !('value' in value))
+		throw new FieldError('Expected {"value": "<option id>"}.');
 	return { value: checkChoice(field, value.value), updated_on: new Date(nowMs).toISOString() };
 };
 
@@ -142,11 +176,16 @@ export function isoUtc(ms: number): string {
 }
 
 function dateObject(value: unknown): { date: string | null; include_time: boolean } {
-	if (!isObject(value) || !('date' in value)) throw new FieldError('Expected {"date": "<ISO 8601>", "include_time": <boolean>}.');
+	if (!isObject(value) || !('date' in value))
+		throw new FieldError('Expected {"date": "<ISO 8601>", "include_time": <boolean>}.');
 	const includeTime = value.include_time ?? false;
 	if (typeof includeTime !== 'boolean') throw new FieldError('include_time must be a boolean.');
 	if (value.date === null) return { date: null, include_time: includeTime };
-	if (typeof value.date !== 'string' || !ISO_DATE.test(value.date) || Number.isNaN(Date.parse(value.date))) {
+	if (
+		typeof value.date !== 'string' ||
+		!ISO_DATE.test(value.date) ||
+		Number.isNaN(Date.parse(value.date))
+	) {
 		throw new FieldError(`Date has wrong format: ${JSON.stringify(value.date)}. Use ISO 8601.`);
 	}
 	return { date: isoUtc(Date.parse(value.date)), include_time: includeTime };
@@ -160,11 +199,14 @@ const date: Writer = (value) => dateObject(value);
  * A range's end as SmartSuite reports it: `include_time` false even when a time was set (a bug a
  * real client records for date ranges and due dates), the time itself kept.
  */
-const rangeEnd = (end: unknown) => (end == null ? EMPTY_DATE : { ...dateObject(end), include_time: false });
+const rangeEnd = (end: unknown) =>
+	end == null ? EMPTY_DATE : { ...dateObject(end), include_time: false };
 
 const dateRange: Writer = (value) => {
 	if (!isObject(value) || !('from_date' in value || 'to_date' in value)) {
-		throw new FieldError('Expected {"from_date": {date, include_time}, "to_date": {date, include_time}}.');
+		throw new FieldError(
+			'Expected {"from_date": {date, include_time}, "to_date": {date, include_time}}.',
+		);
 	}
 	return { from_date: rangeEnd(value.from_date), to_date: rangeEnd(value.to_date) };
 };
@@ -172,12 +214,18 @@ const dateRange: Writer = (value) => {
 const dueDate: Writer = (value, field, context) => {
 	const range = dateRange(value, field, context) as { to_date: { date: string | null } };
 	const due = range.to_date.date === null ? NaN : Date.parse(range.to_date.date);
-	return { ...range, is_overdue: due < context.nowMs, status_is_completed: false, status_updated_on: null };
+	return {
+		...range,
+		is_overdue: due < context.nowMs,
+		status_is_completed: false,
+		status_updated_on: null,
+	};
 };
 
 const linked: Writer = (value, field, context) => {
 	const ids = stringList(value, 'record ids');
-	if (field.params.entries_allowed === 'single' && ids.length > 1) throw new FieldError('Only one linked record is allowed.');
+	if (field.params.entries_allowed === 'single' && ids.length > 1)
+		throw new FieldError('Only one linked record is allowed.');
 	const tableId = String(field.params.linked_application ?? '');
 	const missing = tableId === '' ? undefined : ids.find((id) => !context.recordExists(tableId, id));
 	if (missing) throw new FieldError(`Record "${missing}" does not exist.`);
@@ -231,7 +279,11 @@ function stringParts(value: unknown, keys: string[], what: string): Record<strin
 
 /** Accepts the reference's keys and PL's `salutation`/`suffix` (stored as the title and dropped). */
 const fullName: Writer = (value) => {
-	const parts = stringParts(value, ['title', 'first_name', 'middle_name', 'last_name', 'salutation', 'suffix', 'sys_root'], 'title, first_name, middle_name, last_name');
+	const parts = stringParts(
+		value,
+		['title', 'first_name', 'middle_name', 'last_name', 'salutation', 'suffix', 'sys_root'],
+		'title, first_name, middle_name, last_name',
+	);
 	const name = {
 		title: parts.title ?? parts.salutation ?? '',
 		first_name: parts.first_name ?? '',
@@ -240,20 +292,40 @@ const fullName: Writer = (value) => {
 	};
 	const sysRoot = [name.first_name, name.middle_name, name.last_name].filter(Boolean).join(' ');
 	// Every part empty: the field is cleared.
-	return Object.values(name).every((part) => part === '') ? undefined : { ...name, sys_root: sysRoot };
+	return Object.values(name).every((part) => part === '')
+		? undefined
+		: { ...name, sys_root: sysRoot };
 };
 
-const ADDRESS_KEYS = ['location_address', 'location_address2', 'location_city', 'location_state', 'location_zip', 'location_country', 'location_latitude', 'location_longitude'];
+const ADDRESS_KEYS = [
+	'location_address',
+	'location_address2',
+	'location_city',
+	'location_state',
+	'location_zip',
+	'location_country',
+	'location_latitude',
+	'location_longitude',
+];
 
 const address: Writer = (value) => {
 	const parts = stringParts(value, [...ADDRESS_KEYS, 'sys_root'], 'location_* keys');
 	const stored = Object.fromEntries(ADDRESS_KEYS.map((key) => [key, parts[key] ?? '']));
-	const sysRoot = ['location_address', 'location_address2', 'location_city', 'location_state', 'location_zip', 'location_country']
+	const sysRoot = [
+		'location_address',
+		'location_address2',
+		'location_city',
+		'location_state',
+		'location_zip',
+		'location_country',
+	]
 		.map((key) => stored[key])
 		.filter(Boolean)
 		.join(', ');
 	// Every part empty: the field is cleared.
-	return Object.values(stored).every((part) => part === '') ? undefined : { ...stored, sys_root: sysRoot };
+	return Object.values(stored).every((part) => part === '')
+		? undefined
+		: { ...stored, sys_root: sysRoot };
 };
 
 function docText(node: unknown): string {
@@ -276,18 +348,25 @@ function stripHtml(html: string): string {
 
 const smartDoc: Writer = (value, _field, { variant }) => {
 	// The empty document of the create-record reference's example (`"data": {}`) clears the field.
-	if (isObject(value) && isObject(value.data) && Object.keys(value.data).length === 0) return undefined;
+	if (isObject(value) && isObject(value.data) && Object.keys(value.data).length === 0)
+		return undefined;
 	if (isObject(value) && isObject(value.data) && value.data.type === 'doc') {
 		const plain = docText(value.data);
 		const html = typeof value.html === 'string' ? value.html : richText(plain).html;
 		return { data: value.data, html, preview: plain, yjsData: null };
 	}
-	if (isObject(value) && typeof value.html === 'string' && variant.smartDocWrites === 'dataOrHtml') {
+	if (
+		isObject(value) &&
+		typeof value.html === 'string' &&
+		variant.smartDocWrites === 'dataOrHtml'
+	) {
 		const plain = stripHtml(value.html);
 		return { data: richText(plain).data, html: value.html, preview: plain, yjsData: null };
 	}
 	throw new FieldError(
-		variant.smartDocWrites === 'dataOrHtml' ? 'Expected {"data": {"type": "doc", ...}} or {"html": "..."}.' : 'Expected {"data": {"type": "doc", ...}}.',
+		variant.smartDocWrites === 'dataOrHtml'
+			? 'Expected {"data": {"type": "doc", ...}} or {"html": "..."}.'
+			: 'Expected {"data": {"type": "doc", ...}}.',
 	);
 };
 
@@ -304,12 +383,21 @@ const MIME_BY_EXTENSION: Record<string, [string, string]> = {
 const files: Writer = (value, _field, { nowMs }) =>
 	listOf(value, 'file URLs').map((entry) => {
 		if (isObject(entry) && typeof entry.handle === 'string') return entry;
-		if (typeof entry !== 'string' || !/^https?:\/\/\S+$/.test(entry)) throw new FieldError(`Expected a public http(s) URL (got ${JSON.stringify(entry)}).`);
+		if (typeof entry !== 'string' || !/^https?:\/\/\S+$/.test(entry))
+			throw new FieldError(`Expected a public http(s) URL (got ${JSON.stringify(entry)}).`);
 		const filename = decodeURIComponent(new URL(entry).pathname.split('/').pop() || 'file');
-		const [mimetype, fileType] = MIME_BY_EXTENSION[filename.split('.').pop()?.toLowerCase() ?? ''] ?? ['application/octet-stream', 'other'];
+		const [mimetype, fileType] = MIME_BY_EXTENSION[
+			filename.split('.').pop()?.toLowerCase() ?? ''
+		] ?? ['application/octet-stream', 'other'];
 		return {
 			handle: randomUUID().replace(/-/g, '').slice(0, 20),
-			metadata: { container: 'smart-suite-media', filename, key: `${randomUUID()}/${filename}`, mimetype, size: 1024 },
+			metadata: {
+				container: 'smart-suite-media',
+				filename,
+				key: `${randomUUID()}/${filename}`,
+				mimetype,
+				size: 1024,
+			},
 			transform_options: {},
 			created_on: new Date(nowMs).toISOString(),
 			updated_on: new Date(nowMs).toISOString(),
@@ -342,7 +430,16 @@ const TYPES: Record<string, FieldType> = {
 	statusfield: { kind: 'select', write: status, empty: undefined },
 	datefield: { kind: 'date', write: date, empty: EMPTY_DATE },
 	daterangefield: { kind: 'date', write: dateRange, empty: EMPTY_RANGE },
-	duedatefield: { kind: 'due', write: dueDate, empty: { ...EMPTY_RANGE, is_overdue: false, status_is_completed: false, status_updated_on: null } },
+	duedatefield: {
+		kind: 'due',
+		write: dueDate,
+		empty: {
+			...EMPTY_RANGE,
+			is_overdue: false,
+			status_is_completed: false,
+			status_updated_on: null,
+		},
+	},
 	linkedrecordfield: { kind: 'linked', write: linked, empty: [] },
 	userfield: { kind: 'multi', write: user, empty: [] },
 	emailfield: { kind: 'text', write: email, empty: [] },
@@ -411,7 +508,10 @@ function textsOf(field: FieldObject, value: unknown): string[] {
 	if (isEmptyValue(value)) return [];
 	if (typeof value === 'string') return [value];
 	if (typeof value === 'number') return [String(value)];
-	if (Array.isArray(value)) return value.flatMap((item) => (isObject(item) ? [String(item.phone_number ?? item.sys_title ?? '')] : [String(item)]));
+	if (Array.isArray(value))
+		return value.flatMap((item) =>
+			isObject(item) ? [String(item.phone_number ?? item.sys_title ?? '')] : [String(item)],
+		);
 	if (isObject(value)) {
 		if (field.field_type === 'richtextareafield') return [String(value.preview ?? '')];
 		return [String(value.sys_root ?? '')];
@@ -421,7 +521,8 @@ function textsOf(field: FieldObject, value: unknown): string[] {
 
 function numberOf(value: unknown): number | null {
 	if (typeof value === 'number') return value;
-	if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+	if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+		return Number(value);
 	return null;
 }
 
@@ -429,7 +530,8 @@ function numberOf(value: unknown): number | null {
 function dateMsOf(field: FieldObject, value: unknown): number | null {
 	if (!isObject(value)) return null;
 	let date: unknown;
-	if (field.field_type === 'duedatefield') date = (value.to_date as { date?: unknown } | undefined)?.date;
+	if (field.field_type === 'duedatefield')
+		date = (value.to_date as { date?: unknown } | undefined)?.date;
 	else if ('from_date' in value) date = (value.from_date as { date?: unknown } | undefined)?.date;
 	else if ('on' in value) date = value.on;
 	else date = value.date;
@@ -463,14 +565,27 @@ function addMonths(ms: number, months: number): number {
 }
 
 function exactDay(slug: string, text: unknown): number {
-	if (typeof text !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(text) || Number.isNaN(Date.parse(text))) {
+	if (
+		typeof text !== 'string' ||
+		!/^\d{4}-\d\d-\d\d$/.test(text) ||
+		Number.isNaN(Date.parse(text))
+	) {
 		throw new FilterError(slug, `Expected a date "YYYY-MM-DD" (got ${JSON.stringify(text)}).`);
 	}
 	return Date.parse(`${text}T00:00:00Z`);
 }
 
 /** The relative date modes every date comparison takes (sort-filter reference, "Date Modes and Values"). */
-const FIXED_DATE_MODES = ['today', 'yesterday', 'one_week_ago', 'one_week_from_now', 'one_month_ago', 'one_month_from_now', 'one_year_ago', 'one_year_from_now'];
+const FIXED_DATE_MODES = [
+	'today',
+	'yesterday',
+	'one_week_ago',
+	'one_week_from_now',
+	'one_month_ago',
+	'one_month_from_now',
+	'one_year_ago',
+	'one_year_from_now',
+];
 /** What each comparison takes beyond them: `is`/`is_not` no `exact_date`, the others no ranges. */
 const DATE_MODES: Record<string, string[]> = {
 	is: [...FIXED_DATE_MODES, 'next_number_of_days', 'past_number_of_days', 'date_range'],
@@ -485,10 +600,17 @@ const DATE_MODES: Record<string, string[]> = {
  * is refused. The shape of `date_range`'s value is not in the reference: `{from_date, to_date}`
  * ("YYYY-MM-DD") is this emulator's guess.
  */
-function dateInterval(slug: string, comparison: string, value: unknown, nowMs: number): [number, number] {
-	if (!isObject(value) || typeof value.date_mode !== 'string') throw new FilterError(slug, 'Expected {"date_mode": ..., "date_mode_value": ...}.');
+function dateInterval(
+	slug: string,
+	comparison: string,
+	value: unknown,
+	nowMs: number,
+): [number, number] {
+	if (!isObject(value) || typeof value.date_mode !== 'string')
+		throw new FilterError(slug, 'Expected {"date_mode": ..., "date_mode_value": ...}.');
 	const { date_mode: mode, date_mode_value: modeValue } = value;
-	if (!DATE_MODES[comparison].includes(mode)) throw new FilterError(slug, `'${mode}' is not allowed for the '${comparison}' comparison`);
+	if (!DATE_MODES[comparison].includes(mode))
+		throw new FilterError(slug, `'${mode}' is not allowed for the '${comparison}' comparison`);
 	const today = dayStart(nowMs);
 	const day = (start: number): [number, number] => [start, start + DAY_MS];
 	const relative: Record<string, () => number> = {
@@ -504,12 +626,19 @@ function dateInterval(slug: string, comparison: string, value: unknown, nowMs: n
 	};
 	if (relative[mode]) return day(relative[mode]());
 	if (mode === 'date_range') {
-		if (!isObject(modeValue)) throw new FilterError(slug, 'date_range needs {"from_date": "YYYY-MM-DD", "to_date": "YYYY-MM-DD"}.');
+		if (!isObject(modeValue))
+			throw new FilterError(
+				slug,
+				'date_range needs {"from_date": "YYYY-MM-DD", "to_date": "YYYY-MM-DD"}.',
+			);
 		return [exactDay(slug, modeValue.from_date), exactDay(slug, modeValue.to_date) + DAY_MS];
 	}
 	const days = Number(modeValue);
-	if (!Number.isInteger(days) || days < 0) throw new FilterError(slug, `${mode} needs a number of days.`);
-	return mode === 'next_number_of_days' ? [today, today + (days + 1) * DAY_MS] : [today - days * DAY_MS, today + DAY_MS];
+	if (!Number.isInteger(days) || days < 0)
+		throw new FilterError(slug, `${mode} needs a number of days.`);
+	return mode === 'next_number_of_days'
+		? [today, today + (days + 1) * DAY_MS]
+		: [today - days * DAY_MS, today + DAY_MS];
 }
 
 function stringValue(slug: string, value: unknown): string {
@@ -520,26 +649,45 @@ function stringValue(slug: string, value: unknown): string {
 
 function listValue(slug: string, value: unknown): string[] {
 	const list = Array.isArray(value) ? value : [value];
-	if (!list.every((item) => typeof item === 'string')) throw new FilterError(slug, `Expected a list of ids (got ${JSON.stringify(value)}).`);
+	if (!list.every((item) => typeof item === 'string'))
+		throw new FilterError(slug, `Expected a list of ids (got ${JSON.stringify(value)}).`);
 	return list as string[];
 }
 
 /** Whether a select's option (by id) is the one a filter value names (by id or label, per variant). */
-function namesChoice(choices: ChoiceObject[], id: string, named: string, variant: Variant): boolean {
+function namesChoice(
+	choices: ChoiceObject[],
+	id: string,
+	named: string,
+	variant: Variant,
+): boolean {
 	const byId = variant.selectFilterValues !== 'label' && id === named;
 	const label = choices.find((choice) => choice.value === id)?.label;
-	const byLabel = variant.selectFilterValues !== 'id' && label !== undefined && label.toLowerCase() === named.toLowerCase();
+	const byLabel =
+		variant.selectFilterValues !== 'id' &&
+		label !== undefined &&
+		label.toLowerCase() === named.toLowerCase();
 	return byId || byLabel;
 }
 
 /** Whether the stored value passes `comparison` against `value`; throws FilterError (400) as SmartSuite does. */
-export function matches(field: FieldObject, stored: unknown, comparison: string, value: unknown, context: FieldContext): boolean {
+export function matches(
+	field: FieldObject,
+	stored: unknown,
+	comparison: string,
+	value: unknown,
+	context: FieldContext,
+): boolean {
 	const { kind } = typeOf(field);
 	const slug = field.slug;
-	if (!COMPARISONS[kind].includes(comparison)) throw new FilterError(slug, 'Not allowed comparison.', false);
+	if (!COMPARISONS[kind].includes(comparison))
+		throw new FilterError(slug, 'Not allowed comparison.', false);
 	// The empty checks take null (sort-filter reference); "" is refused as a real client recorded it.
 	if (VALUELESS.includes(comparison) && value != null) {
-		throw new FilterError(slug, `${typeof value === 'string' ? value : JSON.stringify(value)}' is not allowed for the '${comparison}' comparison`);
+		throw new FilterError(
+			slug,
+			`${typeof value === 'string' ? value : JSON.stringify(value)}' is not allowed for the '${comparison}' comparison`,
+		);
 	}
 	if (comparison === 'is_empty' || comparison === 'is_not_empty') {
 		return isMissing(field, stored) === (comparison === 'is_empty');
@@ -549,13 +697,16 @@ export function matches(field: FieldObject, stored: unknown, comparison: string,
 		case 'doc': {
 			const wanted = stringValue(slug, value).toLowerCase();
 			const texts = textsOf(field, stored).map((part) => part.toLowerCase());
-			const found = comparison.endsWith('contains') ? texts.some((part) => part.includes(wanted)) : texts.some((part) => part === wanted);
+			const found = comparison.endsWith('contains')
+				? texts.some((part) => part.includes(wanted))
+				: texts.some((part) => part === wanted);
 			return comparison === 'is' || comparison === 'contains' ? found : !found;
 		}
 		case 'number':
 		case 'autonumber': {
 			const wanted = numberOf(value);
-			if (wanted === null) throw new FilterError(slug, `Expected a number (got ${JSON.stringify(value)}).`);
+			if (wanted === null)
+				throw new FilterError(slug, `Expected a number (got ${JSON.stringify(value)}).`);
 			const actual = numberOf(stored);
 			if (actual === null) return comparison === 'is_not_equal_to';
 			const tests: Record<string, boolean> = {
@@ -570,8 +721,13 @@ export function matches(field: FieldObject, stored: unknown, comparison: string,
 		}
 		case 'select': {
 			const id = selectedId(stored);
-			const named = comparison === 'is' || comparison === 'is_not' ? [stringValue(slug, value)] : listValue(slug, value);
-			const found = id !== '' && named.some((name) => namesChoice(field.params.choices ?? [], id, name, context.variant));
+			const named =
+				comparison === 'is' || comparison === 'is_not'
+					? [stringValue(slug, value)]
+					: listValue(slug, value);
+			const found =
+				id !== '' &&
+				named.some((name) => namesChoice(field.params.choices ?? [], id, name, context.variant));
 			return comparison === 'is' || comparison === 'is_any_of' ? found : !found;
 		}
 		case 'multi':
@@ -580,7 +736,10 @@ export function matches(field: FieldObject, stored: unknown, comparison: string,
 			if (comparison === 'contains' || comparison === 'not_contains') {
 				const wanted = stringValue(slug, value).toLowerCase();
 				const tableId = String(field.params.linked_application ?? '');
-				const found = ids.some((id) => id === wanted || (context.titleOf(tableId, id) ?? '').toLowerCase().includes(wanted));
+				const found = ids.some(
+					(id) =>
+						id === wanted || (context.titleOf(tableId, id) ?? '').toLowerCase().includes(wanted),
+				);
 				return comparison === 'contains' ? found : !found;
 			}
 			const wanted = listValue(slug, value);
@@ -593,14 +752,16 @@ export function matches(field: FieldObject, stored: unknown, comparison: string,
 			return tests[comparison]();
 		}
 		case 'yesno': {
-			if (typeof value !== 'boolean' && value !== 'true' && value !== 'false') throw new FilterError(slug, 'Expected true or false.');
+			if (typeof value !== 'boolean' && value !== 'true' && value !== 'false')
+				throw new FilterError(slug, 'Expected true or false.');
 			return (stored === true) === (value === true || value === 'true');
 		}
 		case 'date':
 		case 'due': {
 			if (comparison === 'is_overdue' || comparison === 'is_not_overdue') {
 				const due = dateMsOf(field, stored);
-				const overdue = isObject(stored) && !stored.status_is_completed && due !== null && due < context.nowMs;
+				const overdue =
+					isObject(stored) && !stored.status_is_completed && due !== null && due < context.nowMs;
 				return overdue === (comparison === 'is_overdue');
 			}
 			const [start, end] = dateInterval(slug, comparison, value, context.nowMs);
@@ -617,8 +778,11 @@ export function matches(field: FieldObject, stored: unknown, comparison: string,
 		}
 		case 'files': {
 			const wanted = stringValue(slug, value).toLowerCase();
-			const list = Array.isArray(stored) ? (stored as Array<{ metadata?: { filename?: string }; file_type?: string }>) : [];
-			if (comparison === 'file_name_contains') return list.some((file) => (file.metadata?.filename ?? '').toLowerCase().includes(wanted));
+			const list = Array.isArray(stored)
+				? (stored as Array<{ metadata?: { filename?: string }; file_type?: string }>)
+				: [];
+			if (comparison === 'file_name_contains')
+				return list.some((file) => (file.metadata?.filename ?? '').toLowerCase().includes(wanted));
 			return list.some((file) => (file.file_type ?? '').toLowerCase() === wanted);
 		}
 	}

@@ -4,7 +4,15 @@
  * seeding 100,000 events stays cheap. Treat everything the emulator hands out as read-only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChoiceObject, FieldObject, MemberObject, RecordObject, SolutionObject, TableObject, WebhookObject } from './types';
+import type {
+	ChoiceObject,
+	FieldObject,
+	MemberObject,
+	RecordObject,
+	SolutionObject,
+	TableObject,
+	WebhookObject,
+} from './types';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEBHOOK_LIFETIME_MS = 7 * DAY_MS;
@@ -78,12 +86,18 @@ export function richText(text: string) {
 /** Lexicographic sort key like SmartSuite's `ranking.default` ("aaaaaaaaab"). */
 function rankKey(n: number): string {
 	let key = '';
-	for (let i = 0; i < 10; i++, n = Math.floor(n / 26)) key = String.fromCharCode(97 + (n % 26)) + key;
+	for (let i = 0; i < 10; i++, n = Math.floor(n / 26))
+		key = String.fromCharCode(97 + (n % 26)) + key;
 	return key;
 }
 
 /** The system fields every record has (spec 2.1), not deleted; `fields` override any property. */
-export function baseRecord(tableId: string, autonumber: number, fields: Partial<RecordObject> = {}, atMs = Date.now()): RecordObject {
+export function baseRecord(
+	tableId: string,
+	autonumber: number,
+	fields: Partial<RecordObject> = {},
+	atMs = Date.now(),
+): RecordObject {
 	const on = new Date(atMs).toISOString();
 	return {
 		id: hexId(),
@@ -103,7 +117,12 @@ export function baseRecord(tableId: string, autonumber: number, fields: Partial<
 }
 
 /** A full record of a table with the usual fields (TABLE_STRUCTURE), not deleted; `fields` override any property. */
-export function makeRecord(tableId: string, autonumber: number, fields: Partial<RecordObject> = {}, atMs = Date.now()): RecordObject {
+export function makeRecord(
+	tableId: string,
+	autonumber: number,
+	fields: Partial<RecordObject> = {},
+	atMs = Date.now(),
+): RecordObject {
 	const on = new Date(atMs).toISOString();
 	const title = typeof fields.title === 'string' ? fields.title : sampleTitle(autonumber);
 	return {
@@ -128,11 +147,18 @@ export function makeRecord(tableId: string, autonumber: number, fields: Partial<
 }
 
 /** A realistic edit of a record (title or status), as an update event carries it. */
-export function inventChange(current: Record<string, unknown>, atMs: number): Record<string, unknown> {
+export function inventChange(
+	current: Record<string, unknown>,
+	atMs: number,
+): Record<string, unknown> {
 	const on = new Date(atMs).toISOString();
 	if (Math.random() < 0.5) {
 		const title = String(current.title ?? '');
-		return { title: title.endsWith(' (edited)') ? title.slice(0, -' (edited)'.length) : `${title} (edited)` };
+		return {
+			title: title.endsWith(' (edited)')
+				? title.slice(0, -' (edited)'.length)
+				: `${title} (edited)`,
+		};
 	}
 	const previousValue = (current.status as { value?: string } | undefined)?.value;
 	const value = pickRandom(STATUS_VALUES.filter((s) => s !== previousValue));
@@ -143,7 +169,10 @@ export function activeSystemStatus(nowMs = Date.now()): WebhookObject['system_st
 	return { enabled: { expires_at: new Date(nowMs + WEBHOOK_LIFETIME_MS).toISOString() } };
 }
 
-export function makeWebhook(workspaceId: string, fields: Partial<WebhookObject> = {}): WebhookObject {
+export function makeWebhook(
+	workspaceId: string,
+	fields: Partial<WebhookObject> = {},
+): WebhookObject {
 	const at = new Date().toISOString();
 	return {
 		webhook_id: randomUUID(),
@@ -158,7 +187,13 @@ export function makeWebhook(workspaceId: string, fields: Partial<WebhookObject> 
 	};
 }
 
-const SOLUTION_NAMES = ['Project Management', 'Sales CRM', 'Content Calendar', 'IT Requests', 'Hiring Pipeline'];
+const SOLUTION_NAMES = [
+	'Project Management',
+	'Sales CRM',
+	'Content Calendar',
+	'IT Requests',
+	'Hiring Pipeline',
+];
 const TABLE_NAMES = ['Projects', 'Tasks', 'Deals', 'Contacts', 'Articles', 'Tickets'];
 
 export function makeSolution(n: number, fields: Partial<SolutionObject> = {}): SolutionObject {
@@ -177,7 +212,11 @@ export function makeSolution(n: number, fields: Partial<SolutionObject> = {}): S
 
 function choices(labels: string[], ids?: string[]): ChoiceObject[] {
 	const colors = ['#3A86FF', '#FF5757', '#00B3FA', '#FFB938', '#0C41F3', '#3EAC40'];
-	return labels.map((label, i) => ({ value: ids?.[i] ?? randomUUID(), label, value_color: colors[i % colors.length] }));
+	return labels.map((label, i) => ({
+		value: ids?.[i] ?? randomUUID(),
+		label,
+		value_color: colors[i % colors.length],
+	}));
 }
 
 const STATUS_LABELS = ['Backlog', 'In Progress', 'Ready for Review', 'Complete'];
@@ -187,18 +226,63 @@ export const PRIORITY_CHOICES = choices(['Low', 'Medium', 'High', 'Urgent'], ['1
 
 /** The fields of every emulated table (system fields and the custom ones of `makeRecord`). */
 export const TABLE_STRUCTURE: FieldObject[] = [
-	{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { required: true, primary: true } },
+	{
+		slug: 'title',
+		label: 'Title',
+		field_type: 'recordtitlefield',
+		params: { required: true, primary: true },
+	},
 	{ slug: 'description', label: 'Description', field_type: 'richtextareafield', params: {} },
-	{ slug: 'status', label: 'Status', field_type: 'statusfield', params: { choices: STATUS_CHOICES } },
-	{ slug: 'priority', label: 'Priority', field_type: 'singleselectfield', params: { choices: PRIORITY_CHOICES } },
+	{
+		slug: 'status',
+		label: 'Status',
+		field_type: 'statusfield',
+		params: { choices: STATUS_CHOICES },
+	},
+	{
+		slug: 'priority',
+		label: 'Priority',
+		field_type: 'singleselectfield',
+		params: { choices: PRIORITY_CHOICES },
+	},
 	{ slug: 'due_date', label: 'Due Date', field_type: 'duedatefield', params: {} },
-	{ slug: 'assigned_to', label: 'Assigned To', field_type: 'userfield', params: { entries_allowed: 'multiple' } },
-	{ slug: CUSTOM_FIELDS.launchDate, label: 'Launch Date', field_type: 'datefield', params: { include_time: false } },
+	{
+		slug: 'assigned_to',
+		label: 'Assigned To',
+		field_type: 'userfield',
+		params: { entries_allowed: 'multiple' },
+	},
+	{
+		slug: CUSTOM_FIELDS.launchDate,
+		label: 'Launch Date',
+		field_type: 'datefield',
+		params: { include_time: false },
+	},
 	{ slug: CUSTOM_FIELDS.tags, label: 'Tags', field_type: 'tagsfield', params: {} },
-	{ slug: CUSTOM_FIELDS.linkedTasks, label: 'Linked Tasks', field_type: 'linkedrecordfield', params: { linked_application: '', entries_allowed: 'multiple' } },
-	{ slug: 'first_created', label: 'First Created', field_type: 'firstcreatedfield', params: { system: true } },
-	{ slug: 'last_updated', label: 'Last Updated', field_type: 'lastupdatedfield', params: { system: true } },
-	{ slug: 'autonumber', label: 'Auto Number', field_type: 'autonumberfield', params: { system: true, is_auto_generated: true } },
+	{
+		slug: CUSTOM_FIELDS.linkedTasks,
+		label: 'Linked Tasks',
+		field_type: 'linkedrecordfield',
+		params: { linked_application: '', entries_allowed: 'multiple' },
+	},
+	{
+		slug: 'first_created',
+		label: 'First Created',
+		field_type: 'firstcreatedfield',
+		params: { system: true },
+	},
+	{
+		slug: 'last_updated',
+		label: 'Last Updated',
+		field_type: 'lastupdatedfield',
+		params: { system: true },
+	},
+	{
+		slug: 'autonumber',
+		label: 'Auto Number',
+		field_type: 'autonumberfield',
+		params: { system: true, is_auto_generated: true },
+	},
 ];
 
 /**
@@ -206,9 +290,19 @@ export const TABLE_STRUCTURE: FieldObject[] = [
  * reference's example (`"primary_field": "name"`). Seed it with `addTable(solutionId, { structure: NAMED_TITLE_STRUCTURE })`.
  */
 export const NAMED_TITLE_STRUCTURE: FieldObject[] = [
-	{ slug: 'name', label: 'Name', field_type: 'textfield', params: { required: true, primary: true } },
+	{
+		slug: 'name',
+		label: 'Name',
+		field_type: 'textfield',
+		params: { required: true, primary: true },
+	},
 	{ slug: 'notes', label: 'Notes', field_type: 'textareafield', params: {} },
-	{ slug: 'first_created', label: 'First Created', field_type: 'firstcreatedfield', params: { system: true } },
+	{
+		slug: 'first_created',
+		label: 'First Created',
+		field_type: 'firstcreatedfield',
+		params: { system: true },
+	},
 ];
 
 /** Slugs of FIELD_TYPES_STRUCTURE, one per type (fixed, so tests can name them). */
@@ -249,34 +343,138 @@ export const CHANNEL_CHOICES = choices(['Email', 'Phone', 'Chat', 'Social']);
 export function fieldTypesStructure(tableId: string): FieldObject[] {
 	const f = TYPED_FIELDS;
 	return [
-		{ slug: 'title', label: 'Name', field_type: 'recordtitlefield', params: { required: true, primary: true, unique: false } },
-		{ slug: f.text, label: 'Code', field_type: 'textfield', params: { required: true, unique: false } },
+		{
+			slug: 'title',
+			label: 'Name',
+			field_type: 'recordtitlefield',
+			params: { required: true, primary: true, unique: false },
+		},
+		{
+			slug: f.text,
+			label: 'Code',
+			field_type: 'textfield',
+			params: { required: true, unique: false },
+		},
 		{ slug: f.textArea, label: 'Notes', field_type: 'textareafield', params: {} },
-		{ slug: f.number, label: 'Quantity', field_type: 'numberfield', params: { precision: 0, separator: false } },
-		{ slug: f.currency, label: 'Price', field_type: 'currencyfield', params: { precision: 2, currency: 'USD' } },
-		{ slug: f.yesNo, label: 'Active', field_type: 'yesnofield', params: { display_format: 'checkbox' } },
-		{ slug: f.singleSelect, label: 'Color', field_type: 'singleselectfield', params: { choices: COLOR_CHOICES } },
-		{ slug: f.multipleSelect, label: 'Channels', field_type: 'multipleselectfield', params: { choices: CHANNEL_CHOICES } },
-		{ slug: 'status', label: 'Status', field_type: 'statusfield', params: { choices: STATUS_CHOICES } },
+		{
+			slug: f.number,
+			label: 'Quantity',
+			field_type: 'numberfield',
+			params: { precision: 0, separator: false },
+		},
+		{
+			slug: f.currency,
+			label: 'Price',
+			field_type: 'currencyfield',
+			params: { precision: 2, currency: 'USD' },
+		},
+		{
+			slug: f.yesNo,
+			label: 'Active',
+			field_type: 'yesnofield',
+			params: { display_format: 'checkbox' },
+		},
+		{
+			slug: f.singleSelect,
+			label: 'Color',
+			field_type: 'singleselectfield',
+			params: { choices: COLOR_CHOICES },
+		},
+		{
+			slug: f.multipleSelect,
+			label: 'Channels',
+			field_type: 'multipleselectfield',
+			params: { choices: CHANNEL_CHOICES },
+		},
+		{
+			slug: 'status',
+			label: 'Status',
+			field_type: 'statusfield',
+			params: { choices: STATUS_CHOICES },
+		},
 		{ slug: f.date, label: 'Start', field_type: 'datefield', params: { include_time: false } },
-		{ slug: f.dateRange, label: 'Campaign', field_type: 'daterangefield', params: { include_time: true } },
+		{
+			slug: f.dateRange,
+			label: 'Campaign',
+			field_type: 'daterangefield',
+			params: { include_time: true },
+		},
 		{ slug: 'due_date', label: 'Due Date', field_type: 'duedatefield', params: {} },
-		{ slug: f.linked, label: 'Related', field_type: 'linkedrecordfield', params: { linked_application: tableId, entries_allowed: 'multiple', visible_fields: ['title'] } },
-		{ slug: 'assigned_to', label: 'Owner', field_type: 'userfield', params: { entries_allowed: 'multiple' } },
-		{ slug: f.email, label: 'Email', field_type: 'emailfield', params: { entries_allowed: 'multiple' } },
-		{ slug: f.phone, label: 'Phone', field_type: 'phonefield', params: { entries_allowed: 'multiple' } },
-		{ slug: f.link, label: 'Website', field_type: 'linkfield', params: { entries_allowed: 'multiple' } },
+		{
+			slug: f.linked,
+			label: 'Related',
+			field_type: 'linkedrecordfield',
+			params: {
+				linked_application: tableId,
+				entries_allowed: 'multiple',
+				visible_fields: ['title'],
+			},
+		},
+		{
+			slug: 'assigned_to',
+			label: 'Owner',
+			field_type: 'userfield',
+			params: { entries_allowed: 'multiple' },
+		},
+		{
+			slug: f.email,
+			label: 'Email',
+			field_type: 'emailfield',
+			params: { entries_allowed: 'multiple' },
+		},
+		{
+			slug: f.phone,
+			label: 'Phone',
+			field_type: 'phonefield',
+			params: { entries_allowed: 'multiple' },
+		},
+		{
+			slug: f.link,
+			label: 'Website',
+			field_type: 'linkfield',
+			params: { entries_allowed: 'multiple' },
+		},
 		{ slug: f.fullName, label: 'Contact', field_type: 'fullnamefield', params: {} },
 		{ slug: f.address, label: 'Address', field_type: 'addressfield', params: {} },
 		{ slug: f.smartDoc, label: 'Brief', field_type: 'richtextareafield', params: {} },
 		{ slug: f.files, label: 'Attachments', field_type: 'filefield', params: {} },
 		{ slug: f.tags, label: 'Labels', field_type: 'tagsfield', params: {} },
-		{ slug: f.formula, label: 'Summary', field_type: 'formulafield', params: { formula: '{title} ({autonumber})', field_type: 'textfield' } },
-		{ slug: f.rollup, label: 'Related Quantity', field_type: 'rollupfield', params: { linked_field_slug: f.linked, target_field_slug: f.number, function: 'sum' } },
-		{ slug: f.count, label: 'Related Count', field_type: 'countfield', params: { linked_field_slug: f.linked } },
-		{ slug: 'autonumber', label: 'Auto Number', field_type: 'autonumberfield', params: { system: true, is_auto_generated: true } },
-		{ slug: 'first_created', label: 'First Created', field_type: 'firstcreatedfield', params: { system: true } },
-		{ slug: 'last_updated', label: 'Last Updated', field_type: 'lastupdatedfield', params: { system: true } },
+		{
+			slug: f.formula,
+			label: 'Summary',
+			field_type: 'formulafield',
+			params: { formula: '{title} ({autonumber})', field_type: 'textfield' },
+		},
+		{
+			slug: f.rollup,
+			label: 'Related Quantity',
+			field_type: 'rollupfield',
+			params: { linked_field_slug: f.linked, target_field_slug: f.number, function: 'sum' },
+		},
+		{
+			slug: f.count,
+			label: 'Related Count',
+			field_type: 'countfield',
+			params: { linked_field_slug: f.linked },
+		},
+		{
+			slug: 'autonumber',
+			label: 'Auto Number',
+			field_type: 'autonumberfield',
+			params: { system: true, is_auto_generated: true },
+		},
+		{
+			slug: 'first_created',
+			label: 'First Created',
+			field_type: 'firstcreatedfield',
+			params: { system: true },
+		},
+		{
+			slug: 'last_updated',
+			label: 'Last Updated',
+			field_type: 'lastupdatedfield',
+			params: { system: true },
+		},
 	];
 }
 
@@ -301,7 +499,11 @@ export function makeMember(n: number, fields: Partial<MemberObject> = {}): Membe
 	};
 }
 
-export function makeTable(solutionId: string, order: number, fields: Partial<TableObject> = {}): TableObject {
+export function makeTable(
+	solutionId: string,
+	order: number,
+	fields: Partial<TableObject> = {},
+): TableObject {
 	const id = fields.id ?? hexId();
 	return {
 		id,

@@ -1,13 +1,25 @@
 /** The SmartSuite emulator: two real HTTP servers on 127.0.0.1 sharing one in-memory store. */
 import { seedDemo } from './demo';
 import { Faults } from './faults';
-import { RateLimiter, RequestLog, type RunningServer, type ServerContext, startServer } from './server';
+import {
+	RateLimiter,
+	RequestLog,
+	type RunningServer,
+	type ServerContext,
+	startServer,
+} from './server';
 import { applyIdleRule } from './lifetime';
 import { Notifier } from './notifications';
 import * as recordsApi from './records';
 import { uploadedFile } from './recordFiles';
 import { RawElement, Store } from './store';
-import { DEFAULT_VARIANT, type Emulator, type EmulatorOptions, type EventObject, type RecordObject } from './types';
+import {
+	DEFAULT_VARIANT,
+	type Emulator,
+	type EmulatorOptions,
+	type EventObject,
+	type RecordObject,
+} from './types';
 
 export * from './types';
 export { startDemoChanges } from './demo';
@@ -27,21 +39,39 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		applyIdleRule(store);
 		return control();
 	};
-	const context: ServerContext = { store, faults: new Faults(), log, rateLimiter: new RateLimiter(), apiKey, workspaceId };
+	const context: ServerContext = {
+		store,
+		faults: new Faults(),
+		log,
+		rateLimiter: new RateLimiter(),
+		apiKey,
+		workspaceId,
+	};
 
 	const started = await Promise.allSettled([
 		startServer('records', context, options.recordsPort ?? 0),
 		startServer('webhooks', context, options.webhooksPort ?? 0),
 	]);
-	const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-	const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+	const servers = started.flatMap((result) =>
+		result.status === 'fulfilled' ? [result.value] : [],
+	);
+	const failed = started.find(
+		(result): result is PromiseRejectedResult => result.status === 'rejected',
+	);
 	if (failed) {
 		await Promise.all(servers.map((server) => server.close()));
 		throw failed.reason;
 	}
 	const [records, webhooks] = servers as [RunningServer, RunningServer];
 
-	const demo: Emulator['demo'] = { tableId: '', recordIds: [], deletedRecordIds: [], webhookId: '', solutionId: '', fieldTypesTableId: '' };
+	const demo: Emulator['demo'] = {
+		tableId: '',
+		recordIds: [],
+		deletedRecordIds: [],
+		webhookId: '',
+		solutionId: '',
+		fieldTypesTableId: '',
+	};
 	const emulator: Emulator = {
 		baseUrl: records.url,
 		webhooksUrl: webhooks.url,
@@ -89,16 +119,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		addFieldTypesTable: (solutionId, fields) => store.addFieldTypesTable(solutionId, fields),
 		getTable: (tableId) => store.table(tableId),
 		records: (tableId, { deleted } = {}) =>
-			[...store.recordsOf(tableId).values()].filter((stored) => deleted === undefined || stored.deleted === deleted).map((stored) => stored.record),
+			[...store.recordsOf(tableId).values()]
+				.filter((stored) => deleted === undefined || stored.deleted === deleted)
+				.map((stored) => stored.record),
 		members: () => store.members,
 		addMember: (fields) => store.addMember(fields),
 		addTag: (label, options) => store.addTag(label, options),
 		recordChanges: (tableId, events) => aged(() => store.recordChanges(tableId, events)),
-		appendRawElements: (webhookId, jsonTexts) => aged(() => store.appendRawElements(webhookId, jsonTexts)),
+		appendRawElements: (webhookId, jsonTexts) =>
+			aged(() => store.appendRawElements(webhookId, jsonTexts)),
 		events: (webhookId) =>
-			aged(() => (store.webhooks.get(webhookId)?.events ?? []).filter((event) => !(event instanceof RawElement)) as EventObject[]),
+			aged(
+				() =>
+					(store.webhooks.get(webhookId)?.events ?? []).filter(
+						(event) => !(event instanceof RawElement),
+					) as EventObject[],
+			),
 		elements: (webhookId) =>
-			aged(() => (store.webhooks.get(webhookId)?.events ?? []).map((event) => (event instanceof RawElement ? JSON.parse(event.json) : event))),
+			aged(() =>
+				(store.webhooks.get(webhookId)?.events ?? []).map((event) =>
+					event instanceof RawElement ? JSON.parse(event.json) : event,
+				),
+			),
 		uploadedFile: (handle) => uploadedFile(store, handle),
 		demo,
 		close: async () => {

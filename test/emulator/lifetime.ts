@@ -17,7 +17,11 @@ export function applyIdleRule(store: Store, nowMs = Date.now()): void {
 	for (const [webhookId, state] of store.webhooks) {
 		const idleMs = nowMs - state.lastReadMs;
 		if (idleMs >= IDLE_DELETE_MS) store.deleteWebhook(webhookId);
-		else if (idleMs >= IDLE_DISABLE_MS && !state.idleDisabled && 'enabled' in state.webhook.system_status) {
+		else if (
+			idleMs >= IDLE_DISABLE_MS &&
+			!state.idleDisabled &&
+			'enabled' in state.webhook.system_status
+		) {
 			state.idleDisabled = true;
 			state.webhook.system_status = { disabled: {} };
 			state.webhook.notification_status = { disabled: {} };
@@ -34,7 +38,8 @@ export function markRead(store: Store, state: WebhookState, nowMs = Date.now()):
 	if (state.idleDisabled) {
 		state.idleDisabled = false;
 		state.webhook.system_status = activeSystemStatus(nowMs);
-		if (store.variant.idleReenablesNotifications && state.notificationUrl) store.setNotificationUrl(state, state.notificationUrl);
+		if (store.variant.idleReenablesNotifications && state.notificationUrl)
+			store.setNotificationUrl(state, state.notificationUrl);
 	} else if ('enabled' in state.webhook.system_status) {
 		state.webhook.system_status = activeSystemStatus(nowMs);
 	}

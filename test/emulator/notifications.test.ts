@@ -25,7 +25,10 @@ interface Scene {
 }
 
 /** A table watched by a webhook created over HTTP, with notifications to `url` (none when undefined). */
-async function scene(url: string | undefined, variant: Parameters<Emulator['setVariant']>[0] = {}): Promise<Scene> {
+async function scene(
+	url: string | undefined,
+	variant: Parameters<Emulator['setVariant']>[0] = {},
+): Promise<Scene> {
 	const emu = await start({ variant: { notificationRetryDelaysMs: [20, 20], ...variant } });
 	const solutionId = emu.addSolution().id;
 	const tableId = emu.addTable(solutionId).id;
@@ -34,15 +37,21 @@ async function scene(url: string | undefined, variant: Parameters<Emulator['setV
 		filter: { applications: { application_ids: [tableId] } },
 		kinds: ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED'],
 	};
-	const created = await twirp(emu, 'CreateWebhook', { webhook: { ...fields, notification_status: url ? { enabled: { url } } : { disabled: {} } } });
+	const created = await twirp(emu, 'CreateWebhook', {
+		webhook: { ...fields, notification_status: url ? { enabled: { url } } : { disabled: {} } },
+	});
 	expect(created.status).toBe(200);
 	const webhookId = created.json().webhook.webhook_id as string;
-	const create = (title = 'A record') => send(`${emu.baseUrl}/api/v1/applications/${tableId}/records/`, emu, { body: { title } });
+	const create = (title = 'A record') =>
+		send(`${emu.baseUrl}/api/v1/applications/${tableId}/records/`, emu, { body: { title } });
 	return { emu, solutionId, tableId, webhookId, fields, create };
 }
 
 function pingBody(s: Scene): string {
-	return JSON.stringify({ webhookId: s.webhookId, locator: { accountId: s.emu.workspaceId, solutionId: s.solutionId } });
+	return JSON.stringify({
+		webhookId: s.webhookId,
+		locator: { accountId: s.emu.workspaceId, solutionId: s.solutionId },
+	});
 }
 
 async function getWebhook(s: Scene): Promise<Answer> {
@@ -51,14 +60,20 @@ async function getWebhook(s: Scene): Promise<Answer> {
 
 /** Waits until the condition holds, at most 3 s. */
 async function until(condition: () => boolean): Promise<void> {
-	for (const started = performance.now(); !condition(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+	for (
+		const started = performance.now();
+		!condition();
+		await new Promise((resolve) => setTimeout(resolve, 10))
+	) {
 		if (performance.now() - started > 3_000) throw new Error('condition not met within 3 s');
 	}
 }
 
 /** The attempts' outcomes, compactly: "1.1 200" is copy 1, attempt 1, answered 200. */
 function outcomes(attempts: NotificationAttempt[]): string[] {
-	return attempts.map((a) => `${a.copy}.${a.attempt} ${a.status ?? a.error}${a.gaveUp ? ' gave up' : ''}`);
+	return attempts.map(
+		(a) => `${a.copy}.${a.attempt} ${a.status ?? a.error}${a.gaveUp ? ' gave up' : ''}`,
+	);
 }
 
 describe('pings to a notification URL', () => {
@@ -77,10 +92,27 @@ describe('pings to a notification URL', () => {
 		expect(ping.path).toBe('/hook');
 		expect(ping.body).toBe(pingBody(s));
 		expect(ping.headers['content-type']).toBe('application/json');
-		expect(Object.keys(ping.headers).sort()).toEqual(['connection', 'content-length', 'content-type', 'host']);
+		expect(Object.keys(ping.headers).sort()).toEqual([
+			'connection',
+			'content-length',
+			'content-type',
+			'host',
+		]);
 		expect(JSON.stringify(ping)).not.toContain(s.emu.apiKey);
 		expect(s.emu.notifications).toEqual([
-			{ n: 1, webhookId: s.webhookId, url: receiver.url, body: pingBody(s), copy: 1, attempt: 1, status: 200, error: null, ok: true, at: expect.any(String), gaveUp: false },
+			{
+				n: 1,
+				webhookId: s.webhookId,
+				url: receiver.url,
+				body: pingBody(s),
+				copy: 1,
+				attempt: 1,
+				status: 200,
+				error: null,
+				ok: true,
+				at: expect.any(String),
+				gaveUp: false,
+			},
 		]);
 	});
 
@@ -101,14 +133,21 @@ describe('pings to a notification URL', () => {
 		expect((await getWebhook(quiet)).json().webhook.notification_status).toEqual({ disabled: {} });
 
 		const s = await scene(receiver.url);
-		expect((await getWebhook(s)).json().webhook.notification_status).toEqual({ enabled: { url: receiver.url } });
+		expect((await getWebhook(s)).json().webhook.notification_status).toEqual({
+			enabled: { url: receiver.url },
+		});
 		const listed = (await twirp(s.emu, 'ListWebhooks', { solution_id: s.solutionId })).json();
-		expect(listed.webhooks.map((w: { notification_status: unknown }) => w.notification_status)).toEqual([{ enabled: { url: receiver.url } }]);
+		expect(
+			listed.webhooks.map((w: { notification_status: unknown }) => w.notification_status),
+		).toEqual([{ enabled: { url: receiver.url } }]);
 	});
 
 	it('one ping per change: a bulk create of 3 records pings 3 times; notificationsPer "write" pings once', async () => {
 		const s = await scene(receiver.url);
-		const bulk = () => send(`${s.emu.baseUrl}/api/v1/applications/${s.tableId}/records/bulk/`, s.emu, { body: { items: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] } });
+		const bulk = () =>
+			send(`${s.emu.baseUrl}/api/v1/applications/${s.tableId}/records/bulk/`, s.emu, {
+				body: { items: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] },
+			});
 		expect((await bulk()).status).toBe(200);
 		await s.emu.settleNotifications();
 		expect(receiver.pings).toHaveLength(3);
@@ -122,7 +161,9 @@ describe('pings to a notification URL', () => {
 		const s = await scene(receiver.url);
 		const { record } = s.emu.createRecord(s.tableId, { title: 'x' });
 		s.emu.updateRecord(s.tableId, record.id, { title: 'y' });
-		s.emu.recordChanges(s.tableId, [{ kind: 'RECORD_UPDATED', recordId: record.id, data: { title: 'z' } }]);
+		s.emu.recordChanges(s.tableId, [
+			{ kind: 'RECORD_UPDATED', recordId: record.id, data: { title: 'z' } },
+		]);
 		s.emu.appendEvents(s.webhookId, 2);
 		await s.emu.settleNotifications();
 		expect(receiver.pings.map((ping) => ping.body)).toEqual(Array(5).fill(pingBody(s)));
@@ -134,7 +175,9 @@ describe('pings to a notification URL', () => {
 		await s.create();
 		await s.emu.settleNotifications();
 		expect(outcomes(s.emu.notifications)).toEqual(['1.1 500', '1.2 503', '1.3 200']);
-		expect((await getWebhook(s)).json().webhook.notification_status).toEqual({ enabled: { url: receiver.url } });
+		expect((await getWebhook(s)).json().webhook.notification_status).toEqual({
+			enabled: { url: receiver.url },
+		});
 	});
 
 	it('when the last retry fails, notifications are disabled (the events are still collected)', async () => {
@@ -160,7 +203,10 @@ describe('pings to a notification URL', () => {
 		await refused.emu.settleNotifications();
 		expect(outcomes(refused.emu.notifications)).toEqual(['1.1 ECONNREFUSED gave up']);
 
-		const s = await scene(receiver.url, { notificationRetryDelaysMs: [], notificationTimeoutMs: 200 });
+		const s = await scene(receiver.url, {
+			notificationRetryDelaysMs: [],
+			notificationTimeoutMs: 200,
+		});
 		receiver.answer([], 'hang');
 		await s.create();
 		await s.emu.settleNotifications();
@@ -221,7 +267,9 @@ describe('pings to a notification URL', () => {
 		const s = await scene('https://example.com/hook', { notificationRetryDelaysMs: [] });
 		await s.create();
 		await s.emu.settleNotifications();
-		expect(outcomes(s.emu.notifications)).toEqual(['1.1 not sent: example.com is not a loopback host (variant notificationHosts) gave up']);
+		expect(outcomes(s.emu.notifications)).toEqual([
+			'1.1 not sent: example.com is not a loopback host (variant notificationHosts) gave up',
+		]);
 	});
 
 	it('setWebhookStatus turns notifications off, back on to the last URL, or to another URL', async () => {
@@ -257,17 +305,28 @@ describe('UpdateWebhook', () => {
 		const first = await startPingReceiver('/first');
 		const second = await startPingReceiver('/second');
 		const s = await scene(undefined);
-		const update = (notification_status?: unknown) => twirp(s.emu, 'UpdateWebhook', { webhook: { webhook_id: s.webhookId, ...s.fields, notification_status } });
+		const update = (notification_status?: unknown) =>
+			twirp(s.emu, 'UpdateWebhook', {
+				webhook: { webhook_id: s.webhookId, ...s.fields, notification_status },
+			});
 
 		const on = await update({ enabled: { url: first.url } });
 		expect(on.status).toBe(200);
-		expect(on.json().webhook).toMatchObject({ webhook_id: s.webhookId, notification_status: { enabled: { url: first.url } }, kinds: s.fields.kinds });
+		expect(on.json().webhook).toMatchObject({
+			webhook_id: s.webhookId,
+			notification_status: { enabled: { url: first.url } },
+			kinds: s.fields.kinds,
+		});
 		await s.create();
 		expect((await update({ enabled: { url: second.url } })).status).toBe(200);
 		await s.create();
 		// Left out, notification_status stays as it is.
-		expect((await update()).json().webhook.notification_status).toEqual({ enabled: { url: second.url } });
-		expect((await update({ disabled: {} })).json().webhook.notification_status).toEqual({ disabled: {} });
+		expect((await update()).json().webhook.notification_status).toEqual({
+			enabled: { url: second.url },
+		});
+		expect((await update({ disabled: {} })).json().webhook.notification_status).toEqual({
+			disabled: {},
+		});
 		await s.create();
 		await s.emu.settleNotifications();
 		expect(first.pings.map((ping) => ping.body)).toEqual([pingBody(s)]);
@@ -279,9 +338,18 @@ describe('UpdateWebhook', () => {
 	it('changes kinds and filter; refuses what CreateWebhook refuses, an unknown webhook, and a bad notification_status', async () => {
 		const s = await scene(undefined);
 		const other = s.emu.addTable(s.solutionId).id;
-		const update = (webhook: Record<string, unknown>) => twirp(s.emu, 'UpdateWebhook', { webhook: { webhook_id: s.webhookId, ...s.fields, ...webhook } });
-		const changed = await update({ kinds: ['RECORD_CREATED'], filter: { applications: { application_ids: [other] } } });
-		expect(changed.json().webhook).toMatchObject({ kinds: ['RECORD_CREATED'], filter: { applications: { application_ids: [other] } } });
+		const update = (webhook: Record<string, unknown>) =>
+			twirp(s.emu, 'UpdateWebhook', {
+				webhook: { webhook_id: s.webhookId, ...s.fields, ...webhook },
+			});
+		const changed = await update({
+			kinds: ['RECORD_CREATED'],
+			filter: { applications: { application_ids: [other] } },
+		});
+		expect(changed.json().webhook).toMatchObject({
+			kinds: ['RECORD_CREATED'],
+			filter: { applications: { application_ids: [other] } },
+		});
 		await s.create();
 		expect(s.emu.events(s.webhookId)).toHaveLength(0);
 
@@ -299,7 +367,11 @@ describe('UpdateWebhook', () => {
 		];
 		for (const webhook of refused) {
 			const answer = await update(webhook);
-			expect([JSON.stringify(webhook), answer.status, answer.json().code]).toEqual([JSON.stringify(webhook), 400, 'invalid_argument']);
+			expect([JSON.stringify(webhook), answer.status, answer.json().code]).toEqual([
+				JSON.stringify(webhook),
+				400,
+				'invalid_argument',
+			]);
 		}
 		const unknown = await update({ webhook_id: 'nope' });
 		expect([unknown.status, unknown.json().code]).toEqual([404, 'not_found']);
@@ -307,8 +379,14 @@ describe('UpdateWebhook', () => {
 
 	it('CreateWebhook refuses a notification URL that is not http(s)', async () => {
 		const s = await scene(undefined);
-		for (const notification_status of [{ enabled: { url: 'javascript:alert(1)' } }, { enabled: {} }, {}]) {
-			const answer = await twirp(s.emu, 'CreateWebhook', { webhook: { ...s.fields, notification_status } });
+		for (const notification_status of [
+			{ enabled: { url: 'javascript:alert(1)' } },
+			{ enabled: {} },
+			{},
+		]) {
+			const answer = await twirp(s.emu, 'CreateWebhook', {
+				webhook: { ...s.fields, notification_status },
+			});
 			expect([answer.status, answer.json().code]).toEqual([400, 'invalid_argument']);
 		}
 	});
@@ -327,9 +405,14 @@ describe("SmartSuite's 7-day rule", () => {
 		const receiver = await startPingReceiver();
 		const s = await scene(receiver.url);
 		daysAhead = 6.9;
-		expect((await getWebhook(s)).json().webhook.system_status).toEqual({ enabled: { expires_at: expect.any(String) } });
+		expect((await getWebhook(s)).json().webhook.system_status).toEqual({
+			enabled: { expires_at: expect.any(String) },
+		});
 		daysAhead = 7.1;
-		expect((await getWebhook(s)).json().webhook).toMatchObject({ system_status: { disabled: {} }, notification_status: { disabled: {} } });
+		expect((await getWebhook(s)).json().webhook).toMatchObject({
+			system_status: { disabled: {} },
+			notification_status: { disabled: {} },
+		});
 		await s.create();
 		await s.emu.settleNotifications();
 		expect(receiver.pings).toHaveLength(0);
@@ -337,7 +420,10 @@ describe("SmartSuite's 7-day rule", () => {
 		expect((await twirp(s.emu, 'ListEvents', { webhook_id: s.webhookId })).status).toBe(200);
 		const { webhook } = (await getWebhook(s)).json();
 		expect(webhook.notification_status).toEqual({ disabled: {} });
-		expect(Date.parse(webhook.system_status.enabled.expires_at)).toBeCloseTo(Date.now() + 7 * DAY_MS, -4);
+		expect(Date.parse(webhook.system_status.enabled.expires_at)).toBeCloseTo(
+			Date.now() + 7 * DAY_MS,
+			-4,
+		);
 		daysAhead = 13;
 		expect((await getWebhook(s)).json().webhook.system_status).toHaveProperty('enabled');
 	});
@@ -347,7 +433,9 @@ describe("SmartSuite's 7-day rule", () => {
 		const s = await scene(receiver.url, { idleReenablesNotifications: true });
 		daysAhead = 8;
 		await twirp(s.emu, 'ListEvents', { webhook_id: s.webhookId });
-		expect((await getWebhook(s)).json().webhook.notification_status).toEqual({ enabled: { url: receiver.url } });
+		expect((await getWebhook(s)).json().webhook.notification_status).toEqual({
+			enabled: { url: receiver.url },
+		});
 		await s.create();
 		await s.emu.settleNotifications();
 		expect(receiver.pings).toHaveLength(1);
@@ -356,7 +444,9 @@ describe("SmartSuite's 7-day rule", () => {
 	it('unread for 14 days: deleted with its events; a webhook read meanwhile lives on', async () => {
 		const s = await scene(undefined);
 		s.emu.appendEvents(s.webhookId, 3);
-		const read = s.emu.createWebhook({ locator: { account_id: s.emu.workspaceId, solution_id: s.solutionId } });
+		const read = s.emu.createWebhook({
+			locator: { account_id: s.emu.workspaceId, solution_id: s.solutionId },
+		});
 		daysAhead = 10;
 		await twirp(s.emu, 'ListEvents', { webhook_id: read.webhook_id });
 		daysAhead = 14.1;

@@ -71,9 +71,15 @@ export class Notifier {
 		const started = performance.now();
 		while (this.running.size > 0) {
 			const left = timeoutMs - (performance.now() - started);
-			if (left <= 0) throw new Error(`emulator: ${this.running.size} notification deliveries still under way after ${timeoutMs} ms`);
+			if (left <= 0)
+				throw new Error(
+					`emulator: ${this.running.size} notification deliveries still under way after ${timeoutMs} ms`,
+				);
 			let timer: NodeJS.Timeout | undefined;
-			await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+			await Promise.race([
+				Promise.allSettled([...this.running]),
+				new Promise((resolve) => (timer = setTimeout(resolve, left))),
+			]);
 			clearTimeout(timer);
 		}
 	}
@@ -93,9 +99,17 @@ export class Notifier {
 	/** Where the webhook's pings go now; undefined when it has none to get (gone, or off). */
 	private target(webhookId: string): Target | undefined {
 		const webhook = this.store.webhooks.get(webhookId)?.webhook;
-		if (!webhook || !('enabled' in webhook.notification_status) || !('enabled' in webhook.system_status)) return undefined;
+		if (
+			!webhook ||
+			!('enabled' in webhook.notification_status) ||
+			!('enabled' in webhook.system_status)
+		)
+			return undefined;
 		const { account_id: accountId, solution_id: solutionId } = webhook.locator;
-		return { url: webhook.notification_status.enabled.url, body: JSON.stringify({ webhookId, locator: { accountId, solutionId } }) };
+		return {
+			url: webhook.notification_status.enabled.url,
+			body: JSON.stringify({ webhookId, locator: { accountId, solutionId } }),
+		};
 	}
 
 	private track(delivery: Promise<void>): void {
@@ -105,10 +119,12 @@ export class Notifier {
 
 	/** One ping: its copies, all at once or one after another. */
 	private async ping(webhookId: string): Promise<void> {
-		const { notificationCopies, notificationCopiesAtOnce, notificationDelayMs } = this.store.variant;
+		const { notificationCopies, notificationCopiesAtOnce, notificationDelayMs } =
+			this.store.variant;
 		if (notificationDelayMs > 0) await this.wait(notificationDelayMs);
 		const copies = Array.from({ length: Math.max(1, notificationCopies) }, (_, i) => i + 1);
-		if (notificationCopiesAtOnce) await Promise.all(copies.map((copy) => this.deliver(webhookId, copy)));
+		if (notificationCopiesAtOnce)
+			await Promise.all(copies.map((copy) => this.deliver(webhookId, copy)));
 		else for (const copy of copies) await this.deliver(webhookId, copy);
 	}
 
@@ -140,7 +156,8 @@ export class Notifier {
 			entry.ok = entry.status !== null && entry.status >= 200 && entry.status < 300;
 			if (entry.ok || this.closed) return;
 			if (attempt > delays.length) {
-				if (this.store.webhooks.has(webhookId)) this.store.setWebhookStatus(webhookId, { notifications: 'disabled' });
+				if (this.store.webhooks.has(webhookId))
+					this.store.setWebhookStatus(webhookId, { notifications: 'disabled' });
 				entry.gaveUp = true;
 				return;
 			}
@@ -155,9 +172,13 @@ export class Notifier {
 		} catch {
 			return Promise.resolve({ status: null, error: 'not sent: not a URL' });
 		}
-		if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.resolve({ status: null, error: 'not sent: not http(s)' });
+		if (target.protocol !== 'http:' && target.protocol !== 'https:')
+			return Promise.resolve({ status: null, error: 'not sent: not http(s)' });
 		if (this.store.variant.notificationHosts === 'loopback' && !isLoopback(target.hostname)) {
-			return Promise.resolve({ status: null, error: `not sent: ${target.hostname} is not a loopback host (variant notificationHosts)` });
+			return Promise.resolve({
+				status: null,
+				error: `not sent: ${target.hostname} is not a loopback host (variant notificationHosts)`,
+			});
 		}
 		const timeoutMs = this.store.variant.notificationTimeoutMs;
 		return new Promise<Outcome>((resolve) => {
@@ -167,7 +188,10 @@ export class Notifier {
 				headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
 			});
 			this.requests.add(request);
-			const timer = setTimeout(() => request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })), timeoutMs);
+			const timer = setTimeout(
+				() => request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })),
+				timeoutMs,
+			);
 			const done = (outcome: Outcome) => {
 				clearTimeout(timer);
 				this.requests.delete(request);
@@ -178,7 +202,9 @@ export class Notifier {
 				response.on('end', () => done({ status: response.statusCode ?? 0, error: null }));
 				response.on('error', () => done({ status: response.statusCode ?? 0, error: null }));
 			});
-			request.on('error', (error: NodeJS.ErrnoException) => done({ status: null, error: error.code ?? error.message }));
+			request.on('error', (error: NodeJS.ErrnoException) =>
+				done({ status: null, error: error.code ?? error.message }),
+			);
 			request.end(body);
 		});
 	}
@@ -196,5 +222,10 @@ export class Notifier {
 }
 
 function isLoopback(hostname: string): boolean {
-	return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+	return (
+		hostname === 'localhost' ||
+		hostname === '[::1]' ||
+		hostname === '::1' ||
+		/^127\.\d+\.\d+\.\d+$/.test(hostname)
+	);
 }

@@ -105,7 +105,9 @@ function restoreRecord(store: Store, tableId: string, recordId: string): RecordO
 
 /** `webhook_id` as given in the body, when it is a non-empty string. */
 export function webhookIdOf(body: Body): string | undefined {
-	return typeof body.webhook_id === 'string' && body.webhook_id !== '' ? body.webhook_id : undefined;
+	return typeof body.webhook_id === 'string' && body.webhook_id !== ''
+		? body.webhook_id
+		: undefined;
 }
 
 function findWebhook(store: Store, body: Body): WebhookState {
@@ -126,9 +128,12 @@ function optionalString(body: Body, field: string): string | undefined {
 
 function pageSizeOf(body: Body, variant: Variant): number {
 	const pageSize = optionalString(body, 'page_size');
-	if (pageSize === undefined || pageSize === '' || variant.ignorePageSize) return variant.defaultPageSize;
-	if (!/^\d+$/.test(pageSize) || Number(pageSize) === 0) throw invalidArgument('page_size must be a positive integer');
-	if (Number(pageSize) > variant.maxPageSize && variant.pageSizeAboveMax === 'refuse') throw invalidArgument(`page_size must be at most ${variant.maxPageSize}`);
+	if (pageSize === undefined || pageSize === '' || variant.ignorePageSize)
+		return variant.defaultPageSize;
+	if (!/^\d+$/.test(pageSize) || Number(pageSize) === 0)
+		throw invalidArgument('page_size must be a positive integer');
+	if (Number(pageSize) > variant.maxPageSize && variant.pageSizeAboveMax === 'refuse')
+		throw invalidArgument(`page_size must be at most ${variant.maxPageSize}`);
 	return Math.min(Number(pageSize), variant.maxPageSize);
 }
 
@@ -146,20 +151,29 @@ function listEvents(store: Store, body: Body, repeatPreviousEvent: boolean): Bod
 
 	const atEnd = nextAfter === state.baseSequence + state.events.length;
 	let nextToken: string | undefined;
-	if (!atEnd || variant.endOfStream === 'emptyPage') nextToken = issueToken(store, state, nextAfter);
+	if (!atEnd || variant.endOfStream === 'emptyPage')
+		nextToken = issueToken(store, state, nextAfter);
 	else if (variant.endOfStream === 'emptyToken') nextToken = '';
 
 	markRead(store, state);
 	const response: Body = {};
 	if (page.length > 0 || !variant.omitEmpty) response.events = page;
-	if (nextToken !== undefined && (nextToken !== '' || !variant.omitEmpty)) response.next_page_token = nextToken;
+	if (nextToken !== undefined && (nextToken !== '' || !variant.omitEmpty))
+		response.next_page_token = nextToken;
 	return response;
 }
 
 /** Numeric tokens are the cursor itself ("8991625"); opaque ones are random and mapped here. */
 function issueToken(store: Store, state: WebhookState, afterSequence: number): string {
-	const token = store.variant.tokenFormat === 'numeric' ? String(afterSequence) : randomBytes(12).toString('base64url');
-	state.tokens.set(token, { afterSequence, issuedAtMs: Date.now(), generation: store.tokenGeneration });
+	const token =
+		store.variant.tokenFormat === 'numeric'
+			? String(afterSequence)
+			: randomBytes(12).toString('base64url');
+	state.tokens.set(token, {
+		afterSequence,
+		issuedAtMs: Date.now(),
+		generation: store.tokenGeneration,
+	});
 	return token;
 }
 
@@ -167,7 +181,10 @@ function resolveToken(store: Store, state: WebhookState, token: string): number 
 	const issued = state.tokens.get(token);
 	if (!issued) throw invalidArgument('page_token is not valid');
 	const { tokens, tokenTtlMs } = store.variant;
-	if (tokens === 'expiring' && (issued.generation !== store.tokenGeneration || Date.now() - issued.issuedAtMs > tokenTtlMs)) {
+	if (
+		tokens === 'expiring' &&
+		(issued.generation !== store.tokenGeneration || Date.now() - issued.issuedAtMs > tokenTtlMs)
+	) {
 		throw invalidArgument('page_token has expired');
 	}
 	return issued.afterSequence;
@@ -175,7 +192,9 @@ function resolveToken(store: Store, state: WebhookState, token: string): number 
 
 function listTables(store: Store, query: URLSearchParams | undefined): TableObject[] {
 	const solutionId = query?.get('solution');
-	return solutionId ? store.applications.filter((table) => table.solution === solutionId) : store.applications;
+	return solutionId
+		? store.applications.filter((table) => table.solution === solutionId)
+		: store.applications;
 }
 
 export const KNOWN_KINDS = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED'];
@@ -186,9 +205,13 @@ function isStringArray(value: unknown): value is string[] {
 
 /** The filter must have exactly one of its three members, each well formed. */
 function checkFilter(store: Store, solutionId: string, filter: unknown): Record<string, unknown> {
-	if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw invalidArgument('webhook.filter is required');
+	if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+		throw invalidArgument('webhook.filter is required');
 	const members = Object.keys(filter);
-	if (members.length !== 1) throw invalidArgument(`webhook.filter must have exactly one of solution, applications, application (got ${members.length})`);
+	if (members.length !== 1)
+		throw invalidArgument(
+			`webhook.filter must have exactly one of solution, applications, application (got ${members.length})`,
+		);
 	const f = filter as Record<string, Record<string, unknown>>;
 	const inSolution = (id: string) => {
 		if (!store.applications.some((table) => table.id === id && table.solution === solutionId)) {
@@ -200,15 +223,18 @@ function checkFilter(store: Store, solutionId: string, filter: unknown): Record<
 			break;
 		case 'applications': {
 			const ids = f.applications?.application_ids;
-			if (!isStringArray(ids) || ids.length === 0) throw invalidArgument('filter.applications.application_ids must list at least one id');
+			if (!isStringArray(ids) || ids.length === 0)
+				throw invalidArgument('filter.applications.application_ids must list at least one id');
 			ids.forEach(inSolution);
 			break;
 		}
 		case 'application': {
 			const { application_id: id, field_ids: fields } = f.application ?? {};
-			if (typeof id !== 'string' || id === '') throw invalidArgument('filter.application.application_id is required');
+			if (typeof id !== 'string' || id === '')
+				throw invalidArgument('filter.application.application_id is required');
 			inSolution(id);
-			if (fields !== undefined && !isStringArray(fields)) throw invalidArgument('filter.application.field_ids must be a list of ids');
+			if (fields !== undefined && !isStringArray(fields))
+				throw invalidArgument('filter.application.field_ids must be a list of ids');
 			break;
 		}
 		default:
@@ -228,7 +254,8 @@ function checkNotificationStatus(value: unknown): NotificationStatus | undefined
 	}
 	if (members[0] === 'disabled') return { disabled: {} };
 	const url = (value as { enabled?: { url?: unknown } }).enabled?.url;
-	if (typeof url !== 'string' || !isHttpUrl(url)) throw invalidArgument('notification_status.enabled.url must be an http(s) URL');
+	if (typeof url !== 'string' || !isHttpUrl(url))
+		throw invalidArgument('notification_status.enabled.url must be an http(s) URL');
 	return { enabled: { url } };
 }
 
@@ -242,19 +269,25 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** What CreateWebhook and UpdateWebhook both take: locator, filter, kinds (all required) and notification_status. */
-function checkWebhookFields(store: Store, body: Body): Pick<WebhookObject, 'locator' | 'filter' | 'kinds'> & { notification?: NotificationStatus } {
+function checkWebhookFields(
+	store: Store,
+	body: Body,
+): Pick<WebhookObject, 'locator' | 'filter' | 'kinds'> & { notification?: NotificationStatus } {
 	const webhook = body.webhook as Body | undefined;
 	if (typeof webhook !== 'object' || webhook === null) throw invalidArgument('webhook is required');
 	const locator = (webhook.locator ?? {}) as Body;
 	const solutionId = locator.solution_id;
-	if (typeof solutionId !== 'string' || solutionId === '') throw invalidArgument('webhook.locator.solution_id is required');
+	if (typeof solutionId !== 'string' || solutionId === '')
+		throw invalidArgument('webhook.locator.solution_id is required');
 	if (locator.account_id !== undefined && locator.account_id !== store.workspaceId) {
 		throw new ApiError(403, 'locator.account_id is not the workspace of the request');
 	}
-	if (!store.solutions.some((solution) => solution.id === solutionId)) throw notFound(`solution ${solutionId} not found`);
+	if (!store.solutions.some((solution) => solution.id === solutionId))
+		throw notFound(`solution ${solutionId} not found`);
 	const filter = checkFilter(store, solutionId, webhook.filter);
 	const kinds = webhook.kinds;
-	if (!isStringArray(kinds) || kinds.length === 0) throw invalidArgument('webhook.kinds must list at least one kind');
+	if (!isStringArray(kinds) || kinds.length === 0)
+		throw invalidArgument('webhook.kinds must list at least one kind');
 	const unknown = kinds.find((kind) => !KNOWN_KINDS.includes(kind));
 	if (unknown) throw invalidArgument(`unknown kind ${unknown}`);
 	return {
@@ -279,10 +312,16 @@ function createWebhook(store: Store, body: Body): WebhookObject {
 function updateWebhook(store: Store, body: Body): WebhookObject {
 	const { notification, ...fields } = checkWebhookFields(store, body);
 	const state = findWebhook(store, body.webhook as Body);
-	Object.assign(state.webhook, fields, { updated_at: { by: state.webhook.updated_at.by, at: new Date().toISOString() } });
-	state.eventLocator = { account_id: fields.locator.account_id, solution_id: fields.locator.solution_id };
+	Object.assign(state.webhook, fields, {
+		updated_at: { by: state.webhook.updated_at.by, at: new Date().toISOString() },
+	});
+	state.eventLocator = {
+		account_id: fields.locator.account_id,
+		solution_id: fields.locator.solution_id,
+	};
 	state.locators.clear();
-	if (notification && 'enabled' in notification) store.setNotificationUrl(state, notification.enabled.url);
+	if (notification && 'enabled' in notification)
+		store.setNotificationUrl(state, notification.enabled.url);
 	else if (notification) state.webhook.notification_status = notification;
 	return state.webhook;
 }
@@ -295,7 +334,9 @@ function listWebhooks(store: Store, body: Body): Body {
 	const token = optionalString(body, 'page_token') ?? '';
 	if (token !== '' && !/^\d+$/.test(token)) throw invalidArgument('page_token is not valid');
 	const from = Number(token);
-	const all = [...store.webhooks.values()].map((state) => state.webhook).filter((webhook) => webhook.locator.solution_id === solutionId);
+	const all = [...store.webhooks.values()]
+		.map((state) => state.webhook)
+		.filter((webhook) => webhook.locator.solution_id === solutionId);
 	const page = all.slice(from, from + pageSize);
 	const next = from + page.length < all.length ? String(from + page.length) : '';
 	const response: Body = {};

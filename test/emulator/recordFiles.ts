@@ -52,19 +52,25 @@ export function parseMultipart(body: Buffer, boundary: string): FormPart[] {
 	for (;;) {
 		position += delimiter.length;
 		if (body.subarray(position, position + 2).toString('latin1') === '--') return parts;
-		if (body.subarray(position, position + 2).toString('latin1') !== '\r\n') throw malformed('a boundary is not followed by a line break');
+		if (body.subarray(position, position + 2).toString('latin1') !== '\r\n')
+			throw malformed('a boundary is not followed by a line break');
 		const headersEnd = body.indexOf('\r\n\r\n', position);
 		if (headersEnd < 0) throw malformed('a part has no end of headers');
 		const headers = new Map<string, string>();
-		for (const line of body.subarray(position + 2, headersEnd).toString('utf8').split('\r\n')) {
+		for (const line of body
+			.subarray(position + 2, headersEnd)
+			.toString('utf8')
+			.split('\r\n')) {
 			const colon = line.indexOf(':');
-			if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+			if (colon > 0)
+				headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
 		}
 		const next = body.indexOf(Buffer.from(`\r\n--${boundary}`), headersEnd + 4);
 		if (next < 0) throw malformed('the body ends inside a part');
 		const disposition = headers.get('content-disposition') ?? '';
 		const name = dispositionParameter(disposition, 'name');
-		if (!/^form-data\b/i.test(disposition) || name === undefined) throw malformed('a part has no Content-Disposition: form-data with a name');
+		if (!/^form-data\b/i.test(disposition) || name === undefined)
+			throw malformed('a part has no Content-Disposition: form-data with a name');
 		parts.push({
 			name,
 			filename: dispositionParameter(disposition, 'filename'),
@@ -104,19 +110,41 @@ function fileTypeOf(mimetype: string): string {
  */
 export function uploadRecordFile(
 	store: Store,
-	{ tableId, recordId, fieldSlug, body, contentType }: { tableId: string; recordId: string; fieldSlug: string; body: Buffer; contentType?: string },
+	{
+		tableId,
+		recordId,
+		fieldSlug,
+		body,
+		contentType,
+	}: { tableId: string; recordId: string; fieldSlug: string; body: Buffer; contentType?: string },
 ): unknown {
 	const table = records.tableOf(store, tableId);
 	const record = records.getRecord(store, tableId, recordId);
 	const field = table.structure.find((candidate) => candidate.slug === fieldSlug);
-	if (!field) throw new ApiError(400, `Unknown field "${fieldSlug}".`, { body: { [fieldSlug]: ['Unknown field.'] } });
+	if (!field)
+		throw new ApiError(400, `Unknown field "${fieldSlug}".`, {
+			body: { [fieldSlug]: ['Unknown field.'] },
+		});
 	if (field.field_type !== 'filefield') {
-		throw new ApiError(400, `${fieldSlug}: not a file field`, { body: { [fieldSlug]: [`Files can only be uploaded to a file field, not a ${field.field_type}.`] } });
+		throw new ApiError(400, `${fieldSlug}: not a file field`, {
+			body: {
+				[fieldSlug]: [`Files can only be uploaded to a file field, not a ${field.field_type}.`],
+			},
+		});
 	}
 	const boundary = multipartBoundary(contentType);
-	if (!boundary) throw new ApiError(400, `Unsupported media type "${contentType ?? ''}": expected multipart/form-data with a boundary.`);
-	const file = parseMultipart(body, boundary).find((part) => part.name === 'files' && part.filename !== undefined);
-	if (!file) throw new ApiError(400, 'No file was submitted in the "files" field.', { body: { files: ['No file was submitted.'] } });
+	if (!boundary)
+		throw new ApiError(
+			400,
+			`Unsupported media type "${contentType ?? ''}": expected multipart/form-data with a boundary.`,
+		);
+	const file = parseMultipart(body, boundary).find(
+		(part) => part.name === 'files' && part.filename !== undefined,
+	);
+	if (!file)
+		throw new ApiError(400, 'No file was submitted in the "files" field.', {
+			body: { files: ['No file was submitted.'] },
+		});
 
 	const mimetype = file.contentType ?? 'application/octet-stream';
 	const filename = file.filename ?? 'file';
@@ -124,7 +152,13 @@ export function uploadRecordFile(
 	const now = new Date().toISOString();
 	const entry = {
 		handle,
-		metadata: { container: 'smart-suite-media', filename, key: `${randomUUID()}/${filename}`, mimetype, size: file.data.length },
+		metadata: {
+			container: 'smart-suite-media',
+			filename,
+			key: `${randomUUID()}/${filename}`,
+			mimetype,
+			size: file.data.length,
+		},
 		transform_options: {},
 		created_on: now,
 		updated_on: now,
@@ -133,6 +167,12 @@ export function uploadRecordFile(
 	};
 	uploadsOf(store).set(handle, { handle, filename, mimetype, bytes: file.data });
 	const existing = Array.isArray(record[fieldSlug]) ? (record[fieldSlug] as unknown[]) : [];
-	const written = records.updateRecord(store, tableId, recordId, { [fieldSlug]: [...existing, entry] }, 'patch').record;
+	const written = records.updateRecord(
+		store,
+		tableId,
+		recordId,
+		{ [fieldSlug]: [...existing, entry] },
+		'patch',
+	).record;
 	return store.variant.uploadAnswer === 'record' ? written : written[fieldSlug];
 }

@@ -68,7 +68,12 @@ function fieldContext(store: Store, table?: TableObject): FieldContext {
 		},
 		memberExists: (memberId) => store.members.some((member) => member.id === memberId),
 		// A private tags field reads its solution's private tags, a public one the workspace's (field-types reference).
-		tagExists: (field, tagId) => store.tags.some((tag) => tag.id === tagId && tag.solution === (field.params.private === true ? table?.solution : null)),
+		tagExists: (field, tagId) =>
+			store.tags.some(
+				(tag) =>
+					tag.id === tagId &&
+					tag.solution === (field.params.private === true ? table?.solution : null),
+			),
 	};
 }
 
@@ -88,7 +93,9 @@ export function getTable(store: Store, tableId: string, query: URLSearchParams):
 	const table = tableOf(store, tableId);
 	const full: Body = { ...table, primary_field: primaryFieldOf(table) };
 	const keys = query.getAll('fields');
-	return keys.length === 0 ? full : Object.fromEntries(keys.filter((key) => key in full).map((key) => [key, full[key]]));
+	return keys.length === 0
+		? full
+		: Object.fromEntries(keys.filter((key) => key in full).map((key) => [key, full[key]]));
 }
 
 // --- values --------------------------------------------------------------------------------
@@ -96,7 +103,8 @@ export function getTable(store: Store, tableId: string, query: URLSearchParams):
 function textOf(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (Array.isArray(value)) return value.map(textOf).join(', ');
-	if (isObject(value)) return textOf(value.sys_root ?? value.preview ?? value.value ?? value.date ?? '');
+	if (isObject(value))
+		return textOf(value.sys_root ?? value.preview ?? value.value ?? value.date ?? '');
 	return String(value);
 }
 
@@ -106,13 +114,23 @@ function withComputed(store: Store, table: TableObject, record: RecordObject): R
 	for (const field of table.structure) {
 		const { params } = field;
 		if (field.field_type === 'formulafield') {
-			computed[field.slug] = String(params.formula ?? '').replace(/\{([^}]+)\}/g, (_m, slug: string) => textOf(record[slug]));
+			computed[field.slug] = String(params.formula ?? '').replace(
+				/\{([^}]+)\}/g,
+				(_m, slug: string) => textOf(record[slug]),
+			);
 		} else if (field.field_type === 'countfield') {
 			computed[field.slug] = linkedIds(record, params).length;
 		} else if (field.field_type === 'rollupfield') {
-			const linkedTable = String(table.structure.find((f) => f.slug === params.linked_field_slug)?.params.linked_application ?? '');
-			const values = linkedIds(record, params).map((id) => Number(store.getRecord(linkedTable, id)?.[String(params.target_field_slug)] ?? 0));
-			computed[field.slug] = String(values.reduce((sum, value) => sum + (Number.isFinite(value) ? value : 0), 0));
+			const linkedTable = String(
+				table.structure.find((f) => f.slug === params.linked_field_slug)?.params
+					.linked_application ?? '',
+			);
+			const values = linkedIds(record, params).map((id) =>
+				Number(store.getRecord(linkedTable, id)?.[String(params.target_field_slug)] ?? 0),
+			);
+			computed[field.slug] = String(
+				values.reduce((sum, value) => sum + (Number.isFinite(value) ? value : 0), 0),
+			);
 		}
 	}
 	return { ...record, ...computed };
@@ -125,7 +143,9 @@ function linkedIds(record: RecordObject, params: FieldObject['params']): string[
 
 /** A record as list, get and the writes serve it: empty values ("", [], false, null) left out. */
 function served(store: Store, table: TableObject, record: RecordObject): Body {
-	return Object.fromEntries(Object.entries(withComputed(store, table, record)).filter(([, value]) => !isEmptyValue(value)));
+	return Object.fromEntries(
+		Object.entries(withComputed(store, table, record)).filter(([, value]) => !isEmptyValue(value)),
+	);
 }
 
 type WriteMode = 'create' | 'bulkCreate' | 'patch' | 'put';
@@ -135,7 +155,13 @@ type WriteMode = 'create' | 'bulkCreate' | 'patch' | 'put';
  * Required fields are checked on create and PUT (not on bulk create: SmartSuite's does not), and
  * on PATCH only when the write empties them.
  */
-function convert(store: Store, table: TableObject, values: Body, mode: WriteMode, context: FieldContext) {
+function convert(
+	store: Store,
+	table: TableObject,
+	values: Body,
+	mode: WriteMode,
+	context: FieldContext,
+) {
 	const stored: Body = {};
 	const errors: Record<string, string[]> = {};
 	for (const [slug, value] of Object.entries(values)) {
@@ -160,7 +186,8 @@ function convert(store: Store, table: TableObject, values: Body, mode: WriteMode
 		for (const field of table.structure) {
 			if (field.params.required !== true || !isWritable(field) || errors[field.slug]) continue;
 			const checked = mode === 'patch' ? field.slug in stored : true;
-			if (checked && isMissing(field, stored[field.slug])) errors[field.slug] = ['This field is required.'];
+			if (checked && isMissing(field, stored[field.slug]))
+				errors[field.slug] = ['This field is required.'];
 		}
 	}
 	return { stored, errors: Object.keys(errors).length > 0 ? errors : undefined };
@@ -175,16 +202,29 @@ function newRecord(store: Store, table: TableObject, values: Body, nowMs: number
 	const defaults: Body = {};
 	for (const field of table.structure) {
 		const first = field.params.choices?.[0]?.value;
-		if (field.field_type === 'statusfield' && first !== undefined) defaults[field.slug] = { value: first, updated_on: new Date(nowMs).toISOString() };
+		if (field.field_type === 'statusfield' && first !== undefined)
+			defaults[field.slug] = { value: first, updated_on: new Date(nowMs).toISOString() };
 	}
-	const record = baseRecord(table.id, store.nextAutonumber(table.id), { ...emptyValues(table), ...defaults, ...values }, nowMs);
+	const record = baseRecord(
+		table.id,
+		store.nextAutonumber(table.id),
+		{ ...emptyValues(table), ...defaults, ...values },
+		nowMs,
+	);
 	const stored: StoredRecord = { record, deleted: false };
 	store.recordsOf(table.id).set(record.id, stored);
 	return stored;
 }
 
 /** Applies checked values to a live record; returns the change (undefined when nothing changed). */
-function applyUpdate(store: Store, table: TableObject, stored: StoredRecord, values: Body, mode: 'patch' | 'put', nowMs: number): RecordChange | undefined {
+function applyUpdate(
+	store: Store,
+	table: TableObject,
+	stored: StoredRecord,
+	values: Body,
+	mode: 'patch' | 'put',
+	nowMs: number,
+): RecordChange | undefined {
 	const before = stored.record;
 	const next: Body = { ...before };
 	if (mode === 'put') {
@@ -195,9 +235,17 @@ function applyUpdate(store: Store, table: TableObject, stored: StoredRecord, val
 	Object.assign(next, values);
 	const changed = Object.keys(next).filter((key) => !sameValue(before[key], next[key]));
 	if (changed.length === 0) return undefined;
-	stored.record = { ...(next as RecordObject), last_updated: { on: new Date(nowMs).toISOString(), by: EMULATOR_USER_ID } };
+	stored.record = {
+		...(next as RecordObject),
+		last_updated: { on: new Date(nowMs).toISOString(), by: EMULATOR_USER_ID },
+	};
 	const previous = Object.fromEntries(changed.map((key) => [key, before[key]]));
-	return { kind: 'RECORD_UPDATED', record: withComputed(store, table, stored.record), changed, previous };
+	return {
+		kind: 'RECORD_UPDATED',
+		record: withComputed(store, table, stored.record),
+		changed,
+		previous,
+	};
 }
 
 function liveRecord(store: Store, table: TableObject, recordId: string): StoredRecord {
@@ -207,7 +255,11 @@ function liveRecord(store: Store, table: TableObject, recordId: string): StoredR
 }
 
 function bodyValues(body: unknown): Body {
-	if (!isObject(body)) throw badRequest({ non_field_errors: ['Expected a record object.'] }, 'Expected a record object.');
+	if (!isObject(body))
+		throw badRequest(
+			{ non_field_errors: ['Expected a record object.'] },
+			'Expected a record object.',
+		);
 	return body;
 }
 
@@ -234,11 +286,27 @@ export function createRecord(store: Store, tableId: string, body: Body): Written
 	return { record: served(store, table, created.record), events };
 }
 
-function creation(store: Store, table: TableObject, created: StoredRecord, written: Body): RecordChange {
-	return { kind: 'RECORD_CREATED', record: withComputed(store, table, created.record), changed: Object.keys(written), previous: {} };
+function creation(
+	store: Store,
+	table: TableObject,
+	created: StoredRecord,
+	written: Body,
+): RecordChange {
+	return {
+		kind: 'RECORD_CREATED',
+		record: withComputed(store, table, created.record),
+		changed: Object.keys(written),
+		previous: {},
+	};
 }
 
-export function updateRecord(store: Store, tableId: string, recordId: string, body: Body, mode: 'patch' | 'put'): Written {
+export function updateRecord(
+	store: Store,
+	tableId: string,
+	recordId: string,
+	body: Body,
+	mode: 'patch' | 'put',
+): Written {
 	const table = tableOf(store, tableId);
 	const stored = liveRecord(store, table, recordId);
 	const context = fieldContext(store, table);
@@ -251,13 +319,23 @@ export function updateRecord(store: Store, tableId: string, recordId: string, bo
 
 function deleteStored(store: Store, table: TableObject, stored: StoredRecord): RecordChange {
 	const deleted = store.deleteRecord(table.id, stored.record.id) as RecordObject;
-	return { kind: 'RECORD_DELETED', record: withComputed(store, table, deleted), changed: [], previous: {} };
+	return {
+		kind: 'RECORD_DELETED',
+		record: withComputed(store, table, deleted),
+		changed: [],
+		previous: {},
+	};
 }
 
 /** The element of a bulk delete answer (bulk-delete reference). */
 function deletedItem(record: RecordObject): Body {
 	const { date } = record.deleted_date as { date: string };
-	return { application_id: record.application_id, id: record.id, application_slug: record.application_slug, deleted_date: date };
+	return {
+		application_id: record.application_id,
+		id: record.id,
+		application_slug: record.application_slug,
+		deleted_date: date,
+	};
 }
 
 export function deleteRecord(store: Store, tableId: string, recordId: string): unknown {
@@ -279,7 +357,11 @@ export function deleteRecord(store: Store, tableId: string, recordId: string): u
 /** `items` of a bulk body: a list of at most 25 (422 otherwise, as SmartSuite answers). */
 function bulkItems(body: Body): unknown[] {
 	const { items } = body;
-	if (!Array.isArray(items)) throw unprocessable({ items: ['Expected a list of items.'] }, 'items: expected a list of items');
+	if (!Array.isArray(items))
+		throw unprocessable(
+			{ items: ['Expected a list of items.'] },
+			'items: expected a list of items',
+		);
 	if (items.length > BULK_LIMIT) {
 		const message = `Ensure this field has no more than ${BULK_LIMIT} elements.`;
 		throw unprocessable({ items: [message] }, `items: ${message}`);
@@ -295,7 +377,9 @@ function describeErrors(errors: Record<string, string[]>): string {
 
 /** A bulk request's 422: one error object per item (empty for good items), under `items`. */
 function bulkUnprocessable(itemErrors: Array<Record<string, string[]> | undefined>): ApiError {
-	const summary = itemErrors.flatMap((errors, index) => (errors ? [`item ${index}: ${describeErrors(errors)}`] : [])).join('; ');
+	const summary = itemErrors
+		.flatMap((errors, index) => (errors ? [`item ${index}: ${describeErrors(errors)}`] : []))
+		.join('; ');
 	return unprocessable({ items: itemErrors.map((errors) => errors ?? {}) }, summary);
 }
 
@@ -305,12 +389,19 @@ export function bulkCreate(store: Store, tableId: string, body: Body): Body[] {
 	const items = bulkItems(body);
 	const context = fieldContext(store, table);
 	const checked = items.map((item) =>
-		isObject(item) ? convert(store, table, item, 'bulkCreate', context) : { stored: {}, errors: { non_field_errors: ['Expected a record object.'] } },
+		isObject(item)
+			? convert(store, table, item, 'bulkCreate', context)
+			: { stored: {}, errors: { non_field_errors: ['Expected a record object.'] } },
 	);
-	if (checked.some((item) => item.errors)) throw bulkUnprocessable(checked.map((item) => item.errors));
-	const changes = checked.map(({ stored }) => creation(store, table, newRecord(store, table, stored, context.nowMs), stored));
+	if (checked.some((item) => item.errors))
+		throw bulkUnprocessable(checked.map((item) => item.errors));
+	const changes = checked.map(({ stored }) =>
+		creation(store, table, newRecord(store, table, stored, context.nowMs), stored),
+	);
 	store.raiseRecordEvents(table, changes);
-	return changes.map((change) => served(store, table, store.getRecord(tableId, change.record.id) as RecordObject));
+	return changes.map((change) =>
+		served(store, table, store.getRecord(tableId, change.record.id) as RecordObject),
+	);
 }
 
 /**
@@ -318,20 +409,27 @@ export function bulkCreate(store: Store, tableId: string, body: Body): Body[] {
  * is written when one is refused (422). 'envelope' (SmartSuite's MCP): good items are written,
  * refused ones are listed in `failed_items` with their index.
  */
-export function bulkUpdate(store: Store, tableId: string, body: Body, mode: 'patch' | 'put'): unknown {
+export function bulkUpdate(
+	store: Store,
+	tableId: string,
+	body: Body,
+	mode: 'patch' | 'put',
+): unknown {
 	const table = tableOf(store, tableId);
 	const items = bulkItems(body);
 	const context = fieldContext(store, table);
 	type Checked = { target?: StoredRecord; stored?: Body; errors?: Record<string, string[]> };
 	const checked = items.map((item): Checked => {
 		if (!isObject(item)) return { errors: { non_field_errors: ['Expected a record object.'] } };
-		if (typeof item.id !== 'string' || item.id === '') return { errors: { id: ['This field is required.'] } };
+		if (typeof item.id !== 'string' || item.id === '')
+			return { errors: { id: ['This field is required.'] } };
 		const stored = store.recordsOf(table.id).get(item.id);
 		if (!stored || stored.deleted) return { errors: { id: [`Record "${item.id}" not found.`] } };
 		return { target: stored, ...convert(store, table, item, mode, context) };
 	});
 	const envelope = store.variant.bulkUpdateAnswer === 'envelope';
-	if (!envelope && checked.some((item) => item.errors)) throw bulkUnprocessable(checked.map((item) => item.errors));
+	if (!envelope && checked.some((item) => item.errors))
+		throw bulkUnprocessable(checked.map((item) => item.errors));
 	const changes: RecordChange[] = [];
 	const successful: Body[] = [];
 	const failed: Body[] = [];
@@ -357,7 +455,11 @@ export function bulkDelete(store: Store, tableId: string, body: Body): Body[] {
 	const items = bulkItems(body);
 	const ids = items.map((item) => (isObject(item) ? item.id : item));
 	const bad = ids.findIndex((id) => typeof id !== 'string' || id === '');
-	if (bad >= 0) throw unprocessable({ items: [`Item ${bad}: expected a record id or {"id": "<record id>"}.`] }, `items: item ${bad} is not a record id`);
+	if (bad >= 0)
+		throw unprocessable(
+			{ items: [`Item ${bad}: expected a record id or {"id": "<record id>"}.`] },
+			`items: item ${bad} is not a record id`,
+		);
 	const changes: RecordChange[] = [];
 	for (const id of new Set(ids as string[])) {
 		const stored = store.recordsOf(table.id).get(id);
@@ -371,24 +473,44 @@ export function bulkDelete(store: Store, tableId: string, body: Body): Body[] {
 
 function fieldOf(structure: FieldObject[], slug: unknown, where: string): FieldObject {
 	const field = structure.find((candidate) => candidate.slug === slug);
-	if (!field) throw badRequest({ [where]: [`Unknown field "${String(slug)}".`] }, `${where}: unknown field ${String(slug)}`);
+	if (!field)
+		throw badRequest(
+			{ [where]: [`Unknown field "${String(slug)}".`] },
+			`${where}: unknown field ${String(slug)}`,
+		);
 	return field;
 }
 
 type Predicate = (record: RecordObject) => boolean;
 
 /** `{operator, fields[], filters[]?}`; `filters` (nested groups) is what SmartSuite's own client sends. */
-function compileFilter(structure: FieldObject[], filter: unknown, context: FieldContext): Predicate {
+function compileFilter(
+	structure: FieldObject[],
+	filter: unknown,
+	context: FieldContext,
+): Predicate {
 	if (filter === undefined || filter === null) return () => true;
-	if (!isObject(filter)) throw badRequest({ filter: ['Expected an object.'] }, 'filter must be an object');
-	const conditions = [...(Array.isArray(filter.fields) ? filter.fields : []), ...(Array.isArray(filter.filters) ? filter.filters : [])];
+	if (!isObject(filter))
+		throw badRequest({ filter: ['Expected an object.'] }, 'filter must be an object');
+	const conditions = [
+		...(Array.isArray(filter.fields) ? filter.fields : []),
+		...(Array.isArray(filter.filters) ? filter.filters : []),
+	];
 	if (conditions.length === 0) return () => true;
 	const { operator } = filter;
-	if (operator !== 'and' && operator !== 'or') throw badRequest({ filter: ['operator must be "and" or "or".'] }, 'filter.operator must be "and" or "or"');
+	if (operator !== 'and' && operator !== 'or')
+		throw badRequest(
+			{ filter: ['operator must be "and" or "or".'] },
+			'filter.operator must be "and" or "or"',
+		);
 	const tests: Predicate[] = conditions.map((condition) => {
-		if (isObject(condition) && 'operator' in condition) return compileFilter(structure, condition, context);
+		if (isObject(condition) && 'operator' in condition)
+			return compileFilter(structure, condition, context);
 		if (!isObject(condition) || typeof condition.comparison !== 'string') {
-			throw badRequest({ filter: ['Each condition needs field, comparison and value.'] }, 'bad filter condition');
+			throw badRequest(
+				{ filter: ['Each condition needs field, comparison and value.'] },
+				'bad filter condition',
+			);
 		}
 		const field = fieldOf(structure, condition.field, 'filter');
 		const { comparison, value } = condition;
@@ -396,7 +518,9 @@ function compileFilter(structure: FieldObject[], filter: unknown, context: Field
 		matches(field, undefined, comparison, value, context);
 		return (record) => matches(field, record[field.slug], comparison, value, context);
 	});
-	return operator === 'and' ? (record) => tests.every((test) => test(record)) : (record) => tests.some((test) => test(record));
+	return operator === 'and'
+		? (record) => tests.every((test) => test(record))
+		: (record) => tests.some((test) => test(record));
 }
 
 type Comparator = (a: RecordObject, b: RecordObject) => number;
@@ -404,12 +528,18 @@ type Comparator = (a: RecordObject, b: RecordObject) => number;
 /** Sort rules in order; empty values last. Without rules, creation order. */
 function compileSort(structure: FieldObject[], sort: unknown): Comparator {
 	if (sort === undefined || sort === null) return () => 0;
-	if (!Array.isArray(sort)) throw badRequest({ sort: ['Expected a list of items but got type "dict".'] }, 'sort must be a list');
+	if (!Array.isArray(sort))
+		throw badRequest(
+			{ sort: ['Expected a list of items but got type "dict".'] },
+			'sort must be a list',
+		);
 	const rules = sort.map((rule) => {
-		if (!isObject(rule)) throw badRequest({ sort: ['Each rule needs field and direction.'] }, 'bad sort rule');
+		if (!isObject(rule))
+			throw badRequest({ sort: ['Each rule needs field and direction.'] }, 'bad sort rule');
 		const field = fieldOf(structure, rule.field, 'sort');
 		const direction = rule.direction ?? 'asc';
-		if (direction !== 'asc' && direction !== 'desc') throw badRequest({ sort: ['direction must be "asc" or "desc".'] }, 'bad sort direction');
+		if (direction !== 'asc' && direction !== 'desc')
+			throw badRequest({ sort: ['direction must be "asc" or "desc".'] }, 'bad sort direction');
 		return { field, sign: direction === 'asc' ? 1 : -1 };
 	});
 	return (a, b) => {
@@ -428,7 +558,11 @@ function compileSort(structure: FieldObject[], sort: unknown): Comparator {
 function queryInteger(query: URLSearchParams, name: string): number | undefined {
 	const raw = query.get(name);
 	if (raw === null || raw === '') return undefined;
-	if (!/^\d+$/.test(raw)) throw badRequest({ [name]: ['A valid integer is required.'] }, `${name} must be a non-negative integer`);
+	if (!/^\d+$/.test(raw))
+		throw badRequest(
+			{ [name]: ['A valid integer is required.'] },
+			`${name} must be a non-negative integer`,
+		);
 	return Number(raw);
 }
 
@@ -441,21 +575,42 @@ interface Paging {
 function pagingOf(store: Store, query: URLSearchParams): Paging {
 	const offset = queryInteger(query, 'offset') ?? 0;
 	const asked = queryInteger(query, 'limit');
-	const limit = asked === undefined || asked === 0 ? (asked === 0 ? null : store.variant.listDefaultLimit) : Math.min(asked, MAX_LIST_LIMIT);
+	const limit =
+		asked === undefined || asked === 0
+			? asked === 0
+				? null
+				: store.variant.listDefaultLimit
+			: Math.min(asked, MAX_LIST_LIMIT);
 	return { offset, limit };
 }
 
 /** One page of `all` as SmartSuite answers a list: `{total, offset, limit, items}`, `total` per variant. */
-function page<T>(store: Store, all: T[], { offset, limit }: Paging, endless: EndlessList, filler: (index: number) => T): Body {
+function page<T>(
+	store: Store,
+	all: T[],
+	{ offset, limit }: Paging,
+	endless: EndlessList,
+	filler: (index: number) => T,
+): Body {
 	let items = all.slice(offset, limit === null ? undefined : offset + limit);
 	let total = store.variant.listTotal === 'matches' ? all.length : items.length;
-	if (endless === 'fullPages' && limit !== null) items = [...items, ...Array.from({ length: limit - items.length }, (_, i) => filler(offset + items.length + i))];
+	if (endless === 'fullPages' && limit !== null)
+		items = [
+			...items,
+			...Array.from({ length: limit - items.length }, (_, i) => filler(offset + items.length + i)),
+		];
 	if (endless !== undefined) total = offset + items.length + (limit ?? 1);
 	return { total, offset, limit: limit ?? 0, items };
 }
 
 /** `POST /applications/<id>/records/list/?offset&limit&all`, body `{sort, filter, hydrated, ids}`. */
-export function listRecords(store: Store, tableId: string, body: Body, query: URLSearchParams, endless: EndlessList): Body {
+export function listRecords(
+	store: Store,
+	tableId: string,
+	body: Body,
+	query: URLSearchParams,
+	endless: EndlessList,
+): Body {
 	const table = tableOf(store, tableId);
 	const context = fieldContext(store, table);
 	const paging = pagingOf(store, query);
@@ -468,10 +623,26 @@ export function listRecords(store: Store, tableId: string, body: Body, query: UR
 		.map((stored) => withComputed(store, table, stored.record))
 		.filter((record) => (ids ? ids.has(record.id) : true))
 		.filter((record) => wrapFilterErrors(() => predicate(record)));
-	const sorted = records.map((record, index) => ({ record, index })).sort((a, b) => comparator(a.record, b.record) || a.index - b.index);
-	const filler = (index: number): RecordObject => ({ id: hexId(), title: `Endless record ${index + 1}`, application_id: table.id, autonumber: index + 1 });
-	const answer = page(store, sorted.map(({ record }) => record), paging, endless, filler);
-	return { ...answer, items: (answer.items as RecordObject[]).map((record) => served(store, table, record)) };
+	const sorted = records
+		.map((record, index) => ({ record, index }))
+		.sort((a, b) => comparator(a.record, b.record) || a.index - b.index);
+	const filler = (index: number): RecordObject => ({
+		id: hexId(),
+		title: `Endless record ${index + 1}`,
+		application_id: table.id,
+		autonumber: index + 1,
+	});
+	const answer = page(
+		store,
+		sorted.map(({ record }) => record),
+		paging,
+		endless,
+		filler,
+	);
+	return {
+		...answer,
+		items: (answer.items as RecordObject[]).map((record) => served(store, table, record)),
+	};
 }
 
 /** A filter SmartSuite refuses is a 400 naming the field: `{"<slug>": ["message"]}`, or `{"<slug>": "Not allowed comparison."}`. */
@@ -479,7 +650,11 @@ function wrapFilterErrors<T>(run: () => T): T {
 	try {
 		return run();
 	} catch (error) {
-		if (error instanceof FilterError) throw badRequest({ [error.slug]: error.listed ? [error.message] : error.message }, `${error.slug}: ${error.message}`);
+		if (error instanceof FilterError)
+			throw badRequest(
+				{ [error.slug]: error.listed ? [error.message] : error.message },
+				`${error.slug}: ${error.message}`,
+			);
 		throw error;
 	}
 }
@@ -499,9 +674,15 @@ export function listMembers(store: Store, body: Body, query: URLSearchParams): B
 	const context = fieldContext(store, undefined);
 	const predicate = wrapFilterErrors(() => compileFilter(MEMBER_STRUCTURE, body.filter, context));
 	const comparator = compileSort(MEMBER_STRUCTURE, body.sort);
-	const members = store.members.filter((member) => wrapFilterErrors(() => predicate(member as unknown as RecordObject)));
+	const members = store.members.filter((member) =>
+		wrapFilterErrors(() => predicate(member as unknown as RecordObject)),
+	);
 	members.sort((a, b) => comparator(a as unknown as RecordObject, b as unknown as RecordObject));
-	const shaped = members.map((member): MemberObject => (store.variant.memberEmail === 'string' ? { ...member, email: [member.email].flat()[0] ?? '' } : member));
+	const shaped = members.map((member): MemberObject =>
+		store.variant.memberEmail === 'string'
+			? { ...member, email: [member.email].flat()[0] ?? '' }
+			: member,
+	);
 	const answer = page(store, shaped, pagingOf(store, query), undefined, () => shaped[0]);
 	return { ...answer, time: isoUtc(Date.now()) };
 }

@@ -50,7 +50,8 @@ export class RateLimiter {
 	check(limitPerSecond: number | null, nowMs = Date.now()): number {
 		if (limitPerSecond === null) return 0;
 		while (this.recent.length > 0 && this.recent[0] <= nowMs - 1000) this.recent.shift();
-		if (this.recent.length >= limitPerSecond) return Math.max(1, Math.ceil((this.recent[0] + 1000 - nowMs) / 1000));
+		if (this.recent.length >= limitPerSecond)
+			return Math.max(1, Math.ceil((this.recent[0] + 1000 - nowMs) / 1000));
 		this.recent.push(nowMs);
 		return 0;
 	}
@@ -107,33 +108,59 @@ const RECORDS = [...TABLE, 'records'];
 const RECORDS_ROUTES: RouteSpec[] = [
 	{ operation: 'RestoreRecord', pattern: [...RECORDS, ':recordId', 'restore', ''] },
 	{ operation: 'ListSolutions', pattern: ['', 'api', 'v1', 'solutions', ''], method: 'GET' },
-	{ operation: 'ListTables', pattern: ['', 'api', 'v1', 'applications', ''], method: 'GET', query: true },
-	...([
-		{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
-		{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], optionalBody: true },
-		{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
-		{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
-		{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },
-		// SmartSuite's MCP deletes in bulk with DELETE bulk/; the reference with PATCH bulk_delete/?fields=id.
-		{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk', ''], method: 'DELETE' },
-		{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk_delete', ''], method: 'PATCH' },
-		{ operation: 'CreateRecord', pattern: [...RECORDS, ''] },
-		{ operation: 'GetRecord', pattern: [...RECORDS, ':recordId', ''], method: 'GET' },
-		{ operation: 'UpdateRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PATCH' },
-		{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
-		{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
-		{ operation: 'ListMembers', pattern: ['', 'api', 'v1', 'members', 'list', ''], optionalBody: true },
-		{ operation: 'UploadRecordFile', pattern: ['', 'api', 'v1', 'recordfiles', ':tableId', ':recordId', ':fieldSlug', ''], multipart: true },
-	] satisfies RouteSpec[]).map((route) => ({ ...route, query: true })),
+	{
+		operation: 'ListTables',
+		pattern: ['', 'api', 'v1', 'applications', ''],
+		method: 'GET',
+		query: true,
+	},
+	...(
+		[
+			{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
+			{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], optionalBody: true },
+			{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
+			{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
+			{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },
+			// SmartSuite's MCP deletes in bulk with DELETE bulk/; the reference with PATCH bulk_delete/?fields=id.
+			{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk', ''], method: 'DELETE' },
+			{ operation: 'BulkDeleteRecords', pattern: [...RECORDS, 'bulk_delete', ''], method: 'PATCH' },
+			{ operation: 'CreateRecord', pattern: [...RECORDS, ''] },
+			{ operation: 'GetRecord', pattern: [...RECORDS, ':recordId', ''], method: 'GET' },
+			{ operation: 'UpdateRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PATCH' },
+			{ operation: 'ReplaceRecord', pattern: [...RECORDS, ':recordId', ''], method: 'PUT' },
+			{ operation: 'DeleteRecord', pattern: [...RECORDS, ':recordId', ''], method: 'DELETE' },
+			{
+				operation: 'ListMembers',
+				pattern: ['', 'api', 'v1', 'members', 'list', ''],
+				optionalBody: true,
+			},
+			{
+				operation: 'UploadRecordFile',
+				pattern: ['', 'api', 'v1', 'recordfiles', ':tableId', ':recordId', ':fieldSlug', ''],
+				multipart: true,
+			},
+		] satisfies RouteSpec[]
+	).map((route) => ({ ...route, query: true })),
 ];
 
 /** Path patterns per API, as decoded segments; ':name' captures one non-empty segment. */
 function routes(api: Api, variant: Variant): RouteSpec[] {
 	if (api === 'records') return RECORDS_ROUTES;
 	const { getWebhookMethod } = variant;
-	return (['ListEvents', 'GetWebhook', 'DeleteWebhook', 'CreateWebhook', 'UpdateWebhook', 'ListWebhooks'] as const).flatMap((operation) => {
+	return (
+		[
+			'ListEvents',
+			'GetWebhook',
+			'DeleteWebhook',
+			'CreateWebhook',
+			'UpdateWebhook',
+			'ListWebhooks',
+		] as const
+	).flatMap((operation) => {
 		const name = operation === 'GetWebhook' ? getWebhookMethod : operation;
-		return name === null ? [] : [{ operation, pattern: ['', SERVICE_BY_PROFILE[variant.profile], name] }];
+		return name === null
+			? []
+			: [{ operation, pattern: ['', SERVICE_BY_PROFILE[variant.profile], name] }];
 	});
 }
 
@@ -141,7 +168,12 @@ function routes(api: Api, variant: Variant): RouteSpec[] {
  * Splits the raw path first, then decodes each segment: an encoded '/' stays inside its segment.
  * The route for the request's method, else the first route of the path (answered 405 by the caller).
  */
-export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMethod = 'POST'): Route | null {
+export function matchRoute(
+	api: Api,
+	rawUrl: string,
+	variant: Variant,
+	requestMethod = 'POST',
+): Route | null {
 	const [rawPath, rawQuery] = rawUrl.split(/\?(.*)/s);
 	let segments: string[];
 	try {
@@ -150,7 +182,14 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 		return null;
 	}
 	const found: Route[] = [];
-	for (const { operation, pattern, method = 'POST', query, optionalBody = false, multipart = false } of routes(api, variant)) {
+	for (const {
+		operation,
+		pattern,
+		method = 'POST',
+		query,
+		optionalBody = false,
+		multipart = false,
+	} of routes(api, variant)) {
 		if (pattern.length !== segments.length) continue;
 		const params: Record<string, string> = {};
 		const matches = pattern.every((part, i) => {
@@ -160,7 +199,15 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 		});
 		if (!matches || (rawQuery !== undefined && !query)) continue;
 		const hasBody = method !== 'GET' && !(method === 'DELETE' && operation === 'DeleteRecord');
-		found.push({ operation, method, params, query: new URLSearchParams(rawQuery ?? ''), hasBody, optionalBody, multipart });
+		found.push({
+			operation,
+			method,
+			params,
+			query: new URLSearchParams(rawQuery ?? ''),
+			hasBody,
+			optionalBody,
+			multipart,
+		});
 	}
 	return found.find((route) => route.method === requestMethod) ?? found[0] ?? null;
 }
@@ -168,18 +215,24 @@ export function matchRoute(api: Api, rawUrl: string, variant: Variant, requestMe
 /** Methods a path is served with (the Allow header of a 405). */
 function allowedMethods(api: Api, rawUrl: string, variant: Variant): string {
 	const methods: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
-	return methods.filter((method) => matchRoute(api, rawUrl, variant, method)?.method === method).join(', ');
+	return methods
+		.filter((method) => matchRoute(api, rawUrl, variant, method)?.method === method)
+		.join(', ');
 }
 
 function authenticate(context: ServerContext, headers: http.IncomingHttpHeaders): void {
 	const authorization = headers.authorization;
 	const token = /^token\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 	if (token !== context.apiKey) {
-		throw new ApiError(401, authorization ? 'Invalid token.' : 'Authentication credentials were not provided.');
+		throw new ApiError(
+			401,
+			authorization ? 'Invalid token.' : 'Authentication credentials were not provided.',
+		);
 	}
 	const accountId = headers['account-id'];
 	if (!accountId) throw new ApiError(400, 'ACCOUNT-ID header is missing', { plain: true });
-	if (accountId !== context.workspaceId) throw new ApiError(403, 'You do not have permission to access this workspace.');
+	if (accountId !== context.workspaceId)
+		throw new ApiError(403, 'You do not have permission to access this workspace.');
 }
 
 function isJsonContentType(value: string | undefined): boolean {
@@ -204,9 +257,20 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-function send(res: http.ServerResponse, entry: ReceivedRequest, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
+function send(
+	res: http.ServerResponse,
+	entry: ReceivedRequest,
+	status: number,
+	contentType: string,
+	body: string,
+	headers: Record<string, string> = {},
+): void {
 	entry.status = status;
-	res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
+	res.writeHead(status, {
+		'content-type': contentType,
+		'content-length': Buffer.byteLength(body),
+		...headers,
+	});
 	res.end(body);
 }
 
@@ -266,7 +330,9 @@ async function applyFaults(
 				break;
 			case 'rateLimit': {
 				const retryAfter = action.retryAfterSeconds;
-				throw new ApiError(429, 'rate limit exceeded', { headers: retryAfter === null ? {} : { 'retry-after': String(retryAfter) } });
+				throw new ApiError(429, 'rate limit exceeded', {
+					headers: retryAfter === null ? {} : { 'retry-after': String(retryAfter) },
+				});
 			}
 			case 'delay':
 				await sleep(action.ms);
@@ -312,7 +378,12 @@ async function applyFaults(
 	return outcome;
 }
 
-async function handle(api: Api, context: ServerContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(
+	api: Api,
+	context: ServerContext,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+): Promise<void> {
 	const entry = context.log.start(api, req);
 	applyIdleRule(context.store);
 	const method = req.method ?? '';
@@ -323,17 +394,27 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 	entry.body = parseJson(entry.rawBody);
 	try {
 		if (!route) throw api === 'webhooks' ? badRoute(404, method, entry.path) : pageNotFound();
-		if (method !== route.method) throw badRoute(405, method, entry.path, allowedMethods(api, entry.path, context.store.variant));
+		if (method !== route.method)
+			throw badRoute(
+				405,
+				method,
+				entry.path,
+				allowedMethods(api, entry.path, context.store.variant),
+			);
 		authenticate(context, req.headers);
 		const retryAfter = context.rateLimiter.check(context.store.variant.rateLimitPerSecond);
 		if (retryAfter > 0) {
-			throw new ApiError(429, 'Request was throttled.', { headers: { 'retry-after': String(retryAfter) } });
+			throw new ApiError(429, 'Request was throttled.', {
+				headers: { 'retry-after': String(retryAfter) },
+			});
 		}
 		// A GET (or the DELETE of one record) has no body to check; nor has a request that may leave it
 		// out, nor a multipart upload (its operation reads the bytes).
-		const hasBody = route.hasBody && !route.multipart && !(route.optionalBody && entry.rawBody === '');
+		const hasBody =
+			route.hasBody && !route.multipart && !(route.optionalBody && entry.rawBody === '');
 		const body = hasBody ? entry.body : {};
-		if (hasBody && !isJsonContentType(req.headers['content-type'])) throw new ApiError(400, 'Content-Type must be application/json');
+		if (hasBody && !isJsonContentType(req.headers['content-type']))
+			throw new ApiError(400, 'Content-Type must be application/json');
 		if (!isObject(body)) throw new ApiError(400, 'request body must be a JSON object');
 
 		const faults = await applyFaults(context, route, entry, body, req, res);
@@ -344,7 +425,9 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 				query: route.query,
 				tableId: route.params.tableId,
 				recordId: route.params.recordId,
-				...(route.multipart ? { fieldSlug: route.params.fieldSlug, rawBody, contentType: req.headers['content-type'] } : {}),
+				...(route.multipart
+					? { fieldSlug: route.params.fieldSlug, rawBody, contentType: req.headers['content-type'] }
+					: {}),
 				repeatPreviousEvent: faults.repeatPreviousEvent,
 				endlessList: faults.endlessList,
 			});
@@ -385,15 +468,29 @@ async function handle(api: Api, context: ServerContext, req: http.IncomingMessag
 }
 
 /** The operations whose success the `successBodies` variant may answer without JSON. */
-const BARE_SUCCESS = new Set<string>(['DeleteWebhook', 'UpdateWebhook', 'DeleteRecord', 'BulkDeleteRecords']);
+const BARE_SUCCESS = new Set<string>([
+	'DeleteWebhook',
+	'UpdateWebhook',
+	'DeleteRecord',
+	'BulkDeleteRecords',
+]);
 
 /** JSON.stringify, except that raw elements of an `events` list are written verbatim. */
 function toJsonText(result: unknown): string {
-	if (!isObject(result) || !Array.isArray(result.events) || !result.events.some((event) => event instanceof RawElement)) {
+	if (
+		!isObject(result) ||
+		!Array.isArray(result.events) ||
+		!result.events.some((event) => event instanceof RawElement)
+	) {
 		return JSON.stringify(result);
 	}
-	const events = result.events.map((event) => (event instanceof RawElement ? event.json : JSON.stringify(event)));
-	return JSON.stringify({ ...result, events: [] }).replace('"events":[]', `"events":[${events.join(',')}]`);
+	const events = result.events.map((event) =>
+		event instanceof RawElement ? event.json : JSON.stringify(event),
+	);
+	return JSON.stringify({ ...result, events: [] }).replace(
+		'"events":[]',
+		`"events":[${events.join(',')}]`,
+	);
 }
 
 export interface RunningServer {
@@ -401,7 +498,11 @@ export interface RunningServer {
 	close(): Promise<void>;
 }
 
-export async function startServer(api: Api, context: ServerContext, port: number): Promise<RunningServer> {
+export async function startServer(
+	api: Api,
+	context: ServerContext,
+	port: number,
+): Promise<RunningServer> {
 	const server = http.createServer((req, res) => {
 		// Only reading the body can reject (client went away): nothing left to answer.
 		handle(api, context, req, res).catch(() => req.socket.destroy());

@@ -127,7 +127,13 @@ export class Store {
 	addRecord(tableId: string, fields: Partial<RecordObject> = {}, deleted = false): RecordObject {
 		const autonumber = this.nextAutonumber(tableId);
 		const deletion = deleted
-			? { deleted_date: { date: new Date(Date.now() - 3_600_000).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID }
+			? {
+					deleted_date: {
+						date: new Date(Date.now() - 3_600_000).toISOString(),
+						include_time: true,
+					},
+					deleted_by: EMULATOR_USER_ID,
+				}
 			: {};
 		const table = this.table(tableId);
 		const record =
@@ -196,7 +202,8 @@ export class Store {
 	}
 
 	addTable(solutionId: string, fields: Partial<TableObject> = {}): TableObject {
-		if (!this.solutions.some((solution) => solution.id === solutionId)) throw new Error(`emulator: unknown solution ${solutionId}`);
+		if (!this.solutions.some((solution) => solution.id === solutionId))
+			throw new Error(`emulator: unknown solution ${solutionId}`);
 		const order = this.applications.filter((table) => table.solution === solutionId).length;
 		const table = makeTable(solutionId, order, fields);
 		this.applications.push(table);
@@ -205,10 +212,18 @@ export class Store {
 
 	addFieldTypesTable(solutionId: string, fields: Partial<TableObject> = {}): TableObject {
 		const id = fields.id ?? hexId();
-		return this.addTable(solutionId, { name: 'Field Types', structure: fieldTypesStructure(id), ...fields, id });
+		return this.addTable(solutionId, {
+			name: 'Field Types',
+			structure: fieldTypesStructure(id),
+			...fields,
+			id,
+		});
 	}
 
-	addTag(label: string, { solutionId = null, id = hexId() }: { solutionId?: string | null; id?: string } = {}): TagObject {
+	addTag(
+		label: string,
+		{ solutionId = null, id = hexId() }: { solutionId?: string | null; id?: string } = {},
+	): TagObject {
 		const tag = { id, label, solution: solutionId };
 		this.tags.push(tag);
 		return tag;
@@ -238,7 +253,13 @@ export class Store {
 					source: 'api',
 				}))
 				.filter((spec) => watches(state.webhook, table, spec));
-			if (specs.length > 0) raised.push(...this.appendEvents(state.webhook.webhook_id, specs, { batchSize: specs.length, spacingMs: 0 }));
+			if (specs.length > 0)
+				raised.push(
+					...this.appendEvents(state.webhook.webhook_id, specs, {
+						batchSize: specs.length,
+						spacingMs: 0,
+					}),
+				);
 		}
 		return raised;
 	}
@@ -251,7 +272,8 @@ export class Store {
 		for (const change of changes) {
 			const spec = { ...change, applicationId: tableId, recordId: change.recordId ?? hexId() };
 			for (const state of this.webhooks.values()) {
-				if (watches(state.webhook, table, spec)) appended.push(...this.appendEvents(state.webhook.webhook_id, [spec]));
+				if (watches(state.webhook, table, spec))
+					appended.push(...this.appendEvents(state.webhook.webhook_id, [spec]));
 			}
 		}
 		return appended;
@@ -272,11 +294,17 @@ export class Store {
 			lastEventMs: 0,
 			autonumber: 0,
 			locators: new Map(),
-			eventLocator: { account_id: webhook.locator.account_id, solution_id: webhook.locator.solution_id },
+			eventLocator: {
+				account_id: webhook.locator.account_id,
+				solution_id: webhook.locator.solution_id,
+			},
 			solutionTableId: hexId(),
 			lastReadMs: Date.now(),
 			idleDisabled: false,
-			notificationUrl: 'enabled' in webhook.notification_status ? webhook.notification_status.enabled.url : undefined,
+			notificationUrl:
+				'enabled' in webhook.notification_status
+					? webhook.notification_status.enabled.url
+					: undefined,
 		});
 		return webhook;
 	}
@@ -291,7 +319,13 @@ export class Store {
 		return this.webhooks.delete(webhookId);
 	}
 
-	setWebhookStatus(webhookId: string, status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' | { url: string } }): void {
+	setWebhookStatus(
+		webhookId: string,
+		status: {
+			system?: 'enabled' | 'disabled';
+			notifications?: 'enabled' | 'disabled' | { url: string };
+		},
+	): void {
 		const state = this.webhookState(webhookId);
 		const { webhook } = state;
 		if (status.system) {
@@ -302,7 +336,10 @@ export class Store {
 		const { notifications } = status;
 		if (notifications === 'disabled') webhook.notification_status = { disabled: {} };
 		else if (notifications !== undefined) {
-			const url = notifications === 'enabled' ? (state.notificationUrl ?? 'https://example.com/hooks/smartsuite') : notifications.url;
+			const url =
+				notifications === 'enabled'
+					? (state.notificationUrl ?? 'https://example.com/hooks/smartsuite')
+					: notifications.url;
 			this.setNotificationUrl(state, url);
 		}
 	}
@@ -319,7 +356,11 @@ export class Store {
 	 * A count generates a realistic mix: mostly title/status updates, some creations. Events are
 	 * `spacingMs` apart, the last one now, in batches of `batchSize` (ctx.batch_*).
 	 */
-	appendEvents(webhookId: string, events: EventSpec[] | number, { batchSize = BATCH_SIZE, spacingMs = 1000 } = {}): EventObject[] {
+	appendEvents(
+		webhookId: string,
+		events: EventSpec[] | number,
+		{ batchSize = BATCH_SIZE, spacingMs = 1000 } = {},
+	): EventObject[] {
 		const state = this.webhookState(webhookId);
 		const count = typeof events === 'number' ? events : events.length;
 		const startMs = Date.now() - (count - 1) * spacingMs;
@@ -328,7 +369,12 @@ export class Store {
 		for (let i = 0; i < count; i++) {
 			const spec =
 				typeof events === 'number'
-					? { kind: state.liveRecordIds.length === 0 || Math.random() < CREATION_SHARE ? 'RECORD_CREATED' : 'RECORD_UPDATED' }
+					? {
+							kind:
+								state.liveRecordIds.length === 0 || Math.random() < CREATION_SHARE
+									? 'RECORD_CREATED'
+									: 'RECORD_UPDATED',
+						}
 					: events[i];
 			if (i % batchSize === 0) batch = { id: hexId(), size: Math.min(batchSize, count - i) };
 			state.lastEventMs = Math.max(state.lastEventMs + 1, startMs + i * spacingMs);
@@ -347,12 +393,22 @@ export class Store {
 		if (jsonTexts.length > 0) this.onAppend?.(webhookId, jsonTexts.length);
 	}
 
-	private buildEvent(state: WebhookState, spec: EventSpec, atMs: number, batch: { id: string; size: number }): EventObject {
+	private buildEvent(
+		state: WebhookState,
+		spec: EventSpec,
+		atMs: number,
+		batch: { id: string; size: number },
+	): EventObject {
 		const kind = spec.kind ?? 'RECORD_UPDATED';
 		const isCreation = kind === 'RECORD_CREATED';
-		const recordId = spec.recordId ?? (isCreation || state.liveRecordIds.length === 0 ? hexId() : pickRandom(state.liveRecordIds));
+		const recordId =
+			spec.recordId ??
+			(isCreation || state.liveRecordIds.length === 0 ? hexId() : pickRandom(state.liveRecordIds));
 		const current = isCreation ? undefined : state.latestData.get(recordId);
-		const applicationId = spec.applicationId ?? (current?.application_id as string | undefined) ?? defaultApplicationId(state);
+		const applicationId =
+			spec.applicationId ??
+			(current?.application_id as string | undefined) ??
+			defaultApplicationId(state);
 		const changes = spec.data ?? (current ? changeFor(kind, current, atMs) : {});
 		const on = new Date(atMs).toISOString();
 		const data =
@@ -360,7 +416,9 @@ export class Store {
 			(current
 				? { ...current, last_updated: { on, by: EMULATOR_USER_ID }, ...changes }
 				: makeRecord(applicationId, ++state.autonumber, { id: recordId, ...changes }, atMs));
-		const previous = spec.previous ?? (kind === 'RECORD_UPDATED' && current ? pick(current, Object.keys(changes)) : {});
+		const previous =
+			spec.previous ??
+			(kind === 'RECORD_UPDATED' && current ? pick(current, Object.keys(changes)) : {});
 
 		if (kind === 'RECORD_DELETED') {
 			state.latestData.delete(recordId);
@@ -377,7 +435,12 @@ export class Store {
 			event_id: `${state.webhook.webhook_id}.${sequence}`,
 			kind,
 			event_at: on,
-			record_event_data: { record_id: recordId, locator: locatorFor(state, applicationId), data, previous },
+			record_event_data: {
+				record_id: recordId,
+				locator: locatorFor(state, applicationId),
+				data,
+				previous,
+			},
 			ctx: {
 				change_id: hexId(),
 				change_size: Math.max(1, Object.keys(changes).length),
@@ -409,7 +472,8 @@ function watches(webhook: WebhookObject, table: TableObject, change: NewEvent): 
 	if (filter.application?.application_id !== table.id) return false;
 	// A field filter: updates count only when they change a watched field.
 	const fields = filter.application.field_ids ?? [];
-	if ((change.kind ?? 'RECORD_UPDATED') !== 'RECORD_UPDATED' || fields.length === 0 || !change.data) return true;
+	if ((change.kind ?? 'RECORD_UPDATED') !== 'RECORD_UPDATED' || fields.length === 0 || !change.data)
+		return true;
 	return Object.keys(change.data).some((field) => fields.includes(field));
 }
 
@@ -424,11 +488,18 @@ export function emptyValues(table: TableObject): Record<string, unknown> {
 }
 
 function deletionAt(atMs: number): Record<string, unknown> {
-	return { deleted_date: { date: new Date(atMs).toISOString(), include_time: true }, deleted_by: EMULATOR_USER_ID };
+	return {
+		deleted_date: { date: new Date(atMs).toISOString(), include_time: true },
+		deleted_by: EMULATOR_USER_ID,
+	};
 }
 
 /** What an event of this kind changes when the caller gives no data. */
-function changeFor(kind: string, current: Record<string, unknown>, atMs: number): Record<string, unknown> {
+function changeFor(
+	kind: string,
+	current: Record<string, unknown>,
+	atMs: number,
+): Record<string, unknown> {
 	if (kind === 'RECORD_UPDATED') return inventChange(current, atMs);
 	if (kind === 'RECORD_DELETED') return deletionAt(atMs);
 	return {};
@@ -446,7 +517,10 @@ function defaultApplicationId(state: WebhookState): string {
 		applications?: { application_ids?: string[] };
 		application?: { application_id?: string };
 	};
-	const id: string | undefined = filter.applications?.application_ids?.[0] ?? filter.application?.application_id ?? state.webhook.locator.application_id;
+	const id: string | undefined =
+		filter.applications?.application_ids?.[0] ??
+		filter.application?.application_id ??
+		state.webhook.locator.application_id;
 	return id ?? state.solutionTableId;
 }
 

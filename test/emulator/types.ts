@@ -144,7 +144,16 @@ export interface Variant {
 }
 
 /** About a day of exponential backoff: 1 minute doubling to 2 hours, then every 2 hours (24.1 h in all). */
-export const DAY_OF_RETRIES_MS: number[] = [1, 2, 4, 8, 16, 32, 64, ...Array<number>(11).fill(120)].map((minutes) => minutes * 60_000);
+export const DAY_OF_RETRIES_MS: number[] = [
+	1,
+	2,
+	4,
+	8,
+	16,
+	32,
+	64,
+	...Array<number>(11).fill(120),
+].map((minutes) => minutes * 60_000);
 
 export const DEFAULT_VARIANT: Variant = {
 	profile: 'spec',
@@ -455,9 +464,16 @@ export interface Emulator {
 	 * when refused), record stored, RECORD_CREATED raised on the webhooks watching it. Returns the
 	 * stored record and the events raised (all webhooks).
 	 */
-	createRecord(tableId: string, values: Record<string, unknown>): { record: RecordObject; events: EventObject[] };
+	createRecord(
+		tableId: string,
+		values: Record<string, unknown>,
+	): { record: RecordObject; events: EventObject[] };
 	/** Changes a live record as `PATCH .../records/<id>/` does (checks, RECORD_UPDATED with previous; no event when nothing changed). */
-	updateRecord(tableId: string, recordId: string, values: Record<string, unknown>): { record: RecordObject; events: EventObject[] };
+	updateRecord(
+		tableId: string,
+		recordId: string,
+		values: Record<string, unknown>,
+	): { record: RecordObject; events: EventObject[] };
 	/** Deletes a record (again): it becomes restorable; undefined when unknown or already deleted. */
 	deleteRecord(tableId: string, recordId: string): RecordObject | undefined;
 
@@ -471,7 +487,10 @@ export interface Emulator {
 	 */
 	setWebhookStatus(
 		webhookId: string,
-		status: { system?: 'enabled' | 'disabled'; notifications?: 'enabled' | 'disabled' | { url: string } },
+		status: {
+			system?: 'enabled' | 'disabled';
+			notifications?: 'enabled' | 'disabled' | { url: string };
+		},
 	): void;
 	/**
 	 * Pings sent to notification URLs, every attempt, in the order they started (a live array).

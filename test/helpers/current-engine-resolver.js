@@ -13,7 +13,9 @@ const ENGINE = /^(n8n-core|n8n-workflow|@n8n\/[^/]+)(\/|$)/;
 module.exports = (request, options) => {
 	if (ENGINE.test(request) && !options.basedir.startsWith(CURRENT)) {
 		if (!existsSync(join(CURRENT, 'node_modules/n8n-core'))) {
-			throw new Error('The current n8n is not installed: run `bash test/e2e/ensure-n8n.sh current`');
+			throw new Error(
+				'The current n8n is not installed: run `bash test/e2e/ensure-n8n.sh current`',
+			);
 		}
 		return options.defaultResolver(request, { ...options, basedir: CURRENT });
 	}

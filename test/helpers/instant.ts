@@ -30,9 +30,10 @@ import { additionalDataFor } from './n8n';
 // Named with .ts: outside jest (npm run bench), Node tries the codex `X.node.json` beside the node
 // before ts-node's `.ts`, so `require('…/X.node')` would load the codex instead of the class.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SmartSuiteInstantTrigger: InstantTriggerNode } = require('../../nodes/SmartSuite/SmartSuiteInstantTrigger.node.ts') as {
-	SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger;
-};
+const { SmartSuiteInstantTrigger: InstantTriggerNode } =
+	require('../../nodes/SmartSuite/SmartSuiteInstantTrigger.node.ts') as {
+		SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger;
+	};
 
 export const INSTANT_NAME = 'SmartSuite Instant Trigger';
 const STATE_KEY = `node:${INSTANT_NAME}`;
@@ -66,7 +67,15 @@ export interface InstantTrigger {
 	 * gave SmartSuite, secret included, as SmartSuite's pings carry it). `withResponse: false`: n8n
 	 * hands webhook() no response object (webhook() must not need one).
 	 */
-	ping(body: unknown, options?: { saveLater?: boolean; mode?: WorkflowExecuteMode; withResponse?: boolean; query?: IDataObject }): Promise<PingAnswer>;
+	ping(
+		body: unknown,
+		options?: {
+			saveLater?: boolean;
+			mode?: WorkflowExecuteMode;
+			withResponse?: boolean;
+			query?: IDataObject;
+		},
+	): Promise<PingAnswer>;
 	/** A restart of n8n: the node's module is loaded anew (its memory is gone), the database stays. */
 	restart(): void;
 	/** "Listen for test event": create with a fresh state of its own. */
@@ -87,13 +96,19 @@ function nodeTypesOf(nodeType: SmartSuiteInstantTrigger): INodeTypes {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 /** The query of the URL a state gave SmartSuite (its secret). */
-const queryOf = (state: IDataObject): IDataObject => Object.fromEntries(new URL(String(state.notificationUrl || 'http://x/')).searchParams);
+const queryOf = (state: IDataObject): IDataObject =>
+	Object.fromEntries(new URL(String(state.notificationUrl || 'http://x/')).searchParams);
 
 /**
  * The trigger with n8n's webhook endpoint on 127.0.0.1: the emulator's pings to `url` and
  * `testUrl` run the trigger's webhook() as n8n does; `executions` lists what each started.
  */
-export async function startInstantTrigger(options: { parameters: INodeParameters; credentials: object }): Promise<InstantTrigger & { executions: IDataObject[][]; answers: number[]; close(): Promise<void> }> {
+export async function startInstantTrigger(options: {
+	parameters: INodeParameters;
+	credentials: object;
+}): Promise<
+	InstantTrigger & { executions: IDataObject[][]; answers: number[]; close(): Promise<void> }
+> {
 	const executions: IDataObject[][] = [];
 	const answers: number[] = [];
 	let trigger: InstantTrigger | undefined;
@@ -140,8 +155,21 @@ export async function startInstantTrigger(options: { parameters: INodeParameters
 	});
 }
 
-export function createInstantTrigger({ parameters, credentials, baseUrl = 'http://127.0.0.1:5678' }: { parameters: INodeParameters; credentials: object; baseUrl?: string }): InstantTrigger {
-	const additionalData = () => ({ ...additionalDataFor(credentials), webhookBaseUrl: `${baseUrl}/webhook`, webhookTestBaseUrl: `${baseUrl}/webhook-test` }) as IWorkflowExecuteAdditionalData;
+export function createInstantTrigger({
+	parameters,
+	credentials,
+	baseUrl = 'http://127.0.0.1:5678',
+}: {
+	parameters: INodeParameters;
+	credentials: object;
+	baseUrl?: string;
+}): InstantTrigger {
+	const additionalData = () =>
+		({
+			...additionalDataFor(credentials),
+			webhookBaseUrl: `${baseUrl}/webhook`,
+			webhookTestBaseUrl: `${baseUrl}/webhook-test`,
+		}) as IWorkflowExecuteAdditionalData;
 	let nodeType = new InstantTriggerNode();
 	const node: INode = {
 		id: 'instant-node-id',
@@ -158,14 +186,46 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 	const description = nodeType.description.webhooks![0];
 
 	const workflowWith = (state: IDataObject) =>
-		new Workflow({ id: 'wf-instant', nodes: [node], connections: {}, active: true, nodeTypes: nodeTypesOf(nodeType), staticData: clone(state) });
+		new Workflow({
+			id: 'wf-instant',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes: nodeTypesOf(nodeType),
+			staticData: clone(state),
+		});
 	const stateOf = (workflow: Workflow) => (workflow.staticData[STATE_KEY] ?? {}) as IDataObject;
 	const webhookData = (workflow: Workflow, isTest: boolean) =>
-		({ webhookDescription: description, node: node.name, workflowId: workflow.id, httpMethod: 'POST', path: description.path, isTest }) as unknown as IWebhookData;
-	const hook = (workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest = false) =>
-		new HookContext(workflow, node, additionalData(), mode, activation, webhookData(workflow, isTest));
+		({
+			webhookDescription: description,
+			node: node.name,
+			workflowId: workflow.id,
+			httpMethod: 'POST',
+			path: description.path,
+			isTest,
+		}) as unknown as IWebhookData;
+	const hook = (
+		workflow: Workflow,
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		isTest = false,
+	) =>
+		new HookContext(
+			workflow,
+			node,
+			additionalData(),
+			mode,
+			activation,
+			webhookData(workflow, isTest),
+		);
 
-	async function runWebhook(state: IDataObject, body: unknown, mode: WorkflowExecuteMode, query: IDataObject, withResponse = true) {
+	async function runWebhook(
+		state: IDataObject,
+		body: unknown,
+		mode: WorkflowExecuteMode,
+		query: IDataObject,
+		withResponse = true,
+	) {
 		const workflow = workflowWith(state);
 		const answer = { status: undefined as number | undefined };
 		const response = {
@@ -177,8 +237,20 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 				return response;
 			},
 		};
-		const withRequest = { ...additionalData(), httpRequest: { body, headers: {}, params: {}, query }, ...(withResponse ? { httpResponse: response } : {}) };
-		const context = new WebhookContext(workflow, node, withRequest as unknown as IWorkflowExecuteAdditionalData, mode, webhookData(workflow, mode === 'manual'), [], null);
+		const withRequest = {
+			...additionalData(),
+			httpRequest: { body, headers: {}, params: {}, query },
+			...(withResponse ? { httpResponse: response } : {}),
+		};
+		const context = new WebhookContext(
+			workflow,
+			node,
+			withRequest as unknown as IWorkflowExecuteAdditionalData,
+			mode,
+			webhookData(workflow, mode === 'manual'),
+			[],
+			null,
+		);
 		const result = await nodeType.webhook.call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item: INodeExecutionData) => item.json);
 		return { workflow, answer, items, started: result.workflowData !== undefined };
@@ -206,10 +278,18 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 			database = clone(workflow.staticData);
 		},
 		async deactivate() {
-			return await nodeType.webhookMethods.default.delete.call(hook(workflowWith(database), 'trigger', 'update'));
+			return await nodeType.webhookMethods.default.delete.call(
+				hook(workflowWith(database), 'trigger', 'update'),
+			);
 		},
 		async ping(body, { saveLater = false, mode = 'webhook', withResponse = true, query } = {}) {
-			const { workflow, answer, items, started } = await runWebhook(database, body, mode, query ?? queryOf((database[STATE_KEY] ?? {}) as IDataObject), withResponse);
+			const { workflow, answer, items, started } = await runWebhook(
+				database,
+				body,
+				mode,
+				query ?? queryOf((database[STATE_KEY] ?? {}) as IDataObject),
+				withResponse,
+			);
 			const save = () => {
 				if (started) database = clone(workflow.staticData);
 			};
@@ -219,7 +299,9 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 		restart() {
 			jest.isolateModules(() => {
 				// eslint-disable-next-line @typescript-eslint/no-require-imports
-				const fresh = require('../../nodes/SmartSuite/SmartSuiteInstantTrigger.node') as { SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger };
+				const fresh = require('../../nodes/SmartSuite/SmartSuiteInstantTrigger.node') as {
+					SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger;
+				};
 				nodeType = new fresh.SmartSuiteInstantTrigger();
 			});
 		},
@@ -231,11 +313,18 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 		},
 		async pingTest(body, query) {
 			const state = testState ?? {};
-			const { workflow, answer, items, started } = await runWebhook(state, body, 'manual', query ?? queryOf((state[STATE_KEY] ?? {}) as IDataObject));
+			const { workflow, answer, items, started } = await runWebhook(
+				state,
+				body,
+				'manual',
+				query ?? queryOf((state[STATE_KEY] ?? {}) as IDataObject),
+			);
 			testState = clone(workflow.staticData);
 			if (started) {
 				// n8n's TestWebhooks.deactivateWebhooks: mode internal, activation update, as a production deactivation.
-				await nodeType.webhookMethods.default.delete.call(hook(workflowWith(testState), 'internal', 'update', true));
+				await nodeType.webhookMethods.default.delete.call(
+					hook(workflowWith(testState), 'internal', 'update', true),
+				);
 				testState = undefined;
 			}
 			return { status: answer.status, items, save: () => {} };
@@ -243,11 +332,22 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 		async keepAlive() {
 			const workflow = workflowWith(database);
 			const errors: Error[] = [];
-			const context = new TriggerContext(workflow, node, additionalData(), 'trigger', 'activate', () => {
-				throw new Error('the keep-alive emitted');
-			}, (error: Error) => errors.push(error));
+			const context = new TriggerContext(
+				workflow,
+				node,
+				additionalData(),
+				'trigger',
+				'activate',
+				() => {
+					throw new Error('the keep-alive emitted');
+				},
+				(error: Error) => errors.push(error),
+			);
 			let scheduled: { expression: string; onTick: () => void } | undefined;
-			(context.helpers as { registerCron: unknown }).registerCron = ({ expression }: { expression: string }, onTick: () => void) => {
+			(context.helpers as { registerCron: unknown }).registerCron = (
+				{ expression }: { expression: string },
+				onTick: () => void,
+			) => {
 				scheduled = { expression, onTick };
 			};
 			await nodeType.trigger.call(context);
@@ -259,7 +359,8 @@ export function createInstantTrigger({ parameters, credentials, baseUrl = 'http:
 				// What the scheduled tick runs, awaited (n8n runs it in the background).
 				async tick() {
 					await keepAlive(context);
-					if (JSON.stringify(workflow.staticData) !== before) throw new Error('the keep-alive wrote the static data');
+					if (JSON.stringify(workflow.staticData) !== before)
+						throw new Error('the keep-alive wrote the static data');
 				},
 			};
 		},

@@ -81,7 +81,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
 		const authenticate = credentialType.authenticate;
-		if (!authenticate || typeof authenticate === 'function') throw new Error('Expected generic authenticate');
+		if (!authenticate || typeof authenticate === 'function')
+			throw new Error('Expected generic authenticate');
 		const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
 		for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {
 			headers[name] = workflow.expression.getParameterValue(
@@ -161,7 +162,11 @@ function nodeTypesOf(nodeTypes: Record<string, INodeType>): INodeTypes {
 	} as unknown as INodeTypes;
 }
 
-export function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+export function makeNode(
+	type: string,
+	parameters: INodeParameters,
+	extra: Partial<INode> = {},
+): INode {
 	return {
 		id: `${type}-id`,
 		name: extra.name ?? 'SmartSuite',
@@ -253,7 +258,13 @@ export function createPoller(
 	return {
 		workflow,
 		async poll(mode: WorkflowExecuteMode = 'trigger') {
-			const context = new PollContext(workflow, node, additionalDataFor(credentials), mode, 'activate');
+			const context = new PollContext(
+				workflow,
+				node,
+				additionalDataFor(credentials),
+				mode,
+				'activate',
+			);
 			return (await nodeType.poll!.call(context)) ?? null;
 		},
 		staticData() {
@@ -262,7 +273,15 @@ export function createPoller(
 		/** An edit of the active workflow: n8n resolves the parameters' defaults as it loads it again. */
 		setParameters(newParameters: INodeParameters) {
 			const { properties } = nodeType.description;
-			node.parameters = NodeHelpers.getNodeParameters(properties, newParameters, true, false, node, nodeType.description) ?? {};
+			node.parameters =
+				NodeHelpers.getNodeParameters(
+					properties,
+					newParameters,
+					true,
+					false,
+					node,
+					nodeType.description,
+				) ?? {};
 		},
 	};
 }
@@ -273,21 +292,42 @@ export function createPoller(
  */
 export async function runNodeMethod(
 	nodeType: INodeType,
-	{ parameters, credentials, typeVersion = 1 }: { parameters: INodeParameters; credentials: object; typeVersion?: number },
+	{
+		parameters,
+		credentials,
+		typeVersion = 1,
+	}: { parameters: INodeParameters; credentials: object; typeVersion?: number },
 	call:
 		| { listSearch: string; filter?: string; paginationToken?: string }
 		| { loadOptions: string; path?: string }
 		| { resourceMapping: string },
 ): Promise<unknown> {
 	const node = makeNode(nodeType.description.name, parameters, { typeVersion });
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ [node.type]: nodeType }) });
-	const additionalData = { ...additionalDataFor(credentials), currentNodeParameters: node.parameters } as IWorkflowExecuteAdditionalData;
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ [node.type]: nodeType }),
+	});
+	const additionalData = {
+		...additionalDataFor(credentials),
+		currentNodeParameters: node.parameters,
+	} as IWorkflowExecuteAdditionalData;
 	// The parameter being edited: `&name` in a method means a parameter beside it.
 	const path = 'path' in call && call.path ? `parameters.${call.path}` : 'parameters.x';
 	const context = new LoadOptionsContext(workflow, node, additionalData, path);
-	const methods = nodeType.methods as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
-	if ('listSearch' in call) return await methods.listSearch[call.listSearch].call(context, call.filter, call.paginationToken);
-	if ('resourceMapping' in call) return await methods.resourceMapping[call.resourceMapping].call(context);
+	const methods = nodeType.methods as Record<
+		string,
+		Record<string, (...args: unknown[]) => Promise<unknown>>
+	>;
+	if ('listSearch' in call)
+		return await methods.listSearch[call.listSearch].call(
+			context,
+			call.filter,
+			call.paginationToken,
+		);
+	if ('resourceMapping' in call)
+		return await methods.resourceMapping[call.resourceMapping].call(context);
 	return await methods.loadOptions[call.loadOptions].call(context);
 }
 
@@ -302,8 +342,21 @@ export async function runWorkflow(
 	credentials: object,
 	settings?: IWorkflowSettings,
 ): Promise<IRun> {
-	const workflow = new Workflow({ id: 'wf', nodes, connections, active: false, nodeTypes: nodeTypesOf(nodeTypes), settings });
-	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', { id: 'wf', name: 'wf', nodes, connections, active: false } as never);
+	const workflow = new Workflow({
+		id: 'wf',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes: nodeTypesOf(nodeTypes),
+		settings,
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', {
+		id: 'wf',
+		name: 'wf',
+		nodes,
+		connections,
+		active: false,
+	} as never);
 	const execute = new WorkflowExecute(additionalDataFor(credentials, hooks), 'manual');
 	return await execute.run({ workflow, startNode: nodes[0] });
 }
@@ -317,7 +370,12 @@ export async function runWorkflow(
  * failure gives its code; a 2xx answer is judged by the `responseSuccessBody` rules.
  */
 export async function testCredential(credentials: object): Promise<INodeCredentialTestResult> {
-	const decrypted: ICredentialsDecrypted = { id: '1', name: 'SmartSuite account', type: credentialType.name, data: credentials as ICredentialDataDecryptedObject };
+	const decrypted: ICredentialsDecrypted = {
+		id: '1',
+		name: 'SmartSuite account',
+		type: credentialType.name,
+		data: credentials as ICredentialDataDecryptedObject,
+	};
 	const test = credentialType.test;
 	if (!test) return { status: 'Error', message: 'No testing function found for this credential.' };
 	const nodeType = {
@@ -331,31 +389,71 @@ export async function testCredential(credentials: object): Promise<INodeCredenti
 			inputs: [],
 			outputs: [],
 			credentials: [{ name: credentialType.name, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		},
 	} as unknown as INodeType;
-	const node: INode = { id: 'temp', name: 'Temp-Node', type: 'temp', typeVersion: 1, position: [0, 0], parameters: {}, credentials: { [credentialType.name]: { id: '1', name: 'SmartSuite account' } } };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ temp: nodeType }) });
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'temp',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [credentialType.name]: { id: '1', name: 'SmartSuite account' } },
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypesOf({ temp: nodeType }),
+	});
 	const items: INodeExecutionData[] = [{ json: {} }];
-	const context = new ExecuteContext(workflow, node, additionalDataFor(credentials), 'internal', createRunExecutionData(), 0, [], { main: [items] }, { node, data: {}, source: null }, []);
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalDataFor(credentials),
+		'internal',
+		createRunExecutionData(),
+		0,
+		[],
+		{ main: [items] },
+		{ node, data: {}, source: null },
+		[],
+	);
 	let response: INodeExecutionData[][] | null | undefined;
 	try {
 		response = await new RoutingNode(context, nodeType, decrypted).runNode();
 	} catch (thrown) {
-		const error = thrown as { message: string; cause?: { code?: string; response?: { status: number; statusText?: string } } };
+		const error = thrown as {
+			message: string;
+			cause?: { code?: string; response?: { status: number; statusText?: string } };
+		};
 		if (error.cause?.response) {
 			const { status, statusText } = error.cause.response;
 			for (const rule of test.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
+				if (rule.type === 'responseCode' && rule.properties.value === status)
+					return { status: 'Error', message: rule.properties.message };
 			}
-			if (status < 199 || status > 299) return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
+			if (status < 199 || status > 299)
+				return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
 		} else if (error.cause?.code) {
 			return { status: 'Error', message: error.cause.code };
 		}
 		return { status: 'Error', message: error.message.toString() };
 	}
 	for (const rule of test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && getPath(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			getPath(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value
+		) {
 			return { status: 'Error', message: rule.properties.message };
 		}
 	}
@@ -363,7 +461,13 @@ export async function testCredential(credentials: object): Promise<INodeCredenti
 }
 
 function getPath(value: unknown, path: string): unknown {
-	return path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), value);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(at, key) =>
+				typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined,
+			value,
+		);
 }
 
 /** Stops n8n-core's background interval so jest can exit (call in afterAll). */
@@ -388,7 +492,10 @@ export const START_TYPE: INodeType = {
 		],
 	},
 	async execute(this: IExecuteFunctions) {
-		const files = this.getNodeParameter('files', 0, []) as Array<Record<string, IDataObject> | null>;
+		const files = this.getNodeParameter('files', 0, []) as Array<Record<
+			string,
+			IDataObject
+		> | null>;
 		const items = this.getNodeParameter('items', 0) as IDataObject[];
 		return [
 			await Promise.all(
@@ -398,7 +505,14 @@ export const START_TYPE: INodeType = {
 						await Promise.all(
 							Object.entries(files[index]).map(async ([name, file]) => {
 								const data = Buffer.from(String(file.base64), 'base64');
-								return [name, await this.helpers.prepareBinaryData(data, file.fileName as string, file.mimeType as string)];
+								return [
+									name,
+									await this.helpers.prepareBinaryData(
+										data,
+										file.fileName as string,
+										file.mimeType as string,
+									),
+								];
 							}),
 						),
 					);
@@ -436,17 +550,34 @@ export async function runNodeInWorkflow(
 ): Promise<WorkflowNodeRun> {
 	const files = binary.map((item) =>
 		item
-			? Object.fromEntries(Object.entries(item).map(([name, { data, ...rest }]) => [name, { base64: data.toString('base64'), ...rest }]))
+			? Object.fromEntries(
+					Object.entries(item).map(([name, { data, ...rest }]) => [
+						name,
+						{ base64: data.toString('base64'), ...rest },
+					]),
+				)
 			: null,
 	);
 	const start = makeNode(
 		'testStart',
-		{ items: input as unknown as INodeParameters['items'], files: files as unknown as INodeParameters['files'] },
+		{
+			items: input as unknown as INodeParameters['items'],
+			files: files as unknown as INodeParameters['files'],
+		},
 		{ name: 'Start', credentials: undefined },
 	);
-	const node = makeNode(nodeType.description.name, parameters, continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const node = makeNode(
+		nodeType.description.name,
+		parameters,
+		continueOnFail ? { onError: 'continueRegularOutput' } : {},
+	);
 	const connections = { Start: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
-	const run = await runWorkflow({ testStart: START_TYPE, [node.type]: nodeType }, [start, node], connections, credentials);
+	const run = await runWorkflow(
+		{ testStart: START_TYPE, [node.type]: nodeType },
+		[start, node],
+		connections,
+		credentials,
+	);
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {
 		output: task?.data?.main?.[0] ?? [],

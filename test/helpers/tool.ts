@@ -41,7 +41,9 @@ export function toolDescriptionOf(base: INodeTypeDescription): INodeTypeDescript
 	description.outputs = [NodeConnectionTypes.AiTool];
 	description.displayName += ' Tool';
 	delete description.usableAsTool;
-	const hasResourceOrOperation = description.properties.some((property) => property.name === 'resource' || property.name === 'operation');
+	const hasResourceOrOperation = description.properties.some(
+		(property) => property.name === 'resource' || property.name === 'operation',
+	);
 	if (!description.properties.some((property) => property.name === 'toolDescription')) {
 		const toolDescription: INodeProperties = {
 			displayName: 'Description',
@@ -50,7 +52,8 @@ export function toolDescriptionOf(base: INodeTypeDescription): INodeTypeDescript
 			default: base.description,
 			required: true,
 			typeOptions: { rows: 2 },
-			description: 'Explain to the LLM what this tool does, a good, specific description would allow LLMs to produce expected results much more often',
+			description:
+				'Explain to the LLM what this tool does, a good, specific description would allow LLMs to produce expected results much more often',
 		};
 		let lastCallout = -1;
 		description.properties.forEach((property, index) => {
@@ -64,7 +67,11 @@ export function toolDescriptionOf(base: INodeTypeDescription): INodeTypeDescript
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Set Automatically', value: 'auto', description: 'Automatically set based on resource and operation' },
+					{
+						name: 'Set Automatically',
+						value: 'auto',
+						description: 'Automatically set based on resource and operation',
+					},
 					{ name: 'Set Manually', value: 'manual', description: 'Manually set the description' },
 				],
 				default: 'auto',
@@ -72,7 +79,11 @@ export function toolDescriptionOf(base: INodeTypeDescription): INodeTypeDescript
 			toolDescription.displayOptions = { show: { descriptionType: ['manual'] } };
 		}
 	}
-	description.codex = { categories: ['AI'], subcategories: { AI: ['Tools'], Tools: ['Other Tools'] }, resources: base.codex?.resources ?? {} };
+	description.codex = {
+		categories: ['AI'],
+		subcategories: { AI: ['Tools'], Tools: ['Other Tools'] },
+		resources: base.codex?.resources ?? {},
+	};
 	return description;
 }
 
@@ -81,12 +92,20 @@ export function toolNodeType(base: INodeType): INodeType {
 	const { description } = base;
 	const isDeclarative = description.requestDefaults !== undefined;
 	// shouldAssignExecuteMethod (packages/cli/src/utils.ts)
-	if (!base.execute && !base.poll && !base.trigger && (!base.webhook || isDeclarative) && (!base.methods || isDeclarative)) {
+	if (
+		!base.execute &&
+		!base.poll &&
+		!base.trigger &&
+		(!base.webhook || isDeclarative) &&
+		(!base.methods || isDeclarative)
+	) {
 		base.execute = async function (this: IExecuteFunctions) {
 			return (await new RoutingNode(this as unknown as ExecuteContext, base).runNode()) ?? [];
 		};
 	}
-	return Object.create(base, { description: { value: toolDescriptionOf(description) } }) as INodeType;
+	return Object.create(base, {
+		description: { value: toolDescriptionOf(description) },
+	}) as INodeType;
 }
 
 type AgentOutput = {
@@ -108,19 +127,37 @@ const AGENT_TYPE: INodeType = {
 		version: 1,
 		description: "Makes one tool call, as n8n's AI Agent does",
 		defaults: { name: 'Agent' },
-		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true }],
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true },
+		],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [
 			{ displayName: 'Arguments', name: 'toolArguments', type: 'json', default: '{}' },
 			{ displayName: 'Call', name: 'call', type: 'string', default: 'engine' },
 		],
 	},
-	async execute(this: IExecuteFunctions, response?: EngineResponse): Promise<INodeExecutionData[][] | EngineRequest> {
-		const [tool] = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as StructuredTool[];
-		const schema = tool.schema as unknown as { parse(value: unknown): IDataObject; shape: IDataObject };
+	async execute(
+		this: IExecuteFunctions,
+		response?: EngineResponse,
+	): Promise<INodeExecutionData[][] | EngineRequest> {
+		const [tool] = (await this.getInputConnectionData(
+			NodeConnectionTypes.AiTool,
+			0,
+		)) as StructuredTool[];
+		const schema = tool.schema as unknown as {
+			parse(value: unknown): IDataObject;
+			shape: IDataObject;
+		};
 		const args = schema.parse(JSON.parse(this.getNodeParameter('toolArguments', 0) as string));
-		const about = { name: tool.name, description: tool.description, arguments: Object.keys(schema.shape) };
-		const answer = (json: Omit<AgentOutput, 'tool'>) => [[{ json: { tool: about, ...json } as IDataObject }]];
+		const about = {
+			name: tool.name,
+			description: tool.description,
+			arguments: Object.keys(schema.shape),
+		};
+		const answer = (json: Omit<AgentOutput, 'tool'>) => [
+			[{ json: { tool: about, ...json } as IDataObject }],
+		];
 		if (this.getNodeParameter('call', 0) === 'direct') {
 			try {
 				return answer({ output: JSON.parse((await tool.invoke(args)) as string) });
@@ -130,10 +167,25 @@ const AGENT_TYPE: INodeType = {
 		}
 		if (!response?.actionResponses.length) {
 			const nodeName = tool.metadata?.sourceNodeName as string;
-			return { actions: [{ actionType: 'ExecutionNodeAction', nodeName, input: args, type: NodeConnectionTypes.AiTool, id: 'call_1', metadata: { itemIndex: 0 } }], metadata: {} };
+			return {
+				actions: [
+					{
+						actionType: 'ExecutionNodeAction',
+						nodeName,
+						input: args,
+						type: NodeConnectionTypes.AiTool,
+						id: 'call_1',
+						metadata: { itemIndex: 0 },
+					},
+				],
+				metadata: {},
+			};
 		}
 		const { data } = response.actionResponses[0];
-		return answer({ output: data.data?.[NodeConnectionTypes.AiTool]?.[0]?.map((item) => item.json), error: data.error?.message });
+		return answer({
+			output: data.data?.[NodeConnectionTypes.AiTool]?.[0]?.map((item) => item.json),
+			error: data.error?.message,
+		});
 	},
 };
 
@@ -148,20 +200,50 @@ export interface ToolRun extends AgentOutput {
  */
 export async function runAsTool(
 	base: INodeType,
-	{ parameters, toolArguments, call = 'engine', credentials }: { parameters: IDataObject; toolArguments: IDataObject; call?: 'engine' | 'direct'; credentials: object },
+	{
+		parameters,
+		toolArguments,
+		call = 'engine',
+		credentials,
+	}: {
+		parameters: IDataObject;
+		toolArguments: IDataObject;
+		call?: 'engine' | 'direct';
+		credentials: object;
+	},
 ): Promise<ToolRun> {
 	const tool = toolNodeType(base);
-	const start = makeNode('testStart', { items: [{ chatInput: 'Find the tasks' }], files: [] } as never, { name: 'Start', credentials: undefined });
-	const agent = makeNode('testAgent', { toolArguments: JSON.stringify(toolArguments), call }, { name: 'Agent', credentials: undefined });
+	const start = makeNode(
+		'testStart',
+		{ items: [{ chatInput: 'Find the tasks' }], files: [] } as never,
+		{ name: 'Start', credentials: undefined },
+	);
+	const agent = makeNode(
+		'testAgent',
+		{ toolArguments: JSON.stringify(toolArguments), call },
+		{ name: 'Agent', credentials: undefined },
+	);
 	const toolNode = makeNode(tool.description.name, parameters as never, { name: 'SmartSuite' });
 	const connections = {
 		Start: { main: [[{ node: 'Agent', type: NodeConnectionTypes.Main, index: 0 }]] },
-		SmartSuite: { [NodeConnectionTypes.AiTool]: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] },
+		SmartSuite: {
+			[NodeConnectionTypes.AiTool]: [
+				[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }],
+			],
+		},
 	};
-	const run = await runWorkflow({ testStart: START_TYPE, testAgent: AGENT_TYPE, [tool.description.name]: tool }, [start, agent, toolNode], connections as never, credentials, {
-		executionOrder: 'v1',
-	});
-	if (run.data.resultData.error) throw new Error(`The workflow failed: ${run.data.resultData.error.message}`);
-	const json = run.data.resultData.runData.Agent?.at(-1)?.data?.main?.[0]?.[0]?.json as unknown as AgentOutput;
+	const run = await runWorkflow(
+		{ testStart: START_TYPE, testAgent: AGENT_TYPE, [tool.description.name]: tool },
+		[start, agent, toolNode],
+		connections as never,
+		credentials,
+		{
+			executionOrder: 'v1',
+		},
+	);
+	if (run.data.resultData.error)
+		throw new Error(`The workflow failed: ${run.data.resultData.error.message}`);
+	const json = run.data.resultData.runData.Agent?.at(-1)?.data?.main?.[0]?.[0]
+		?.json as unknown as AgentOutput;
 	return { ...json, parameters: toolNode.parameters as IDataObject };
 }

@@ -36,10 +36,16 @@ const listEvents = (extra: INodeParameters): INodeParameters => ({
 const run = async (parameters: INodeParameters) =>
 	await runDeclarativeNode(new SmartSuite(), {
 		parameters,
-		credentials: { apiKey: 'k'.repeat(40), workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url },
+		credentials: {
+			apiKey: 'k'.repeat(40),
+			workspaceId: 'sv25cxf2',
+			baseUrl: server.url,
+			webhooksUrl: server.url,
+		},
 	});
 
-const tokensRequested = () => server.received.map((request) => (JSON.parse(request.body) as { page_token: string }).page_token);
+const tokensRequested = () =>
+	server.received.map((request) => (JSON.parse(request.body) as { page_token: string }).page_token);
 
 /** Page n holds event n and points to page n + 1, up to `pages` pages (endless by default). */
 function stream(pages = Infinity): (pageToken: string) => string {
@@ -72,16 +78,25 @@ describe('a stream that goes on and on', () => {
 		server.received.length = 0;
 		const items = await run(listEvents({ returnAll: true, options: { maxPages: 8 } }));
 
-		expect(items.map((item) => item.json.event_id)).toEqual(['w1.1', 'w1.2', 'w1.3', 'w1.4', 'w1.5', 'w1.6', 'w1.7', 'w1.8']);
+		expect(items.map((item) => item.json.event_id)).toEqual([
+			'w1.1',
+			'w1.2',
+			'w1.3',
+			'w1.4',
+			'w1.5',
+			'w1.6',
+			'w1.7',
+			'w1.8',
+		]);
 		expect(server.received).toHaveLength(8);
 	});
 
 	it('a Limit larger than the pages hold is bounded the same way', async () => {
 		page = stream();
 
-		await expect(run(listEvents({ returnAll: false, limit: 100, options: { maxPages: 5 } }))).rejects.toThrow(
-			'Stopped after reading 5 pages of events',
-		);
+		await expect(
+			run(listEvents({ returnAll: false, limit: 100, options: { maxPages: 5 } })),
+		).rejects.toThrow('Stopped after reading 5 pages of events');
 		expect(server.received).toHaveLength(5);
 	});
 
@@ -100,7 +115,8 @@ describe('Webhook > List', () => {
 		solutionId: { __rl: true, mode: 'id', value: 's1' },
 		returnAll: true,
 	};
-	const webhooksPage = (n: number, next: string) => JSON.stringify({ webhooks: [{ webhook_id: `w${n}` }], next_page_token: next });
+	const webhooksPage = (n: number, next: string) =>
+		JSON.stringify({ webhooks: [{ webhook_id: `w${n}` }], next_page_token: next });
 
 	it('a stream of webhooks that goes on and on stops after 100 pages with an error', async () => {
 		page = (pageToken) => {
@@ -119,22 +135,33 @@ describe('Webhook > List', () => {
 
 		const error = await failure(run(listWebhooks));
 
-		expect(error.message).toBe('SmartSuite repeated a page token, so reading the webhooks stopped to avoid looping');
+		expect(error.message).toBe(
+			'SmartSuite repeated a page token, so reading the webhooks stopped to avoid looping',
+		);
 	});
 });
 
 it('a page that points back to itself is an error, not a loop', async () => {
-	page = (pageToken) => JSON.stringify({ events: [{ event_id: `w1.${pageToken}` }], next_page_token: pageToken || 'p2' });
+	page = (pageToken) =>
+		JSON.stringify({
+			events: [{ event_id: `w1.${pageToken}` }],
+			next_page_token: pageToken || 'p2',
+		});
 
 	const error = await failure(run(listEvents({ returnAll: true })));
 
-	expect(error.message).toBe('SmartSuite repeated a page token, so reading the events stopped to avoid looping');
+	expect(error.message).toBe(
+		'SmartSuite repeated a page token, so reading the events stopped to avoid looping',
+	);
 	expect(tokensRequested()).toEqual(['', 'p2']);
 });
 
 describe('a server that ignores page_size and answers 200,000 events at once', () => {
 	const huge = JSON.stringify({
-		events: Array.from({ length: 200_000 }, (_, n) => ({ event_id: `w1.${n + 1}`, kind: 'RECORD_UPDATED' })),
+		events: Array.from({ length: 200_000 }, (_, n) => ({
+			event_id: `w1.${n + 1}`,
+			kind: 'RECORD_UPDATED',
+		})),
 		next_page_token: 'more',
 	});
 	beforeEach(() => {
@@ -152,7 +179,9 @@ describe('a server that ignores page_size and answers 200,000 events at once', (
 	it('Return All: a clear error, as more than n8n can output from one node run', async () => {
 		const error = await failure(run(listEvents({ returnAll: true })));
 
-		expect(error.message).toBe('The webhook holds more than 100,000 events, more than one run can output');
+		expect(error.message).toBe(
+			'The webhook holds more than 100,000 events, more than one run can output',
+		);
 		expect(error.description).toMatch(/set a Limit/);
 	});
 
@@ -166,11 +195,24 @@ describe('a server that ignores page_size and answers 200,000 events at once', (
 
 describe('the trigger, on a page of 200,000 events', () => {
 	it('emits them without spreading the page into a call', async () => {
-		const events = Array.from({ length: 200_000 }, (_, n) => ({ event_id: `w1.${n + 1}`, kind: 'RECORD_UPDATED' }));
-		page = (pageToken) => (pageToken === '' ? JSON.stringify({ events, next_page_token: '' }) : '{}');
+		const events = Array.from({ length: 200_000 }, (_, n) => ({
+			event_id: `w1.${n + 1}`,
+			kind: 'RECORD_UPDATED',
+		}));
+		page = (pageToken) =>
+			pageToken === '' ? JSON.stringify({ events, next_page_token: '' }) : '{}';
 		const poller = createPoller(new SmartSuiteTrigger(), {
-			credentials: { apiKey: 'k'.repeat(40), workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url },
-			parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents', simplify: true } },
+			credentials: {
+				apiKey: 'k'.repeat(40),
+				workspaceId: 'sv25cxf2',
+				baseUrl: server.url,
+				webhooksUrl: server.url,
+			},
+			parameters: {
+				webhookId: 'w1',
+				events: [],
+				options: { startFrom: 'allStoredEvents', simplify: true },
+			},
 		});
 
 		const output = await poller.poll();

@@ -33,13 +33,23 @@ afterAll(async () => {
 	shutdownN8nCore();
 });
 
-const credentials = (url = server.url) => ({ apiKey: 'k'.repeat(40), workspaceId: 'sv25cxf2', baseUrl: url, webhooksUrl: url });
+const credentials = (url = server.url) => ({
+	apiKey: 'k'.repeat(40),
+	workspaceId: 'sv25cxf2',
+	baseUrl: url,
+	webhooksUrl: url,
+});
 
 const getWebhook = GET_WEBHOOK;
 const restoreFromInput = restoreRecord('={{ $json.id }}');
 
-async function nodeError(parameters: INodeParameters, { url, input }: { url?: string; input?: IDataObject[] } = {}): Promise<Failure> {
-	return await failure(runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(url), input }));
+async function nodeError(
+	parameters: INodeParameters,
+	{ url, input }: { url?: string; input?: IDataObject[] } = {},
+): Promise<Failure> {
+	return await failure(
+		runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(url), input }),
+	);
 }
 
 async function pollError(url?: string): Promise<Failure> {
@@ -65,7 +75,9 @@ describe('network failures name their reason', () => {
 
 		const error = await pollError(url).finally(() => dropping.close());
 
-		expect(error.message).toBe('Could not reach SmartSuite: the connection was closed before an answer arrived');
+		expect(error.message).toBe(
+			'Could not reach SmartSuite: the connection was closed before an answer arrived',
+		);
 		expect(error.description).toMatch(/^Network error ECONNRESET\./);
 	});
 
@@ -74,7 +86,9 @@ describe('network failures name their reason', () => {
 		expect(`${error.message} ${error.httpCode}`).toMatch(/refused.*ECONNREFUSED/);
 
 		// n8n's words (2.8) or the code (2.41): a credential test reports what n8n makes of the failure.
-		expect((await testCredential(credentials(closedUrl))).message).toMatch(/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/);
+		expect((await testCredential(credentials(closedUrl))).message).toMatch(
+			/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/,
+		);
 	});
 });
 
@@ -94,14 +108,20 @@ describe('an id that is not text', () => {
 		for (const id of ['r1\uD83D', '\uDE00r1', 'a\uDE00\uD83Db']) {
 			const error = await nodeError(restoreFromInput, { input: [{ id }] });
 
-			expect(error.message).toBe('The parameter "Record ID" contains a broken character (half of a UTF-16 surrogate pair)');
+			expect(error.message).toBe(
+				'The parameter "Record ID" contains a broken character (half of a UTF-16 surrogate pair)',
+			);
 		}
 		expect(server.received).toEqual([]);
 	});
 
 	it('a whole emoji is an ordinary character', async () => {
 		reply = () => ({ status: 200, body: { id: 'r1' } });
-		await runDeclarativeNode(new SmartSuite(), { parameters: restoreFromInput, credentials: credentials(), input: [{ id: 'r\uD83D\uDE00' }] });
+		await runDeclarativeNode(new SmartSuite(), {
+			parameters: restoreFromInput,
+			credentials: credentials(),
+			input: [{ id: 'r\uD83D\uDE00' }],
+		});
 
 		expect(server.received[0].path).toBe('/api/v1/applications/t1/records/r%F0%9F%98%80/restore/');
 	});
@@ -131,7 +151,11 @@ describe('a 429 never asks to wait 0 seconds', () => {
 		['1.2', 'Wait 2 seconds '],
 		[new Date(Date.now() - 60_000).toUTCString(), 'Wait 1 second '],
 	])('Retry-After: %s', async (retryAfter, wait) => {
-		reply = () => ({ status: 429, headers: { 'retry-after': retryAfter }, body: { code: 'resource_exhausted', msg: 'slow down' } });
+		reply = () => ({
+			status: 429,
+			headers: { 'retry-after': retryAfter },
+			body: { code: 'resource_exhausted', msg: 'slow down' },
+		});
 
 		const error = await nodeError(getWebhook);
 

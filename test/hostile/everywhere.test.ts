@@ -26,21 +26,60 @@ const SLUG = 's1text0001';
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 const record = (id: string) => ({ id, title: Q, [SLUG]: Q, note: Q, [Q]: Q });
-const webhook = { webhook_id: 'w1', system_status: {}, kinds: ['RECORD_CREATED'], locator: { account_id: 'sv25cxf2', solution_id: 's1' }, filter: { solution: {} }, name: Q };
+const webhook = {
+	webhook_id: 'w1',
+	system_status: {},
+	kinds: ['RECORD_CREATED'],
+	locator: { account_id: 'sv25cxf2', solution_id: 's1' },
+	filter: { solution: {} },
+	name: Q,
+};
 
 /** A plausible success answer to each path, quoting the key in every string. */
 function success(request: Received): Answer {
 	const path = request.path.replace(/\?.*/, '');
-	const items = path.endsWith('/bulk/') ? ((JSON.parse(request.body) as { items?: unknown[] }).items ?? []) : [];
+	const items = path.endsWith('/bulk/')
+		? ((JSON.parse(request.body) as { items?: unknown[] }).items ?? [])
+		: [];
 	const answers: Array<[RegExp, unknown]> = [
-		[/\/ListEvents$/, { events: [{ event_id: 'w1.1', kind: 'RECORD_CREATED', record_id: 'r1', application_id: 't1', data: record('r1'), note: Q }], next_page_token: '' }],
+		[
+			/\/ListEvents$/,
+			{
+				events: [
+					{
+						event_id: 'w1.1',
+						kind: 'RECORD_CREATED',
+						record_id: 'r1',
+						application_id: 't1',
+						data: record('r1'),
+						note: Q,
+					},
+				],
+				next_page_token: '',
+			},
+		],
 		[/\/GetWebhooks?$/, { webhook }],
 		[/\/ListWebhooks$/, { webhooks: [webhook], next_page_token: '' }],
 		[/\/(Create|Update)Webhook$/, { webhook }],
 		[/\/DeleteWebhook$/, { detail: Q }],
-		[/\/applications\/[^/]+\/$/, { id: 't1', structure: [{ slug: 'title', label: `Name ${Q}`, field_type: 'textfield', params: {} }, { slug: SLUG, label: 'Code', field_type: 'textfield', params: {} }, { slug: 'f', label: Q, field_type: 'filefield', params: {} }] }],
+		[
+			/\/applications\/[^/]+\/$/,
+			{
+				id: 't1',
+				structure: [
+					{ slug: 'title', label: `Name ${Q}`, field_type: 'textfield', params: {} },
+					{ slug: SLUG, label: 'Code', field_type: 'textfield', params: {} },
+					{ slug: 'f', label: Q, field_type: 'filefield', params: {} },
+				],
+			},
+		],
 		[/\/records\/list\/$/, { total: 1, offset: 0, limit: 1000, items: [record('r1')] }],
-		[/\/records\/bulk\/$/, request.method === 'PATCH' ? { successful_items: [record('r1')], failed_items: [{ index: 1, reason: Q }] } : items.map((_item, index) => record(`r${index}`))],
+		[
+			/\/records\/bulk\/$/,
+			request.method === 'PATCH'
+				? { successful_items: [record('r1')], failed_items: [{ index: 1, reason: Q }] }
+				: items.map((_item, index) => record(`r${index}`)),
+		],
 		[/\/records\/bulk_delete\/$/, [{ id: 'r1', note: Q }]],
 		[/\/recordfiles\//, [{ handle: Q, metadata: { filename: Q } }]],
 		[/\/members\/list\/$/, { total: 0, items: [] }],
@@ -53,33 +92,80 @@ function success(request: Received): Answer {
 
 const HEADERS = { 'x-echo': Q, 'www-authenticate': `Token realm="${API_KEY}"` };
 /** Every way an error body may speak, each quoting the key; `\/` writes the key's slash as a JSON escape. */
-const ERROR_JSON = JSON.stringify({ code: 'invalid_argument', msg: Q, detail: Q, message: Q, error: { reason: Q }, [SLUG]: [Q], items: [{}, { [SLUG]: [Q] }], meta: { key: Q } }).replaceAll('/', '\\/');
+const ERROR_JSON = JSON.stringify({
+	code: 'invalid_argument',
+	msg: Q,
+	detail: Q,
+	message: Q,
+	error: { reason: Q },
+	[SLUG]: [Q],
+	items: [{}, { [SLUG]: [Q] }],
+	meta: { key: Q },
+}).replaceAll('/', '\\/');
 
 const MODES: Array<[string, (request: Received) => Answer]> = [
 	['successes quoting the key', success],
-	...[400, 403, 404, 422, 500, 503].map((status): [string, (request: Received) => Answer] => [`${status} JSON errors`, () => ({ status, headers: HEADERS, body: ERROR_JSON })]),
-	['404 HTML error pages', () => ({ status: 404, headers: { ...HEADERS, 'content-type': 'text/html' }, body: `<html><body><h1>Not Found</h1><p>${Q}</p></body></html>` })],
-	['400 plain-text errors', () => ({ status: 400, headers: { ...HEADERS, 'content-type': 'text/plain' }, body: Q })],
-	['redirects to an address quoting the key', () => ({ status: 302, headers: { ...HEADERS, location: `http://127.0.0.2:1/?key=${ENCODED}&raw=${API_KEY}` } })],
+	...[400, 403, 404, 422, 500, 503].map((status): [string, (request: Received) => Answer] => [
+		`${status} JSON errors`,
+		() => ({ status, headers: HEADERS, body: ERROR_JSON }),
+	]),
+	[
+		'404 HTML error pages',
+		() => ({
+			status: 404,
+			headers: { ...HEADERS, 'content-type': 'text/html' },
+			body: `<html><body><h1>Not Found</h1><p>${Q}</p></body></html>`,
+		}),
+	],
+	[
+		'400 plain-text errors',
+		() => ({ status: 400, headers: { ...HEADERS, 'content-type': 'text/plain' }, body: Q }),
+	],
+	[
+		'redirects to an address quoting the key',
+		() => ({
+			status: 302,
+			headers: { ...HEADERS, location: `http://127.0.0.2:1/?key=${ENCODED}&raw=${API_KEY}` },
+		}),
+	],
 ];
 
-const record1 = (operation: string, extra: INodeParameters = {}): INodeParameters => ({ resource: 'record', operation, tableId: rl('t1'), ...extra });
+const record1 = (operation: string, extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'record',
+	operation,
+	tableId: rl('t1'),
+	...extra,
+});
 const autoMap = { mappingMode: 'autoMapInputData', value: null };
 
 /** Every operation of the SmartSuite node, with input that reaches SmartSuite (two items: bulk requests). */
 const OPERATIONS: Array<[string, INodeParameters]> = [
 	['Record > Create', record1('create', { columns: autoMap })],
-	['Record > Upsert', record1('upsert', { columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [SLUG] } })],
+	[
+		'Record > Upsert',
+		record1('upsert', {
+			columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [SLUG] },
+		}),
+	],
 	['Record > Get', record1('get', { recordId: rl('r1') })],
 	['Record > Search', record1('search', { returnAll: true })],
 	['Record > Update', record1('update', { recordId: rl('={{ $json.id }}'), columns: autoMap })],
 	['Record > Delete', record1('delete', { recordId: rl('={{ $json.id }}') })],
 	['Record > Restore', record1('restore', { recordId: 'r1' })],
 	['Record > Upload File', record1('uploadFile', { recordId: rl('r1'), fieldId: 'f' })],
-	['Webhook > Create', { resource: 'webhook', operation: 'create', solutionId: rl('s1'), tableIds: ['t1'] }],
+	[
+		'Webhook > Create',
+		{ resource: 'webhook', operation: 'create', solutionId: rl('s1'), tableIds: ['t1'] },
+	],
 	['Webhook > Get', { resource: 'webhook', operation: 'get', webhookId: 'w1' }],
-	['Webhook > List', { resource: 'webhook', operation: 'list', solutionId: rl('s1'), returnAll: true }],
-	['Webhook > List Events', { resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true }],
+	[
+		'Webhook > List',
+		{ resource: 'webhook', operation: 'list', solutionId: rl('s1'), returnAll: true },
+	],
+	[
+		'Webhook > List Events',
+		{ resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true },
+	],
 	['Webhook > Delete', { resource: 'webhook', operation: 'delete', webhookId: 'w1' }],
 ];
 
@@ -96,7 +182,9 @@ beforeEach(() => {
 	// n8n's Logger fixes `debug` on the instance when its level leaves debug out: the other levels.
 	for (const level of ['info', 'warn', 'error'] as const)
 		jest.spyOn(logger, level).mockImplementation((...args: unknown[]) => {
-			logs.push(`${level}: ${args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 6 }))).join(' ')}`);
+			logs.push(
+				`${level}: ${args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 6 }))).join(' ')}`,
+			);
 		});
 });
 afterEach(() => jest.restoreAllMocks());
@@ -105,39 +193,69 @@ afterAll(async () => {
 	shutdownN8nCore();
 });
 
-const credentials = () => ({ apiKey: API_KEY, workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url });
+const credentials = () => ({
+	apiKey: API_KEY,
+	workspaceId: 'sv25cxf2',
+	baseUrl: server.url,
+	webhooksUrl: server.url,
+});
 
 /** Everything n8n could show, store or log of a run. */
 function expectNoKey(what: string, value: unknown): void {
-	const text = [typeof value === 'string' ? value : JSON.stringify(value), inspect(value, { depth: Infinity }), ...logs].join('\n').toLowerCase();
+	const text = [
+		typeof value === 'string' ? value : JSON.stringify(value),
+		inspect(value, { depth: Infinity }),
+		...logs,
+	]
+		.join('\n')
+		.toLowerCase();
 	for (const form of [API_KEY, ENCODED, API_KEY.replace('/', '\\/')]) {
-		if (text.includes(form.toLowerCase())) throw new Error(`${what}: the key (${form}) was found in:\n${text.slice(Math.max(0, text.indexOf(form.toLowerCase()) - 300), text.indexOf(form.toLowerCase()) + 100)}`);
+		if (text.includes(form.toLowerCase()))
+			throw new Error(
+				`${what}: the key (${form}) was found in:\n${text.slice(Math.max(0, text.indexOf(form.toLowerCase()) - 300), text.indexOf(form.toLowerCase()) + 100)}`,
+			);
 	}
 }
 
-const settled = async (promise: Promise<unknown>) => await promise.then((value) => value, (error: unknown) => error);
+const settled = async (promise: Promise<unknown>) =>
+	await promise.then(
+		(value) => value,
+		(error: unknown) => error,
+	);
 
 describe.each(MODES)('a server answering %s', (modeName, mode) => {
 	beforeEach(() => {
 		answer = mode;
 	});
 
-	it.each(OPERATIONS)('%s: the key is in no output item, error or log line', async (name, parameters) => {
-		for (const continueOnFail of [false, true]) {
-			const run = await runNodeInWorkflow(new SmartSuite(), {
-				parameters,
-				credentials: credentials(),
-				input: [{ id: 'r1', title: Q, [SLUG]: 'a' }, { id: 'r2', title: 'b', [SLUG]: 'b' }],
-				binary: [{ data: { data: Buffer.from(Q), fileName: 'a.txt', mimeType: 'text/plain' } }, undefined],
-				continueOnFail,
-			});
-			expectNoKey(`${name}${continueOnFail ? ' (continue on fail)' : ''}`, run);
-			// The key was there, and what surrounded it still reaches the user (an HTML page is not quoted;
-			// a delete's and an upload's output do not repeat SmartSuite's answer).
-			const quoted = !modeName.includes('HTML') && (!modeName.startsWith('successes') || !/Delete|Upload/.test(name));
-			if (quoted) expect(JSON.stringify(run)).toContain('***');
-		}
-	}, 30_000);
+	it.each(OPERATIONS)(
+		'%s: the key is in no output item, error or log line',
+		async (name, parameters) => {
+			for (const continueOnFail of [false, true]) {
+				const run = await runNodeInWorkflow(new SmartSuite(), {
+					parameters,
+					credentials: credentials(),
+					input: [
+						{ id: 'r1', title: Q, [SLUG]: 'a' },
+						{ id: 'r2', title: 'b', [SLUG]: 'b' },
+					],
+					binary: [
+						{ data: { data: Buffer.from(Q), fileName: 'a.txt', mimeType: 'text/plain' } },
+						undefined,
+					],
+					continueOnFail,
+				});
+				expectNoKey(`${name}${continueOnFail ? ' (continue on fail)' : ''}`, run);
+				// The key was there, and what surrounded it still reaches the user (an HTML page is not quoted;
+				// a delete's and an upload's output do not repeat SmartSuite's answer).
+				const quoted =
+					!modeName.includes('HTML') &&
+					(!modeName.startsWith('successes') || !/Delete|Upload/.test(name));
+				if (quoted) expect(JSON.stringify(run)).toContain('***');
+			}
+		},
+		30_000,
+	);
 
 	it('the polling trigger (a webhook id, and a webhook of its own) and the credential test: the key is nowhere', async () => {
 		const setups: Array<[INodeParameters, number]> = [
@@ -145,7 +263,11 @@ describe.each(MODES)('a server answering %s', (modeName, mode) => {
 			[{ source: 'managed', solutionId: rl('s1'), watch: 'solution', events: [], options: {} }, 2],
 		];
 		for (const [parameters, typeVersion] of setups) {
-			const poller = createPoller(new SmartSuiteTrigger(), { credentials: credentials(), parameters, typeVersion });
+			const poller = createPoller(new SmartSuiteTrigger(), {
+				credentials: credentials(),
+				parameters,
+				typeVersion,
+			});
 			expectNoKey('polling trigger', await settled(poller.poll()));
 			expectNoKey('polling trigger state', poller.staticData());
 		}
@@ -159,7 +281,9 @@ describe.each(MODES)('a server answering %s', (modeName, mode) => {
 		});
 		try {
 			expectNoKey('instant activation', await settled(trigger.activate()));
-			const ping = await settled(trigger.ping({ webhookId: 'w1', locator: { accountId: 'sv25cxf2', solutionId: 's1' } }));
+			const ping = await settled(
+				trigger.ping({ webhookId: 'w1', locator: { accountId: 'sv25cxf2', solutionId: 's1' } }),
+			);
 			expectNoKey('instant ping', ping);
 			expectNoKey('instant state', trigger.saved());
 			expectNoKey('instant deactivation', await settled(trigger.deactivate()));

@@ -22,7 +22,10 @@ let redirecting: HostileServer;
 beforeAll(async () => {
 	// Answers like SmartSuite would, to whoever asks: a followed redirect would look like success.
 	elsewhere = await startHostile(
-		() => ({ status: 200, body: { webhook_id: 'w1', events: [{ event_id: 'e1' }], next_page_token: '' } }),
+		() => ({
+			status: 200,
+			body: { webhook_id: 'w1', events: [{ event_id: 'e1' }], next_page_token: '' },
+		}),
 		'127.0.0.2',
 	);
 	redirecting = await startHostile((request) => ({
@@ -51,9 +54,28 @@ const operations: Array<[string, INodeParameters]> = [
 	['Record > Restore', restoreRecord('r1')],
 	['Webhook > Get', GET_WEBHOOK],
 	['Webhook > Delete', { resource: 'webhook', operation: 'delete', webhookId: 'w1' }],
-	['Webhook > List Events', { resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true }],
-	['Webhook > List', { resource: 'webhook', operation: 'list', solutionId: { __rl: true, mode: 'id', value: 's1' }, returnAll: true }],
-	['Webhook > Create', { resource: 'webhook', operation: 'create', solutionId: { __rl: true, mode: 'id', value: 's1' }, tableIds: ['t1'] }],
+	[
+		'Webhook > List Events',
+		{ resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true },
+	],
+	[
+		'Webhook > List',
+		{
+			resource: 'webhook',
+			operation: 'list',
+			solutionId: { __rl: true, mode: 'id', value: 's1' },
+			returnAll: true,
+		},
+	],
+	[
+		'Webhook > Create',
+		{
+			resource: 'webhook',
+			operation: 'create',
+			solutionId: { __rl: true, mode: 'id', value: 's1' },
+			tableIds: ['t1'],
+		},
+	],
 ];
 
 /** Both a redirect to another host and one to the same host (a path change) are refused. */
@@ -68,15 +90,20 @@ describe.each([301, 302, 303, 307, 308])('a %i redirect', (code) => {
 		location = elsewhere.url;
 	});
 
-	it.each(operations)('%s: is not followed, and the error names the address', async (_name, parameters) => {
-		const error = await failure(runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials() }));
+	it.each(operations)(
+		'%s: is not followed, and the error names the address',
+		async (_name, parameters) => {
+			const error = await failure(
+				runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials() }),
+			);
 
-		expect(elsewhere.received).toEqual([]);
-		expect(redirecting.received).toHaveLength(1);
-		expect(error.message).toMatch(new RegExp(`redirect.*\\(${code}\\)`));
-		expect(error.description).toContain(elsewhere.url);
-		expect(JSON.stringify(error)).not.toContain(API_KEY);
-	});
+			expect(elsewhere.received).toEqual([]);
+			expect(redirecting.received).toHaveLength(1);
+			expect(error.message).toMatch(new RegExp(`redirect.*\\(${code}\\)`));
+			expect(error.description).toContain(elsewhere.url);
+			expect(JSON.stringify(error)).not.toContain(API_KEY);
+		},
+	);
 
 	it('trigger: is not followed, and the poll fails naming the address', async () => {
 		const poller = createPoller(new SmartSuiteTrigger(), {
@@ -98,7 +125,11 @@ describe.each([301, 302, 303, 307, 308])('a %i redirect', (code) => {
 		expect(elsewhere.received).toEqual([]);
 		expect(redirecting.received).toHaveLength(1);
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(new RegExp(`redirects elsewhere \\(${code}\\).*Records API Base URL|Request failed with status code ${code}`));
+		expect(result.message).toMatch(
+			new RegExp(
+				`redirects elsewhere \\(${code}\\).*Records API Base URL|Request failed with status code ${code}`,
+			),
+		);
 	});
 });
 
@@ -107,7 +138,10 @@ it.each(targets)('a redirect to %s is refused as well', async (_name, target) =>
 	location = target();
 
 	await expect(
-		runDeclarativeNode(new SmartSuite(), { parameters: operations[1][1], credentials: credentials() }),
+		runDeclarativeNode(new SmartSuite(), {
+			parameters: operations[1][1],
+			credentials: credentials(),
+		}),
 	).rejects.toThrow(/redirect/);
 	expect(elsewhere.received).toEqual([]);
 	expect(redirecting.received).toHaveLength(1);

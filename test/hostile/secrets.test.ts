@@ -50,8 +50,18 @@ const credentials = (overrides: object = {}) => ({
 
 /** Everything n8n could show or store of an error: its fields, its JSON, its inspected form. */
 function everythingOf(error: unknown): string {
-	const { message, description, messages } = error as { message?: string; description?: string; messages?: string[] };
-	return [message, description, JSON.stringify(messages), JSON.stringify(error), inspect(error, { depth: Infinity })].join('\n');
+	const { message, description, messages } = error as {
+		message?: string;
+		description?: string;
+		messages?: string[];
+	};
+	return [
+		message,
+		description,
+		JSON.stringify(messages),
+		JSON.stringify(error),
+		inspect(error, { depth: Infinity }),
+	].join('\n');
 }
 
 function expectNoKey(text: string): void {
@@ -63,7 +73,9 @@ const getWebhook = GET_WEBHOOK;
 const restore = restoreRecord('r1');
 
 const nodeError = async (parameters: INodeParameters, overrides?: object) =>
-	await failure(runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(overrides) }));
+	await failure(
+		runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(overrides) }),
+	);
 
 const pollError = async (overrides?: object) => {
 	const poller = createPoller(new SmartSuiteTrigger(), {
@@ -82,23 +94,29 @@ const BODIES: Array<[string, (quote: string) => unknown]> = [
 ];
 
 describe.each(BODIES)('an error body (%s) quoting the key', (_name, body) => {
-	it.each(STATUSES)('%i: the node, the trigger and the credential test never repeat it', async (status) => {
-		for (const quote of QUOTES) {
-			reply = { status, body: body(quote), headers: { 'retry-after': '600' } };
+	it.each(STATUSES)(
+		'%i: the node, the trigger and the credential test never repeat it',
+		async (status) => {
+			for (const quote of QUOTES) {
+				reply = { status, body: body(quote), headers: { 'retry-after': '600' } };
 
-			const errors = [await nodeError(getWebhook), await nodeError(restore), await pollError()];
-			for (const error of errors) {
-				expectNoKey(everythingOf(error));
-				// What the server said still reaches the user, without the key.
-				expect(error.description).toContain('***');
+				const errors = [await nodeError(getWebhook), await nodeError(restore), await pollError()];
+				for (const error of errors) {
+					expectNoKey(everythingOf(error));
+					// What the server said still reaches the user, without the key.
+					expect(error.description).toContain('***');
+				}
+				expectNoKey((await testCredential(credentials())).message);
 			}
-			expectNoKey((await testCredential(credentials())).message);
-		}
-	});
+		},
+	);
 });
 
 it('a redirect whose address quotes the key names the address without it', async () => {
-	reply = { status: 302, headers: { location: `http://127.0.0.2:1/?key=${ENCODED}&raw=${API_KEY}` } };
+	reply = {
+		status: 302,
+		headers: { location: `http://127.0.0.2:1/?key=${ENCODED}&raw=${API_KEY}` },
+	};
 
 	const error = await nodeError(getWebhook);
 	expectNoKey(everythingOf(error));
@@ -112,43 +130,64 @@ describe('a base URL with a user name and password', () => {
 	it.each([
 		['Records API Base URL', { baseUrl: withUserInfo }, restore],
 		['Webhooks API Base URL', { webhooksUrl: withUserInfo }, getWebhook],
-	] as const)('in the %s: the node refuses it before any request, without echoing it', async (_field, field, parameters) => {
-		const overrides = Object.fromEntries(Object.entries(field).map(([name, url]) => [name, url()]));
+	] as const)(
+		'in the %s: the node refuses it before any request, without echoing it',
+		async (_field, field, parameters) => {
+			const overrides = Object.fromEntries(
+				Object.entries(field).map(([name, url]) => [name, url()]),
+			);
 
-		const error = await nodeError(parameters, overrides);
+			const error = await nodeError(parameters, overrides);
 
-		expect(server.received).toEqual([]);
-		expect(error.message).toBe('A base URL in the SmartSuite credential contains a user name or password');
-		expect(everythingOf(error)).not.toMatch(/admin|pa55-w0rd/);
-	});
+			expect(server.received).toEqual([]);
+			expect(error.message).toBe(
+				'A base URL in the SmartSuite credential contains a user name or password',
+			);
+			expect(everythingOf(error)).not.toMatch(/admin|pa55-w0rd/);
+		},
+	);
 
 	it('the trigger refuses it before any request, without echoing it', async () => {
 		const error = await pollError({ webhooksUrl: withUserInfo() });
 
 		expect(server.received).toEqual([]);
-		expect(error.message).toBe('A base URL in the SmartSuite credential contains a user name or password');
+		expect(error.message).toBe(
+			'A base URL in the SmartSuite credential contains a user name or password',
+		);
 		expect(everythingOf(error)).not.toMatch(/admin|pa55-w0rd/);
 	});
 
 	// n8n's declarative credential test cannot refuse an address: it sends its request (the README says so); it never echoes the address.
-	it.each(['baseUrl', 'webhooksUrl'])('the credential test never echoes it from %s', async (field) => {
-		const result = await testCredential(credentials({ [field]: withUserInfo() }));
+	it.each(['baseUrl', 'webhooksUrl'])(
+		'the credential test never echoes it from %s',
+		async (field) => {
+			const result = await testCredential(credentials({ [field]: withUserInfo() }));
 
-		expect(result.message).not.toMatch(/admin|pa55-w0rd/);
-	});
+			expect(result.message).not.toMatch(/admin|pa55-w0rd/);
+		},
+	);
 });
 
 it('a page token that quotes the key never reaches the error about a repeated token', async () => {
 	reply = { status: 200, body: { events: [{ event_id: 'w1.1' }], next_page_token: API_KEY } };
 
-	const error = await nodeError({ resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true });
+	const error = await nodeError({
+		resource: 'webhook',
+		operation: 'listEvents',
+		webhookId: 'w1',
+		returnAll: true,
+	});
 
-	expect(error.message).toBe('SmartSuite repeated a page token, so reading the events stopped to avoid looping');
+	expect(error.message).toBe(
+		'SmartSuite repeated a page token, so reading the events stopped to avoid looping',
+	);
 	expectNoKey(everythingOf(error));
 });
 
 /** n8n-core 2.41's RoutingNode keeps the raw request error (headers included) as the `cause` of its NodeApiError. */
-const ENGINE_KEEPS_REQUEST_AS_CAUSE = !(require('n8n-core/package.json').version as string).startsWith('2.8.');
+const ENGINE_KEEPS_REQUEST_AS_CAUSE = !(
+	require('n8n-core/package.json').version as string
+).startsWith('2.8.');
 
 it('a network error carries neither the request nor the key', async () => {
 	const closed = await startHostile(() => ({ status: 200 }));

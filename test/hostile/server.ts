@@ -37,7 +37,12 @@ export async function startHostile(
 	const server = http.createServer(async (req, res) => {
 		let body = '';
 		for await (const chunk of req) body += chunk;
-		const request: Received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+		const request: Received = {
+			method: req.method ?? '',
+			path: req.url ?? '',
+			headers: req.headers,
+			body,
+		};
 		received.push(request);
 		const reply = answer(request, received.length);
 		const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
@@ -62,8 +67,11 @@ export async function startHostile(
  */
 export function webhooksApi(page: (pageToken: string) => string): (request: Received) => Answer {
 	return (request) => {
-		if (request.path.endsWith('/GetWebhook')) return { status: 200, body: { webhook_id: 'w1', system_status: {} } };
-		const { page_token: pageToken = '' } = JSON.parse(request.body || '{}') as { page_token?: string };
+		if (request.path.endsWith('/GetWebhook'))
+			return { status: 200, body: { webhook_id: 'w1', system_status: {} } };
+		const { page_token: pageToken = '' } = JSON.parse(request.body || '{}') as {
+			page_token?: string;
+		};
 		return { status: 200, body: page(pageToken) };
 	};
 }
@@ -81,7 +89,11 @@ export async function failure(run: Promise<unknown>): Promise<Failure> {
 }
 
 /** Node parameters the hostile suites run with. */
-export const GET_WEBHOOK: INodeParameters = { resource: 'webhook', operation: 'get', webhookId: 'w1' };
+export const GET_WEBHOOK: INodeParameters = {
+	resource: 'webhook',
+	operation: 'get',
+	webhookId: 'w1',
+};
 
 export const restoreRecord = (recordId: string): INodeParameters => ({
 	resource: 'record',

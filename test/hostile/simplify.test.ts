@@ -23,24 +23,42 @@ async function changedFields(data: string, previous: string): Promise<unknown> {
 	pageText = `{"events": [{"event_id": "w1.1", "kind": "RECORD_UPDATED", "event_at": "2025-01-01T00:00:00Z",
 		"record_event_data": {"record_id": "r1", "data": ${data}, "previous": ${previous}}}], "next_page_token": ""}`;
 	const poller = createPoller(new SmartSuiteTrigger(), {
-		credentials: { apiKey: 'k', workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url },
-		parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents', simplify: true } },
+		credentials: {
+			apiKey: 'k',
+			workspaceId: 'sv25cxf2',
+			baseUrl: server.url,
+			webhooksUrl: server.url,
+		},
+		parameters: {
+			webhookId: 'w1',
+			events: [],
+			options: { startFrom: 'allStoredEvents', simplify: true },
+		},
 	});
 	const output = await poller.poll();
 	return output?.[0][0].json.changed_fields;
 }
 
 it('a field named like an Object.prototype member is unchanged when both sides lack it or it was null', async () => {
-	expect(await changedFields('{"id": "r1"}', '{"constructor": null, "hasOwnProperty": null, "toString": null}')).toEqual([]);
+	expect(
+		await changedFields(
+			'{"id": "r1"}',
+			'{"constructor": null, "hasOwnProperty": null, "toString": null}',
+		),
+	).toEqual([]);
 });
 
 it('a field named like an Object.prototype member changed when its values differ', async () => {
-	expect(await changedFields('{"constructor": "b"}', '{"constructor": "a", "valueOf": 1}')).toEqual(['constructor', 'valueOf']);
+	expect(await changedFields('{"constructor": "b"}', '{"constructor": "a", "valueOf": 1}')).toEqual(
+		['constructor', 'valueOf'],
+	);
 	expect(await changedFields('{"constructor": "a"}', '{"constructor": "a"}')).toEqual([]);
 });
 
 it('"__proto__" is a field like any other, at the top and nested', async () => {
 	expect(await changedFields('{"id": "r1"}', '{"__proto__": {}}')).toEqual(['__proto__']);
 	expect(await changedFields('{"__proto__": {"a": 1}}', '{"__proto__": {"a": 1}}')).toEqual([]);
-	expect(await changedFields('{"f": {"x": 1}}', '{"f": {"x": 1, "constructor": {}}}')).toEqual(['f']);
+	expect(await changedFields('{"f": {"x": 1}}', '{"f": {"x": 1, "constructor": {}}}')).toEqual([
+		'f',
+	]);
 });

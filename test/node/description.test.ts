@@ -13,9 +13,13 @@ const { description } = smartSuite;
 function parametersOf(resource: string, operation: string): string[] {
 	const shown = (property: INodeProperties) => {
 		const show = property.displayOptions?.show;
-		return show?.resource?.includes(resource) && (!show.operation || show.operation.includes(operation));
+		return (
+			show?.resource?.includes(resource) && (!show.operation || show.operation.includes(operation))
+		);
 	};
-	return description.properties.filter((p) => p.name !== 'operation' && shown(p)).map((p) => p.name);
+	return description.properties
+		.filter((p) => p.name !== 'operation' && shown(p))
+		.map((p) => p.name);
 }
 
 const operationsOf = (resource: string) =>
@@ -35,8 +39,19 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 });
 
 it('keeps its resources, operations and parameter names', () => {
-	expect(description.properties[0].options?.map((option) => (option as { value: string }).value)).toEqual(['record', 'webhook']);
-	expect(operationsOf('record')).toEqual(['create', 'upsert', 'delete', 'get', 'restore', 'search', 'update', 'uploadFile']);
+	expect(
+		description.properties[0].options?.map((option) => (option as { value: string }).value),
+	).toEqual(['record', 'webhook']);
+	expect(operationsOf('record')).toEqual([
+		'create',
+		'upsert',
+		'delete',
+		'get',
+		'restore',
+		'search',
+		'update',
+		'uploadFile',
+	]);
 	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'create')).toEqual(['tableId', 'columns', 'simplify']);
@@ -44,33 +59,86 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'update')).toEqual(['tableId', 'recordId', 'columns', 'simplify']);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'upsert')).toEqual(['tableId', 'columns', 'options', 'simplify']);
-	expect(parametersOf('record', 'uploadFile')).toEqual(['tableId', 'recordId', 'fieldId', 'binaryPropertyName', 'simplify']);
-	expect(parametersOf('record', 'search')).toEqual(['tableId', 'match', 'filters', 'sort', 'returnAll', 'limit', 'simplify']);
+	expect(parametersOf('record', 'uploadFile')).toEqual([
+		'tableId',
+		'recordId',
+		'fieldId',
+		'binaryPropertyName',
+		'simplify',
+	]);
+	expect(parametersOf('record', 'search')).toEqual([
+		'tableId',
+		'match',
+		'filters',
+		'sort',
+		'returnAll',
+		'limit',
+		'simplify',
+	]);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
-	expect(parametersOf('webhook', 'listEvents')).toEqual(['solutionId', 'webhookId', 'returnAll', 'limit', 'options']);
-	expect(parametersOf('webhook', 'create')).toEqual(['solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'kinds', 'notify', 'notificationUrl']);
+	expect(parametersOf('webhook', 'listEvents')).toEqual([
+		'solutionId',
+		'webhookId',
+		'returnAll',
+		'limit',
+		'options',
+	]);
+	expect(parametersOf('webhook', 'create')).toEqual([
+		'solutionId',
+		'watch',
+		'tableIds',
+		'tableId',
+		'fieldIds',
+		'kinds',
+		'notify',
+		'notificationUrl',
+	]);
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
-	const listOptions = description.properties.find((p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'));
+	const listOptions = description.properties.find(
+		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'),
+	);
 	expect(listOptions?.options?.map((option) => option.name)).toEqual(['maxPages', 'pageSize']);
 });
 
 it('keeps Restore the default record operation, so saved Restore workflows stay Restore', () => {
-	const operation = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('record'));
+	const operation = description.properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('record'),
+	);
 	expect(operation?.default).toBe('restore');
 });
 
-it('maps Create and Update columns with n8n\'s resource mapper (add; map: Update has no field to match on), and runs the record operations as customOperations', () => {
+it("maps Create and Update columns with n8n's resource mapper (add; map: Update has no field to match on), and runs the record operations as customOperations", () => {
 	const columns = description.properties.filter((p) => p.name === 'columns');
-	expect(columns.map((p) => [p.type, p.typeOptions?.resourceMapper?.mode, p.displayOptions?.show?.operation])).toEqual([
+	expect(
+		columns.map((p) => [
+			p.type,
+			p.typeOptions?.resourceMapper?.mode,
+			p.displayOptions?.show?.operation,
+		]),
+	).toEqual([
 		['resourceMapper', 'add', ['create']],
 		['resourceMapper', 'map', ['update']],
 		['resourceMapper', 'upsert', ['upsert']],
 	]);
-	expect(columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });
-	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual(['create', 'delete', 'get', 'search', 'update', 'uploadFile', 'upsert']);
-	for (const p of description.properties.filter((p) => p.name === 'simplify')) expect(p.default).toBe(true);
-	for (const p of description.properties.filter((p) => p.name === 'recordId' && p.type === 'resourceLocator')) {
+	expect(
+		columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions
+			?.resourceMapper,
+	).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });
+	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual([
+		'create',
+		'delete',
+		'get',
+		'search',
+		'update',
+		'uploadFile',
+		'upsert',
+	]);
+	for (const p of description.properties.filter((p) => p.name === 'simplify'))
+		expect(p.default).toBe(true);
+	for (const p of description.properties.filter(
+		(p) => p.name === 'recordId' && p.type === 'resourceLocator',
+	)) {
 		expect(p.modes?.map((mode) => mode.name)).toEqual(['list', 'url', 'id']);
 	}
 });
@@ -94,7 +162,11 @@ it('takes solutions and tables from a list, a URL or an id (the modes saved work
  * trigger's description ("default to trigger description").
  */
 function nodesPanelEntries(types: INodeTypeDescription[]) {
-	const full = (type: INodeTypeDescription) => ({ name: `${PACKAGE}.${type.name}`, displayName: type.displayName, description: type.description });
+	const full = (type: INodeTypeDescription) => ({
+		name: `${PACKAGE}.${type.name}`,
+		displayName: type.displayName,
+		description: type.description,
+	});
 	const entries = types.filter((type) => !type.group.includes('trigger')).map(full);
 	for (const trigger of types.filter((type) => type.group.includes('trigger')).map(full)) {
 		const app = entries.find((entry) => entry.name === trigger.name.replace('Trigger', ''));
@@ -107,10 +179,20 @@ function nodesPanelEntries(types: INodeTypeDescription[]) {
 it("shows the action node's description on the nodes panel's combined SmartSuite entry; the Instant Trigger has its own", () => {
 	const instant = new SmartSuiteInstantTrigger().description;
 	expect(nodesPanelEntries([description, new SmartSuiteTrigger().description, instant])).toEqual([
-		{ name: `${PACKAGE}.smartSuite`, displayName: 'SmartSuite', description: description.description },
-		{ name: `${PACKAGE}.smartSuiteInstantTrigger`, displayName: 'SmartSuite Instant Trigger', description: instant.description },
+		{
+			name: `${PACKAGE}.smartSuite`,
+			displayName: 'SmartSuite',
+			description: description.description,
+		},
+		{
+			name: `${PACKAGE}.smartSuiteInstantTrigger`,
+			displayName: 'SmartSuite Instant Trigger',
+			description: instant.description,
+		},
 	]);
-	expect(description.description).toMatch(/^Create, read, update, delete, search and restore records/);
+	expect(description.description).toMatch(
+		/^Create, read, update, delete, search and restore records/,
+	);
 });
 
 it('is the only node usable as an AI tool: the triggers are not', () => {

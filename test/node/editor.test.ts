@@ -17,21 +17,31 @@ function subtitle(parameters: Record<string, string>): unknown {
 		getByNameAndVersion: () => nodeType,
 		getKnownTypes: () => ({}),
 	};
-	const node: INode = { id: 'n1', name: 'SmartSuite', type: 'n8n-nodes-smartsuite-workspace.smartSuite', typeVersion: 1, position: [0, 0], parameters };
+	const node: INode = {
+		id: 'n1',
+		name: 'SmartSuite',
+		type: 'n8n-nodes-smartsuite-workspace.smartSuite',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
 }
 
 const optionsOf = (name: string, resource?: string) =>
-	description.properties.find((p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)))!
-		.options as INodePropertyOptions[];
+	description.properties.find(
+		(p) => p.name === name && (!resource || p.displayOptions?.show?.resource?.includes(resource)),
+	)!.options as INodePropertyOptions[];
 
 it('shows "<Operation>: <Resource>" in the display names on the canvas, for every operation', () => {
 	expect(subtitle({ resource: 'record', operation: 'restore' })).toBe('Restore: Record');
 	expect(subtitle({ resource: 'webhook', operation: 'listEvents' })).toBe('List Events: Webhook');
 	for (const resource of optionsOf('resource')) {
 		for (const operation of optionsOf('operation', String(resource.value))) {
-			expect(subtitle({ resource: String(resource.value), operation: String(operation.value) })).toBe(`${operation.name}: ${resource.name}`);
+			expect(
+				subtitle({ resource: String(resource.value), operation: String(operation.value) }),
+			).toBe(`${operation.name}: ${resource.name}`);
 		}
 	}
 });

@@ -12,7 +12,12 @@ describe('whole workflow (WorkflowExecute)', () => {
 		emu.appendEvents(webhooks[1].webhook_id, 1);
 
 		const run = await runNodeInWorkflow(smartSuite, {
-			parameters: { resource: 'webhook', operation: 'listEvents', webhookId: '={{ $json.webhook }}', returnAll: true },
+			parameters: {
+				resource: 'webhook',
+				operation: 'listEvents',
+				webhookId: '={{ $json.webhook }}',
+				returnAll: true,
+			},
 			credentials: credentialsFor(emu),
 			input: webhooks.map((w) => ({ webhook: w.webhook_id })),
 		});

@@ -1,7 +1,16 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Emulator } from '../emulator';
-import { deleteWebhook, getWebhook, listEvents, restore, run, runError, startStub, useEmulator } from './harness';
+import {
+	deleteWebhook,
+	getWebhook,
+	listEvents,
+	restore,
+	run,
+	runError,
+	startStub,
+	useEmulator,
+} from './harness';
 
 const ctx = useEmulator();
 
@@ -29,7 +38,8 @@ const operations: OperationCase[] = [
 		missing: restore('t1', 'r404'),
 		notFound: 'Record "r404" was not found in table "t1", or it is not deleted',
 		notFoundSaid: 'Not found.',
-		routeError: (emu) => `The records API at ${emu.baseUrl} does not serve /api/v1/applications/t1/records/r404/restore/ (404)`,
+		routeError: (emu) =>
+			`The records API at ${emu.baseUrl} does not serve /api/v1/applications/t1/records/r404/restore/ (404)`,
 	},
 	{
 		name: 'Webhook > Get',
@@ -38,7 +48,8 @@ const operations: OperationCase[] = [
 		missing: getWebhook('w404'),
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
-		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/GetWebhook (404)`,
+		routeError: (emu) =>
+			`The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/GetWebhook (404)`,
 	},
 	{
 		name: 'Webhook > Delete',
@@ -47,7 +58,8 @@ const operations: OperationCase[] = [
 		missing: deleteWebhook('w404'),
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
-		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/DeleteWebhook (404)`,
+		routeError: (emu) =>
+			`The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/DeleteWebhook (404)`,
 		ignoresBody: true,
 	},
 	{
@@ -61,7 +73,8 @@ const operations: OperationCase[] = [
 		missing: listEvents('w404', { returnAll: true }),
 		notFound: 'The webhook "w404" does not exist or was deleted',
 		notFoundSaid: 'webhook not found',
-		routeError: (emu) => `The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/ListEvents (404)`,
+		routeError: (emu) =>
+			`The webhooks API at ${emu.webhooksUrl} has no method /service.webhooks.engine.Webhooks/ListEvents (404)`,
 	},
 ];
 
@@ -87,9 +100,16 @@ describe.each(operations)('$name', (operation) => {
 		expect(error.httpCode).toBe('404');
 
 		for (const body of ['<html><body><h1>Not Found</h1></body></html>', '']) {
-			const stub = await startStub(() => ({ status: 404, body, headers: { 'content-type': body ? 'text/html' : 'text/plain' } }));
+			const stub = await startStub(() => ({
+				status: 404,
+				body,
+				headers: { 'content-type': body ? 'text/html' : 'text/plain' },
+			}));
 			try {
-				const page = await runError(ctx.emu, { parameters: operation.missing, credentials: { baseUrl: stub.url, webhooksUrl: stub.url } });
+				const page = await runError(ctx.emu, {
+					parameters: operation.missing,
+					credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
+				});
 				expect(page.message).toBe(operation.notFound);
 				expect(page.description).not.toMatch(/address is wrong/);
 			} finally {
@@ -99,10 +119,18 @@ describe.each(operations)('$name', (operation) => {
 	});
 
 	it("a Twirp bad_route is the address's problem", async () => {
-		const stub = await startStub(() => ({ status: 404, body: { code: 'bad_route', msg: 'no handler for path' } }));
+		const stub = await startStub(() => ({
+			status: 404,
+			body: { code: 'bad_route', msg: 'no handler for path' },
+		}));
 		try {
-			const error = await runError(ctx.emu, { parameters: operation.missing, credentials: { baseUrl: stub.url, webhooksUrl: stub.url } });
-			expect(error.message).toBe(operation.routeError(ctx.emu).replace(/https?:\/\/[^ ]+/, stub.url));
+			const error = await runError(ctx.emu, {
+				parameters: operation.missing,
+				credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
+			});
+			expect(error.message).toBe(
+				operation.routeError(ctx.emu).replace(/https?:\/\/[^ ]+/, stub.url),
+			);
 			expect(error.description).toMatch(/Check the (Records|Webhooks) API Base URL/);
 		} finally {
 			await stub.close();
@@ -113,7 +141,10 @@ describe.each(operations)('$name', (operation) => {
 		const { emu } = ctx;
 		const wrongKey = 'wrong-key-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 
-		const error = await runError(emu, { parameters: operation.setup(emu), credentials: { apiKey: wrongKey } });
+		const error = await runError(emu, {
+			parameters: operation.setup(emu),
+			credentials: { apiKey: wrongKey },
+		});
 
 		expect(error.message).toBe('SmartSuite did not accept the API key (401)');
 		expect(error.description).toContain('Check the API key in the SmartSuite credential');
@@ -125,7 +156,10 @@ describe.each(operations)('$name', (operation) => {
 	it('403: tells to check the workspace id and the member’s access', async () => {
 		const { emu } = ctx;
 
-		const error = await runError(emu, { parameters: operation.setup(emu), credentials: { workspaceId: 'zz99zz99' } });
+		const error = await runError(emu, {
+			parameters: operation.setup(emu),
+			credentials: { workspaceId: 'zz99zz99' },
+		});
 
 		expect(error.message).toBe(`SmartSuite denied access when trying to ${operation.action} (403)`);
 		expect(error.description).toContain('Check the Workspace ID');
@@ -136,22 +170,32 @@ describe.each(operations)('$name', (operation) => {
 		const { emu } = ctx;
 
 		// SmartSuite answers a request without ACCOUNT-ID with a plain-text 400.
-		const error = await runError(emu, { parameters: operation.setup(emu), credentials: { workspaceId: ' ' } });
+		const error = await runError(emu, {
+			parameters: operation.setup(emu),
+			credentials: { workspaceId: ' ' },
+		});
 
-		expect(error.message).toBe(`SmartSuite rejected the request to ${operation.action} (400): ACCOUNT-ID header is missing`);
+		expect(error.message).toBe(
+			`SmartSuite rejected the request to ${operation.action} (400): ACCOUNT-ID header is missing`,
+		);
 		expect(error.description).toContain('SmartSuite said: "ACCOUNT-ID header is missing"');
 		expect(error.description).toContain('Workspace ID');
 	});
 
 	it('422: says what was rejected', async () => {
-		const stub = await startStub(() => ({ status: 422, body: { detail: 'Invalid data for field status' } }));
+		const stub = await startStub(() => ({
+			status: 422,
+			body: { detail: 'Invalid data for field status' },
+		}));
 		try {
 			const error = await runError(ctx.emu, {
 				parameters: operation.setup(ctx.emu),
 				credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
 			});
 
-			expect(error.message).toBe(`SmartSuite rejected the request to ${operation.action} (422): Invalid data for field status`);
+			expect(error.message).toBe(
+				`SmartSuite rejected the request to ${operation.action} (422): Invalid data for field status`,
+			);
 			expect(error.description).toContain('SmartSuite said: "Invalid data for field status"');
 		} finally {
 			await stub.close();
@@ -169,16 +213,19 @@ describe.each(operations)('$name', (operation) => {
 		expect(error.description).toContain('Wait 7 seconds');
 	});
 
-	it.each([[500], [502], [503]] as const)('%i: says the service failed, try again', async (status) => {
-		const { emu } = ctx;
-		emu.injectFault({ action: { type: 'status', status } });
+	it.each([[500], [502], [503]] as const)(
+		'%i: says the service failed, try again',
+		async (status) => {
+			const { emu } = ctx;
+			emu.injectFault({ action: { type: 'status', status } });
 
-		const error = await runError(emu, { parameters: operation.setup(emu) });
+			const error = await runError(emu, { parameters: operation.setup(emu) });
 
-		expect(error.message).toBe(`SmartSuite failed to ${operation.action} (${status})`);
-		expect(error.description).toContain('Try again');
-		expect(error.httpCode).toBe(String(status));
-	});
+			expect(error.message).toBe(`SmartSuite failed to ${operation.action} (${status})`);
+			expect(error.description).toContain('Try again');
+			expect(error.httpCode).toBe(String(status));
+		},
+	);
 
 	it('5xx with a plain-text body', async () => {
 		const { emu } = ctx;
@@ -228,8 +275,10 @@ it('with Continue On Fail, items beyond the rate limit get the 429 error and the
 
 	expect(output).toHaveLength(3);
 	expect(output.filter((item) => item.error)).toEqual([
-		expect.objectContaining({ json: {}, error: expect.objectContaining({ message: 'SmartSuite rate limit reached (429)' }) }),
+		expect.objectContaining({
+			json: {},
+			error: expect.objectContaining({ message: 'SmartSuite rate limit reached (429)' }),
+		}),
 	]);
 	expect(output.filter((item) => !item.error).map((item) => item.json.webhook_id)).toHaveLength(2);
 });
-

@@ -16,14 +16,24 @@ import type {
 import { NodeHelpers } from 'n8n-workflow';
 
 import type { TableObject } from '../emulator';
-import { CHANNEL_CHOICES, COLOR_CHOICES, fieldTypesStructure, hexId, TYPED_FIELDS as F } from '../emulator/fixtures';
+import {
+	CHANNEL_CHOICES,
+	COLOR_CHOICES,
+	fieldTypesStructure,
+	hexId,
+	TYPED_FIELDS as F,
+} from '../emulator/fixtures';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
 import { runInWorkflow, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
 /** Tags are ids of the workspace's tag pool (SmartSuite's reference documents no way to look up a label). */
-const TAG = { q2: 'a0000000000000000000aa02', renewal: 'a0000000000000000000aa03', old: 'a0000000000000000000aa01' };
+const TAG = {
+	q2: 'a0000000000000000000aa02',
+	renewal: 'a0000000000000000000aa03',
+	old: 'a0000000000000000000aa01',
+};
 beforeAll(() => {
 	ctx.emu.addTag('Old', { id: TAG.old });
 	ctx.emu.addTag('Q2', { id: TAG.q2 });
@@ -82,7 +92,8 @@ async function schemaOf(mode: Mode, tableId: string): Promise<ResourceMapperFiel
  */
 function typedInEditor(field: ResourceMapperField, typed: unknown): unknown {
 	if (typeof typed !== 'string') return typed;
-	if (field.type === 'dateTime') return /^\d{4}-\d\d-\d\d$/.test(typed) ? `${typed}T00:00:00` : typed;
+	if (field.type === 'dateTime')
+		return /^\d{4}-\d\d-\d\d$/.test(typed) ? `${typed}T00:00:00` : typed;
 	if (field.type === 'number') return Number(typed);
 	return typed;
 }
@@ -98,7 +109,10 @@ async function byHand(
 	const value = Object.fromEntries(
 		Object.entries(typed).map(([slug, text]) => [
 			slug,
-			typedInEditor(schema.find((field) => field.id === slug)!, text),
+			typedInEditor(
+				schema.find((field) => field.id === slug)!,
+				text,
+			),
 		]),
 	);
 	return {
@@ -164,7 +178,12 @@ const member = () => ctx.emu.members()[1];
 /** Every field type the API writes, in the form the README shows for it. */
 const README_FORMS: Case[] = [
 	{ field: 'Text Area', slug: F.textArea, typed: 'Two\nlines', stored: () => 'Two\nlines' },
-	{ field: 'SmartDoc', slug: F.smartDoc, typed: 'Hello', stored: () => expect.objectContaining({ preview: 'Hello' }) },
+	{
+		field: 'SmartDoc',
+		slug: F.smartDoc,
+		typed: 'Hello',
+		stored: () => expect.objectContaining({ preview: 'Hello' }),
+	},
 	{ field: 'Number', slug: F.number, typed: '12', stored: () => '12' },
 	{ field: 'Currency', slug: F.currency, typed: '9.5', stored: () => '9.5' },
 	{ field: 'Rating', slug: EXTRA.rating, typed: '4', stored: () => '4' },
@@ -172,8 +191,18 @@ const README_FORMS: Case[] = [
 	{ field: 'Percent Complete', slug: EXTRA.complete, typed: '75', stored: () => '75' },
 	{ field: 'Duration', slug: EXTRA.duration, typed: '3600', stored: () => '3600' },
 	{ field: 'Yes/No', slug: F.yesNo, typed: true, stored: () => true },
-	{ field: 'Single Select', slug: F.singleSelect, typed: optionId(COLOR_CHOICES, 'Green'), stored: () => optionId(COLOR_CHOICES, 'Green') },
-	{ field: 'Status', slug: 'status', typed: 'in_progress', stored: () => expect.objectContaining({ value: 'in_progress' }) },
+	{
+		field: 'Single Select',
+		slug: F.singleSelect,
+		typed: optionId(COLOR_CHOICES, 'Green'),
+		stored: () => optionId(COLOR_CHOICES, 'Green'),
+	},
+	{
+		field: 'Status',
+		slug: 'status',
+		typed: 'in_progress',
+		stored: () => expect.objectContaining({ value: 'in_progress' }),
+	},
 	{ field: 'Time', slug: EXTRA.time, typed: '9:30', stored: () => '09:30:00' },
 	{ field: 'Date (a day)', slug: F.date, typed: '2024-05-01', stored: () => day('2024-05-01') },
 	{
@@ -192,13 +221,15 @@ const README_FORMS: Case[] = [
 		field: 'Due Date',
 		slug: 'due_date',
 		typed: '2026-12-01/2026-12-15',
-		stored: () => expect.objectContaining({ from_date: day('2026-12-01'), to_date: day('2026-12-15') }),
+		stored: () =>
+			expect.objectContaining({ from_date: day('2026-12-01'), to_date: day('2026-12-15') }),
 	},
 	{
 		field: 'Due Date as a {from, to} object',
 		slug: 'due_date',
 		typed: '{"from": "2026-12-01", "to": "2026-12-15"}',
-		stored: () => expect.objectContaining({ from_date: day('2026-12-01'), to_date: day('2026-12-15') }),
+		stored: () =>
+			expect.objectContaining({ from_date: day('2026-12-01'), to_date: day('2026-12-15') }),
 	},
 	{
 		field: 'Multiple Select',
@@ -206,15 +237,30 @@ const README_FORMS: Case[] = [
 		typed: 'Email, Chat',
 		stored: () => [optionId(CHANNEL_CHOICES, 'Email'), optionId(CHANNEL_CHOICES, 'Chat')],
 	},
-	{ field: 'Tags', slug: F.tags, typed: `${TAG.q2}, ${TAG.renewal}`, stored: () => [TAG.q2, TAG.renewal] },
+	{
+		field: 'Tags',
+		slug: F.tags,
+		typed: `${TAG.q2}, ${TAG.renewal}`,
+		stored: () => [TAG.q2, TAG.renewal],
+	},
 	{
 		field: 'Assigned To',
 		slug: 'assigned_to',
 		typed: '<email>, <id>',
 		stored: () => [member().id, ctx.emu.members()[2].id],
 	},
-	{ field: 'Email', slug: F.email, typed: 'ada@example.com, bo@example.com', stored: () => ['ada@example.com', 'bo@example.com'] },
-	{ field: 'Link', slug: F.link, typed: 'https://a.example, https://b.example', stored: () => ['https://a.example', 'https://b.example'] },
+	{
+		field: 'Email',
+		slug: F.email,
+		typed: 'ada@example.com, bo@example.com',
+		stored: () => ['ada@example.com', 'bo@example.com'],
+	},
+	{
+		field: 'Link',
+		slug: F.link,
+		typed: 'https://a.example, https://b.example',
+		stored: () => ['https://a.example', 'https://b.example'],
+	},
 	{
 		field: 'Phone',
 		slug: F.phone,
@@ -228,21 +274,37 @@ const README_FORMS: Case[] = [
 		field: 'Full Name',
 		slug: F.fullName,
 		typed: 'Ada King Lovelace',
-		stored: () => expect.objectContaining({ first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' }),
+		stored: () =>
+			expect.objectContaining({ first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' }),
 	},
 	{
 		field: 'Full Name as an object',
 		slug: F.fullName,
 		typed: '{"first_name": "Ada", "last_name": "Lovelace", "title": "Dr."}',
-		stored: () => expect.objectContaining({ title: 'Dr.', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' }),
+		stored: () =>
+			expect.objectContaining({
+				title: 'Dr.',
+				first_name: 'Ada',
+				middle_name: '',
+				last_name: 'Lovelace',
+			}),
 	},
-	{ field: 'Address', slug: F.address, typed: '1 Main St', stored: () => expect.objectContaining({ location_address: '1 Main St' }) },
+	{
+		field: 'Address',
+		slug: F.address,
+		typed: '1 Main St',
+		stored: () => expect.objectContaining({ location_address: '1 Main St' }),
+	},
 	{
 		field: 'Address as an object',
 		slug: F.address,
 		typed: '{"address": "1 Main St", "city": "Springfield", "zip": "12345"}',
 		stored: () =>
-			expect.objectContaining({ location_address: '1 Main St', location_city: 'Springfield', location_zip: '12345' }),
+			expect.objectContaining({
+				location_address: '1 Main St',
+				location_city: 'Springfield',
+				location_zip: '12345',
+			}),
 	},
 	{
 		field: 'Files by URL',
@@ -263,10 +325,30 @@ const JSON_LISTS: Case[] = [
 		typed: '["Email", "Chat"]',
 		stored: () => [optionId(CHANNEL_CHOICES, 'Email'), optionId(CHANNEL_CHOICES, 'Chat')],
 	},
-	{ field: 'Tags', slug: F.tags, typed: `["${TAG.q2}", "${TAG.renewal}"]`, stored: () => [TAG.q2, TAG.renewal] },
-	{ field: 'Assigned To', slug: 'assigned_to', typed: '["<email>", "<id>"]', stored: () => [member().id, ctx.emu.members()[2].id] },
-	{ field: 'Email', slug: F.email, typed: '["ada@example.com", "bo@example.com"]', stored: () => ['ada@example.com', 'bo@example.com'] },
-	{ field: 'Link', slug: F.link, typed: '["https://a.example/?q=1,2", "https://b.example"]', stored: () => ['https://a.example/?q=1,2', 'https://b.example'] },
+	{
+		field: 'Tags',
+		slug: F.tags,
+		typed: `["${TAG.q2}", "${TAG.renewal}"]`,
+		stored: () => [TAG.q2, TAG.renewal],
+	},
+	{
+		field: 'Assigned To',
+		slug: 'assigned_to',
+		typed: '["<email>", "<id>"]',
+		stored: () => [member().id, ctx.emu.members()[2].id],
+	},
+	{
+		field: 'Email',
+		slug: F.email,
+		typed: '["ada@example.com", "bo@example.com"]',
+		stored: () => ['ada@example.com', 'bo@example.com'],
+	},
+	{
+		field: 'Link',
+		slug: F.link,
+		typed: '["https://a.example/?q=1,2", "https://b.example"]',
+		stored: () => ['https://a.example/?q=1,2', 'https://b.example'],
+	},
 	{
 		field: 'Phone',
 		slug: F.phone,
@@ -302,7 +384,11 @@ describe('Record > Create, every field type typed by hand (Map Each Column Manua
 	];
 	it.each(cases)('%s, %s', async (_field, _form, { slug, typed, stored: expected }) => {
 		const t = table();
-		const parameters = await byHand('create', t, { title: 'By hand', [F.text]: 'C-1', [slug]: fill(typed) });
+		const parameters = await byHand('create', t, {
+			title: 'By hand',
+			[F.text]: 'C-1',
+			[slug]: fill(typed),
+		});
 
 		const [created] = await runByHand(parameters);
 
@@ -312,10 +398,15 @@ describe('Record > Create, every field type typed by hand (Map Each Column Manua
 
 	it('Linked Record: ids separated by commas, and a JSON array of ids', async () => {
 		const t = table();
-		const [a, b] = [ctx.emu.addRecord(t.id, { title: 'A' }), ctx.emu.addRecord(t.id, { title: 'B' })];
+		const [a, b] = [
+			ctx.emu.addRecord(t.id, { title: 'A' }),
+			ctx.emu.addRecord(t.id, { title: 'B' }),
+		];
 
 		for (const typed of [`${a.id}, ${b.id}`, JSON.stringify([a.id, b.id])]) {
-			const [created] = await runByHand(await byHand('create', t, { title: 'Linked', [F.text]: 'C-2', [F.linked]: typed }));
+			const [created] = await runByHand(
+				await byHand('create', t, { title: 'Linked', [F.text]: 'C-2', [F.linked]: typed }),
+			);
 			expect(stored(t, created.json.id)[F.linked]).toEqual([a.id, b.id]);
 		}
 	});
@@ -325,7 +416,22 @@ describe('Record > Create, every field type typed by hand (Map Each Column Manua
 		const schema = await schemaOf('create', t.id);
 		const typeOf = (slug: string) => schema.find((field) => field.id === slug)!.type;
 
-		for (const slug of [F.multipleSelect, F.tags, F.linked, 'assigned_to', F.email, F.link, F.phone, F.files, F.date, F.dateRange, 'due_date', F.fullName, F.address, EXTRA.time])
+		for (const slug of [
+			F.multipleSelect,
+			F.tags,
+			F.linked,
+			'assigned_to',
+			F.email,
+			F.link,
+			F.phone,
+			F.files,
+			F.date,
+			F.dateRange,
+			'due_date',
+			F.fullName,
+			F.address,
+			EXTRA.time,
+		])
 			expect([slug, typeOf(slug)]).toEqual([slug, 'string']);
 	});
 
@@ -338,14 +444,20 @@ describe('Record > Create, every field type typed by hand (Map Each Column Manua
 			[EXTRA.time, 'half past nine', '"09:30"'],
 		];
 		for (const [slug, typed, form] of cases) {
-			const parameters = await byHand('create', t, { title: 'Bad', [F.text]: 'C-3', [slug]: typed });
+			const parameters = await byHand('create', t, {
+				title: 'Bad',
+				[F.text]: 'C-3',
+				[slug]: typed,
+			});
 			expect(editorIssues(parameters)).toEqual({});
 			ctx.emu.resetLog();
 
 			const { error } = await runInWorkflow(ctx.emu, { parameters, input: [{}] });
 
 			const label = t.structure.find((field) => field.slug === slug)!.label;
-			expect(error?.message).toBe(`The value of the field "${label}" in item 0 cannot be used: ${JSON.stringify(typed)}`);
+			expect(error?.message).toBe(
+				`The value of the field "${label}" in item 0 cannot be used: ${JSON.stringify(typed)}`,
+			);
 			expect(error?.description).toContain(form);
 			expect(ctx.emu.requests.map((request) => request.operation)).toEqual(['GetTable']);
 		}
@@ -356,38 +468,80 @@ describe('Record > Update by hand', () => {
 	it('offers the writable fields, none required, none to match on, as mode "map" (the editor shows the fields of mode "update" only beside a field to match on)', async () => {
 		const t = table();
 		const columns = smartSuite.description.properties.find(
-			(property) => property.name === 'columns' && property.displayOptions?.show?.operation?.includes('update'),
+			(property) =>
+				property.name === 'columns' && property.displayOptions?.show?.operation?.includes('update'),
 		)!;
 		const schema = await schemaOf('update', t.id);
 
-		expect(columns.typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getUpdateColumns', mode: 'map' });
+		expect(columns.typeOptions?.resourceMapper).toMatchObject({
+			resourceMapperMethod: 'getUpdateColumns',
+			mode: 'map',
+		});
 		expect(schema.filter((field) => field.display).map((field) => field.id)).toEqual(
-			t.structure.filter((field) => !['formulafield', 'rollupfield', 'countfield', 'autonumberfield', 'firstcreatedfield', 'lastupdatedfield'].includes(field.field_type)).map((field) => field.slug),
+			t.structure
+				.filter(
+					(field) =>
+						![
+							'formulafield',
+							'rollupfield',
+							'countfield',
+							'autonumberfield',
+							'firstcreatedfield',
+							'lastupdatedfield',
+						].includes(field.field_type),
+				)
+				.map((field) => field.slug),
 		);
-		expect(schema.filter((field) => field.required || field.canBeUsedToMatch || field.defaultMatch)).toEqual([]);
+		expect(
+			schema.filter((field) => field.required || field.canBeUsedToMatch || field.defaultMatch),
+		).toEqual([]);
 	});
 
 	it('changes the one field given and nothing else', async () => {
 		const t = table();
-		const record = ctx.emu.addRecord(t.id, { title: 'Keep', [F.text]: 'C-9', [F.tags]: [TAG.old], [F.number]: '3' });
+		const record = ctx.emu.addRecord(t.id, {
+			title: 'Keep',
+			[F.text]: 'C-9',
+			[F.tags]: [TAG.old],
+			[F.number]: '3',
+		});
 		const before = structuredClone(stored(t, record.id));
 
-		await runByHand(await byHand('update', t, { [F.tags]: `${TAG.q2}, ${TAG.renewal}` }, { recordId: locator(record.id) }));
+		await runByHand(
+			await byHand(
+				'update',
+				t,
+				{ [F.tags]: `${TAG.q2}, ${TAG.renewal}` },
+				{ recordId: locator(record.id) },
+			),
+		);
 
 		const patch = ctx.emu.requests.find((request) => request.operation === 'UpdateRecord')!;
 		expect(patch.body).toEqual({ [F.tags]: [TAG.q2, TAG.renewal] });
 		const after = stored(t, record.id);
 		expect(after[F.tags]).toEqual([TAG.q2, TAG.renewal]);
-		expect({ ...after, [F.tags]: before[F.tags], last_updated: before.last_updated }).toEqual(before);
+		expect({ ...after, [F.tags]: before[F.tags], last_updated: before.last_updated }).toEqual(
+			before,
+		);
 	});
 
 	it('changes a Due Date typed as "from/to"', async () => {
 		const t = table();
 		const record = ctx.emu.addRecord(t.id, { title: 'Due', [F.text]: 'C-8' });
 
-		await runByHand(await byHand('update', t, { due_date: '2026-12-01/2026-12-15' }, { recordId: locator(record.id) }));
+		await runByHand(
+			await byHand(
+				'update',
+				t,
+				{ due_date: '2026-12-01/2026-12-15' },
+				{ recordId: locator(record.id) },
+			),
+		);
 
-		expect(stored(t, record.id).due_date).toMatchObject({ from_date: day('2026-12-01'), to_date: day('2026-12-15') });
+		expect(stored(t, record.id).due_date).toMatchObject({
+			from_date: day('2026-12-01'),
+			to_date: day('2026-12-15'),
+		});
 	});
 });
 
@@ -414,7 +568,10 @@ describe('Record > Create or Update by hand', () => {
 		expect(records).toHaveLength(2);
 		for (const record of records) {
 			expect(record[F.tags]).toEqual([TAG.q2, TAG.renewal]);
-			expect(record[F.dateRange]).toEqual({ from_date: day('2026-12-01'), to_date: day('2026-12-15') });
+			expect(record[F.dateRange]).toEqual({
+				from_date: day('2026-12-01'),
+				to_date: day('2026-12-15'),
+			});
 		}
 		expect(stored(t, existing.id)).toMatchObject({ title: 'Upserted C-1' });
 	});
@@ -422,7 +579,9 @@ describe('Record > Create or Update by hand', () => {
 
 describe('the Columns mapper in the editor', () => {
 	it('shows no red "No fields found" before a table is chosen, and reloads when the operation changes', () => {
-		const mappers = smartSuite.description.properties.filter((property) => property.type === 'resourceMapper');
+		const mappers = smartSuite.description.properties.filter(
+			(property) => property.type === 'resourceMapper',
+		);
 
 		expect(mappers).toHaveLength(3);
 		for (const mapper of mappers) {

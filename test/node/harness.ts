@@ -6,7 +6,15 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { DEFAULT_VARIANT, type Emulator, type ReceivedRequest, startEmulator } from '../emulator';
 import { TYPED_FIELDS } from '../emulator/fixtures';
-import { credentialsFor, runDeclarativeNode, runNodeInWorkflow, shutdownN8nCore, type RunNodeOptions, type SmartSuiteCredentialData, type WorkflowNodeRun } from '../helpers/n8n';
+import {
+	credentialsFor,
+	runDeclarativeNode,
+	runNodeInWorkflow,
+	shutdownN8nCore,
+	type RunNodeOptions,
+	type SmartSuiteCredentialData,
+	type WorkflowNodeRun,
+} from '../helpers/n8n';
 
 export const smartSuite = new SmartSuite();
 
@@ -50,7 +58,10 @@ function isCustomOperation(parameters: INodeParameters): boolean {
 export async function run(emu: Emulator, options: Run): Promise<INodeExecutionData[]> {
 	if (!isCustomOperation(options.parameters)) {
 		const { credentials, ...rest } = options;
-		return await runDeclarativeNode(smartSuite, { ...rest, credentials: credentialsFor(emu, credentials) });
+		return await runDeclarativeNode(smartSuite, {
+			...rest,
+			credentials: credentialsFor(emu, credentials),
+		});
 	}
 	const result = await runInWorkflow(emu, options);
 	if (result.error) throw Object.assign(new Error(result.error.message), result.error);
@@ -58,19 +69,30 @@ export async function run(emu: Emulator, options: Run): Promise<INodeExecutionDa
 }
 
 /** Runs an operation that runs as code inside a workflow, with its hints and error. */
-export async function runInWorkflow(emu: Emulator, { credentials, ...options }: Run): Promise<WorkflowNodeRun> {
-	return await runNodeInWorkflow(smartSuite, { ...options, credentials: credentialsFor(emu, credentials) });
+export async function runInWorkflow(
+	emu: Emulator,
+	{ credentials, ...options }: Run,
+): Promise<WorkflowNodeRun> {
+	return await runNodeInWorkflow(smartSuite, {
+		...options,
+		credentials: credentialsFor(emu, credentials),
+	});
 }
 
 /** Runs the node and returns what it threw; fails when it did not throw. */
-export async function runError(emu: Emulator, options: Run): Promise<Error & { description?: string; httpCode?: string }> {
+export async function runError(
+	emu: Emulator,
+	options: Run,
+): Promise<Error & { description?: string; httpCode?: string }> {
 	const error = await run(emu, options).then(
 		() => undefined,
 		(thrown: Error) => thrown,
 	);
 	if (!error) throw new Error('expected the node to throw');
 	expect(JSON.stringify(error)).not.toContain(emu.apiKey);
-	expect(`${error.message} ${(error as { description?: string }).description}`).not.toContain(emu.apiKey);
+	expect(`${error.message} ${(error as { description?: string }).description}`).not.toContain(
+		emu.apiKey,
+	);
 	return error as Error & { description?: string; httpCode?: string };
 }
 
@@ -82,7 +104,11 @@ export const restore = (tableId: string | INodeParameters, recordId: string): IN
 });
 
 /** Record > Upload File to the Attachments field of the field types table. */
-export const uploadFile = (tableId: string, recordId: string, extra: INodeParameters = {}): INodeParameters => ({
+export const uploadFile = (
+	tableId: string,
+	recordId: string,
+	extra: INodeParameters = {},
+): INodeParameters => ({
 	resource: 'record',
 	operation: 'uploadFile',
 	tableId: { __rl: true, mode: 'id', value: tableId },
@@ -98,9 +124,17 @@ export const bytes = (size: number) => {
 	return data;
 };
 
-export const getWebhook = (webhookId: string): INodeParameters => ({ resource: 'webhook', operation: 'get', webhookId });
+export const getWebhook = (webhookId: string): INodeParameters => ({
+	resource: 'webhook',
+	operation: 'get',
+	webhookId,
+});
 
-export const deleteWebhook = (webhookId: string): INodeParameters => ({ resource: 'webhook', operation: 'delete', webhookId });
+export const deleteWebhook = (webhookId: string): INodeParameters => ({
+	resource: 'webhook',
+	operation: 'delete',
+	webhookId,
+});
 
 export const listEvents = (webhookId: string, extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'webhook',
@@ -129,7 +163,11 @@ export interface StubServer {
 
 /** A minimal server for answers the emulator never gives (422, a repeated page token, odd shapes). */
 export async function startStub(
-	answer: (body: IDataObject, n: number, path: string) => { status: number; body: unknown; headers?: Record<string, string> },
+	answer: (
+		body: IDataObject,
+		n: number,
+		path: string,
+	) => { status: number; body: unknown; headers?: Record<string, string> },
 ): Promise<StubServer> {
 	const requests: StubServer['requests'] = [];
 	const server = http.createServer(async (req, res) => {

@@ -9,13 +9,22 @@ const ctx = useEmulator();
 const warnings = captureLogs();
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 
-type Call = { listSearch: string; filter?: string; paginationToken?: string } | { loadOptions: string };
+type Call =
+	{ listSearch: string; filter?: string; paginationToken?: string } | { loadOptions: string };
 
 async function call(parameters: INodeParameters, method: Call, credentials = {}) {
-	return (await runNodeMethod(smartSuite, { parameters, credentials: credentialsFor(ctx.emu, credentials) }, method)) as any;
+	return (await runNodeMethod(
+		smartSuite,
+		{ parameters, credentials: credentialsFor(ctx.emu, credentials) },
+		method,
+	)) as any;
 }
 
-const createParameters = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'webhook', operation: 'create', ...extra });
+const createParameters = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'webhook',
+	operation: 'create',
+	...extra,
+});
 
 function seed() {
 	const { emu } = ctx;
@@ -33,21 +42,41 @@ describe('solutions', () => {
 		const all = await call(createParameters(), { listSearch: 'searchSolutions' });
 		const names = all.results.map((result: { name: string }) => result.name);
 		expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
-		expect(all.results).toContainEqual({ name: 'Sales CRM', value: crm.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${crm.id}` });
+		expect(all.results).toContainEqual({
+			name: 'Sales CRM',
+			value: crm.id,
+			url: `${emu.baseUrl}/${emu.workspaceId}/solution/${crm.id}`,
+		});
 		expect(all.paginationToken).toBeUndefined();
-		expect(emu.requests[0]).toMatchObject({ method: 'GET', path: '/api/v1/solutions/', operation: 'ListSolutions' });
+		expect(emu.requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/v1/solutions/',
+			operation: 'ListSolutions',
+		});
 		expect(emu.requests[0].headers.authorization).toBe(`Token ${emu.apiKey}`);
 
-		const found = await call(createParameters(), { listSearch: 'searchSolutions', filter: 'project' });
+		const found = await call(createParameters(), {
+			listSearch: 'searchSolutions',
+			filter: 'project',
+		});
 		expect(found.results.map((result: { value: string }) => result.value)).toContain(pm.id);
 		expect(found.results.map((result: { value: string }) => result.value)).not.toContain(crm.id);
-		expect((await call(createParameters(), { listSearch: 'searchSolutions', filter: crm.id })).results).toHaveLength(1);
-		expect((await call(createParameters(), { listSearch: 'searchSolutions', filter: 'no such thing' })).results).toEqual([]);
+		expect(
+			(await call(createParameters(), { listSearch: 'searchSolutions', filter: crm.id })).results,
+		).toHaveLength(1);
+		expect(
+			(await call(createParameters(), { listSearch: 'searchSolutions', filter: 'no such thing' }))
+				.results,
+		).toEqual([]);
 	});
 
 	it('a wrong API key is the usual worded error, without the key', async () => {
 		seed();
-		const error = await call(createParameters(), { listSearch: 'searchSolutions' }, { apiKey: 'wrong-key-123' }).catch((thrown: Error) => thrown);
+		const error = await call(
+			createParameters(),
+			{ listSearch: 'searchSolutions' },
+			{ apiKey: 'wrong-key-123' },
+		).catch((thrown: Error) => thrown);
 		expect(error.message).toBe('SmartSuite did not accept the API key (401)');
 		expect(JSON.stringify(error)).not.toContain('wrong-key-123');
 	});
@@ -55,8 +84,14 @@ describe('solutions', () => {
 	it('an answer that is not a list is said so', async () => {
 		const stub = await startStub(() => ({ status: 200, body: { solutions: [] } }));
 		try {
-			const error = await call(createParameters(), { listSearch: 'searchSolutions' }, { baseUrl: stub.url }).catch((thrown: Error) => thrown);
-			expect(error.message).toBe('SmartSuite sent an answer that is not a list when trying to list the solutions');
+			const error = await call(
+				createParameters(),
+				{ listSearch: 'searchSolutions' },
+				{ baseUrl: stub.url },
+			).catch((thrown: Error) => thrown);
+			expect(error.message).toBe(
+				'SmartSuite sent an answer that is not a list when trying to list the solutions',
+			);
 		} finally {
 			await stub.close();
 		}
@@ -69,18 +104,36 @@ describe('tables', () => {
 		const parameters = createParameters({ solutionId: rl(crm.id) });
 		const { results } = await call(parameters, { listSearch: 'searchTables' });
 		expect(results).toEqual([
-			{ name: 'Contacts', value: contacts.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${crm.id}/${contacts.id}` },
-			{ name: 'Deals', value: deals.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${crm.id}/${deals.id}` },
+			{
+				name: 'Contacts',
+				value: contacts.id,
+				url: `${emu.baseUrl}/${emu.workspaceId}/solution/${crm.id}/${contacts.id}`,
+			},
+			{
+				name: 'Deals',
+				value: deals.id,
+				url: `${emu.baseUrl}/${emu.workspaceId}/solution/${crm.id}/${deals.id}`,
+			},
 		]);
 		expect(emu.requests[0].path).toBe(`/api/v1/applications/?solution=${crm.id}`);
-		expect((await call(parameters, { listSearch: 'searchTables', filter: 'dea' })).results.map((r: { name: string }) => r.name)).toEqual(['Deals']);
+		expect(
+			(await call(parameters, { listSearch: 'searchTables', filter: 'dea' })).results.map(
+				(r: { name: string }) => r.name,
+			),
+		).toEqual(['Deals']);
 	});
 
 	it("Restore's table (no solution to choose) lists the tables of the whole workspace", async () => {
 		const { emu, tasks } = seed();
-		const { results } = await call({ resource: 'record', operation: 'restore' }, { listSearch: 'searchTables', filter: 'Tasks' });
+		const { results } = await call(
+			{ resource: 'record', operation: 'restore' },
+			{ listSearch: 'searchTables', filter: 'Tasks' },
+		);
 		expect(results.map((result: { value: string }) => result.value)).toContain(tasks.id);
-		expect(emu.requests.map((request) => request.path).sort()).toEqual(['/api/v1/applications/', '/api/v1/solutions/']);
+		expect(emu.requests.map((request) => request.path).sort()).toEqual([
+			'/api/v1/applications/',
+			'/api/v1/solutions/',
+		]);
 	});
 
 	it('names the tables of the whole workspace "Table (Solution)", with one request for all the solution names; the search text finds a solution too', async () => {
@@ -96,50 +149,104 @@ describe('tables', () => {
 		const { results } = await call(record, { listSearch: 'searchTables', filter: 'candidates' });
 
 		expect(results).toEqual([
-			{ name: 'Candidates (Hiring)', value: candidates.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${hiring.id}/${candidates.id}` },
-			{ name: 'Candidates (Onboarding)', value: sameName.id, url: `${emu.baseUrl}/${emu.workspaceId}/solution/${onboarding.id}/${sameName.id}` },
+			{
+				name: 'Candidates (Hiring)',
+				value: candidates.id,
+				url: `${emu.baseUrl}/${emu.workspaceId}/solution/${hiring.id}/${candidates.id}`,
+			},
+			{
+				name: 'Candidates (Onboarding)',
+				value: sameName.id,
+				url: `${emu.baseUrl}/${emu.workspaceId}/solution/${onboarding.id}/${sameName.id}`,
+			},
 		]);
-		expect(emu.requests.map((request) => request.operation).sort()).toEqual(['ListSolutions', 'ListTables']);
+		expect(emu.requests.map((request) => request.operation).sort()).toEqual([
+			'ListSolutions',
+			'ListTables',
+		]);
 		const inHiring = await call(record, { listSearch: 'searchTables', filter: 'hiring' });
-		expect(inHiring.results.map((result: { value: string }) => result.value)).toEqual([candidates.id, roles.id]);
+		expect(inHiring.results.map((result: { value: string }) => result.value)).toEqual([
+			candidates.id,
+			roles.id,
+		]);
 	});
 
 	it('without the solution names (their list failed) the tables keep their bare names, with a warning', async () => {
 		const { emu, tasks } = seed();
 		emu.injectFault({ operation: 'ListSolutions', action: { type: 'status', status: 500 } });
 
-		const { results } = await call({ resource: 'record', operation: 'search' }, { listSearch: 'searchTables', filter: 'Tasks' });
+		const { results } = await call(
+			{ resource: 'record', operation: 'search' },
+			{ listSearch: 'searchTables', filter: 'Tasks' },
+		);
 
 		expect(results).toContainEqual(expect.objectContaining({ name: 'Tasks', value: tasks.id }));
-		expect(warnings.join('\n')).toMatch(/warn: SmartSuite: the table list shows no solution names: /);
+		expect(warnings.join('\n')).toMatch(
+			/warn: SmartSuite: the table list shows no solution names: /,
+		);
 	});
 
 	it('the multi-selects: tables of the solution, fields of the table', async () => {
 		const { crm, deals, contacts } = seed();
-		expect(await call(createParameters({ solutionId: rl(crm.id) }), { loadOptions: 'getTables' })).toEqual([
+		expect(
+			await call(createParameters({ solutionId: rl(crm.id) }), { loadOptions: 'getTables' }),
+		).toEqual([
 			{ name: 'Contacts', value: contacts.id },
 			{ name: 'Deals', value: deals.id },
 		]);
-		const fields = await call(createParameters({ solutionId: rl(crm.id), watch: 'fields', tableId: rl(deals.id) }), { loadOptions: 'getFields' });
-		expect(fields).toContainEqual({ name: 'Title', value: 'title', description: 'recordtitlefield' });
-		expect(await call(createParameters({ solutionId: rl(crm.id), watch: 'fields', tableId: rl('') }), { loadOptions: 'getFields' })).toEqual([]);
+		const fields = await call(
+			createParameters({ solutionId: rl(crm.id), watch: 'fields', tableId: rl(deals.id) }),
+			{ loadOptions: 'getFields' },
+		);
+		expect(fields).toContainEqual({
+			name: 'Title',
+			value: 'title',
+			description: 'recordtitlefield',
+		});
+		expect(
+			await call(createParameters({ solutionId: rl(crm.id), watch: 'fields', tableId: rl('') }), {
+				loadOptions: 'getFields',
+			}),
+		).toEqual([]);
 	});
 
 	it('an empty solution lists no tables', async () => {
 		const solution = ctx.emu.addSolution({ name: 'Empty' });
-		expect((await call(createParameters({ solutionId: rl(solution.id) }), { listSearch: 'searchTables' })).results).toEqual([]);
+		expect(
+			(
+				await call(createParameters({ solutionId: rl(solution.id) }), {
+					listSearch: 'searchTables',
+				})
+			).results,
+		).toEqual([]);
 	});
 });
 
 describe('webhooks', () => {
-	const getParameters = (solutionId: string): INodeParameters => ({ resource: 'webhook', operation: 'get', solutionId: rl(solutionId) });
+	const getParameters = (solutionId: string): INodeParameters => ({
+		resource: 'webhook',
+		operation: 'get',
+		solutionId: rl(solutionId),
+	});
 
 	it('lists the webhooks of the chosen solution, labelled by what they watch and their kinds, page by page', async () => {
 		const { emu, crm, deals, contacts } = seed();
 		const locator = { account_id: emu.workspaceId, solution_id: crm.id };
-		const first = emu.createWebhook({ locator, filter: { applications: { application_ids: [deals.id, contacts.id] } }, kinds: ['RECORD_CREATED', 'RECORD_UPDATED'] });
-		const second = emu.createWebhook({ locator, filter: { solution: {} }, kinds: ['RECORD_DELETED'] });
-		const third = emu.createWebhook({ locator, filter: { application: { application_id: deals.id, field_ids: ['title'] } }, kinds: ['RECORD_UPDATED'] });
+		const first = emu.createWebhook({
+			locator,
+			filter: { applications: { application_ids: [deals.id, contacts.id] } },
+			kinds: ['RECORD_CREATED', 'RECORD_UPDATED'],
+		});
+		const second = emu.createWebhook({
+			locator,
+			filter: { solution: {} },
+			kinds: ['RECORD_DELETED'],
+		});
+		const third = emu.createWebhook({
+			locator,
+			filter: { application: { application_id: deals.id, field_ids: ['title'] } },
+			kinds: ['RECORD_UPDATED'],
+		});
 		emu.setWebhookStatus(third.webhook_id, { system: 'disabled' });
 		for (let i = 0; i < 120; i++) emu.createWebhook({ locator, filter: { solution: {} } });
 
@@ -151,18 +258,31 @@ describe('webhooks', () => {
 		]);
 		expect(page.results).toHaveLength(100);
 		expect(page.paginationToken).toBe('100');
-		const rest = await call(getParameters(crm.id), { listSearch: 'searchWebhooks', paginationToken: page.paginationToken });
+		const rest = await call(getParameters(crm.id), {
+			listSearch: 'searchWebhooks',
+			paginationToken: page.paginationToken,
+		});
 		expect(rest.results).toHaveLength(23);
 		expect(rest.paginationToken).toBeUndefined();
 
-		const found = await call(getParameters(crm.id), { listSearch: 'searchWebhooks', filter: 'contacts' });
-		expect(found.results.map((result: { value: string }) => result.value)).toEqual([first.webhook_id]);
+		const found = await call(getParameters(crm.id), {
+			listSearch: 'searchWebhooks',
+			filter: 'contacts',
+		});
+		expect(found.results.map((result: { value: string }) => result.value)).toEqual([
+			first.webhook_id,
+		]);
 	});
 
 	it('a solution without webhooks lists none; no solution chosen says to choose one', async () => {
 		const { crm } = seed();
-		expect(await call(getParameters(crm.id), { listSearch: 'searchWebhooks' })).toEqual({ results: [], paginationToken: undefined });
-		const error = await call(getParameters(''), { listSearch: 'searchWebhooks' }).catch((thrown: Error) => thrown);
+		expect(await call(getParameters(crm.id), { listSearch: 'searchWebhooks' })).toEqual({
+			results: [],
+			paginationToken: undefined,
+		});
+		const error = await call(getParameters(''), { listSearch: 'searchWebhooks' }).catch(
+			(thrown: Error) => thrown,
+		);
 		expect(error.message).toBe('Choose a Solution first');
 	});
 });
@@ -172,18 +292,34 @@ describe('lists with elements that are not entries (null, numbers, strings, obje
 	/** Every list call answers good entries mixed with junk; ListWebhooks pages on once. */
 	async function junkServer() {
 		return await startStub((body, _n, path) => {
-			if (path.startsWith('/api/v1/solutions/')) return { status: 200, body: [null, { id: 'sol1', name: 'Sales CRM' }, ...JUNK] };
+			if (path.startsWith('/api/v1/solutions/'))
+				return { status: 200, body: [null, { id: 'sol1', name: 'Sales CRM' }, ...JUNK] };
 			if (path.startsWith('/api/v1/applications/')) {
 				return {
 					status: 200,
-					body: [...JUNK, { id: 'tbl1', name: 'Deals', solution: 'sol1', structure: [null, { slug: 'title', label: 'Title', field_type: 'textfield' }, { label: 'no slug' }, 5] }],
+					body: [
+						...JUNK,
+						{
+							id: 'tbl1',
+							name: 'Deals',
+							solution: 'sol1',
+							structure: [
+								null,
+								{ slug: 'title', label: 'Title', field_type: 'textfield' },
+								{ label: 'no slug' },
+								5,
+							],
+						},
+					],
 				};
 			}
 			const first = !body.page_token;
 			return {
 				status: 200,
 				body: {
-					webhooks: first ? [...JUNK, { webhook_id: 'wh1', filter: { solution: {} }, kinds: ['RECORD_CREATED'] }] : [{ webhook_id: 'wh2', filter: { solution: {} }, kinds: [] }],
+					webhooks: first
+						? [...JUNK, { webhook_id: 'wh1', filter: { solution: {} }, kinds: ['RECORD_CREATED'] }]
+						: [{ webhook_id: 'wh2', filter: { solution: {} }, kinds: [] }],
 					next_page_token: first ? 'page2' : '',
 				},
 			};
@@ -194,21 +330,37 @@ describe('lists with elements that are not entries (null, numbers, strings, obje
 		const stub = await junkServer();
 		const credentials = { baseUrl: stub.url, webhooksUrl: stub.url };
 		try {
-			const parameters = createParameters({ solutionId: rl('sol1'), watch: 'fields', tableId: rl('tbl1') });
+			const parameters = createParameters({
+				solutionId: rl('sol1'),
+				watch: 'fields',
+				tableId: rl('tbl1'),
+			});
 			const solutions = await call(parameters, { listSearch: 'searchSolutions' }, credentials);
 			expect(solutions.results.map((result: { value: string }) => result.value)).toEqual(['sol1']);
 			const tables = await call(parameters, { listSearch: 'searchTables' }, credentials);
 			expect(tables.results.map((result: { value: string }) => result.value)).toEqual(['tbl1']);
-			expect(await call(parameters, { loadOptions: 'getTables' }, credentials)).toEqual([{ name: 'Deals', value: 'tbl1' }]);
-			expect(await call(parameters, { loadOptions: 'getFields' }, credentials)).toEqual([{ name: 'Title', value: 'title', description: 'textfield' }]);
+			expect(await call(parameters, { loadOptions: 'getTables' }, credentials)).toEqual([
+				{ name: 'Deals', value: 'tbl1' },
+			]);
+			expect(await call(parameters, { loadOptions: 'getFields' }, credentials)).toEqual([
+				{ name: 'Title', value: 'title', description: 'textfield' },
+			]);
 			const webhooks = await call(parameters, { listSearch: 'searchWebhooks' }, credentials);
 			expect(webhooks.results.map((result: { value: string }) => result.value)).toEqual(['wh1']);
 			// A page that held junk still leads on to the next one.
 			expect(webhooks.paginationToken).toBe('page2');
-			const next = await call(parameters, { listSearch: 'searchWebhooks', paginationToken: 'page2' }, credentials);
+			const next = await call(
+				parameters,
+				{ listSearch: 'searchWebhooks', paginationToken: 'page2' },
+				credentials,
+			);
 			expect(next.results.map((result: { value: string }) => result.value)).toEqual(['wh2']);
-			expect(warnings).toContain('warn: SmartSuite: passed over 7 of 8 elements of a list of webhooks that are not webhooks (not an object with webhook_id)');
-			expect(warnings).toContain('warn: SmartSuite: passed over 8 of 9 elements of a list of solutions that are not solutions (not an object with id)');
+			expect(warnings).toContain(
+				'warn: SmartSuite: passed over 7 of 8 elements of a list of webhooks that are not webhooks (not an object with webhook_id)',
+			);
+			expect(warnings).toContain(
+				'warn: SmartSuite: passed over 8 of 9 elements of a list of solutions that are not solutions (not an object with id)',
+			);
 		} finally {
 			await stub.close();
 		}
@@ -218,7 +370,12 @@ describe('lists with elements that are not entries (null, numbers, strings, obje
 		const stub = await junkServer();
 		try {
 			const output = await run(ctx.emu, {
-				parameters: { resource: 'webhook', operation: 'list', solutionId: rl('sol1'), returnAll: true },
+				parameters: {
+					resource: 'webhook',
+					operation: 'list',
+					solutionId: rl('sol1'),
+					returnAll: true,
+				},
 				credentials: { baseUrl: stub.url, webhooksUrl: stub.url },
 			});
 			expect(output.map((item) => item.json.webhook_id)).toEqual(['wh1', 'wh2']);

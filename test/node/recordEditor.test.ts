@@ -193,7 +193,11 @@ describe('Upload File’s field list', () => {
 				{ slug: 's1file0099', label: 'Scans', field_type: 'filefield', params: {} },
 			],
 		});
-		const parameters = (tableId: string) => ({ resource: 'record', operation: 'uploadFile', tableId: locator(tableId) });
+		const parameters = (tableId: string) => ({
+			resource: 'record',
+			operation: 'uploadFile',
+			tableId: locator(tableId),
+		});
 
 		const fields = await ask(parameters(t.id), { loadOptions: 'getFileFields', path: 'fieldId' });
 		const none = await ask(parameters(''), { loadOptions: 'getFileFields', path: 'fieldId' });

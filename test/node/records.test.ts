@@ -288,7 +288,9 @@ describe('Record > Create', () => {
 			continueOnFail: true,
 		});
 
-		expect(output[1].json.error).toBe('SmartSuite rejected the value of "Related" (422): Record "ffffffffffffffffffffffff" does not exist.');
+		expect(output[1].json.error).toBe(
+			'SmartSuite rejected the value of "Related" (422): Record "ffffffffffffffffffffffff" does not exist.',
+		);
 		expect(output[1].error?.description).toBe(
 			'SmartSuite said: "Related": Record "ffffffffffffffffffffffff" does not exist.',
 		);
@@ -311,7 +313,9 @@ describe('Record > Create', () => {
 			),
 		});
 
-		expect(error.message).toBe('SmartSuite rejected the value of "Related" (422): Record "ffffffffffffffffffffffff" does not exist.');
+		expect(error.message).toBe(
+			'SmartSuite rejected the value of "Related" (422): Record "ffffffffffffffffffffffff" does not exist.',
+		);
 		expect(error.httpCode).toBe('422');
 	});
 
@@ -563,20 +567,30 @@ describe('Files by URL (through the mapper)', () => {
 		const t = fieldTypesTable();
 
 		const output = await run(emu, {
-			parameters: create(t.id, mapped({ title: '={{ $json.title }}', [F.text]: 'C', [F.files]: '={{ $json.files }}' })),
+			parameters: create(
+				t.id,
+				mapped({ title: '={{ $json.title }}', [F.text]: 'C', [F.files]: '={{ $json.files }}' }),
+			),
 			input: [
 				{ title: 'One', files: 'https://files.example.com/one.pdf' },
-				{ title: 'List', files: ['https://files.example.com/a.png', 'https://files.example.com/b.csv'] },
+				{
+					title: 'List',
+					files: ['https://files.example.com/a.png', 'https://files.example.com/b.csv'],
+				},
 			],
 		});
 
-		const sent = (emu.requests[1].body as { items: IDataObject[] }).items.map((item) => item[F.files]);
+		const sent = (emu.requests[1].body as { items: IDataObject[] }).items.map(
+			(item) => item[F.files],
+		);
 		expect(sent).toEqual([
 			['https://files.example.com/one.pdf'],
 			['https://files.example.com/a.png', 'https://files.example.com/b.csv'],
 		]);
 		const names = output.map((item) =>
-			(item.json.Attachments as Array<{ metadata: IDataObject }>).map((file) => file.metadata.filename),
+			(item.json.Attachments as Array<{ metadata: IDataObject }>).map(
+				(file) => file.metadata.filename,
+			),
 		);
 		expect(names).toEqual([['one.pdf'], ['a.png', 'b.csv']]);
 	});
@@ -592,7 +606,9 @@ describe('Files by URL (through the mapper)', () => {
 		expect(error.message).toBe(
 			'The value of the field "Attachments" in item 0 cannot be used: "report.pdf"',
 		);
-		expect(error.description).toContain('a public http(s) URL of a file (SmartSuite downloads each), or several separated by commas, or a JSON array');
+		expect(error.description).toContain(
+			'a public http(s) URL of a file (SmartSuite downloads each), or several separated by commas, or a JSON array',
+		);
 		expect(operations(emu)).toEqual(['GetTable']);
 	});
 });

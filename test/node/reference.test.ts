@@ -22,8 +22,17 @@ const op = (operation: string, tableId: string, extra: INodeParameters = {}): IN
 });
 const search = (tableId: string, rule: IDataObject) =>
 	op('search', tableId, { returnAll: true, filters: { rule: [rule] } as never });
-const update = (tableId: string, recordId: string, values: IDataObject, extra: INodeParameters = {}) =>
-	op('update', tableId, { recordId: locator(recordId), columns: mapped(values) as never, ...extra });
+const update = (
+	tableId: string,
+	recordId: string,
+	values: IDataObject,
+	extra: INodeParameters = {},
+) =>
+	op('update', tableId, {
+		recordId: locator(recordId),
+		columns: mapped(values) as never,
+		...extra,
+	});
 
 function fieldTypesTable(emu: Emulator = ctx.emu): TableObject {
 	return emu.addFieldTypesTable(emu.addSolution().id);
@@ -42,13 +51,25 @@ describe('empty checks send null', () => {
 	])('%s on %s', async (comparison, field, expected) => {
 		const { emu } = ctx;
 		const t = fieldTypesTable();
-		emu.addRecord(t.id, { title: 'Full', [F.textArea]: 'notes', due_date: { from_date: { date: null, include_time: false }, to_date: { date: '2001-01-01T00:00:00Z', include_time: false }, is_overdue: true, status_is_completed: false } });
+		emu.addRecord(t.id, {
+			title: 'Full',
+			[F.textArea]: 'notes',
+			due_date: {
+				from_date: { date: null, include_time: false },
+				to_date: { date: '2001-01-01T00:00:00Z', include_time: false },
+				is_overdue: true,
+				status_is_completed: false,
+			},
+		});
 		emu.addRecord(t.id, { title: 'Empty' });
 
 		const output = await run(emu, { parameters: search(t.id, { field, comparison, value: '' }) });
 
 		expect(names(output)).toEqual(expected);
-		expect(sentFilter(emu)).toEqual({ operator: 'and', fields: [{ field, comparison, value: null }] });
+		expect(sentFilter(emu)).toEqual({
+			operator: 'and',
+			fields: [{ field, comparison, value: null }],
+		});
 	});
 });
 
@@ -63,21 +84,57 @@ describe('date filters send a form each comparison takes', () => {
 	}
 
 	it.each([
-		['is', '2024-05-01', ['May'], { date_mode: 'date_range', date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' } }],
-		['is_not', '2024-05-01', ['April', 'June'], { date_mode: 'date_range', date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' } }],
-		['is_before', '2024-05-01', ['April'], { date_mode: 'exact_date', date_mode_value: '2024-05-01' }],
-		['is_on_or_before', '2024-05-01', ['April', 'May'], { date_mode: 'exact_date', date_mode_value: '2024-05-01' }],
-		['is_on_or_after', '2024-05-01T10:00:00Z', ['May', 'June'], { date_mode: 'exact_date', date_mode_value: '2024-05-01' }],
+		[
+			'is',
+			'2024-05-01',
+			['May'],
+			{
+				date_mode: 'date_range',
+				date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' },
+			},
+		],
+		[
+			'is_not',
+			'2024-05-01',
+			['April', 'June'],
+			{
+				date_mode: 'date_range',
+				date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' },
+			},
+		],
+		[
+			'is_before',
+			'2024-05-01',
+			['April'],
+			{ date_mode: 'exact_date', date_mode_value: '2024-05-01' },
+		],
+		[
+			'is_on_or_before',
+			'2024-05-01',
+			['April', 'May'],
+			{ date_mode: 'exact_date', date_mode_value: '2024-05-01' },
+		],
+		[
+			'is_on_or_after',
+			'2024-05-01T10:00:00Z',
+			['May', 'June'],
+			{ date_mode: 'exact_date', date_mode_value: '2024-05-01' },
+		],
 		['is_before', 'today', ['April', 'May', 'June'], { date_mode: 'today', date_mode_value: null }],
 		['is', 'one_week_ago', [], { date_mode: 'one_week_ago', date_mode_value: null }],
 	])('%s %s', async (comparison, value, expected, sent) => {
 		const { emu } = ctx;
 		const t = await seeded();
 
-		const output = await run(emu, { parameters: search(t.id, { field: F.date, comparison, value }) });
+		const output = await run(emu, {
+			parameters: search(t.id, { field: F.date, comparison, value }),
+		});
 
 		expect(names(output)).toEqual(expected);
-		expect(sentFilter(emu)).toEqual({ operator: 'and', fields: [{ field: F.date, comparison, value: sent }] });
+		expect(sentFilter(emu)).toEqual({
+			operator: 'and',
+			fields: [{ field: F.date, comparison, value: sent }],
+		});
 	});
 });
 
@@ -104,17 +161,36 @@ describe('clearing a field sends its type’s empty value', () => {
 			}),
 		});
 		const id = String(created.json.id);
-		const cleared = [F.textArea, F.address, F.fullName, F.smartDoc, F.date, F.dateRange, 'due_date', F.yesNo, F.tags];
+		const cleared = [
+			F.textArea,
+			F.address,
+			F.fullName,
+			F.smartDoc,
+			F.date,
+			F.dateRange,
+			'due_date',
+			F.yesNo,
+			F.tags,
+		];
 		emu.resetLog();
 
 		const [updated] = await run(emu, {
-			parameters: update(t.id, id, Object.fromEntries(cleared.map((slug) => [slug, ''])), { simplify: false }),
+			parameters: update(t.id, id, Object.fromEntries(cleared.map((slug) => [slug, ''])), {
+				simplify: false,
+			}),
 		});
 
 		const noDate = { date: null, include_time: false };
 		expect(emu.requests.find((request) => request.operation === 'UpdateRecord')!.body).toEqual({
 			[F.textArea]: '',
-			[F.address]: { location_address: '', location_address2: '', location_city: '', location_state: '', location_zip: '', location_country: '' },
+			[F.address]: {
+				location_address: '',
+				location_address2: '',
+				location_city: '',
+				location_state: '',
+				location_zip: '',
+				location_country: '',
+			},
 			[F.fullName]: { title: '', first_name: '', middle_name: '', last_name: '' },
 			[F.smartDoc]: { data: {}, html: '<div class="rendered">\n \n</div>' },
 			[F.date]: noDate,
@@ -123,10 +199,12 @@ describe('clearing a field sends its type’s empty value', () => {
 			[F.yesNo]: false,
 			[F.tags]: [],
 		});
-		for (const slug of [F.textArea, F.address, F.fullName, F.smartDoc, F.yesNo, F.tags]) expect(updated.json).not.toHaveProperty(slug);
+		for (const slug of [F.textArea, F.address, F.fullName, F.smartDoc, F.yesNo, F.tags])
+			expect(updated.json).not.toHaveProperty(slug);
 		// Empty dates are served as dates without a date, as the reference shows a due date's empty start.
 		expect(updated.json[F.date]).toEqual(noDate);
-		for (const slug of [F.dateRange, 'due_date']) expect(updated.json[slug]).toMatchObject({ from_date: noDate, to_date: noDate });
+		for (const slug of [F.dateRange, 'due_date'])
+			expect(updated.json[slug]).toMatchObject({ from_date: noDate, to_date: noDate });
 	});
 });
 
@@ -141,18 +219,34 @@ describe('tags are ids of a tag pool', () => {
 		const [q2, renewal] = [emu.addTag('Q2'), emu.addTag('Renewal')];
 
 		const [created] = await run(emu, {
-			parameters: op('create', t.id, { columns: mapped({ title: 'Deal', [F.text]: 'C', [F.tags]: `${q2.id}, ${renewal.id}` }) as never }),
+			parameters: op('create', t.id, {
+				columns: mapped({
+					title: 'Deal',
+					[F.text]: 'C',
+					[F.tags]: `${q2.id}, ${renewal.id}`,
+				}) as never,
+			}),
 		});
-		expect((emu.requests.find((request) => request.operation === 'CreateRecord')!.body as IDataObject)[F.tags]).toEqual([q2.id, renewal.id]);
+		expect(
+			(emu.requests.find((request) => request.operation === 'CreateRecord')!.body as IDataObject)[
+				F.tags
+			],
+		).toEqual([q2.id, renewal.id]);
 		expect(created.json.Labels).toEqual([q2.id, renewal.id]);
 
 		const byLabel = await run(emu, {
-			parameters: op('create', t.id, { columns: mapped({ title: 'Deal', [F.text]: 'C', [F.tags]: 'Q2' }) as never }),
+			parameters: op('create', t.id, {
+				columns: mapped({ title: 'Deal', [F.text]: 'C', [F.tags]: 'Q2' }) as never,
+			}),
 			continueOnFail: true,
 		});
-		expect(byLabel[0].json.error).toBe('SmartSuite rejected the value of "Labels" (422): "Q2" is not a valid tag.');
+		expect(byLabel[0].json.error).toBe(
+			'SmartSuite rejected the value of "Labels" (422): "Q2" is not a valid tag.',
+		);
 
-		const found = await run(emu, { parameters: search(t.id, { field: F.tags, comparison: 'has_any_of', value: q2.id }) });
+		const found = await run(emu, {
+			parameters: search(t.id, { field: F.tags, comparison: 'has_any_of', value: q2.id }),
+		});
 		expect(names(found)).toEqual(['Deal']);
 
 		const { fields } = (await runNodeMethod(
@@ -160,7 +254,9 @@ describe('tags are ids of a tag pool', () => {
 			{ parameters: op('create', t.id) as never, credentials: credentialsFor(emu) },
 			{ resourceMapping: 'getColumns' },
 		)) as ResourceMapperFields;
-		expect(fields.find((field) => field.id === F.tags)).toMatchObject({ displayName: 'Labels (tag ids)' });
+		expect(fields.find((field) => field.id === F.tags)).toMatchObject({
+			displayName: 'Labels (tag ids)',
+		});
 	});
 });
 
@@ -181,7 +277,13 @@ describe('the title field is the table’s primary_field', () => {
 		expect((await ask()).results.map((result) => result.name)).toEqual(['Acme', 'Globex']);
 		expect((await ask('acm')).results).toEqual([{ name: 'Acme', value: acme.id }]);
 		const list = emu.requests.filter((request) => request.operation === 'ListRecords').pop()!;
-		expect(list.body).toEqual({ filter: { operator: 'and', fields: [{ field: 'name', comparison: 'contains', value: 'acm' }] }, sort: [] });
+		expect(list.body).toEqual({
+			filter: {
+				operator: 'and',
+				fields: [{ field: 'name', comparison: 'contains', value: 'acm' }],
+			},
+			sort: [],
+		});
 	});
 });
 
@@ -191,21 +293,44 @@ describe('due dates and date ranges keep their times', () => {
 		const t = fieldTypesTable();
 		const [created] = await run(emu, {
 			parameters: op('create', t.id, {
-				columns: mapped({ title: 'Timed', [F.text]: 'C', due_date: { from: '2024-05-01T09:00:00Z', to: '2024-05-03T14:30:00Z' }, [F.dateRange]: '2024-05-01T08:15:00Z/2024-05-02' }) as never,
+				columns: mapped({
+					title: 'Timed',
+					[F.text]: 'C',
+					due_date: { from: '2024-05-01T09:00:00Z', to: '2024-05-03T14:30:00Z' },
+					[F.dateRange]: '2024-05-01T08:15:00Z/2024-05-02',
+				}) as never,
 			}),
 		});
 		const id = String(created.json.id);
-		expect(emu.getRecord(t.id, id)!.due_date).toMatchObject({ to_date: { date: '2024-05-03T14:30:00Z', include_time: false } });
-		expect(created.json['Due Date']).toEqual({ from: '2024-05-01T09:00:00Z', to: '2024-05-03T14:30:00Z' });
+		expect(emu.getRecord(t.id, id)!.due_date).toMatchObject({
+			to_date: { date: '2024-05-03T14:30:00Z', include_time: false },
+		});
+		expect(created.json['Due Date']).toEqual({
+			from: '2024-05-01T09:00:00Z',
+			to: '2024-05-03T14:30:00Z',
+		});
 		expect(created.json.Campaign).toEqual({ from: '2024-05-01T08:15:00Z', to: '2024-05-02' });
 
 		for (const simplify of [false, true]) {
-			const [got] = await run(emu, { parameters: op('get', t.id, { recordId: locator(id), simplify }) });
+			const [got] = await run(emu, {
+				parameters: op('get', t.id, { recordId: locator(id), simplify }),
+			});
 			const [dueKey, rangeKey] = simplify ? ['Due Date', 'Campaign'] : ['due_date', F.dateRange];
-			await run(emu, { parameters: update(t.id, id, { due_date: got.json[dueKey] as IDataObject, [F.dateRange]: got.json[rangeKey] as IDataObject }) });
+			await run(emu, {
+				parameters: update(t.id, id, {
+					due_date: got.json[dueKey] as IDataObject,
+					[F.dateRange]: got.json[rangeKey] as IDataObject,
+				}),
+			});
 			const stored = emu.getRecord(t.id, id)!;
-			expect(stored.due_date).toMatchObject({ from_date: { date: '2024-05-01T09:00:00Z' }, to_date: { date: '2024-05-03T14:30:00Z' } });
-			expect(stored[F.dateRange]).toMatchObject({ from_date: { date: '2024-05-01T08:15:00Z' }, to_date: { date: '2024-05-02T00:00:00Z' } });
+			expect(stored.due_date).toMatchObject({
+				from_date: { date: '2024-05-01T09:00:00Z' },
+				to_date: { date: '2024-05-03T14:30:00Z' },
+			});
+			expect(stored[F.dateRange]).toMatchObject({
+				from_date: { date: '2024-05-01T08:15:00Z' },
+				to_date: { date: '2024-05-02T00:00:00Z' },
+			});
 		}
 	});
 });
@@ -217,10 +342,19 @@ describe('numbers', () => {
 		const t = fieldTypesTable();
 
 		const [created] = await run(emu, {
-			parameters: op('create', t.id, { columns: mapped({ title: 'N', [F.text]: 'C', [F.number]: 12, [F.currency]: '9.50' }) as never }),
+			parameters: op('create', t.id, {
+				columns: mapped({
+					title: 'N',
+					[F.text]: 'C',
+					[F.number]: 12,
+					[F.currency]: '9.50',
+				}) as never,
+			}),
 		});
 
-		expect(emu.requests.find((request) => request.operation === 'CreateRecord')!.body).toMatchObject({ [F.number]: '12', [F.currency]: '9.5' });
+		expect(
+			emu.requests.find((request) => request.operation === 'CreateRecord')!.body,
+		).toMatchObject({ [F.number]: '12', [F.currency]: '9.5' });
 		expect(created.json).toMatchObject({ Quantity: 12, Price: 9.5 });
 		const stored = emu.addRecord(t.id, { title: 'Plain', [F.number]: 7 });
 		const [got] = await run(emu, { parameters: op('get', t.id, { recordId: locator(stored.id) }) });

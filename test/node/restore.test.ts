@@ -1,7 +1,8 @@
 import { expectSpecRequest, restore, run, runError, useEmulator } from './harness';
 
 const ctx = useEmulator();
-const restorePath = (tableId: string, recordId: string) => `/api/v1/applications/${tableId}/records/${recordId}/restore/`;
+const restorePath = (tableId: string, recordId: string) =>
+	`/api/v1/applications/${tableId}/records/${recordId}/restore/`;
 
 describe('Record > Restore', () => {
 	it('restores a deleted record and returns it exactly as SmartSuite sent it', async () => {
@@ -25,7 +26,8 @@ describe('Record > Restore', () => {
 		const tableId = {
 			__rl: true,
 			mode: 'url',
-			value: 'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1/64b0c1d2e3f4a5b6c7d8e9f0?view=1',
+			value:
+				'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1/64b0c1d2e3f4a5b6c7d8e9f0?view=1',
 		};
 
 		const output = await run(emu, { parameters: restore(tableId, record.id) });
@@ -40,7 +42,9 @@ describe('Record > Restore', () => {
 
 		const error = await runError(emu, { parameters: restore(tableId, 'r1') });
 
-		expect(error.message).toBe("ERROR: Table parameter's value is invalid. This is likely because the URL entered is incorrect");
+		expect(error.message).toBe(
+			"ERROR: Table parameter's value is invalid. This is likely because the URL entered is incorrect",
+		);
 		expect(emu.requests).toHaveLength(0);
 	});
 
@@ -59,7 +63,9 @@ describe('Record > Restore', () => {
 
 		const error = await runError(emu, { parameters: restore('t1', record.id) });
 
-		expect(error.message).toBe(`Record "${record.id}" was not found in table "t1", or it is not deleted`);
+		expect(error.message).toBe(
+			`Record "${record.id}" was not found in table "t1", or it is not deleted`,
+		);
 		expect(error.description).toContain('still in the trash');
 		expect(error.description).toContain('SmartSuite said: "Not found."');
 		expect(error.httpCode).toBe('404');
@@ -76,7 +82,9 @@ describe('Record > Restore', () => {
 		const error = await runError(emu, { parameters: restore(tableId, recordId) });
 
 		expect(error.message).toBe(`The parameter "${label}" is empty`);
-		expect(error.description).toBe(`Enter the ${label}, or check that the expression gives a value for this item.`);
+		expect(error.description).toBe(
+			`Enter the ${label}, or check that the expression gives a value for this item.`,
+		);
 		expect(emu.requests).toHaveLength(0);
 	});
 
@@ -91,7 +99,9 @@ describe('Record > Restore', () => {
 		expect(emu.requests).toHaveLength(1);
 		expect(emu.requests[0].path).toBe(restorePath('t1', encoded));
 		expect(emu.requests[0].operation).toBe('RestoreRecord');
-		expect(error.message).toBe(`Record "${recordId}" was not found in table "t1", or it is not deleted`);
+		expect(error.message).toBe(
+			`Record "${recordId}" was not found in table "t1", or it is not deleted`,
+		);
 	});
 
 	it('keeps a hostile table id inside one path segment', async () => {
@@ -102,18 +112,25 @@ describe('Record > Restore', () => {
 		expect(emu.requests[0].path).toBe(restorePath('..%2F..%2Fx', 'r1'));
 	});
 
-	it.each([['..'], ['.']])('rejects the id %s, which a URL would resolve, before any request', async (id) => {
-		const { emu } = ctx;
+	it.each([['..'], ['.']])(
+		'rejects the id %s, which a URL would resolve, before any request',
+		async (id) => {
+			const { emu } = ctx;
 
-		const error = await runError(emu, { parameters: restore('t1', id) });
+			const error = await runError(emu, { parameters: restore('t1', id) });
 
-		expect(error.message).toBe(`The parameter "Record ID" is not a valid id: "${id}"`);
-		expect(emu.requests).toHaveLength(0);
-	});
+			expect(error.message).toBe(`The parameter "Record ID" is not a valid id: "${id}"`);
+			expect(emu.requests).toHaveLength(0);
+		},
+	);
 
 	it('sends one request per item with the ids of that item, and pairs each output with its item', async () => {
 		const { emu } = ctx;
-		const records = [emu.addDeletedRecord('t1'), emu.addDeletedRecord('t2'), emu.addDeletedRecord('t1')];
+		const records = [
+			emu.addDeletedRecord('t1'),
+			emu.addDeletedRecord('t2'),
+			emu.addDeletedRecord('t1'),
+		];
 		const input = [
 			{ table: 't1', record: records[0].id },
 			{ table: 't2', record: records[1].id },
@@ -125,7 +142,9 @@ describe('Record > Restore', () => {
 			input,
 		});
 
-		expect(emu.requests.map((r) => r.path).sort()).toEqual(input.map((i) => restorePath(i.table, i.record)).sort());
+		expect(emu.requests.map((r) => r.path).sort()).toEqual(
+			input.map((i) => restorePath(i.table, i.record)).sort(),
+		);
 		expect(output.map((item) => [item.json.id, item.pairedItem])).toEqual(
 			records.map((record, index) => [record.id, { item: index }]),
 		);
@@ -143,7 +162,9 @@ describe('Record > Restore', () => {
 
 		expect(output).toHaveLength(3);
 		expect(output[0]).toMatchObject({ json: { id: good.id }, pairedItem: { item: 0 } });
-		expect(output[1].error?.message).toBe('Record "missing" was not found in table "t1", or it is not deleted');
+		expect(output[1].error?.message).toBe(
+			'Record "missing" was not found in table "t1", or it is not deleted',
+		);
 		expect(output[2].error?.message).toBe('The parameter "Record ID" is empty');
 		expect(emu.requests).toHaveLength(2);
 	});

@@ -17,21 +17,43 @@ const ctx = useEmulator();
 
 function tableWithTasks(count: number) {
 	const table = ctx.emu.addFieldTypesTable(ctx.emu.addSolution().id);
-	for (let i = 0; i < count; i++) ctx.emu.addRecord(table.id, { title: `Task ${i}`, [F.number]: i } as never);
+	for (let i = 0; i < count; i++)
+		ctx.emu.addRecord(table.id, { title: `Task ${i}`, [F.number]: i } as never);
 	ctx.emu.resetLog();
 	return table;
 }
 
-const fromAi = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', '${description}', '${type}') }}`;
-const tableFromAi = { __rl: true, mode: 'id', value: fromAi('table', 'The ID of the SmartSuite table') };
-const toolRun = (parameters: IDataObject, toolArguments: IDataObject, call: 'engine' | 'direct' = 'engine') =>
-	runAsTool(new SmartSuite(), { parameters, toolArguments, call, credentials: credentialsFor(ctx.emu) });
+const fromAi = (key: string, description: string, type = 'string') =>
+	`={{ $fromAI('${key}', '${description}', '${type}') }}`;
+const tableFromAi = {
+	__rl: true,
+	mode: 'id',
+	value: fromAi('table', 'The ID of the SmartSuite table'),
+};
+const toolRun = (
+	parameters: IDataObject,
+	toolArguments: IDataObject,
+	call: 'engine' | 'direct' = 'engine',
+) =>
+	runAsTool(new SmartSuite(), {
+		parameters,
+		toolArguments,
+		call,
+		credentials: credentialsFor(ctx.emu),
+	});
 
 describe('the SmartSuite Tool', () => {
 	it('defaults to Record → Search, while the node itself keeps Restore', () => {
 		const { description } = new SmartSuite();
 		const resolved = (type: typeof description) =>
-			NodeHelpers.getNodeParameters(type.properties, {}, true, false, { typeVersion: 1 } as never, type)?.operation;
+			NodeHelpers.getNodeParameters(
+				type.properties,
+				{},
+				true,
+				false,
+				{ typeVersion: 1 } as never,
+				type,
+			)?.operation;
 		expect(resolved(toolDescriptionOf(description))).toBe('search');
 		expect(resolved(description)).toBe('restore');
 	});
@@ -39,12 +61,25 @@ describe('the SmartSuite Tool', () => {
 	it('runs Search through the engine with the table and limit from $fromAI (the parameters as the editor saves them: no operation)', async () => {
 		const table = tableWithTasks(5);
 
-		const result = await toolRun({ tableId: tableFromAi, limit: fromAi('limit', 'How many records at most', 'number') }, { table: table.id, limit: 2 });
+		const result = await toolRun(
+			{ tableId: tableFromAi, limit: fromAi('limit', 'How many records at most', 'number') },
+			{ table: table.id, limit: 2 },
+		);
 
-		expect(result.parameters).toMatchObject({ resource: 'record', operation: 'search', returnAll: false });
-		expect(result.tool).toEqual({ name: 'SmartSuite', description: 'Search the records of a table in SmartSuite', arguments: ['table', 'limit'] });
+		expect(result.parameters).toMatchObject({
+			resource: 'record',
+			operation: 'search',
+			returnAll: false,
+		});
+		expect(result.tool).toEqual({
+			name: 'SmartSuite',
+			description: 'Search the records of a table in SmartSuite',
+			arguments: ['table', 'limit'],
+		});
 		expect(result.error).toBeUndefined();
-		expect((result.output as IDataObject[]).map((record) => [record.Name, record.Quantity])).toEqual([
+		expect(
+			(result.output as IDataObject[]).map((record) => [record.Name, record.Quantity]),
+		).toEqual([
 			['Task 0', 0],
 			['Task 1', 1],
 		]);
@@ -55,11 +90,20 @@ describe('the SmartSuite Tool', () => {
 	it('gives each operation an action that reads as a tool description', () => {
 		const { description } = new SmartSuite();
 		const descriptions = description.properties
-			.filter((property) => property.name === 'operation' && property.displayOptions?.show?.['@tool']?.[0] !== false)
+			.filter(
+				(property) =>
+					property.name === 'operation' && property.displayOptions?.show?.['@tool']?.[0] !== false,
+			)
 			.flatMap((property) =>
 				(property.options as INodePropertyOptions[]).map((option) =>
 					NodeHelpers.getToolDescriptionForNode(
-						{ parameters: { descriptionType: 'auto', resource: property.displayOptions!.show!.resource![0], operation: option.value } } as never,
+						{
+							parameters: {
+								descriptionType: 'auto',
+								resource: property.displayOptions!.show!.resource![0],
+								operation: option.value,
+							},
+						} as never,
 						{ description: toolDescriptionOf(description) } as never,
 					),
 				),
@@ -86,20 +130,39 @@ describe('the SmartSuite Tool', () => {
 			const table = tableWithTasks(0);
 			const record = ctx.emu.addDeletedRecord(table.id, { title: 'Vendor contract' } as never);
 
-			const result = await toolRun({ operation: 'restore', tableId: tableFromAi, recordId: fromAi('record', 'The ID of the deleted record') }, { table: table.id, record: record.id }, 'direct');
+			const result = await toolRun(
+				{
+					operation: 'restore',
+					tableId: tableFromAi,
+					recordId: fromAi('record', 'The ID of the deleted record'),
+				},
+				{ table: table.id, record: record.id },
+				'direct',
+			);
 
 			expect(result.error).toBeUndefined();
-			expect(result.output).toEqual([expect.objectContaining({ id: record.id, title: 'Vendor contract (Restored)' })]);
-			expect(ctx.emu.getRecord(table.id, record.id)?.deleted_date).toEqual({ date: null, include_time: false });
+			expect(result.output).toEqual([
+				expect.objectContaining({ id: record.id, title: 'Vendor contract (Restored)' }),
+			]);
+			expect(ctx.emu.getRecord(table.id, record.id)?.deleted_date).toEqual({
+				date: null,
+				include_time: false,
+			});
 		});
 
 		it('Search says it cannot run there, and sends nothing', async () => {
 			const table = tableWithTasks(1);
 
-			const result = await toolRun({ tableId: tableFromAi, limit: 1 }, { table: table.id }, 'direct');
+			const result = await toolRun(
+				{ tableId: tableFromAi, limit: 1 },
+				{ table: table.id },
+				'direct',
+			);
 
 			expect(result.output).toBeUndefined();
-			expect(result.error).toContain('Record → search cannot run when n8n calls the SmartSuite Tool directly');
+			expect(result.error).toContain(
+				'Record → search cannot run when n8n calls the SmartSuite Tool directly',
+			);
 			expect(result.error).toContain('AI Agent of version 3 or later');
 			expect(ctx.emu.requests).toEqual([]);
 		});

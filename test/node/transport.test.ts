@@ -1,5 +1,12 @@
 /** The transport's pure helpers: what a user reads in an error, and how long a 429 asks to wait. */
-import { MIN_RETRY_WAIT_MS, rateLimitWaitMs, received, retryAfterSeconds, secretsOf, serverMessage } from '../../nodes/SmartSuite/shared/transport';
+import {
+	MIN_RETRY_WAIT_MS,
+	rateLimitWaitMs,
+	received,
+	retryAfterSeconds,
+	secretsOf,
+	serverMessage,
+} from '../../nodes/SmartSuite/shared/transport';
 
 const answer = (retryAfter?: string) => ({
 	statusCode: 429,
@@ -27,9 +34,13 @@ describe('serverMessage', () => {
 	const message = (body: unknown) => serverMessage(body, []);
 
 	it('takes the message of either API error shape, or a plain text body', () => {
-		expect(message({ code: 'not_found', msg: 'webhook not found', meta: {} })).toBe('webhook not found');
+		expect(message({ code: 'not_found', msg: 'webhook not found', meta: {} })).toBe(
+			'webhook not found',
+		);
 		expect(message({ detail: 'Not found.' })).toBe('Not found.');
-		expect(message('  Bad Request: ACCOUNT-ID header missing \n')).toBe('Bad Request: ACCOUNT-ID header missing');
+		expect(message('  Bad Request: ACCOUNT-ID header missing \n')).toBe(
+			'Bad Request: ACCOUNT-ID header missing',
+		);
 		expect(message(undefined)).toBe('');
 	});
 
@@ -37,7 +48,9 @@ describe('serverMessage', () => {
 		expect(message({ detail: 'Invalid token: Token 5f1e2d3c4b5a6978 was revoked' })).toBe(
 			'Invalid token: Token *** was revoked',
 		);
-		expect(message('Authorization: Bearer abc.def rejected')).toBe('Authorization: Bearer *** rejected');
+		expect(message('Authorization: Bearer abc.def rejected')).toBe(
+			'Authorization: Bearer *** rejected',
+		);
 		expect(message('Token: abc rejected, token=def')).toBe('Token: *** rejected, token=***');
 		expect(message({ msg: 'page_token has expired' })).toBe('page_token has expired');
 	});
@@ -45,7 +58,9 @@ describe('serverMessage', () => {
 	it('takes out the key itself and its URL-encoded form, whatever the words around them', () => {
 		const key = 'k3y/with+odd&chars';
 		const quoted = `unknown api key ${key}; sent api_key=${encodeURIComponent(key)}, ${encodeURIComponent(key).toLowerCase()}`;
-		expect(serverMessage(quoted, secretsOf(` ${key} `))).toBe('unknown api key ***; sent api_key=***, ***');
+		expect(serverMessage(quoted, secretsOf(` ${key} `))).toBe(
+			'unknown api key ***; sent api_key=***, ***',
+		);
 	});
 
 	it('keeps a long body short, after taking the key out', () => {
@@ -60,10 +75,27 @@ describe('received', () => {
 	const key = 'sk+3f9a/7c21=d4e85b60a1f2';
 
 	it('takes the key out of the body (also written with JSON escapes) and the headers, and keeps the rest', () => {
-		const escaped = JSON.stringify({ note: `Token ${key}`, [key]: 1, list: [{ deep: key.toUpperCase() }], page_token: 'abc' }).replaceAll('/', '\\/');
-		const response = received({ statusCode: 400, body: escaped, headers: { 'x-echo': encodeURIComponent(key), other: 'kept' } }, key);
+		const escaped = JSON.stringify({
+			note: `Token ${key}`,
+			[key]: 1,
+			list: [{ deep: key.toUpperCase() }],
+			page_token: 'abc',
+		}).replaceAll('/', '\\/');
+		const response = received(
+			{
+				statusCode: 400,
+				body: escaped,
+				headers: { 'x-echo': encodeURIComponent(key), other: 'kept' },
+			},
+			key,
+		);
 
-		expect(JSON.parse(response.body as string)).toEqual({ note: 'Token ***', '***': 1, list: [{ deep: '***' }], page_token: 'abc' });
+		expect(JSON.parse(response.body as string)).toEqual({
+			note: 'Token ***',
+			'***': 1,
+			list: [{ deep: '***' }],
+			page_token: 'abc',
+		});
 		expect(response.headers).toEqual({ 'x-echo': '***', other: 'kept' });
 	});
 

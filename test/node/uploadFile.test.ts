@@ -9,7 +9,11 @@ import { bytes, run, runError, uploadFile, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
-const file = (data: Buffer, fileName = 'report.pdf', mimeType = 'application/pdf'): Record<string, TestFile> => ({
+const file = (
+	data: Buffer,
+	fileName = 'report.pdf',
+	mimeType = 'application/pdf',
+): Record<string, TestFile> => ({
 	data: { data, fileName, mimeType },
 });
 
@@ -36,7 +40,10 @@ describe('Record > Upload File', () => {
 		const { table, recordId } = setup();
 		const data = bytes(3000);
 
-		const output = await run(emu, { parameters: uploadFile(table.id, recordId), binary: [file(data, 'Überblick "Q2".pdf')] });
+		const output = await run(emu, {
+			parameters: uploadFile(table.id, recordId),
+			binary: [file(data, 'Überblick "Q2".pdf')],
+		});
 
 		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile']);
 		const upload = emu.requests[1];
@@ -46,14 +53,25 @@ describe('Record > Upload File', () => {
 		expect(upload.headers['content-length']).toBeDefined();
 		expect(upload.headers.authorization).toBe(`Token ${emu.apiKey}`);
 		expect(attached(emu, table.id, recordId)).toEqual([
-			{ filename: 'Überblick "Q2".pdf', mimetype: 'application/pdf', size: 3000, bytes: data, container: 'smart-suite-media', key: expect.any(String) },
+			{
+				filename: 'Überblick "Q2".pdf',
+				mimetype: 'application/pdf',
+				size: 3000,
+				bytes: data,
+				container: 'smart-suite-media',
+				key: expect.any(String),
+			},
 		]);
 		expect(output).toEqual([
 			{
 				json: expect.objectContaining({
 					id: recordId,
 					Name: 'Contract',
-					Attachments: [expect.objectContaining({ metadata: expect.objectContaining({ filename: 'Überblick "Q2".pdf', size: 3000 }) })],
+					Attachments: [
+						expect.objectContaining({
+							metadata: expect.objectContaining({ filename: 'Überblick "Q2".pdf', size: 3000 }),
+						}),
+					],
 				}),
 				pairedItem: { item: 0 },
 			},
@@ -66,7 +84,10 @@ describe('Record > Upload File', () => {
 		emu.updateRecord(table.id, recordId, { [F.files]: ['https://files.example.com/old.png'] });
 		const data = bytes(1024 * 1024);
 
-		await run(emu, { parameters: uploadFile(table.id, recordId), binary: [file(data, 'big.bin', 'application/octet-stream')] });
+		await run(emu, {
+			parameters: uploadFile(table.id, recordId),
+			binary: [file(data, 'big.bin', 'application/octet-stream')],
+		});
 
 		const files = attached(emu, table.id, recordId);
 		expect(files.map((entry) => entry.filename)).toEqual(['old.png', 'big.bin']);
@@ -82,12 +103,19 @@ describe('Record > Upload File', () => {
 		const output = await run(emu, {
 			parameters: uploadFile(table.id, '={{ $json.record }}', { binaryPropertyName: 'scan' }),
 			input: [{ record: recordId }, { record: second }],
-			binary: [{ scan: { data: Buffer.from('one'), fileName: 'one.txt', mimeType: 'text/plain' } }, { scan: { data: Buffer.from('two'), fileName: 'two.txt', mimeType: 'text/plain' } }],
+			binary: [
+				{ scan: { data: Buffer.from('one'), fileName: 'one.txt', mimeType: 'text/plain' } },
+				{ scan: { data: Buffer.from('two'), fileName: 'two.txt', mimeType: 'text/plain' } },
+			],
 		});
 
 		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'UploadRecordFile']);
-		expect(attached(emu, table.id, recordId).map((entry) => entry.bytes?.toString())).toEqual(['one']);
-		expect(attached(emu, table.id, second).map((entry) => entry.bytes?.toString())).toEqual(['two']);
+		expect(attached(emu, table.id, recordId).map((entry) => entry.bytes?.toString())).toEqual([
+			'one',
+		]);
+		expect(attached(emu, table.id, second).map((entry) => entry.bytes?.toString())).toEqual([
+			'two',
+		]);
 		expect(output.map((item) => [item.json.id, item.pairedItem])).toEqual([
 			[recordId, { item: 0 }],
 			[second, { item: 1 }],
@@ -98,7 +126,10 @@ describe('Record > Upload File', () => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
 
-		const [item] = await run(emu, { parameters: uploadFile(table.id, recordId, { simplify: false }), binary: [file(Buffer.from('x'))] });
+		const [item] = await run(emu, {
+			parameters: uploadFile(table.id, recordId, { simplify: false }),
+			binary: [file(Buffer.from('x'))],
+		});
 
 		expect(item.json).toMatchObject({ id: recordId, title: 'Contract', application_id: table.id });
 		expect(item.json[F.files]).toEqual([expect.objectContaining({ handle: expect.any(String) })]);
@@ -108,7 +139,10 @@ describe('Record > Upload File', () => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, recordId), binary: [{ other: file(Buffer.from('x')).data }] });
+		const error = await runError(emu, {
+			parameters: uploadFile(table.id, recordId),
+			binary: [{ other: file(Buffer.from('x')).data }],
+		});
 		expect(error.message).toBe('Item 0 has no binary field "data"');
 		expect(error.description).toContain('Its binary fields: "other".');
 		expect(emu.requests).toHaveLength(0);
@@ -122,17 +156,30 @@ describe('Record > Upload File', () => {
 		expect(output[0].json.error).toBe('Item 0 has no binary field "data"');
 		expect(output[0].error?.description).toContain('It has no binary data.');
 		expect(output[1].json.id).toBe(recordId);
-		expect(attached(emu, table.id, recordId).map((entry) => entry.bytes?.toString())).toEqual(['second']);
+		expect(attached(emu, table.id, recordId).map((entry) => entry.bytes?.toString())).toEqual([
+			'second',
+		]);
 	});
 
 	it.each([
-		['a field that is not a file field, by its label and type', F.text, 'The field "Code" is a textfield, not a file field'],
-		['a slug the table does not have', 'nosuchfield', `The table "TABLE" has no field "nosuchfield"`],
+		[
+			'a field that is not a file field, by its label and type',
+			F.text,
+			'The field "Code" is a textfield, not a file field',
+		],
+		[
+			'a slug the table does not have',
+			'nosuchfield',
+			`The table "TABLE" has no field "nosuchfield"`,
+		],
 	])('refuses %s before any upload', async (_case, fieldId, message) => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, recordId, { fieldId }), binary: [file(Buffer.from('x'))] });
+		const error = await runError(emu, {
+			parameters: uploadFile(table.id, recordId, { fieldId }),
+			binary: [file(Buffer.from('x'))],
+		});
 
 		expect(error.message).toBe(message.replace('TABLE', table.id));
 		expect(error.description).toContain('Its file fields: "Attachments"');
@@ -143,7 +190,10 @@ describe('Record > Upload File', () => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
 
-		await run(emu, { parameters: uploadFile(table.id, recordId, { fieldId: '={{ "attachments" }}' }), binary: [file(Buffer.from('x'))] });
+		await run(emu, {
+			parameters: uploadFile(table.id, recordId, { fieldId: '={{ "attachments" }}' }),
+			binary: [file(Buffer.from('x'))],
+		});
 
 		expect(emu.requests[1].path).toBe(`/api/v1/recordfiles/${table.id}/${recordId}/${F.files}/`);
 	});
@@ -151,12 +201,20 @@ describe('Record > Upload File', () => {
 	it.each([
 		['an empty record id', '={{ "" }}', {}, 'The parameter "Record" is empty'],
 		['the record id ".."', '..', {}, 'The parameter "Record" is not a valid id: ".."'],
-		['an empty file field', undefined, { fieldId: '={{ "" }}' }, 'The parameter "File Field" is empty'],
+		[
+			'an empty file field',
+			undefined,
+			{ fieldId: '={{ "" }}' },
+			'The parameter "File Field" is empty',
+		],
 	])('refuses %s before any request', async (_case, recordId, extra, message) => {
 		const { emu } = ctx;
 		const { table, recordId: existing } = setup();
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, recordId ?? existing, extra), binary: [file(Buffer.from('x'))] });
+		const error = await runError(emu, {
+			parameters: uploadFile(table.id, recordId ?? existing, extra),
+			binary: [file(Buffer.from('x'))],
+		});
 
 		expect(error.message).toBe(message);
 		expect(emu.requests).toHaveLength(0);
@@ -166,7 +224,10 @@ describe('Record > Upload File', () => {
 		const { emu } = ctx;
 		const { table } = setup();
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, '../x?y#z'), binary: [file(Buffer.from('x'))] });
+		const error = await runError(emu, {
+			parameters: uploadFile(table.id, '../x?y#z'),
+			binary: [file(Buffer.from('x'))],
+		});
 
 		expect(emu.requests[1].path).toBe(`/api/v1/recordfiles/${table.id}/..%2Fx%3Fy%23z/${F.files}/`);
 		expect(error.message).toBe(`Record "../x?y#z" was not found in table "${table.id}"`);
@@ -175,10 +236,16 @@ describe('Record > Upload File', () => {
 	it('waits out a 429 and sends the file again: one file attached, not two', async () => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
-		emu.injectFault({ operation: 'UploadRecordFile', action: { type: 'rateLimit', retryAfterSeconds: 0 } });
+		emu.injectFault({
+			operation: 'UploadRecordFile',
+			action: { type: 'rateLimit', retryAfterSeconds: 0 },
+		});
 		const data = bytes(5000);
 
-		const [item] = await run(emu, { parameters: uploadFile(table.id, recordId), binary: [file(data)] });
+		const [item] = await run(emu, {
+			parameters: uploadFile(table.id, recordId),
+			binary: [file(data)],
+		});
 
 		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'UploadRecordFile']);
 		expect(emu.requests.map((request) => request.status)).toEqual([200, 429, 200]);
@@ -188,37 +255,65 @@ describe('Record > Upload File', () => {
 	});
 
 	it.each([
-		['a 500 after SmartSuite attached it', { type: 'status', status: 500, afterProcessing: true } as const, 'SmartSuite answered 500'],
-		['a dropped connection', { type: 'drop' } as const, 'the connection was closed before an answer arrived'],
-	])('after %s: the error says the file may have been attached, and nothing is sent again', async (_case, action, what) => {
-		const { emu } = ctx;
-		const { table, recordId } = setup();
-		emu.injectFault({ operation: 'UploadRecordFile', action });
+		[
+			'a 500 after SmartSuite attached it',
+			{ type: 'status', status: 500, afterProcessing: true } as const,
+			'SmartSuite answered 500',
+		],
+		[
+			'a dropped connection',
+			{ type: 'drop' } as const,
+			'the connection was closed before an answer arrived',
+		],
+	])(
+		'after %s: the error says the file may have been attached, and nothing is sent again',
+		async (_case, action, what) => {
+			const { emu } = ctx;
+			const { table, recordId } = setup();
+			emu.injectFault({ operation: 'UploadRecordFile', action });
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, recordId), binary: [file(Buffer.from('x'))] });
+			const error = await runError(emu, {
+				parameters: uploadFile(table.id, recordId),
+				binary: [file(Buffer.from('x'))],
+			});
 
-		expect(error.message).toBe(`The file may have been attached: ${what} after the request to upload the file to the field "Attachments" was sent`);
-		expect(error.description).toContain('a second upload could attach it twice');
-		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile']);
-	});
+			expect(error.message).toBe(
+				`The file may have been attached: ${what} after the request to upload the file to the field "Attachments" was sent`,
+			);
+			expect(error.description).toContain('a second upload could attach it twice');
+			expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile']);
+		},
+	);
 
 	it('reads the record once when SmartSuite answers the upload with something else than the record', async () => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
 		emu.setVariant({ uploadAnswer: 'files' });
 
-		const [item] = await run(emu, { parameters: uploadFile(table.id, recordId), binary: [file(Buffer.from('x'))] });
+		const [item] = await run(emu, {
+			parameters: uploadFile(table.id, recordId),
+			binary: [file(Buffer.from('x'))],
+		});
 
 		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'GetRecord']);
-		expect(item.json).toMatchObject({ id: recordId, Name: 'Contract', Attachments: [expect.anything()] });
+		expect(item.json).toMatchObject({
+			id: recordId,
+			Name: 'Contract',
+			Attachments: [expect.anything()],
+		});
 	});
 
 	it('an unknown record: the error names it; the key is in no error', async () => {
 		const { emu } = ctx;
 		const { table } = setup();
 
-		const error = await runError(emu, { parameters: uploadFile(table.id, 'ffffffffffffffffffffffff'), binary: [file(Buffer.from('x'))] });
+		const error = await runError(emu, {
+			parameters: uploadFile(table.id, 'ffffffffffffffffffffffff'),
+			binary: [file(Buffer.from('x'))],
+		});
 
-		expect(error.message).toBe(`Record "ffffffffffffffffffffffff" was not found in table "${table.id}"`);
+		expect(error.message).toBe(
+			`Record "ffffffffffffffffffffffff" was not found in table "${table.id}"`,
+		);
 	});
 });

@@ -46,10 +46,16 @@ describe('Record > Upload File from n8n’s binary store on disk', () => {
 		const { emu } = ctx;
 		const table = emu.addFieldTypesTable(emu.addSolution().id);
 		const recordId = emu.addRecord(table.id).id;
-		emu.injectFault({ operation: 'UploadRecordFile', action: { type: 'rateLimit', retryAfterSeconds: 0 } });
+		emu.injectFault({
+			operation: 'UploadRecordFile',
+			action: { type: 'rateLimit', retryAfterSeconds: 0 },
+		});
 		const data = bytes(300_000);
 
-		await run(emu, { parameters: uploadFile(table.id, recordId), binary: [{ data: { data, fileName: 'a.bin' } }] });
+		await run(emu, {
+			parameters: uploadFile(table.id, recordId),
+			binary: [{ data: { data, fileName: 'a.bin' } }],
+		});
 
 		const files = emu.getRecord(table.id, recordId)![F.files] as FileEntry[];
 		expect(files).toHaveLength(1);

@@ -47,11 +47,18 @@ describe('Webhook > Get', () => {
 		const { emu } = ctx;
 		const webhook = emu.createWebhook();
 		for (const mode of ['list', 'id']) {
-			const parameters = { ...getWebhook(''), webhookId: { __rl: true, mode, value: webhook.webhook_id } };
+			const parameters = {
+				...getWebhook(''),
+				webhookId: { __rl: true, mode, value: webhook.webhook_id },
+			};
 			expect((await run(emu, { parameters }))[0].json).toEqual(webhook);
 		}
-		expect((await run(emu, { parameters: getWebhook(webhook.webhook_id) }))[0].json).toEqual(webhook);
-		expect(emu.requests.map((request) => request.body)).toEqual(Array(3).fill({ webhook_id: webhook.webhook_id }));
+		expect((await run(emu, { parameters: getWebhook(webhook.webhook_id) }))[0].json).toEqual(
+			webhook,
+		);
+		expect(emu.requests.map((request) => request.body)).toEqual(
+			Array(3).fill({ webhook_id: webhook.webhook_id }),
+		);
 	});
 
 	it('says that an unknown webhook does not exist or was deleted (404)', async () => {
@@ -120,7 +127,9 @@ describe('Webhook > Delete', () => {
 
 		expectSpecRequest(emu.requests[0], emu, webhooksPath('DeleteWebhook'));
 		expect(emu.requests[0].body).toEqual({ webhook_id: webhook.webhook_id });
-		expect(output).toEqual([{ json: { deleted: true, webhook_id: webhook.webhook_id }, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([
+			{ json: { deleted: true, webhook_id: webhook.webhook_id }, pairedItem: { item: 0 } },
+		]);
 		expect(emu.getWebhook(webhook.webhook_id)).toBeUndefined();
 		expect(emu.events(webhook.webhook_id)).toEqual([]);
 	});
@@ -161,15 +170,21 @@ describe('Webhook > Delete', () => {
 			continueOnFail: true,
 		});
 
-		expect(output[0]).toEqual({ json: { deleted: true, webhook_id: webhooks[0].webhook_id }, pairedItem: { item: 0 } });
+		expect(output[0]).toEqual({
+			json: { deleted: true, webhook_id: webhooks[0].webhook_id },
+			pairedItem: { item: 0 },
+		});
 		expect(output[1].json).toEqual({});
 		expect(output[1].error?.message).toBe('The webhook "missing" does not exist or was deleted');
-		expect(output[2]).toEqual({ json: { deleted: true, webhook_id: webhooks[1].webhook_id }, pairedItem: { item: 2 } });
+		expect(output[2]).toEqual({
+			json: { deleted: true, webhook_id: webhooks[1].webhook_id },
+			pairedItem: { item: 2 },
+		});
 	});
 });
 
 describe('credential reads', () => {
-	it('one Get reads the credential four times: n8n\'s base URL expression and authentication, the service path, the answer check (it was five)', async () => {
+	it("one Get reads the credential four times: n8n's base URL expression and authentication, the service path, the answer check (it was five)", async () => {
 		const { emu } = ctx;
 		const webhook = emu.createWebhook();
 		// n8n decrypts the credential again on every read.

@@ -12,7 +12,10 @@ function headingAnchors(markdown: string): Set<string> {
 	const anchors = new Set<string>();
 	const seen = new Map<string, number>();
 	for (const [, heading] of withoutCode(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
-		const slug = heading.toLowerCase().replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+		const slug = heading
+			.toLowerCase()
+			.replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '')
+			.replace(/ /g, '-');
 		const count = seen.get(slug) ?? 0;
 		seen.set(slug, count + 1);
 		anchors.add(count ? `${slug}-${count}` : slug);
@@ -26,8 +29,14 @@ function withoutCode(markdown: string): string {
 }
 
 /** Each relative link of a Markdown file (repository path given) that leads nowhere: a missing file, or a missing heading. */
-function brokenLinks(file: string, markdown: string, read: (path: string) => string | undefined): string[] {
-	const targets = [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)].map((match) => match[1]);
+function brokenLinks(
+	file: string,
+	markdown: string,
+	read: (path: string) => string | undefined,
+): string[] {
+	const targets = [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)].map(
+		(match) => match[1],
+	);
 	return targets
 		.filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
 		.filter((target) => {
@@ -35,7 +44,9 @@ function brokenLinks(file: string, markdown: string, read: (path: string) => str
 			const targetFile = path ? join(dirname(file), decodeURIComponent(path)) : file;
 			const text = read(targetFile);
 			if (text === undefined) return true;
-			return anchor !== undefined && targetFile.endsWith('.md') && !headingAnchors(text).has(anchor);
+			return (
+				anchor !== undefined && targetFile.endsWith('.md') && !headingAnchors(text).has(anchor)
+			);
 		})
 		.map((target) => `${file}: ${target}`);
 }
@@ -47,7 +58,12 @@ function readRepo(path: string): string | undefined {
 	return statSync(full).isFile() && path.endsWith('.md') ? readFileSync(full, 'utf8') : '';
 }
 
-const docs = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
+const docs = [
+	'README.md',
+	...readdirSync(join(REPO_ROOT, 'docs'))
+		.filter((file) => file.endsWith('.md'))
+		.map((file) => `docs/${file}`),
+];
 
 describe('the README and docs/', () => {
 	const README_LIMIT_KB = 25;
@@ -56,18 +72,39 @@ describe('the README and docs/', () => {
 	});
 
 	it('every relative link in README.md and docs/*.md leads to an existing file, and its #anchor to a heading of that file', () => {
-		expect(docs).toEqual(expect.arrayContaining(['docs/records.md', 'docs/triggers.md', 'docs/errors.md', 'docs/limits.md', 'docs/security.md']));
+		expect(docs).toEqual(
+			expect.arrayContaining([
+				'docs/records.md',
+				'docs/triggers.md',
+				'docs/errors.md',
+				'docs/limits.md',
+				'docs/security.md',
+			]),
+		);
 		expect(docs.flatMap((file) => brokenLinks(file, readRepo(file)!, readRepo))).toEqual([]);
 	});
 
 	it('the README links each reference page and the pictures in docs/images', () => {
 		const readme = readRepo('README.md')!;
-		for (const page of ['install', 'credentials', 'records', 'webhooks', 'triggers', 'errors', 'limits', 'security', 'development']) {
+		for (const page of [
+			'install',
+			'credentials',
+			'records',
+			'webhooks',
+			'triggers',
+			'errors',
+			'limits',
+			'security',
+			'development',
+		]) {
 			expect(readme).toContain(`](docs/${page}.md`);
 		}
 		// The editor test takes these pictures (npm run screenshots); each is shown from the README or a page of docs/.
 		const shown = docs.map((file) => readRepo(file)!).join('\n');
-		const unshown = readdirSync(join(REPO_ROOT, 'docs/images')).filter((image) => !shown.includes(`](docs/images/${image})`) && !shown.includes(`](images/${image})`));
+		const unshown = readdirSync(join(REPO_ROOT, 'docs/images')).filter(
+			(image) =>
+				!shown.includes(`](docs/images/${image})`) && !shown.includes(`](images/${image})`),
+		);
 		expect(unshown).toEqual([]);
 	});
 
@@ -86,6 +123,10 @@ describe('the README and docs/', () => {
 			'[wrong anchor](../README.md#record-create-get)',
 			'`[in code](nowhere.md)`',
 		].join('\n');
-		expect(brokenLinks('docs/a.md', page, read)).toEqual(['docs/a.md: b.md', 'docs/a.md: ../README.md#not-a-heading', 'docs/a.md: ../README.md#record-create-get']);
+		expect(brokenLinks('docs/a.md', page, read)).toEqual([
+			'docs/a.md: b.md',
+			'docs/a.md: ../README.md#not-a-heading',
+			'docs/a.md: ../README.md#record-create-get',
+		]);
 	});
 });

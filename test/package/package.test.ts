@@ -3,7 +3,17 @@
  * build (npm test builds first); packs with npm itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,17 +42,29 @@ interface PackResult {
 /** The TypeScript sources of the nodes and the credential. */
 function sourceFiles(): string[] {
 	const walk = (dir: string): string[] =>
-		readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+			entry.isDirectory()
+				? walk(join(dir, entry.name))
+				: entry.name.endsWith('.ts')
+					? [join(dir, entry.name)]
+					: [],
+		);
 	return [...walk(join(REPO_ROOT, 'nodes')), ...walk(join(REPO_ROOT, 'credentials'))];
 }
 
 function npmPack(args: string[]): PackResult {
-	const stdout = execFileSync('npm', ['pack', '--json', ...args], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+	const stdout = execFileSync('npm', ['pack', '--json', ...args], {
+		cwd: REPO_ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	return (JSON.parse(stdout) as PackResult[])[0];
 }
 
 beforeAll(() => {
-	const missing = [...pkg.n8n.nodes, ...pkg.n8n.credentials].filter((file) => !existsSync(join(REPO_ROOT, file)));
+	const missing = [...pkg.n8n.nodes, ...pkg.n8n.credentials].filter(
+		(file) => !existsSync(join(REPO_ROOT, file)),
+	);
 	if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
 });
 
@@ -55,10 +77,14 @@ describe('the packed tarball', () => {
 	it('holds only what n8n loads (compiled code, codex files, icons) plus README, LICENSE, CHANGELOG', () => {
 		const paths = packed.files.map((file) => file.path).sort();
 		const unexpected = paths.filter(
-			(path) => !['package.json', 'README.md', 'LICENSE.md', 'CHANGELOG.md'].includes(path) && !/^dist\/.+(\.js|\.node\.json|\.svg)$/.test(path),
+			(path) =>
+				!['package.json', 'README.md', 'LICENSE.md', 'CHANGELOG.md'].includes(path) &&
+				!/^dist\/.+(\.js|\.node\.json|\.svg)$/.test(path),
 		);
 		expect(unexpected).toEqual([]);
-		expect(paths).toEqual(expect.arrayContaining(['README.md', 'LICENSE.md', 'CHANGELOG.md', 'package.json']));
+		expect(paths).toEqual(
+			expect.arrayContaining(['README.md', 'LICENSE.md', 'CHANGELOG.md', 'package.json']),
+		);
 	});
 
 	it('has every file the n8n section names, a codex file beside each node and the icons they use', () => {
@@ -81,16 +107,23 @@ describe('the packed tarball', () => {
 	const LIMIT_KB = 80;
 	it(`is under ${LIMIT_KB} KB packed`, () => {
 		const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-		const biggest = [...packed.files].sort((a, b) => b.size - a.size).slice(0, 3).map((file) => `${file.path} ${kb(file.size)}`);
+		const biggest = [...packed.files]
+			.sort((a, b) => b.size - a.size)
+			.slice(0, 3)
+			.map((file) => `${file.path} ${kb(file.size)}`);
 		if (packed.size >= LIMIT_KB * 1024) {
-			throw new Error(`npm pack is ${kb(packed.size)} packed, over ${LIMIT_KB} KB (largest unpacked: ${biggest.join(', ')}). The README is for users; developer docs go to docs/.`);
+			throw new Error(
+				`npm pack is ${kb(packed.size)} packed, over ${LIMIT_KB} KB (largest unpacked: ${biggest.join(', ')}). The README is for users; developer docs go to docs/.`,
+			);
 		}
 	});
 });
 
 describe('package.json for n8n community packages', () => {
 	it('names a GitHub homepage, repository and bug tracker that agree, and an author with an email', () => {
-		const repo = pkg.repository?.url?.match(/^git\+https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\.git$/)?.[1];
+		const repo = pkg.repository?.url?.match(
+			/^git\+https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\.git$/,
+		)?.[1];
 		expect(repo).toBeDefined();
 		expect(pkg.homepage).toBe(`https://github.com/${repo}#readme`);
 		expect(pkg.bugs?.url).toBe(`https://github.com/${repo}/issues`);
@@ -103,7 +136,9 @@ describe('package.json for n8n community packages', () => {
 
 	it('has a CHANGELOG entry for this version', () => {
 		const changelog = readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8');
-		expect(changelog).toMatch(new RegExp(`^## \\[${pkg.version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+		expect(changelog).toMatch(
+			new RegExp(`^## \\[${pkg.version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+		);
 	});
 });
 
@@ -114,58 +149,94 @@ describe("n8n's rules for verified community nodes", () => {
 		expect(readFileSync(join(REPO_ROOT, 'LICENSE.md'), 'utf8')).toMatch(/^MIT License\n/);
 	});
 
-	it('has no runtime dependencies, and n8n-workflow as its only peer, in any version (n8n\'s valid-peer-dependencies rule)', () => {
+	it("has no runtime dependencies, and n8n-workflow as its only peer, in any version (n8n's valid-peer-dependencies rule)", () => {
 		expect(pkg.dependencies).toBeUndefined();
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 	});
 
-	it('says which Node versions it is tested on: the floor n8n\'s Node 20 and the current n8n\'s Node 24', () => {
+	it("says which Node versions it is tested on: the floor n8n's Node 20 and the current n8n's Node 24", () => {
 		expect(pkg.engines).toEqual({ node: '^20.19.0 || ^24.0.0' });
 	});
 
-	it('is published from GitHub Actions with a provenance statement, after CI, by npm trusted publishing (as @n8n/node-cli\'s template)', () => {
+	it("is published from GitHub Actions with a provenance statement, after CI, by npm trusted publishing (as @n8n/node-cli's template)", () => {
 		const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/publish.yml'), 'utf8');
 		expect(workflow).toMatch(/^\s+id-token: write$/m);
 		expect(workflow).toMatch(/run: bash \.ci\/run$/m);
 		expect(workflow).toMatch(/^\s+npm publish --provenance --access public$/m);
 		// Trusted publishing needs npm 11.5.1 or later, and no token: NPM_TOKEN is only a fallback.
-		const npm = workflow.match(/run: npm install -g npm@(\d+)\.(\d+)\.(\d+)$/m)?.slice(1).map(Number);
-		expect(npm && (npm[0] > 11 || (npm[0] === 11 && (npm[1] > 5 || (npm[1] === 5 && npm[2] >= 1))))).toBe(true);
+		const npm = workflow
+			.match(/run: npm install -g npm@(\d+)\.(\d+)\.(\d+)$/m)
+			?.slice(1)
+			.map(Number);
+		expect(
+			npm && (npm[0] > 11 || (npm[0] === 11 && (npm[1] > 5 || (npm[1] === 5 && npm[2] >= 1)))),
+		).toBe(true);
 		expect(workflow).toMatch(/if \[ -n "\$NPM_TOKEN" \]; then npm config set/);
 		expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|registry-url/);
 	});
 
 	it('describes itself by what it does: its description and keywords name records, files, webhooks and triggers', () => {
-		const { description, keywords } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { description: string; keywords: string[] };
-		expect(keywords).toEqual(expect.arrayContaining(['n8n-community-node-package', 'smartsuite', 'records', 'files', 'webhooks', 'trigger']));
-		for (const word of ['records', 'files', 'webhooks', 'trigger']) expect(description).toContain(word);
+		const { description, keywords } = JSON.parse(
+			readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'),
+		) as { description: string; keywords: string[] };
+		expect(keywords).toEqual(
+			expect.arrayContaining([
+				'n8n-community-node-package',
+				'smartsuite',
+				'records',
+				'files',
+				'webhooks',
+				'trigger',
+			]),
+		);
+		for (const word of ['records', 'files', 'webhooks', 'trigger'])
+			expect(description).toContain(word);
 	});
 
 	it('touches neither the environment nor the file system: node code imports only n8n-workflow and its own files, no process, require or timers', () => {
 		const found = sourceFiles().flatMap((file) => {
 			const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-			const imports = [...text.matchAll(/from '([^']+)'/g)].map((match) => match[1]).filter((source) => source !== 'n8n-workflow' && !source.startsWith('.'));
-			const globals = text.match(/\b(process|require|globalThis|setTimeout|setInterval|setImmediate|Buffer\.from\(.*,\s*'base64'\)|eval)\b\s*[.(]/g) ?? [];
+			const imports = [...text.matchAll(/from '([^']+)'/g)]
+				.map((match) => match[1])
+				.filter((source) => source !== 'n8n-workflow' && !source.startsWith('.'));
+			const globals =
+				text.match(
+					/\b(process|require|globalThis|setTimeout|setInterval|setImmediate|Buffer\.from\(.*,\s*'base64'\)|eval)\b\s*[.(]/g,
+				) ?? [];
 			return [...imports, ...globals].map((what) => `${file.slice(REPO_ROOT.length + 1)}: ${what}`);
 		});
 		expect(found).toEqual([]);
 	});
 
 	it('is in English: no letters outside ASCII in the nodes and the credential (only typographic marks such as … → ’)', () => {
-		const found = sourceFiles().flatMap((file) => (readFileSync(file, 'utf8').match(/\p{L}/gu) ?? []).filter((letter) => !/[A-Za-z]/.test(letter)).map((letter) => `${file.slice(REPO_ROOT.length + 1)}: ${letter}`));
+		const found = sourceFiles().flatMap((file) =>
+			(readFileSync(file, 'utf8').match(/\p{L}/gu) ?? [])
+				.filter((letter) => !/[A-Za-z]/.test(letter))
+				.map((letter) => `${file.slice(REPO_ROOT.length + 1)}: ${letter}`),
+		);
 		expect(found).toEqual([]);
 	});
 
-	it('numbers its node versions with integers: n8n before 2.x\'s ChangeInstalledNodeVersionType stores them in an integer column, and on Postgres the Community nodes screen then cannot install the package', () => {
+	it("numbers its node versions with integers: n8n before 2.x's ChangeInstalledNodeVersionType stores them in an integer column, and on Postgres the Community nodes screen then cannot install the package", () => {
 		const versions = sourceFiles()
 			.filter((file) => file.endsWith('.node.ts'))
-			.flatMap((file) => (readFileSync(file, 'utf8').match(/^\t\t(?:version|defaultVersion): (\[[^\]]*\]|[\d.]+),/gm) ?? []).map((line) => `${file.slice(REPO_ROOT.length + 1)}: ${line.trim()}`));
+			.flatMap((file) =>
+				(
+					readFileSync(file, 'utf8').match(
+						/^\t\t(?:version|defaultVersion): (\[[^\]]*\]|[\d.]+),/gm,
+					) ?? []
+				).map((line) => `${file.slice(REPO_ROOT.length + 1)}: ${line.trim()}`),
+			);
 		expect(versions.length).toBeGreaterThanOrEqual(3);
 		expect(versions.filter((line) => /\d\.\d/.test(line))).toEqual([]);
 	});
 
 	it('serves one service: SmartSuite nodes and a SmartSuite credential only', () => {
-		expect([...pkg.n8n.nodes, ...pkg.n8n.credentials].filter((file) => !/\/SmartSuite[A-Za-z]*\.(node|credentials)\.js$/.test(file))).toEqual([]);
+		expect(
+			[...pkg.n8n.nodes, ...pkg.n8n.credentials].filter(
+				(file) => !/\/SmartSuite[A-Za-z]*\.(node|credentials)\.js$/.test(file),
+			),
+		).toEqual([]);
 	});
 });
 
@@ -183,14 +254,20 @@ function typeNamesOf(root: string): { names: string[]; codexMismatches: string[]
 		const nodes = pkg.n8n.nodes.flatMap((file) => instances(file).map((node) => ({ type: pkg.name + '.' + node.description.name, codex: require(join(root, file.replace(/\\.js$/, '.json'))).node })));
 		const credentials = pkg.n8n.credentials.flatMap((file) => instances(file).map((credential) => credential.name));
 		process.stdout.write(JSON.stringify({ pkg: pkg.name, nodes, credentials }));`;
-	const { pkg: name, nodes, credentials } = JSON.parse(execFileSync('node', ['-e', script, root], { encoding: 'utf8' })) as {
+	const {
+		pkg: name,
+		nodes,
+		credentials,
+	} = JSON.parse(execFileSync('node', ['-e', script, root], { encoding: 'utf8' })) as {
 		pkg: string;
 		nodes: Array<{ type: string; codex: string }>;
 		credentials: string[];
 	};
 	return {
 		names: [name, ...nodes.flatMap(({ type, codex }) => [type, codex]), ...credentials],
-		codexMismatches: nodes.filter(({ type, codex }) => type !== codex).map(({ type, codex }) => `${type} ≠ ${codex}`),
+		codexMismatches: nodes
+			.filter(({ type, codex }) => type !== codex)
+			.map(({ type, codex }) => `${type} ≠ ${codex}`),
 	};
 }
 
@@ -200,7 +277,13 @@ describe('type names', () => {
 	it('no package, node type, codex node or credential type name contains "tool"; each codex names its node type', () => {
 		const { names, codexMismatches } = typeNamesOf(REPO_ROOT);
 		expect(names.filter((name) => /tool/i.test(name))).toEqual([]);
-		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-smartsuite-workspace', 'n8n-nodes-smartsuite-workspace.smartSuite', 'smartSuiteWorkspaceApi']));
+		expect(names).toEqual(
+			expect.arrayContaining([
+				'n8n-nodes-smartsuite-workspace',
+				'n8n-nodes-smartsuite-workspace.smartSuite',
+				'smartSuiteWorkspaceApi',
+			]),
+		);
 		expect(names).toHaveLength(1 + 2 * pkg.n8n.nodes.length + pkg.n8n.credentials.length);
 		expect(codexMismatches).toEqual([]);
 	});
@@ -209,9 +292,17 @@ describe('type names', () => {
 		const copy = mkdtempSync(join(REPO_ROOT, '.tmp-tool-names-'));
 		try {
 			cpSync(join(REPO_ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
-			writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, name: 'n8n-nodes-smartsuite-toolkit' }));
-			const rename = (file: string, from: string, to: string) => writeFileSync(join(copy, file), readFileSync(join(copy, file), 'utf8').replace(from, to));
-			rename(pkg.n8n.credentials[0], "this.name = 'smartSuiteWorkspaceApi'", "this.name = 'smartSuiteToolApi'");
+			writeFileSync(
+				join(copy, 'package.json'),
+				JSON.stringify({ ...pkg, name: 'n8n-nodes-smartsuite-toolkit' }),
+			);
+			const rename = (file: string, from: string, to: string) =>
+				writeFileSync(join(copy, file), readFileSync(join(copy, file), 'utf8').replace(from, to));
+			rename(
+				pkg.n8n.credentials[0],
+				"this.name = 'smartSuiteWorkspaceApi'",
+				"this.name = 'smartSuiteToolApi'",
+			);
 			rename(pkg.n8n.nodes[0], "name: 'smartSuite'", "name: 'smartSuiteTool'");
 			expect(typeNamesOf(copy).names.filter((name) => /tool/i.test(name))).toEqual([
 				'n8n-nodes-smartsuite-toolkit',
@@ -234,12 +325,22 @@ describe("n8n's scanner (@n8n/scan-community-package), offline checks", () => {
 		const { filename } = npmPack(['--pack-destination', workDir]);
 		packageDir = join(workDir, 'package');
 		mkdirSync(packageDir);
-		execFileSync('tar', ['-xzf', join(workDir, filename), '-C', packageDir, '--strip-components=1']);
+		execFileSync('tar', [
+			'-xzf',
+			join(workDir, filename),
+			'-C',
+			packageDir,
+			'--strip-components=1',
+		]);
 	});
 	afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 	const scan = (dir: string) => {
-		const result = spawnSync('node', [join(REPO_ROOT, 'scripts/scan-package.mjs'), dir], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 });
+		const result = spawnSync('node', [join(REPO_ROOT, 'scripts/scan-package.mjs'), dir], {
+			cwd: REPO_ROOT,
+			encoding: 'utf8',
+			timeout: 120_000,
+		});
 		return { code: result.status, output: `${result.stdout}${result.stderr}` };
 	};
 
@@ -248,7 +349,9 @@ describe("n8n's scanner (@n8n/scan-community-package), offline checks", () => {
 		expect(output).toMatch(/tarball leg: [1-9]\d* files linted/);
 		expect(output).toMatch(/source leg: [1-9]\d* files linted/);
 		expect(output).not.toMatch(/FAIL|known/);
-		expect(output).toMatch(/scan: passed: the offline checks of @n8n\/scan-community-package find nothing/);
+		expect(output).toMatch(
+			/scan: passed: the offline checks of @n8n\/scan-community-package find nothing/,
+		);
 		expect(code).toBe(0);
 	}, 120_000);
 
@@ -257,7 +360,9 @@ describe("n8n's scanner (@n8n/scan-community-package), offline checks", () => {
 		cpSync(packageDir, tampered, { recursive: true });
 		appendFileSync(join(tampered, pkg.n8n.nodes[0]), '\nconsole.log(process.env.HOME);\n');
 		const { code, output } = scan(tampered);
-		expect(output).toMatch(/FAIL .*SmartSuite\.node\.js:\d+ @n8n\/community-nodes\/no-restricted-globals/);
+		expect(output).toMatch(
+			/FAIL .*SmartSuite\.node\.js:\d+ @n8n\/community-nodes\/no-restricted-globals/,
+		);
 		expect(output).toMatch(/FAIL .*SmartSuite\.node\.js:\d+ no-console/);
 		expect(code).toBe(1);
 	}, 120_000);
@@ -268,26 +373,37 @@ describe('the docs name every node and every example workflow', () => {
 	const displayNames = () => {
 		const script = `const { join } = require('node:path'); const root = process.argv[1]; const pkg = require(join(root, 'package.json'));
 			process.stdout.write(JSON.stringify(pkg.n8n.nodes.flatMap((file) => Object.values(require(join(root, file))).map((Node) => new Node().description.displayName))));`;
-		return JSON.parse(execFileSync('node', ['-e', script, REPO_ROOT], { encoding: 'utf8' })) as string[];
+		return JSON.parse(
+			execFileSync('node', ['-e', script, REPO_ROOT], { encoding: 'utf8' }),
+		) as string[];
 	};
 	const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
 
 	it("README's install steps name each node the nodes panel shows", () => {
 		const install = read('README.md').split('## Installing in n8n')[1].split('\n## ')[0];
-		expect(displayNames()).toEqual(['SmartSuite', 'SmartSuite Trigger', 'SmartSuite Instant Trigger']);
+		expect(displayNames()).toEqual([
+			'SmartSuite',
+			'SmartSuite Trigger',
+			'SmartSuite Instant Trigger',
+		]);
 		for (const name of displayNames()) expect(install).toContain(`**${name}**`);
 	});
 
 	it('README has a section for each node, and docs/ the reference of each', () => {
 		const readme = read('README.md');
-		for (const name of displayNames()) expect(readme).toMatch(new RegExp(`^## ${name}( node)?$`, 'm'));
+		for (const name of displayNames())
+			expect(readme).toMatch(new RegExp(`^## ${name}( node)?$`, 'm'));
 		expect(read('docs/records.md')).toMatch(/^## Record → Restore$/m);
 		expect(read('docs/webhooks.md')).toMatch(/^## Webhook → List Events$/m);
-		expect(read('docs/triggers.md')).toMatch(/^## SmartSuite Trigger$[\s\S]*^## SmartSuite Instant Trigger$/m);
+		expect(read('docs/triggers.md')).toMatch(
+			/^## SmartSuite Trigger$[\s\S]*^## SmartSuite Instant Trigger$/m,
+		);
 	});
 
 	it('docs/demo.md and examples/README.md list every workflow of examples/, and the demo counts no two of them', () => {
-		const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((file) => file.endsWith('.json'));
+		const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((file) =>
+			file.endsWith('.json'),
+		);
 		expect(examples).toHaveLength(3);
 		for (const doc of ['docs/demo.md', 'examples/README.md']) {
 			for (const file of examples) expect(`${doc}: ${read(doc)}`).toContain(`\`${file}\``);

@@ -32,7 +32,10 @@ const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
 const ways: Array<[string, (emu: Emulator) => Partial<SmartSuiteCredentialData>]> = [
 	['the Webhooks Service Name field', () => ({ webhooksService: SMARTSUITE_SERVICE })],
-	['the automatic choice for webhooks.smartsuite.com', (emu) => ({ webhooksUrl: smartSuiteHostUrl(emu.webhooksUrl) })],
+	[
+		'the automatic choice for webhooks.smartsuite.com',
+		(emu) => ({ webhooksUrl: smartSuiteHostUrl(emu.webhooksUrl) }),
+	],
 ];
 
 describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
@@ -44,7 +47,11 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		expect(paths()).toEqual(methods.map((method) => `/${SMARTSUITE_SERVICE}/${method}`));
 		for (const request of emu.requests) {
 			expect(request.status).toBe(200);
-			expect(request.headers.host).toBe(automatic ? new URL(smartSuiteHostUrl(emu.webhooksUrl)).host : new URL(emu.webhooksUrl).host);
+			expect(request.headers.host).toBe(
+				automatic
+					? new URL(smartSuiteHostUrl(emu.webhooksUrl)).host
+					: new URL(emu.webhooksUrl).host,
+			);
 		}
 	}
 
@@ -54,14 +61,30 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		const deals = emu.addTable(solution.id, { name: 'Deals' });
 
 		const [created] = await run(emu, {
-			parameters: { resource: 'webhook', operation: 'create', solutionId: rl(solution.id), tableIds: [deals.id] },
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				solutionId: rl(solution.id),
+				tableIds: [deals.id],
+			},
 			credentials,
 		});
 		const webhookId = String(created.json.webhook_id);
 		const stored = emu.appendEvents(webhookId, 3);
-		const listed = await run(emu, { parameters: { resource: 'webhook', operation: 'list', solutionId: rl(solution.id), returnAll: true }, credentials });
+		const listed = await run(emu, {
+			parameters: {
+				resource: 'webhook',
+				operation: 'list',
+				solutionId: rl(solution.id),
+				returnAll: true,
+			},
+			credentials,
+		});
 		const [got] = await run(emu, { parameters: getWebhook(webhookId), credentials });
-		const events = await run(emu, { parameters: listEvents(webhookId, { returnAll: true }), credentials });
+		const events = await run(emu, {
+			parameters: listEvents(webhookId, { returnAll: true }),
+			credentials,
+		});
 		const [deleted] = await run(emu, { parameters: deleteWebhook(webhookId), credentials });
 
 		expect(listed.map((item) => item.json.webhook_id)).toEqual([webhookId]);
@@ -69,7 +92,13 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		expect(idsOf(events.map((item) => item.json))).toEqual(idsOf(stored));
 		expect(deleted.json).toEqual({ deleted: true, webhook_id: webhookId });
 		expect(emu.getWebhook(webhookId)).toBeUndefined();
-		expectSmartSuiteRequests(['CreateWebhook', 'ListWebhooks', 'GetWebhook', 'ListEvents', 'DeleteWebhook']);
+		expectSmartSuiteRequests([
+			'CreateWebhook',
+			'ListWebhooks',
+			'GetWebhook',
+			'ListEvents',
+			'DeleteWebhook',
+		]);
 	});
 
 	it('the trigger activates on an existing webhook and emits what comes next', async () => {
@@ -92,12 +121,20 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		const solution = emu.addSolution({ name: 'Sales CRM' });
 		const poller = createPoller(new SmartSuiteTrigger(), {
 			credentials: credentialsFor(emu, credentialsOf(emu)),
-			parameters: { source: 'managed', solutionId: { __rl: true, mode: 'list', value: solution.id }, watch: 'solution', events: [], options: {} },
+			parameters: {
+				source: 'managed',
+				solutionId: { __rl: true, mode: 'list', value: solution.id },
+				watch: 'solution',
+				events: [],
+				options: {},
+			},
 			typeVersion: 2,
 		});
 
 		expect(await poller.poll()).toBeNull();
-		const [webhook] = emu.webhooks().filter((candidate) => candidate.locator.solution_id === solution.id);
+		const [webhook] = emu
+			.webhooks()
+			.filter((candidate) => candidate.locator.solution_id === solution.id);
 		const appended = emu.appendEvents(webhook.webhook_id, 2);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(appended));
 		expect(paths()).toContain(`/${SMARTSUITE_SERVICE}/CreateWebhook`);
@@ -108,7 +145,10 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		emu.setVariant({ getWebhookMethod: 'GetWebhooks' });
 		const credentials = credentialsOf(emu);
 		const { webhook_id: webhookId } = emu.createWebhook();
-		const bothSpellings = [`/${SMARTSUITE_SERVICE}/GetWebhook`, `/${SMARTSUITE_SERVICE}/GetWebhooks`];
+		const bothSpellings = [
+			`/${SMARTSUITE_SERVICE}/GetWebhook`,
+			`/${SMARTSUITE_SERVICE}/GetWebhooks`,
+		];
 
 		for (let execution = 0; execution < 2; execution++) {
 			emu.resetLog();
@@ -119,7 +159,10 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		}
 
 		emu.resetLog();
-		const poller = createPoller(new SmartSuiteTrigger(), { credentials: credentialsFor(emu, credentials), parameters: { webhookId, events: [], options: {} } });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			credentials: credentialsFor(emu, credentials),
+			parameters: { webhookId, events: [], options: {} },
+		});
 		expect(await poller.poll()).toBeNull();
 		expect(paths().slice(0, 2)).toEqual(bothSpellings);
 		expect(warnings).toEqual([]);
@@ -132,12 +175,18 @@ it('the override wins over the host name: webhooks.smartsuite.com with the spec 
 
 	const [got] = await run(emu, {
 		parameters: getWebhook(webhookId),
-		credentials: { webhooksUrl: smartSuiteHostUrl(emu.webhooksUrl), webhooksService: 'service.webhooks.engine.Webhooks' },
+		credentials: {
+			webhooksUrl: smartSuiteHostUrl(emu.webhooksUrl),
+			webhooksService: 'service.webhooks.engine.Webhooks',
+		},
 	});
 
 	expect(got.json.webhook_id).toBe(webhookId);
 	expect(emu.requests.map((request) => [request.headers.host, request.path])).toEqual([
-		[new URL(smartSuiteHostUrl(emu.webhooksUrl)).host, '/service.webhooks.engine.Webhooks/GetWebhook'],
+		[
+			new URL(smartSuiteHostUrl(emu.webhooksUrl)).host,
+			'/service.webhooks.engine.Webhooks/GetWebhook',
+		],
 	]);
 });
 
@@ -165,7 +214,12 @@ it('the trigger activates when neither GetWebhook spelling is routed: it warns a
 });
 
 it('outside names do not resolve in this process', async () => {
-	const error = await runError(emu, { parameters: getWebhook('any'), credentials: { webhooksUrl: `http://example.com:${new URL(emu.webhooksUrl).port}` } });
+	const error = await runError(emu, {
+		parameters: getWebhook('any'),
+		credentials: { webhooksUrl: `http://example.com:${new URL(emu.webhooksUrl).port}` },
+	});
 
-	expect(`${error.message} ${error.description}`).toMatch(/ENOTFOUND|could not be looked up|incorrect host/);
+	expect(`${error.message} ${error.description}`).toMatch(
+		/ENOTFOUND|could not be looked up|incorrect host/,
+	);
 });

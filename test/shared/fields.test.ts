@@ -22,7 +22,12 @@ import {
 	ValueError,
 } from '../../nodes/SmartSuite/shared/fields';
 
-const field = (field_type: string, params: Field['params'] = {}, slug = 's1', label = 'Label'): Field => ({ slug, label, field_type, params });
+const field = (
+	field_type: string,
+	params: Field['params'] = {},
+	slug = 's1',
+	label = 'Label',
+): Field => ({ slug, label, field_type, params });
 const choices = [
 	{ label: 'High', value: 'opt_high' },
 	{ label: 'Low', value: 'opt_low' },
@@ -35,24 +40,80 @@ const members = { memberIdsByEmail: new Map([['ada@example.com', 'member_ada']])
 const writes: Array<[string, Field, unknown, unknown]> = [
 	['title', field('recordtitlefield'), 'Deal', 'Deal'],
 	// Text typed in the mapper: JSON is read as JSON, never split at its commas.
-	['tags as a JSON array, an entry holding a comma', field('tagsfield'), '["Q2", "A, B"]', ['Q2', 'A, B']],
-	['multiple select as a JSON array of labels', field('multipleselectfield', { choices }), ' ["High", "A, B"] ', ['opt_high', 'opt_ab']],
+	[
+		'tags as a JSON array, an entry holding a comma',
+		field('tagsfield'),
+		'["Q2", "A, B"]',
+		['Q2', 'A, B'],
+	],
+	[
+		'multiple select as a JSON array of labels',
+		field('multipleselectfield', { choices }),
+		' ["High", "A, B"] ',
+		['opt_high', 'opt_ab'],
+	],
 	['e-mails as a JSON array', field('emailfield'), '["a@b.co"]', ['a@b.co']],
-	['a link with a comma, in a JSON array', field('linkfield'), '["https://x.example/?a=1,2"]', ['https://x.example/?a=1,2']],
-	['linked records as a JSON array of records', field('linkedrecordfield'), '[{"id": "r1"}, "r2"]', ['r1', 'r2']],
+	[
+		'a link with a comma, in a JSON array',
+		field('linkfield'),
+		'["https://x.example/?a=1,2"]',
+		['https://x.example/?a=1,2'],
+	],
+	[
+		'linked records as a JSON array of records',
+		field('linkedrecordfield'),
+		'[{"id": "r1"}, "r2"]',
+		['r1', 'r2'],
+	],
 	['users as a JSON array', field('userfield'), '["ADA@example.com", "m2"]', ['member_ada', 'm2']],
-	['one phone object as JSON', field('phonefield'), '{"phone_number": "+1 555", "phone_type": 2}', [{ phone_number: '+1 555', phone_type: 2 }]],
-	['file URLs as a JSON array', field('filefield'), '["https://a.example/x.pdf"]', ['https://a.example/x.pdf']],
+	[
+		'one phone object as JSON',
+		field('phonefield'),
+		'{"phone_number": "+1 555", "phone_type": 2}',
+		[{ phone_number: '+1 555', phone_type: 2 }],
+	],
+	[
+		'file URLs as a JSON array',
+		field('filefield'),
+		'["https://a.example/x.pdf"]',
+		['https://a.example/x.pdf'],
+	],
 	[
 		'range as {from, to} JSON',
 		field('daterangefield'),
 		'{"from": "2026-12-01", "to": "2026-12-15"}',
-		{ from_date: { date: '2026-12-01T00:00:00Z', include_time: false }, to_date: { date: '2026-12-15T00:00:00Z', include_time: false } },
+		{
+			from_date: { date: '2026-12-01T00:00:00Z', include_time: false },
+			to_date: { date: '2026-12-15T00:00:00Z', include_time: false },
+		},
 	],
-	['range as [from, to] JSON', field('duedatefield'), '["2026-12-01", null]', { from_date: { date: '2026-12-01T00:00:00Z', include_time: false }, to_date: { date: null, include_time: false } }],
-	['full name as JSON', field('fullnamefield'), '{"first": "Ada", "last": "Lovelace"}', { title: '', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' }],
-	['address as JSON', field('addressfield'), '{"street": "1 Main St", "postcode": "75001"}', { location_address: '1 Main St', location_zip: '75001' }],
-	['an unknown type: JSON text as what it spells', field('colorpickerfield'), '[{"value": "#FF0000"}]', [{ value: '#FF0000' }]],
+	[
+		'range as [from, to] JSON',
+		field('duedatefield'),
+		'["2026-12-01", null]',
+		{
+			from_date: { date: '2026-12-01T00:00:00Z', include_time: false },
+			to_date: { date: null, include_time: false },
+		},
+	],
+	[
+		'full name as JSON',
+		field('fullnamefield'),
+		'{"first": "Ada", "last": "Lovelace"}',
+		{ title: '', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+	],
+	[
+		'address as JSON',
+		field('addressfield'),
+		'{"street": "1 Main St", "postcode": "75001"}',
+		{ location_address: '1 Main St', location_zip: '75001' },
+	],
+	[
+		'an unknown type: JSON text as what it spells',
+		field('colorpickerfield'),
+		'[{"value": "#FF0000"}]',
+		[{ value: '#FF0000' }],
+	],
 	['an unknown type: other text as given', field('colorpickerfield'), '#FF0000', '#FF0000'],
 	['text from a number', field('textfield'), 42, '42'],
 	['text area', field('textareafield'), 'a\nb', 'a\nb'],
@@ -62,65 +123,161 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 	['rating', field('ratingfield'), 4, 4],
 	['duration (seconds)', field('durationfield'), '3600', '3600'],
 	['time', field('timefield'), '9:30', '09:30:00'],
-	['date without time', field('datefield'), '2024-05-01', { date: '2024-05-01T00:00:00Z', include_time: false }],
-	['date with offset → UTC', field('datefield'), '2024-05-01T10:00:00+02:00', { date: '2024-05-01T08:00:00Z', include_time: true }],
-	['date and time without offset = UTC', field('datefield'), '2024-05-01 10:00', { date: '2024-05-01T10:00:00Z', include_time: true }],
-	['JavaScript date', field('datefield'), new Date(Date.UTC(2024, 4, 1, 12)), { date: '2024-05-01T12:00:00Z', include_time: true }],
+	[
+		'date without time',
+		field('datefield'),
+		'2024-05-01',
+		{ date: '2024-05-01T00:00:00Z', include_time: false },
+	],
+	[
+		'date with offset → UTC',
+		field('datefield'),
+		'2024-05-01T10:00:00+02:00',
+		{ date: '2024-05-01T08:00:00Z', include_time: true },
+	],
+	[
+		'date and time without offset = UTC',
+		field('datefield'),
+		'2024-05-01 10:00',
+		{ date: '2024-05-01T10:00:00Z', include_time: true },
+	],
+	[
+		'JavaScript date',
+		field('datefield'),
+		new Date(Date.UTC(2024, 4, 1, 12)),
+		{ date: '2024-05-01T12:00:00Z', include_time: true },
+	],
 	[
 		'n8n date (Luxon, another zone) → UTC',
 		field('datefield'),
 		DateTime.fromISO('2024-05-01T14:30:00', { zone: 'Europe/Paris' }),
 		{ date: '2024-05-01T12:30:00Z', include_time: true },
 	],
-	['SmartSuite date as read', field('datefield'), { date: '2024-05-01T00:00:00Z', include_time: false }, { date: '2024-05-01T00:00:00Z', include_time: false }],
+	[
+		'SmartSuite date as read',
+		field('datefield'),
+		{ date: '2024-05-01T00:00:00Z', include_time: false },
+		{ date: '2024-05-01T00:00:00Z', include_time: false },
+	],
 	[
 		'date range from an object',
 		field('daterangefield'),
 		{ from: '2024-05-01', to: '2024-05-07T18:00:00Z' },
-		{ from_date: { date: '2024-05-01T00:00:00Z', include_time: false }, to_date: { date: '2024-05-07T18:00:00Z', include_time: true } },
+		{
+			from_date: { date: '2024-05-01T00:00:00Z', include_time: false },
+			to_date: { date: '2024-05-07T18:00:00Z', include_time: true },
+		},
 	],
 	[
 		'date range from "from/to"',
 		field('daterangefield'),
 		'2024-05-01/2024-05-07',
-		{ from_date: { date: '2024-05-01T00:00:00Z', include_time: false }, to_date: { date: '2024-05-07T00:00:00Z', include_time: false } },
+		{
+			from_date: { date: '2024-05-01T00:00:00Z', include_time: false },
+			to_date: { date: '2024-05-07T00:00:00Z', include_time: false },
+		},
 	],
 	[
 		'due date with only an end',
 		field('duedatefield'),
 		{ to_date: '2024-06-01' },
-		{ from_date: { date: null, include_time: false }, to_date: { date: '2024-06-01T00:00:00Z', include_time: false } },
+		{
+			from_date: { date: null, include_time: false },
+			to_date: { date: '2024-06-01T00:00:00Z', include_time: false },
+		},
 	],
 	['single select by label', select, 'High', 'opt_high'],
 	['single select by label in any case', select, 'low', 'opt_low'],
 	['single select by id', select, 'opt_low', 'opt_low'],
 	['status by label', field('statusfield', { choices }), 'High', { value: 'opt_high' }],
-	['status as read', field('statusfield', { choices }), { value: 'opt_low', updated_on: 'x' }, { value: 'opt_low' }],
-	['multiple select from a list', field('multipleselectfield', { choices }), ['High', 'opt_low'], ['opt_high', 'opt_low']],
-	['multiple select from "a, b"', field('multipleselectfield', { choices }), 'High, Low', ['opt_high', 'opt_low']],
-	['multiple select: a label with a comma', field('multipleselectfield', { choices }), 'A, B', ['opt_ab']],
-	['tags: ids as given, never looked up in options', field('tagsfield', { choices }), 'High, t2', ['High', 't2']],
+	[
+		'status as read',
+		field('statusfield', { choices }),
+		{ value: 'opt_low', updated_on: 'x' },
+		{ value: 'opt_low' },
+	],
+	[
+		'multiple select from a list',
+		field('multipleselectfield', { choices }),
+		['High', 'opt_low'],
+		['opt_high', 'opt_low'],
+	],
+	[
+		'multiple select from "a, b"',
+		field('multipleselectfield', { choices }),
+		'High, Low',
+		['opt_high', 'opt_low'],
+	],
+	[
+		'multiple select: a label with a comma',
+		field('multipleselectfield', { choices }),
+		'A, B',
+		['opt_ab'],
+	],
+	[
+		'tags: ids as given, never looked up in options',
+		field('tagsfield', { choices }),
+		'High, t2',
+		['High', 't2'],
+	],
 	['yes/no', field('yesnofield'), 'yes', true],
 	['yes/no from 0', field('yesnofield'), 0, false],
 	['linked record: one id', field('linkedrecordfield'), 'rec1', ['rec1']],
-	['linked records: a list of ids and records', field('linkedrecordfield'), ['rec1', { id: 'rec2' }], ['rec1', 'rec2']],
+	[
+		'linked records: a list of ids and records',
+		field('linkedrecordfield'),
+		['rec1', { id: 'rec2' }],
+		['rec1', 'rec2'],
+	],
 	['user by id', field('userfield'), 'member_1', ['member_1']],
-	['user by e-mail', field('userfield'), ['Ada@Example.com', 'member_2'], ['member_ada', 'member_2']],
+	[
+		'user by e-mail',
+		field('userfield'),
+		['Ada@Example.com', 'member_2'],
+		['member_ada', 'member_2'],
+	],
 	['one e-mail', field('emailfield'), 'a@b.co', ['a@b.co']],
 	['e-mails', field('emailfield'), ['a@b.co', 'c@d.co'], ['a@b.co', 'c@d.co']],
 	['link', field('linkfield'), 'https://example.com', ['https://example.com']],
 	['phone from text', field('phonefield'), '+1 555 0100', [{ phone_number: '+1 555 0100' }]],
-	['phone object', field('phonefield'), [{ phone_number: '555', phone_country: 'US', extra: 1 }], [{ phone_number: '555', phone_country: 'US' }]],
-	['full name from text', field('fullnamefield'), 'Ada King Lovelace', { title: '', first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' }],
-	['full name from parts', field('fullnamefield'), { first: 'Ada', last_name: 'Lovelace', salutation: 'Dr' }, { title: 'Dr', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' }],
+	[
+		'phone object',
+		field('phonefield'),
+		[{ phone_number: '555', phone_country: 'US', extra: 1 }],
+		[{ phone_number: '555', phone_country: 'US' }],
+	],
+	[
+		'full name from text',
+		field('fullnamefield'),
+		'Ada King Lovelace',
+		{ title: '', first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' },
+	],
+	[
+		'full name from parts',
+		field('fullnamefield'),
+		{ first: 'Ada', last_name: 'Lovelace', salutation: 'Dr' },
+		{ title: 'Dr', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+	],
 	['address from text', field('addressfield'), '1 Main St', { location_address: '1 Main St' }],
-	['address from parts', field('addressfield'), { street: '1 Main St', city: 'Paris', location_zip: '75001' }, { location_address: '1 Main St', location_city: 'Paris', location_zip: '75001' }],
+	[
+		'address from parts',
+		field('addressfield'),
+		{ street: '1 Main St', city: 'Paris', location_zip: '75001' },
+		{ location_address: '1 Main St', location_city: 'Paris', location_zip: '75001' },
+	],
 	[
 		'SmartDoc from text',
 		field('richtextareafield'),
 		'Hello\n\na < b',
 		{
-			data: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }, { type: 'paragraph' }, { type: 'paragraph', content: [{ type: 'text', text: 'a < b' }] }] },
+			data: {
+				type: 'doc',
+				content: [
+					{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] },
+					{ type: 'paragraph' },
+					{ type: 'paragraph', content: [{ type: 'text', text: 'a < b' }] },
+				],
+			},
 			html: '<p>Hello</p><p></p><p>a &lt; b</p>',
 			preview: 'Hello\n\na < b',
 		},
@@ -130,7 +287,13 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 		field('richtextareafield'),
 		'<p>Hi <b>there</b></p><p>x &amp; y</p>',
 		{
-			data: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi there' }] }, { type: 'paragraph', content: [{ type: 'text', text: 'x & y' }] }] },
+			data: {
+				type: 'doc',
+				content: [
+					{ type: 'paragraph', content: [{ type: 'text', text: 'Hi there' }] },
+					{ type: 'paragraph', content: [{ type: 'text', text: 'x & y' }] },
+				],
+			},
 			html: '<p>Hi <b>there</b></p><p>x &amp; y</p>',
 			preview: 'Hi there\nx & y',
 		},
@@ -157,7 +320,11 @@ const refusals: Array<[Field, unknown, string]> = [
 	[field('multipleselectfield', { choices }), ['High', 'Nope'], 'one of the options'],
 	[field('yesnofield'), 'maybe', 'true or false'],
 	[field('linkedrecordfield'), [''], 'a record id'],
-	[field('userfield'), 'nobody@example.com', 'no member of the workspace has the e-mail address "nobody@example.com"'],
+	[
+		field('userfield'),
+		'nobody@example.com',
+		'no member of the workspace has the e-mail address "nobody@example.com"',
+	],
 	[field('emailfield'), 'not-an-address', 'an e-mail address'],
 	[field('phonefield'), 'call me', 'a phone number'],
 	[field('fullnamefield'), { nickname: 'x' }, 'a name'],
@@ -190,36 +357,103 @@ const reads: Array<[string, Field, unknown, unknown]> = [
 	['number as text → number', field('numberfield'), '120', 120],
 	['currency', field('currencyfield'), '9.99', 9.99],
 	['rating stays a number', field('ratingfield'), 3, 3],
-	['date without time → the day', field('datefield'), { date: '2024-05-01T00:00:00Z', include_time: false }, '2024-05-01'],
-	['date with time → ISO', field('datefield'), { date: '2024-05-01T08:00:00Z', include_time: true }, '2024-05-01T08:00:00Z'],
+	[
+		'date without time → the day',
+		field('datefield'),
+		{ date: '2024-05-01T00:00:00Z', include_time: false },
+		'2024-05-01',
+	],
+	[
+		'date with time → ISO',
+		field('datefield'),
+		{ date: '2024-05-01T08:00:00Z', include_time: true },
+		'2024-05-01T08:00:00Z',
+	],
 	[
 		'date range',
 		field('daterangefield'),
-		{ from_date: { date: '2024-05-01T00:00:00Z', include_time: false }, to_date: { date: '2024-05-07T18:00:00Z', include_time: true } },
+		{
+			from_date: { date: '2024-05-01T00:00:00Z', include_time: false },
+			to_date: { date: '2024-05-07T18:00:00Z', include_time: true },
+		},
 		{ from: '2024-05-01', to: '2024-05-07T18:00:00Z' },
 	],
 	[
 		'due date',
 		field('duedatefield'),
-		{ from_date: { date: null, include_time: false }, to_date: { date: '2024-06-01T00:00:00Z', include_time: false }, is_overdue: false },
+		{
+			from_date: { date: null, include_time: false },
+			to_date: { date: '2024-06-01T00:00:00Z', include_time: false },
+			is_overdue: false,
+		},
 		{ from: null, to: '2024-06-01' },
 	],
 	['single select → label', select, 'opt_high', 'High'],
 	['single select of a deleted option → its id', select, 'opt_gone', 'opt_gone'],
-	['status → label', field('statusfield', { choices }), { value: 'opt_low', updated_on: '2024-01-01' }, 'Low'],
-	['multiple select → labels', field('multipleselectfield', { choices }), ['opt_high', 'opt_low'], ['High', 'Low']],
+	[
+		'status → label',
+		field('statusfield', { choices }),
+		{ value: 'opt_low', updated_on: '2024-01-01' },
+		'Low',
+	],
+	[
+		'multiple select → labels',
+		field('multipleselectfield', { choices }),
+		['opt_high', 'opt_low'],
+		['High', 'Low'],
+	],
 	['yes/no', field('yesnofield'), true, true],
-	['linked records → ids', field('linkedrecordfield'), ['r1', { id: 'r2', title: 'x' }], ['r1', 'r2']],
+	[
+		'linked records → ids',
+		field('linkedrecordfield'),
+		['r1', { id: 'r2', title: 'x' }],
+		['r1', 'r2'],
+	],
 	['users → ids', field('userfield'), ['m1'], ['m1']],
 	['e-mails', field('emailfield'), ['a@b.co'], ['a@b.co']],
-	['phones → numbers', field('phonefield'), [{ phone_number: '555', sys_title: '+1 555' }, { phone_number: '556' }], ['+1 555', '556']],
-	['full name', field('fullnamefield'), { first_name: 'Ada', last_name: 'Lovelace', sys_root: 'Ada Lovelace' }, 'Ada Lovelace'],
-	['full name without sys_root', field('fullnamefield'), { title: 'Dr', first_name: 'Ada', last_name: 'Lovelace' }, 'Dr Ada Lovelace'],
-	['address', field('addressfield'), { location_address: '1 Main St', location_city: 'Paris' }, '1 Main St, Paris'],
-	['SmartDoc → its text', field('richtextareafield'), { data: {}, html: '<p>Hi</p>', preview: 'Hi' }, 'Hi'],
-	['SmartDoc without preview', field('richtextareafield'), { html: '<p>Hi</p><p>there</p>' }, 'Hi\nthere'],
+	[
+		'phones → numbers',
+		field('phonefield'),
+		[{ phone_number: '555', sys_title: '+1 555' }, { phone_number: '556' }],
+		['+1 555', '556'],
+	],
+	[
+		'full name',
+		field('fullnamefield'),
+		{ first_name: 'Ada', last_name: 'Lovelace', sys_root: 'Ada Lovelace' },
+		'Ada Lovelace',
+	],
+	[
+		'full name without sys_root',
+		field('fullnamefield'),
+		{ title: 'Dr', first_name: 'Ada', last_name: 'Lovelace' },
+		'Dr Ada Lovelace',
+	],
+	[
+		'address',
+		field('addressfield'),
+		{ location_address: '1 Main St', location_city: 'Paris' },
+		'1 Main St, Paris',
+	],
+	[
+		'SmartDoc → its text',
+		field('richtextareafield'),
+		{ data: {}, html: '<p>Hi</p>', preview: 'Hi' },
+		'Hi',
+	],
+	[
+		'SmartDoc without preview',
+		field('richtextareafield'),
+		{ html: '<p>Hi</p><p>there</p>' },
+		'Hi\nthere',
+	],
 	['auto number', field('autonumberfield'), '7', 7],
-	['first created as given', field('firstcreatedfield'), { by: 'm1', on: '2024-01-01T00:00:00Z' }, { by: 'm1', on: '2024-01-01T00:00:00Z' }],
+	[
+		'first created as given',
+		field('firstcreatedfield'),
+		{ by: 'm1', on: '2024-01-01T00:00:00Z' },
+		{ by: 'm1', on: '2024-01-01T00:00:00Z' },
+	],
 	['text', field('textfield'), 'x', 'x'],
 ];
 
@@ -238,7 +472,8 @@ describe('SmartSuite value → readable value', () => {
 			[field('linkedrecordfield'), ['r1']],
 			[field('emailfield'), ['a@b.co']],
 		];
-		for (const [type, value] of roundTrips) expect(toReadableValue(type, toSmartSuiteValue(type, value))).toEqual(value);
+		for (const [type, value] of roundTrips)
+			expect(toReadableValue(type, toSmartSuiteValue(type, value))).toEqual(value);
 	});
 });
 
@@ -281,9 +516,22 @@ describe('search filter values', () => {
 		[field('linkedrecordfield'), 'contains', 'Acme', 'Acme'],
 		[field('userfield'), 'has_any_of', 'ada@example.com', ['member_ada']],
 		[field('yesnofield'), 'is', 'true', true],
-		[field('datefield'), 'is_before', '2024-05-01', { date_mode: 'exact_date', date_mode_value: '2024-05-01' }],
+		[
+			field('datefield'),
+			'is_before',
+			'2024-05-01',
+			{ date_mode: 'exact_date', date_mode_value: '2024-05-01' },
+		],
 		[field('datefield'), 'is', 'today', { date_mode: 'today', date_mode_value: null }],
-		[field('datefield'), 'is_not', '2024-05-01', { date_mode: 'date_range', date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' } }],
+		[
+			field('datefield'),
+			'is_not',
+			'2024-05-01',
+			{
+				date_mode: 'date_range',
+				date_mode_value: { from_date: '2024-05-01', to_date: '2024-05-01' },
+			},
+		],
 		[field('duedatefield'), 'is_overdue', '', null],
 	])('%j %s %j → %j', (type, comparison, value, sent) => {
 		expect(toFilterValue(type, comparison, value, members)).toEqual(sent);
@@ -310,7 +558,12 @@ describe('records', () => {
 	];
 
 	it('matches keys by slug, then label in any case; lists keys that match nothing and read-only fields', () => {
-		expect(matchKeys({ title: 'A', AMOUNT: 3, priority: 'High', Total: 1, Nope: 1, id: 'r1' }, structure)).toEqual({
+		expect(
+			matchKeys(
+				{ title: 'A', AMOUNT: 3, priority: 'High', Total: 1, Nope: 1, id: 'r1' },
+				structure,
+			),
+		).toEqual({
 			values: { title: 'A', amount: 3, priority: 'High' },
 			unmatched: ['Nope'],
 			readOnly: ['Total'],
@@ -319,12 +572,18 @@ describe('records', () => {
 
 	it('builds a body: null left out, "" left out on create and clearing on update', () => {
 		const values = { title: 'A', amount: '', priority: null, owner: '' };
-		expect(toRecordBody(values, structure, {}, { clearEmpty: false })).toEqual({ body: { title: 'A' } });
-		expect(toRecordBody(values, structure, {}, { clearEmpty: true })).toEqual({ body: { title: 'A', amount: null, owner: [] } });
+		expect(toRecordBody(values, structure, {}, { clearEmpty: false })).toEqual({
+			body: { title: 'A' },
+		});
+		expect(toRecordBody(values, structure, {}, { clearEmpty: true })).toEqual({
+			body: { title: 'A', amount: null, owner: [] },
+		});
 	});
 
 	it('names the field and the value that cannot be converted', () => {
-		expect(toRecordBody({ title: 'A', amount: 'lots' }, structure, {}, { clearEmpty: false })).toEqual({
+		expect(
+			toRecordBody({ title: 'A', amount: 'lots' }, structure, {}, { clearEmpty: false }),
+		).toEqual({
 			bad: { field: structure[1], given: 'lots', expected: expect.stringContaining('a number') },
 		});
 	});
@@ -334,14 +593,23 @@ describe('records', () => {
 	});
 
 	it('collects e-mails given to user fields', () => {
-		expect(memberEmailsIn({ owner: 'Ada@Example.com, m1', title: 'x@y.z' }, structure)).toEqual(['ada@example.com']);
-		expect(memberEmailsIn({ owner: '["Ada@Example.com", "m1"]' }, structure)).toEqual(['ada@example.com']);
+		expect(memberEmailsIn({ owner: 'Ada@Example.com, m1', title: 'x@y.z' }, structure)).toEqual([
+			'ada@example.com',
+		]);
+		expect(memberEmailsIn({ owner: '["Ada@Example.com", "m1"]' }, structure)).toEqual([
+			'ada@example.com',
+		]);
 		expect(memberEmailsIn({ owner: '["Ada@Example.com"' }, structure)).toEqual([]);
 	});
 
 	it('simplifies a record: id, then each field under its label (a repeated label gets its slug)', () => {
 		expect(outputKeys(structure).get('dup')).toBe('Title (dup)');
-		expect(simplifyRecord({ id: 'r1', title: 'A', amount: '3', priority: 'opt_high', dup: 'd', application_id: 't' }, structure)).toEqual({
+		expect(
+			simplifyRecord(
+				{ id: 'r1', title: 'A', amount: '3', priority: 'opt_high', dup: 'd', application_id: 't' },
+				structure,
+			),
+		).toEqual({
 			id: 'r1',
 			Title: 'A',
 			Amount: 3,
@@ -351,7 +619,9 @@ describe('records', () => {
 	});
 
 	it('names the fields a 422 complains about by their labels', () => {
-		expect(fieldComplaints({ amount: ['This field is required.'], other: 'x' }, structure)).toEqual(['"Amount": This field is required.']);
+		expect(fieldComplaints({ amount: ['This field is required.'], other: 'x' }, structure)).toEqual(
+			['"Amount": This field is required.'],
+		);
 	});
 });
 
@@ -376,8 +646,16 @@ describe('match keys (Upsert)', () => {
 		expect(keyOf(number, '')).toBeUndefined();
 		expect(keyOf(email, [])).toBeUndefined();
 		expect(keyCondition(number, 12)).toEqual({ field: 'n', comparison: 'is_equal_to', value: 12 });
-		expect(keyCondition(status, { value: 'done' })).toEqual({ field: 'status', comparison: 'is', value: 'done' });
-		expect(keyCondition(email, ['a@x.co'])).toEqual({ field: 'mail', comparison: 'is', value: 'a@x.co' });
+		expect(keyCondition(status, { value: 'done' })).toEqual({
+			field: 'status',
+			comparison: 'is',
+			value: 'done',
+		});
+		expect(keyCondition(email, ['a@x.co'])).toEqual({
+			field: 'mail',
+			comparison: 'is',
+			value: 'a@x.co',
+		});
 	});
 
 	it('lets only types that identify a record be matched on', () => {

@@ -11,7 +11,10 @@ const reported = {
 
 describe.each(['daterangefield', 'duedatefield'])('%s', (type) => {
 	it('reads an end with a time other than midnight UTC with its time, an end at midnight as a day', () => {
-		expect(toReadableValue(field(type), reported)).toEqual({ from: '2024-05-01', to: '2024-05-03T14:30:00Z' });
+		expect(toReadableValue(field(type), reported)).toEqual({
+			from: '2024-05-01',
+			to: '2024-05-03T14:30:00Z',
+		});
 	});
 
 	it('writes SmartSuite’s value back with the time kept', () => {
@@ -23,5 +26,7 @@ describe.each(['daterangefield', 'duedatefield'])('%s', (type) => {
 });
 
 it('a date field trusts include_time: false (SmartSuite reports it right there)', () => {
-	expect(toReadableValue(field('datefield'), { date: '2024-05-03T14:30:00Z', include_time: false })).toBe('2024-05-03');
+	expect(
+		toReadableValue(field('datefield'), { date: '2024-05-03T14:30:00Z', include_time: false }),
+	).toBe('2024-05-03');
 });

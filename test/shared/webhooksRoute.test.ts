@@ -34,17 +34,36 @@ describe('webhooks service name', () => {
 	});
 
 	it('follows the override whatever the host, without stray slashes or spaces', () => {
-		expect(webhooksService({ webhooksUrl: 'http://127.0.0.1:4010', webhooksService: SMARTSUITE_SERVICE })).toBe(SMARTSUITE_SERVICE);
-		expect(webhooksService({ webhooksUrl: 'https://webhooks.smartsuite.com', webhooksService: ` /${SPEC_SERVICE}/ ` })).toBe(SPEC_SERVICE);
+		expect(
+			webhooksService({
+				webhooksUrl: 'http://127.0.0.1:4010',
+				webhooksService: SMARTSUITE_SERVICE,
+			}),
+		).toBe(SMARTSUITE_SERVICE);
+		expect(
+			webhooksService({
+				webhooksUrl: 'https://webhooks.smartsuite.com',
+				webhooksService: ` /${SPEC_SERVICE}/ `,
+			}),
+		).toBe(SPEC_SERVICE);
 	});
 
 	it('builds the path and the full address of a method', () => {
-		expect(webhooksPath({ webhooksUrl: 'http://127.0.0.1:4010' }, 'ListEvents')).toBe('/service.webhooks.engine.Webhooks/ListEvents');
-		expect(webhooksAddress({ webhooksUrl: 'https://webhooks.smartsuite.com//' }, 'GetWebhook')).toMatchObject({
+		expect(webhooksPath({ webhooksUrl: 'http://127.0.0.1:4010' }, 'ListEvents')).toBe(
+			'/service.webhooks.engine.Webhooks/ListEvents',
+		);
+		expect(
+			webhooksAddress({ webhooksUrl: 'https://webhooks.smartsuite.com//' }, 'GetWebhook'),
+		).toMatchObject({
 			baseUrl: 'https://webhooks.smartsuite.com',
 			path: '/smartsuite.webhooks.engine.Webhooks/GetWebhook',
 		});
-		expect(webhooksAddress({ webhooksUrl: 'https://proxy.example.com/ss/', webhooksService: SMARTSUITE_SERVICE }, 'DeleteWebhook')).toMatchObject({
+		expect(
+			webhooksAddress(
+				{ webhooksUrl: 'https://proxy.example.com/ss/', webhooksService: SMARTSUITE_SERVICE },
+				'DeleteWebhook',
+			),
+		).toMatchObject({
 			baseUrl: 'https://proxy.example.com/ss',
 			path: '/smartsuite.webhooks.engine.Webhooks/DeleteWebhook',
 		});

@@ -2,7 +2,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Cursor } from '../../nodes/SmartSuite/trigger/cursor';
-import { RECENT_IDS_KEPT, START_CURSOR, afterEvent, saveCursor, savedCursor } from '../../nodes/SmartSuite/trigger/cursor';
+import {
+	RECENT_IDS_KEPT,
+	START_CURSOR,
+	afterEvent,
+	saveCursor,
+	savedCursor,
+} from '../../nodes/SmartSuite/trigger/cursor';
 import type { PageAnswer } from '../../nodes/SmartSuite/trigger/drain';
 import { drain } from '../../nodes/SmartSuite/trigger/drain';
 import { judgePage, readServedPages } from '../../nodes/SmartSuite/trigger/pages';
@@ -48,8 +54,10 @@ function fakeStream(pageSize: number, end: 'emptyToken' | 'emptyPage' = 'emptyTo
 				stream.failNext = false;
 				return { error: new Error('503'), tokenRejected: false };
 			}
-			const [generation, position] = token === '' ? [stream.generation, 0] : token.split(':').map(Number);
-			if (generation !== stream.generation) return { error: new Error('expired'), tokenRejected: true };
+			const [generation, position] =
+				token === '' ? [stream.generation, 0] : token.split(':').map(Number);
+			if (generation !== stream.generation)
+				return { error: new Error('expired'), tokenRejected: true };
 			const page = stream.events.slice(position, position + size);
 			if (stream.repeatNext && position > 0) {
 				stream.repeatNext = false;
@@ -89,33 +97,36 @@ async function drainAll(stream: Stream, from: Cursor, options: DrainAllOptions =
 /** Options of a drain on `stream` for the tests that give their own fetchPage. */
 const sizesOf = (stream: Stream) => ({ pageSize: stream.pageSize, largePageSize: stream.pageSize });
 
-describe.each(['emptyToken', 'emptyPage'] as const)('drain, end of stream signalled by %s', (end) => {
-	test('reads a backlog in the fewest pages, then an idle drain is one request', async () => {
-		const stream = fakeStream(3, end);
-		stream.append(7);
-		const first = await drainAll(stream, START_CURSOR);
-		expect(ids(first.emitted)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7']);
-		// The last page is shorter than the others: nothing followed it, whatever the end signal.
-		expect(stream.requests).toHaveLength(3);
+describe.each(['emptyToken', 'emptyPage'] as const)(
+	'drain, end of stream signalled by %s',
+	(end) => {
+		test('reads a backlog in the fewest pages, then an idle drain is one request', async () => {
+			const stream = fakeStream(3, end);
+			stream.append(7);
+			const first = await drainAll(stream, START_CURSOR);
+			expect(ids(first.emitted)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7']);
+			// The last page is shorter than the others: nothing followed it, whatever the end signal.
+			expect(stream.requests).toHaveLength(3);
 
-		stream.requests = [];
-		const idle = await drainAll(stream, first.cursor);
-		expect(idle.emitted).toEqual([]);
-		expect(stream.requests).toHaveLength(1);
-		expect(idle.cursor).toEqual(first.cursor);
-	});
+			stream.requests = [];
+			const idle = await drainAll(stream, first.cursor);
+			expect(idle.emitted).toEqual([]);
+			expect(stream.requests).toHaveLength(1);
+			expect(idle.cursor).toEqual(first.cursor);
+		});
 
-	test('a full last page: new events are read with one more request', async () => {
-		const stream = fakeStream(3, end);
-		stream.append(6);
-		const { cursor } = await drainAll(stream, START_CURSOR);
-		stream.append(2);
-		stream.requests = [];
-		const next = await drainAll(stream, cursor);
-		expect(ids(next.emitted)).toEqual(['e7', 'e8']);
-		expect(stream.requests.length).toBeLessThanOrEqual(2);
-	});
-});
+		test('a full last page: new events are read with one more request', async () => {
+			const stream = fakeStream(3, end);
+			stream.append(6);
+			const { cursor } = await drainAll(stream, START_CURSOR);
+			stream.append(2);
+			stream.requests = [];
+			const next = await drainAll(stream, cursor);
+			expect(ids(next.emitted)).toEqual(['e7', 'e8']);
+			expect(stream.requests.length).toBeLessThanOrEqual(2);
+		});
+	},
+);
 
 test('resumes after the last event, with new events on the same page', async () => {
 	const stream = fakeStream(5);
@@ -165,7 +176,10 @@ test('a failure mid-drain keeps what was read; the next drain continues without 
 		isWanted: all,
 		maxEvents: Infinity,
 		...sizesOf(stream),
-		fetchPage: async (token, size) => (++calls === 2 ? { error: new Error('503'), tokenRejected: false } : await fetchPage(token, size)),
+		fetchPage: async (token, size) =>
+			++calls === 2
+				? { error: new Error('503'), tokenRejected: false }
+				: await fetchPage(token, size),
 	});
 	expect(ids(failing.emitted)).toEqual(['e1', 'e2']);
 	expect(failing.error?.message).toBe('503');
@@ -270,25 +284,28 @@ test('after an expired token, when the last event is gone from the stream, newer
 	expect((await drainAll(stream, second.cursor)).emitted).toEqual([]);
 });
 
-describe.each(['emptyToken', 'emptyPage'] as const)('a Page Size changed between drains (%s)', (end) => {
-	test.each([
-		[500, 100],
-		[100, 7],
-		[7, 100],
-	])('from %i to %i: nothing old again, nothing new missed', async (before, after) => {
-		const stream = fakeStream(before, end);
-		stream.append(300);
-		const first = await drainAll(stream, START_CURSOR);
-		expect(first.emitted).toHaveLength(300);
+describe.each(['emptyToken', 'emptyPage'] as const)(
+	'a Page Size changed between drains (%s)',
+	(end) => {
+		test.each([
+			[500, 100],
+			[100, 7],
+			[7, 100],
+		])('from %i to %i: nothing old again, nothing new missed', async (before, after) => {
+			const stream = fakeStream(before, end);
+			stream.append(300);
+			const first = await drainAll(stream, START_CURSOR);
+			expect(first.emitted).toHaveLength(300);
 
-		stream.pageSize = after;
-		expect((await drainAll(stream, first.cursor)).emitted).toEqual([]);
-		stream.append(5);
-		const second = await drainAll(stream, first.cursor);
-		expect(ids(second.emitted)).toEqual(['e301', 'e302', 'e303', 'e304', 'e305']);
-		expect((await drainAll(stream, second.cursor)).emitted).toEqual([]);
-	});
-});
+			stream.pageSize = after;
+			expect((await drainAll(stream, first.cursor)).emitted).toEqual([]);
+			stream.append(5);
+			const second = await drainAll(stream, first.cursor);
+			expect(ids(second.emitted)).toEqual(['e301', 'e302', 'e303', 'e304', 'e305']);
+			expect((await drainAll(stream, second.cursor)).emitted).toEqual([]);
+		});
+	},
+);
 
 test('a page token that comes back again stops the drain instead of looping', async () => {
 	const page = { events: [makeEvent(1)], nextPageToken: 'same' };
@@ -309,7 +326,11 @@ test('a page token that comes back again stops the drain instead of looping', as
 	expect(result.error).toBeUndefined();
 	expect(result.stopped).toBe('repeatedToken');
 	// The looping page is read as the last one: the next drain reads it again.
-	expect(result.cursor).toMatchObject({ pageToken: 'same', lastEventId: 'e2', pageHoldsLastEvent: true });
+	expect(result.cursor).toMatchObject({
+		pageToken: 'same',
+		lastEventId: 'e2',
+		pageHoldsLastEvent: true,
+	});
 });
 
 describe.each(['emptyToken', 'emptyPage'] as const)('page sizes (%s)', (end) => {
@@ -328,7 +349,7 @@ describe.each(['emptyToken', 'emptyPage'] as const)('page sizes (%s)', (end) => 
 		expect(ids((await drainAll(stream, cursor)).emitted)).toEqual([]);
 	});
 
-	test('a backlog: the user\'s page first, then the largest pages; the next drain starts small again', async () => {
+	test("a backlog: the user's page first, then the largest pages; the next drain starts small again", async () => {
 		const stream = fakeStream(10, end);
 		stream.append(250);
 		const { cursor } = await drainAll(stream, START_CURSOR);
@@ -341,28 +362,35 @@ describe.each(['emptyToken', 'emptyPage'] as const)('page sizes (%s)', (end) => 
 		expect(stream.sizes).toEqual([end === 'emptyPage' ? 10 : 10 + 10, 100, 100, 100]);
 		stream.append(3);
 		stream.sizes = [];
-		expect(ids((await drainAll(stream, backlog.cursor, { largePageSize: 100 })).emitted)).toEqual(['e506', 'e507', 'e508']);
+		expect(ids((await drainAll(stream, backlog.cursor, { largePageSize: 100 })).emitted)).toEqual([
+			'e506',
+			'e507',
+			'e508',
+		]);
 		expect(stream.sizes).toEqual([end === 'emptyPage' ? 10 : 45 + 10]);
 	});
 
 	test.each([
 		['clamps the size asked to 4', { limit: 4 }],
 		['serves 4 whatever is asked', { serves: 4 }],
-	])('a server that %s: learned, so a backlog is read in one drain and a few new events in one request', async (_, server) => {
-		const stream = Object.assign(fakeStream(10, end), server);
-		stream.append(11);
-		const first = await drainAll(stream, START_CURSOR, { largePageSize: 100 });
-		expect(first.emitted).toHaveLength(11);
-		expect(first.cursor.served.limit).toBe(4);
-		stream.append(1);
-		stream.requests = [];
-		const few = await drainAll(stream, first.cursor, { largePageSize: 100 });
-		expect(few.emitted).toHaveLength(1);
-		expect(stream.requests).toHaveLength(1);
-		stream.append(9);
-		const backlog = await drainAll(stream, few.cursor, { largePageSize: 100 });
-		expect(ids(backlog.emitted)).toEqual(stream.events.slice(12).map((event) => event.event_id));
-	});
+	])(
+		'a server that %s: learned, so a backlog is read in one drain and a few new events in one request',
+		async (_, server) => {
+			const stream = Object.assign(fakeStream(10, end), server);
+			stream.append(11);
+			const first = await drainAll(stream, START_CURSOR, { largePageSize: 100 });
+			expect(first.emitted).toHaveLength(11);
+			expect(first.cursor.served.limit).toBe(4);
+			stream.append(1);
+			stream.requests = [];
+			const few = await drainAll(stream, first.cursor, { largePageSize: 100 });
+			expect(few.emitted).toHaveLength(1);
+			expect(stream.requests).toHaveLength(1);
+			stream.append(9);
+			const backlog = await drainAll(stream, few.cursor, { largePageSize: 100 });
+			expect(ids(backlog.emitted)).toEqual(stream.events.slice(12).map((event) => event.event_id));
+		},
+	);
 
 	test('a server that serves more than asked: a page shorter than it serves ends the drain', async () => {
 		const stream = Object.assign(fakeStream(2, end), { serves: 6 });
@@ -375,7 +403,7 @@ describe.each(['emptyToken', 'emptyPage'] as const)('page sizes (%s)', (end) => 
 		expect(stream.requests).toHaveLength(1);
 	});
 
-	test('the server\'s limit first seen on the last page: a later backlog still reads on past pages that long', async () => {
+	test("the server's limit first seen on the last page: a later backlog still reads on past pages that long", async () => {
 		const stream = Object.assign(fakeStream(100, end), { limit: 4 });
 		stream.append(4);
 		const first = await drainAll(stream, START_CURSOR);
@@ -394,7 +422,12 @@ test('while the last event is looked for, a page shorter than the server seemed 
 	stream.append(1);
 	stream.serves = 1;
 	// A saved position from an older version (no held count) and a wrong idea of the server's pages.
-	const from = { ...first.cursor, pageToken: '0:0', heldCount: 0, served: { largest: 10, limit: 10, maxAsk: 0 } };
+	const from = {
+		...first.cursor,
+		pageToken: '0:0',
+		heldCount: 0,
+		served: { largest: 10, limit: 10, maxAsk: 0 },
+	};
 	expect(ids((await drainAll(stream, from)).emitted)).toEqual(['e7', 'e8']);
 });
 
@@ -402,14 +435,23 @@ describe('served page sizes', () => {
 	const nothing = { largest: 0, limit: 0, maxAsk: 0 };
 
 	test('a page as long as asked is full; shorter than any before is short', () => {
-		expect(judgePage(nothing, { asked: 10, length: 10 })).toEqual({ verdict: 'full', served: { largest: 10, limit: 0, maxAsk: 0 } });
-		expect(judgePage({ largest: 10, limit: 0, maxAsk: 0 }, { asked: 10, length: 3 }).verdict).toBe('short');
+		expect(judgePage(nothing, { asked: 10, length: 10 })).toEqual({
+			verdict: 'full',
+			served: { largest: 10, limit: 0, maxAsk: 0 },
+		});
+		expect(judgePage({ largest: 10, limit: 0, maxAsk: 0 }, { asked: 10, length: 3 }).verdict).toBe(
+			'short',
+		);
 	});
 
 	test('shorter than asked and as long as any before: a probe; more after it makes it the limit', () => {
 		const probed = judgePage({ largest: 3, limit: 0, maxAsk: 0 }, { asked: 1000, length: 100 });
 		expect(probed.verdict).toBe('probe');
-		const next = judgePage(probed.served, { asked: 1000, length: 100 }, { asked: 1000, length: 100 });
+		const next = judgePage(
+			probed.served,
+			{ asked: 1000, length: 100 },
+			{ asked: 1000, length: 100 },
+		);
 		expect(next).toEqual({ verdict: 'full', served: { largest: 100, limit: 100, maxAsk: 0 } });
 		expect(judgePage(next.served, { asked: 1000, length: 99 }).verdict).toBe('short');
 		expect(judgePage(next.served, { asked: 50, length: 50 }).verdict).toBe('full');
@@ -424,11 +466,18 @@ describe('served page sizes', () => {
 	});
 
 	test('a page longer than the limit: the limit was wrong and is forgotten', () => {
-		expect(judgePage({ largest: 50, limit: 50, maxAsk: 0 }, { asked: 1000, length: 70 })).toEqual({ verdict: 'probe', served: { largest: 70, limit: 0, maxAsk: 0 } });
+		expect(judgePage({ largest: 50, limit: 50, maxAsk: 0 }, { asked: 1000, length: 70 })).toEqual({
+			verdict: 'probe',
+			served: { largest: 70, limit: 0, maxAsk: 0 },
+		});
 	});
 
 	test('what was saved: anything malformed reads as nothing learned', () => {
-		expect(readServedPages({ largest: 12, limit: 4, maxAsk: 0 })).toEqual({ largest: 12, limit: 4, maxAsk: 0 });
+		expect(readServedPages({ largest: 12, limit: 4, maxAsk: 0 })).toEqual({
+			largest: 12,
+			limit: 4,
+			maxAsk: 0,
+		});
 		expect(readServedPages({ largest: -1, limit: 'x' })).toEqual(nothing);
 		expect(readServedPages(null)).toEqual(nothing);
 	});
@@ -497,7 +546,14 @@ describe('re-reading after an expired token (issue 10, item 5)', () => {
 		stream.append(2);
 		stream.expire();
 		const bounded = (from: Cursor) =>
-			drain(from, { ...sizesOf(stream), isWanted: all, maxEvents: Infinity, fetchPage: stream.fetchPage, timeLeft: () => Infinity, maxPages: 3 });
+			drain(from, {
+				...sizesOf(stream),
+				isWanted: all,
+				maxEvents: Infinity,
+				fetchPage: stream.fetchPage,
+				timeLeft: () => Infinity,
+				maxPages: 3,
+			});
 		const second = await bounded(first.cursor);
 		expect(second.stopped).toBe('budget');
 		expect(second.emitted).toEqual([]);
@@ -521,7 +577,11 @@ test('a page that held the last event only as a repeat: what follows is new, wha
 			return await fetchPage(token, size);
 		},
 	});
-	expect(first.cursor).toMatchObject({ pageToken: '0:4', lastEventId: 'e4', pageHoldsLastEvent: true });
+	expect(first.cursor).toMatchObject({
+		pageToken: '0:4',
+		lastEventId: 'e4',
+		pageHoldsLastEvent: true,
+	});
 	stream.events.push({ ...makeEvent(5), event_at: new Date(START_MS).toISOString() });
 	expect(ids((await drainAll(stream, first.cursor)).emitted)).toEqual(['e5']);
 });
@@ -564,7 +624,12 @@ describe('malformed elements (issue 10, item 6)', () => {
 
 	test('events without a string event_id are emitted once each, never merged', async () => {
 		const stream = fakeStream(2);
-		stream.events.push({ kind: 'A' }, { kind: 'A' }, { event_id: 5, kind: 'B' }, { event_id: '', kind: 'C' });
+		stream.events.push(
+			{ kind: 'A' },
+			{ kind: 'A' },
+			{ event_id: 5, kind: 'B' },
+			{ event_id: '', kind: 'C' },
+		);
 		const first = await drainAll(stream, START_CURSOR);
 		expect(first.emitted).toEqual(stream.events);
 		expect((await drainAll(stream, first.cursor)).emitted).toEqual([]);

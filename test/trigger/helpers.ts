@@ -9,7 +9,11 @@ import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 
 export const TRIGGER_NAME = 'SmartSuite Trigger';
 
-export function triggerFor(emu: Emulator, webhookId: string, parameters: INodeParameters = {}): Poller {
+export function triggerFor(
+	emu: Emulator,
+	webhookId: string,
+	parameters: INodeParameters = {},
+): Poller {
 	return createPoller(new SmartSuiteTrigger(), {
 		name: TRIGGER_NAME,
 		credentials: credentialsFor(emu),
@@ -31,7 +35,8 @@ export function emitted(output: INodeExecutionData[][] | null): IDataObject[] {
 	return output ? output[0].map((item) => item.json) : [];
 }
 
-export const idsOf = (events: ReadonlyArray<{ event_id?: unknown }>) => events.map((event) => event.event_id);
+export const idsOf = (events: ReadonlyArray<{ event_id?: unknown }>) =>
+	events.map((event) => event.event_id);
 
 export function requestsTo(emu: Emulator, operation: Operation) {
 	return emu.requests.filter((request) => request.operation === operation);

@@ -17,7 +17,14 @@ import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import { createPoller, shutdownN8nCore } from '../helpers/n8n';
 import type { HostileServer } from '../hostile/server';
 import { startHostile, webhooksApi } from '../hostile/server';
-import { activated as activatedOn, emitted, idsOf, requestsTo, restoreStaticData, triggerFor } from './helpers';
+import {
+	activated as activatedOn,
+	emitted,
+	idsOf,
+	requestsTo,
+	restoreStaticData,
+	triggerFor,
+} from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -46,8 +53,17 @@ async function timed<T>(poll: () => Promise<T>): Promise<{ result: T; ms: number
 async function onServer(page: (pageToken: string) => string, options = {}) {
 	const server = await startHostile(webhooksApi(page));
 	const trigger = createPoller(new SmartSuiteTrigger(), {
-		credentials: { apiKey: 'k', workspaceId: 'sv25cxf2', baseUrl: server.url, webhooksUrl: server.url },
-		parameters: { webhookId: 'w1', events: [], options: { startFrom: 'allStoredEvents', ...options } },
+		credentials: {
+			apiKey: 'k',
+			workspaceId: 'sv25cxf2',
+			baseUrl: server.url,
+			webhooksUrl: server.url,
+		},
+		parameters: {
+			webhookId: 'w1',
+			events: [],
+			options: { startFrom: 'allStoredEvents', ...options },
+		},
 	});
 	return { server, trigger };
 }
@@ -62,9 +78,11 @@ function endlessStream(token: string): string {
 	const n = token === '' ? 0 : Number(token);
 	return `{"events":[${eventText(`w1.${n}`)}],"next_page_token":"${n + 1}"}`;
 }
-const streamIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => `w1.${from + i}`);
+const streamIds = (from: number, count: number) =>
+	Array.from({ length: count }, (_, i) => `w1.${from + i}`);
 
-const eventText = (id: string) => `{"event_id":"${id}","kind":"RECORD_UPDATED","event_at":"2026-01-01T00:00:00Z"}`;
+const eventText = (id: string) =>
+	`{"event_id":"${id}","kind":"RECORD_UPDATED","event_at":"2026-01-01T00:00:00Z"}`;
 
 /** A webhook with `stored` events and a trigger that has been activated on it. */
 const activated = (stored: number, parameters = {}) => activatedOn(emu, stored, parameters);
@@ -82,7 +100,11 @@ describe('building the items', () => {
 			`{"event_id":"${webhookId}.deep","kind":"RECORD_UPDATED","event_at":"2026-01-01T00:00:00Z","record_event_data":{"record_id":"r1","data":${record},"previous":${previous}}}`,
 		]);
 		const [item] = emitted(await trigger.poll());
-		expect(item).toMatchObject({ event_id: `${webhookId}.deep`, record_id: 'r1', changed_fields: ['nested'] });
+		expect(item).toMatchObject({
+			event_id: `${webhookId}.deep`,
+			record_id: 'r1',
+			changed_fields: ['nested'],
+		});
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -92,7 +114,10 @@ describe('building the items', () => {
 			{ event_id: `${webhookId}.1`, kind: 'RECORD_CREATED', json: { a: 1 } },
 			{ event_id: `${webhookId}.2`, kind: 'RECORD_UPDATED', binary: { data: 'x' }, pairedItem: 3 },
 		];
-		emu.appendRawElements(webhookId, events.map((event) => JSON.stringify(event)));
+		emu.appendRawElements(
+			webhookId,
+			events.map((event) => JSON.stringify(event)),
+		);
 		expect(await trigger.poll()).toEqual([events.map((event) => ({ json: event }))]);
 	});
 });
@@ -149,7 +174,11 @@ describe('the poll budget', () => {
 		emu.setVariant({ maxPageSize: 2 });
 		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
 		const appended = emu.appendEvents(webhookId, 20);
-		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'delay', ms: 250 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			times: Infinity,
+			action: { type: 'delay', ms: 250 },
+		});
 		const first = await timed(() => trigger.poll());
 		expect(first.ms).toBeLessThan(2000);
 		const read = emitted(first.result);
@@ -196,7 +225,9 @@ describe('the poll budget', () => {
 		server = started.server;
 		const first = emitted(await started.trigger.poll());
 		expect(idsOf(first)).toEqual(streamIds(0, POLL_LIMITS.maxPages));
-		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(streamIds(POLL_LIMITS.maxPages, POLL_LIMITS.maxPages));
+		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(
+			streamIds(POLL_LIMITS.maxPages, POLL_LIMITS.maxPages),
+		);
 	});
 
 	test('a page that points back to itself: read once; later polls idle instead of failing', async () => {
@@ -217,7 +248,9 @@ describe('the poll budget', () => {
 		POLL_LIMITS.maxPages = 50;
 		const started = await onServer(endlessStream);
 		server = started.server;
-		expect(idsOf(emitted(await started.trigger.poll('manual')))).toEqual([`w1.${POLL_LIMITS.maxPages - 1}`]);
+		expect(idsOf(emitted(await started.trigger.poll('manual')))).toEqual([
+			`w1.${POLL_LIMITS.maxPages - 1}`,
+		]);
 		expect(started.trigger.staticData()).toEqual({});
 	});
 });
@@ -228,7 +261,10 @@ describe('Retry-After', () => {
 		async (retryAfter) => {
 			const { webhookId, trigger } = await activated(0);
 			const appended = emu.appendEvents(webhookId, 2);
-			emu.injectFault({ operation: 'ListEvents', action: { type: 'rateLimit', retryAfterSeconds: retryAfter } });
+			emu.injectFault({
+				operation: 'ListEvents',
+				action: { type: 'rateLimit', retryAfterSeconds: retryAfter },
+			});
 			const { result, ms } = await timed(() => trigger.poll());
 			expect(idsOf(emitted(result))).toEqual(idsOf(appended));
 			expect(ms).toBeGreaterThanOrEqual(950);
@@ -240,7 +276,11 @@ describe('Retry-After', () => {
 		POLL_LIMITS.budgetMs = 2500;
 		const { webhookId, trigger } = await activated(0);
 		emu.appendEvents(webhookId, 2);
-		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'rateLimit', retryAfterSeconds: 0 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			times: Infinity,
+			action: { type: 'rateLimit', retryAfterSeconds: 0 },
+		});
 		const { result, ms } = await timed(() => trigger.poll().catch((error: Error) => error));
 		expect(result).toMatchObject({ message: 'SmartSuite rate limit reached (429)' });
 		expect(ms).toBeLessThan(3500);
@@ -251,7 +291,10 @@ describe('Retry-After', () => {
 		POLL_LIMITS.budgetMs = 1000;
 		const { webhookId, trigger } = await activated(0);
 		emu.appendEvents(webhookId, 2);
-		emu.injectFault({ operation: 'ListEvents', action: { type: 'rateLimit', retryAfterSeconds: 2 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			action: { type: 'rateLimit', retryAfterSeconds: 2 },
+		});
 		const { result, ms } = await timed(() => trigger.poll().catch((error: Error) => error));
 		expect(result).toMatchObject({ message: 'SmartSuite rate limit reached (429)' });
 		expect(ms).toBeLessThan(900);
@@ -281,8 +324,16 @@ describe('malformed events', () => {
 		async (endOfStream) => {
 			emu.setVariant({ endOfStream });
 			const { webhookId, trigger } = await activated(1);
-			const idless = [{ kind: 'RECORD_CREATED', n: 1 }, { kind: 'RECORD_CREATED', n: 1 }, { event_id: 7, n: 2 }, { event_id: '', n: 3 }];
-			emu.appendRawElements(webhookId, idless.map((event) => JSON.stringify(event)));
+			const idless = [
+				{ kind: 'RECORD_CREATED', n: 1 },
+				{ kind: 'RECORD_CREATED', n: 1 },
+				{ event_id: 7, n: 2 },
+				{ event_id: '', n: 3 },
+			];
+			emu.appendRawElements(
+				webhookId,
+				idless.map((event) => JSON.stringify(event)),
+			);
 			expect(emitted(await trigger.poll())).toEqual(idless);
 			expect(await trigger.poll()).toBeNull();
 			const [next] = emu.appendEvents(webhookId, 1);
@@ -295,7 +346,10 @@ test('a long run of events without an id at the end of the stream: each is emitt
 	const { webhookId, trigger } = await activated(1);
 	const [withId] = emu.appendEvents(webhookId, 1);
 	const idless = Array.from({ length: 15 }, (_, n) => ({ kind: 'RECORD_CREATED', n }));
-	emu.appendRawElements(webhookId, idless.map((event) => JSON.stringify(event)));
+	emu.appendRawElements(
+		webhookId,
+		idless.map((event) => JSON.stringify(event)),
+	);
 	expect(emitted(await trigger.poll())).toEqual([JSON.parse(JSON.stringify(withId)), ...idless]);
 	for (let poll = 0; poll < 3; poll++) expect(await trigger.poll()).toBeNull();
 });
@@ -305,11 +359,22 @@ describe('an expired page token and time stamps out of stream order', () => {
 		emu.setVariant({ tokens: 'expiring', maxPageSize: 2 });
 		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
 		const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
-		const event = (n: number, minute: number) => ({ event_id: `${webhookId}.${n}`, kind: 'RECORD_UPDATED', event_at: at(minute) });
+		const event = (n: number, minute: number) => ({
+			event_id: `${webhookId}.${n}`,
+			kind: 'RECORD_UPDATED',
+			event_at: at(minute),
+		});
 		// Event 2 comes before the others in the stream but is time-stamped after all of them;
 		// more events follow it than the trigger remembers ids of.
-		const stored = [event(1, 10), event(2, 50), ...Array.from({ length: 12 }, (_, i) => event(3 + i, 20 + i))];
-		emu.appendRawElements(webhookId, stored.map((stored) => JSON.stringify(stored)));
+		const stored = [
+			event(1, 10),
+			event(2, 50),
+			...Array.from({ length: 12 }, (_, i) => event(3 + i, 20 + i)),
+		];
+		emu.appendRawElements(
+			webhookId,
+			stored.map((stored) => JSON.stringify(stored)),
+		);
 		expect(emitted(await trigger.poll())).toEqual(stored);
 		emu.expireTokens();
 		const later = event(15, 40);

@@ -32,10 +32,18 @@ async function setUp(extra: IDataObject = {}) {
 	const deals = emu.addTable(solution.id, { name: 'Deals' });
 	const trigger = await startInstantTrigger({
 		credentials: credentialsFor(emu),
-		parameters: { solutionId: rl(solution.id), watch: 'tables', tableIds: [deals.id], events: [], options: {}, ...extra },
+		parameters: {
+			solutionId: rl(solution.id),
+			watch: 'tables',
+			tableIds: [deals.id],
+			events: [],
+			options: {},
+			...extra,
+		},
 	});
 	closers.push(trigger.close);
-	const webhooksOfSolution = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
+	const webhooksOfSolution = () =>
+		emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
 	/** Creates `count` records in Deals (each raises RECORD_CREATED and a ping) and waits for the pings. */
 	const change = async (count = 1) => {
 		for (let i = 0; i < count; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
@@ -44,9 +52,11 @@ async function setUp(extra: IDataObject = {}) {
 	return { solution, deals, trigger, webhooksOfSolution, change };
 }
 
-const requests = (operation: string) => emu.requests.filter((request) => request.operation === operation);
+const requests = (operation: string) =>
+	emu.requests.filter((request) => request.operation === operation);
 /** The URL the trigger gave SmartSuite: the node's URL with the secret of its saved state. */
-const secretUrl = (trigger: { url: string; saved(): IDataObject }) => `${trigger.url}?secret=${String(trigger.saved().secret)}`;
+const secretUrl = (trigger: { url: string; saved(): IDataObject }) =>
+	`${trigger.url}?secret=${String(trigger.saved().secret)}`;
 const eventIds = (executions: IDataObject[][]) => executions.flat().map((item) => item.event_id);
 const allEventIds = (webhookId: string) => emu.events(webhookId).map((event) => event.event_id);
 
@@ -62,7 +72,12 @@ describe('activation', () => {
 			notification_status: { enabled: { url: secretUrl(trigger) } },
 		});
 		expect(String(trigger.saved().secret)).toMatch(/^[A-Za-z0-9]{32}$/);
-		expect(trigger.saved()).toMatchObject({ webhookId: webhook.webhook_id, pageToken: '', lastEventId: '', notificationUrl: secretUrl(trigger) });
+		expect(trigger.saved()).toMatchObject({
+			webhookId: webhook.webhook_id,
+			pageToken: '',
+			lastEventId: '',
+			notificationUrl: secretUrl(trigger),
+		});
 	});
 
 	it('a restart and a re-publish keep the webhook: one webhook notifies the URL, and nothing between them is lost', async () => {
@@ -77,7 +92,9 @@ describe('activation', () => {
 		await trigger.activate('update');
 		await trigger.activate('init'); // a restart: checkExists says it is there
 		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
-		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({
+			enabled: { url: secretUrl(trigger) },
+		});
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
 		expect(new Set(eventIds(trigger.executions)).size).toBe(4);
@@ -116,7 +133,9 @@ describe('activation', () => {
 		await trigger.activate();
 		trigger.setSaved({});
 		expect(await trigger.deactivate()).toBe(true);
-		expect(webhooksOfSolution().map((webhook) => webhook.notification_status)).toEqual([{ disabled: {} }]);
+		expect(webhooksOfSolution().map((webhook) => webhook.notification_status)).toEqual([
+			{ disabled: {} },
+		]);
 	});
 
 	it('deactivation switches notifications off and deletes nothing', async () => {
@@ -142,14 +161,19 @@ describe('pings', () => {
 		expect(trigger.answers.every((status) => status === 200)).toBe(true);
 		expect(requests('ListEvents').length).toBeLessThanOrEqual(3);
 		expect(requests('GetWebhook')).toHaveLength(0);
-		expect(trigger.executions[0][0]).toMatchObject({ event_id: expect.any(String), kind: 'RECORD_CREATED' });
+		expect(trigger.executions[0][0]).toMatchObject({
+			event_id: expect.any(String),
+			kind: 'RECORD_CREATED',
+		});
 	});
 
 	it('simplifies events by default', async () => {
 		const { trigger, change } = await setUp();
 		await trigger.activate();
 		await change(1);
-		expect(Object.keys(trigger.executions[0][0])).toEqual(expect.arrayContaining(['event_id', 'kind', 'record_id', 'changed_fields']));
+		expect(Object.keys(trigger.executions[0][0])).toEqual(
+			expect.arrayContaining(['event_id', 'kind', 'record_id', 'changed_fields']),
+		);
 	});
 
 	it('20 copies of each ping at once: every event exactly once, at most one ListEvents call per ping', async () => {
@@ -194,7 +218,9 @@ describe('pings', () => {
 		first.save(); // the longer execution ends last: its older state wins the database
 		emu.createRecord(deals.id, { title: 'Three' });
 		const third = await trigger.ping(body);
-		expect([...first.items, ...second.items, ...third.items].map((item) => item.event_id)).toEqual(allEventIds(webhookId));
+		expect([...first.items, ...second.items, ...third.items].map((item) => item.event_id)).toEqual(
+			allEventIds(webhookId),
+		);
 	});
 
 	it('after a restart (memory gone), goes on from the saved cursor', async () => {
@@ -227,9 +253,14 @@ describe('pings', () => {
 		const body = { webhookId, locator: {} };
 		const read = await trigger.ping(body, { withResponse: false });
 		expect(read.items.map((item) => item.event_id)).toEqual(allEventIds(webhookId));
-		expect((await trigger.ping({ webhookId: 'another' }, { withResponse: false })).items).toEqual([]);
+		expect((await trigger.ping({ webhookId: 'another' }, { withResponse: false })).items).toEqual(
+			[],
+		);
 		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 } });
-		const failure = await trigger.ping(body, { withResponse: false }).then(() => undefined, (error: Error) => error);
+		const failure = await trigger.ping(body, { withResponse: false }).then(
+			() => undefined,
+			(error: Error) => error,
+		);
 		expect(failure?.message).toMatch(/SmartSuite/);
 		expect(JSON.stringify(failure)).not.toContain(emu.apiKey);
 	});
@@ -238,7 +269,14 @@ describe('pings', () => {
 		const { trigger } = await setUp();
 		await trigger.activate();
 		emu.resetLog();
-		for (const body of [{ webhookId: 'someone-else' }, {}, undefined, [1, 2], 'text', { webhookId: { $ne: '' } }]) {
+		for (const body of [
+			{ webhookId: 'someone-else' },
+			{},
+			undefined,
+			[1, 2],
+			'text',
+			{ webhookId: { $ne: '' } },
+		]) {
 			const answer = await trigger.ping(body);
 			expect(answer).toMatchObject({ status: 200, items: [] });
 		}
@@ -246,7 +284,9 @@ describe('pings', () => {
 	});
 
 	it('Max Events per Run: the rest waits for the next ping, and the ping is answered 503 so that SmartSuite notifies again', async () => {
-		const { trigger, webhooksOfSolution, deals } = await setUp({ options: { maxEventsPerPoll: 2 } });
+		const { trigger, webhooksOfSolution, deals } = await setUp({
+			options: { maxEventsPerPoll: 2 },
+		});
 		await trigger.activate();
 		const [{ webhook_id: webhookId }] = webhooksOfSolution();
 		emu.holdNotifications();
@@ -258,13 +298,19 @@ describe('pings', () => {
 		expect(first.items).toHaveLength(2);
 		const rest = [await trigger.ping(body), await trigger.ping(body)];
 		expect(rest.map((answer) => answer.status)).toEqual([503, 200]);
-		expect([...first.items, ...rest.flatMap((answer) => answer.items)].map((item) => item.event_id)).toEqual(allEventIds(webhookId));
+		expect(
+			[...first.items, ...rest.flatMap((answer) => answer.items)].map((item) => item.event_id),
+		).toEqual(allEventIds(webhookId));
 	});
 });
 
 describe('the secret in the notification URL', () => {
 	const post = async (url: string, body: unknown) => {
-		const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		const answer = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
 		return { status: answer.status, text: await answer.text() };
 	};
 
@@ -275,13 +321,26 @@ describe('the secret in the notification URL', () => {
 		emu.resetLog();
 		const logger = Container.get(Logger);
 		const logged = (['info', 'warn', 'error'] as const).map((level) => jest.spyOn(logger, level));
-		const wrong = String(trigger.saved().secret).replace(/^./, (first) => (first === 'a' ? 'b' : 'a'));
-		const urls = [trigger.url, `${trigger.url}?secret=${wrong}`, `${trigger.url}?secret=`, `${trigger.url}?other=${String(trigger.saved().secret)}`];
+		const wrong = String(trigger.saved().secret).replace(/^./, (first) =>
+			first === 'a' ? 'b' : 'a',
+		);
+		const urls = [
+			trigger.url,
+			`${trigger.url}?secret=${wrong}`,
+			`${trigger.url}?secret=`,
+			`${trigger.url}?other=${String(trigger.saved().secret)}`,
+		];
 		const answers = [];
-		for (let i = 0; i < 100; i++) answers.push(await post(urls[i % urls.length], { webhookId, locator: {} }));
+		for (let i = 0; i < 100; i++)
+			answers.push(await post(urls[i % urls.length], { webhookId, locator: {} }));
 		// With the secret, naming another webhook: ignored as quietly.
-		for (let i = 0; i < 5; i++) answers.push(await post(String(trigger.saved().notificationUrl), { webhookId: `another-${i}` }));
-		expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set(['200 ']));
+		for (let i = 0; i < 5; i++)
+			answers.push(
+				await post(String(trigger.saved().notificationUrl), { webhookId: `another-${i}` }),
+			);
+		expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(
+			new Set(['200 ']),
+		);
 		expect(emu.requests).toHaveLength(0);
 		expect(trigger.executions).toHaveLength(0);
 		expect(logged.flatMap((spy) => spy.mock.calls)).toEqual([]);
@@ -307,7 +366,9 @@ describe('the secret in the notification URL', () => {
 		expect(requests('UpdateWebhook')).toHaveLength(1);
 		expect(requests('CreateWebhook')).toHaveLength(0);
 		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
-		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({
+			enabled: { url: secretUrl(trigger) },
+		});
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
 		expect(eventIds(trigger.executions)).toHaveLength(3);
@@ -321,7 +382,9 @@ describe('the secret in the notification URL', () => {
 		trigger.setSaved({});
 		await trigger.activate('init');
 		expect(secretUrl(trigger)).not.toBe(oldUrl);
-		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({
+			enabled: { url: secretUrl(trigger) },
+		});
 		emu.resetLog();
 		expect(await post(oldUrl, { webhookId })).toEqual({ status: 200, text: '' });
 		expect(emu.requests).toHaveLength(0);
@@ -346,11 +409,18 @@ describe('at most one webhook per trigger', () => {
 		});
 	}
 
-	it('CreateWebhook failed after creating and the search failed too: n8n\'s cleanup deletes that webhook, the retried activation leaves one', async () => {
+	it("CreateWebhook failed after creating and the search failed too: n8n's cleanup deletes that webhook, the retried activation leaves one", async () => {
 		const { trigger, webhooksOfSolution, change } = await setUp();
-		emu.injectFault({ operation: 'CreateWebhook', action: { type: 'status', status: 500, afterProcessing: true } });
+		emu.injectFault({
+			operation: 'CreateWebhook',
+			action: { type: 'status', status: 500, afterProcessing: true },
+		});
 		// The first ListWebhooks (the search before creating) passes, the one after the failure does not.
-		emu.injectFault({ operation: 'ListWebhooks', skip: 1, action: { type: 'status', status: 503 } });
+		emu.injectFault({
+			operation: 'ListWebhooks',
+			skip: 1,
+			action: { type: 'status', status: 503 },
+		});
 		await expect(trigger.activate()).rejects.toThrow();
 		expect(webhooksOfSolution()).toHaveLength(1);
 		// n8n runs delete after a failed activation (with the state saved before it: none), then activates again.
@@ -380,16 +450,24 @@ describe('Listen for test event', () => {
 		const savedBefore = trigger.saved();
 		const testState = await trigger.listen();
 		const testWebhook = emu.getWebhook(String(testState.webhookId));
-		expect(testWebhook?.notification_status).toEqual({ enabled: { url: `${trigger.testUrl}?secret=${String(testState.secret)}` } });
+		expect(testWebhook?.notification_status).toEqual({
+			enabled: { url: `${trigger.testUrl}?secret=${String(testState.secret)}` },
+		});
 		expect(testState.secret).not.toBe(savedBefore.secret);
 		await change(1);
 		// Both webhooks were pinged; the test one is gone after its execution.
 		expect(emu.getWebhook(String(testState.webhookId))).toBeUndefined();
 		expect(trigger.executions).toHaveLength(2);
 		const [event] = emu.events(production.webhook_id);
-		expect(trigger.executions.map((items) => items.map((item) => item.record_id))).toEqual([[event.record_event_data.record_id], [event.record_event_data.record_id]]);
+		expect(trigger.executions.map((items) => items.map((item) => item.record_id))).toEqual([
+			[event.record_event_data.record_id],
+			[event.record_event_data.record_id],
+		]);
 		// The production state moved only with the production webhook's own ping.
-		expect(trigger.saved()).toMatchObject({ webhookId: production.webhook_id, lastEventId: event.event_id });
+		expect(trigger.saved()).toMatchObject({
+			webhookId: production.webhook_id,
+			lastEventId: event.event_id,
+		});
 		expect(savedBefore.webhookId).toBe(production.webhook_id);
 		expect(webhooksOfSolution()).toHaveLength(1);
 	});
@@ -415,7 +493,9 @@ describe('keep-alive', () => {
 		await change(2);
 		expect(trigger.executions).toHaveLength(0);
 		await (await trigger.keepAlive()).tick();
-		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({
+			enabled: { url: secretUrl(trigger) },
+		});
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
 		expect(eventIds(trigger.executions)).toHaveLength(3);
@@ -438,7 +518,9 @@ describe('keep-alive', () => {
 		emu.deleteWebhook(webhookId);
 		const keepAlive = await trigger.keepAlive();
 		await keepAlive.tick();
-		expect(keepAlive.errors.map((error) => error.message)).toEqual([`The webhook "${webhookId}" of the ${INSTANT_NAME} was deleted`]);
+		expect(keepAlive.errors.map((error) => error.message)).toEqual([
+			`The webhook "${webhookId}" of the ${INSTANT_NAME} was deleted`,
+		]);
 		const oldSecret = trigger.saved().secret;
 		await trigger.activate('activate');
 		const [replacement] = webhooksOfSolution();

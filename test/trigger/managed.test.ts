@@ -16,7 +16,14 @@ import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import type { Emulator } from '../emulator';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { startStub, webhooksPath } from '../node/harness';
-import { TRIGGER_NAME, emitted, idsOf, requestsTo, restoreStaticData, useTriggerEmulator } from './helpers';
+import {
+	TRIGGER_NAME,
+	emitted,
+	idsOf,
+	requestsTo,
+	restoreStaticData,
+	useTriggerEmulator,
+} from './helpers';
 
 const ctx = useTriggerEmulator();
 let emu: Emulator;
@@ -40,7 +47,8 @@ function seed() {
 	const solution = emu.addSolution({ name: 'Sales CRM' });
 	const deals = emu.addTable(solution.id, { name: 'Deals' });
 	const contacts = emu.addTable(solution.id, { name: 'Contacts' });
-	const webhooksOfSolution = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
+	const webhooksOfSolution = () =>
+		emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
 	return { solution, deals, contacts, webhooksOfSolution };
 }
 
@@ -49,7 +57,12 @@ function managed(solutionId: string, extra: INodeParameters = {}): INodeParamete
 }
 
 function trigger(parameters: INodeParameters, typeVersion = 2) {
-	return createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials: credentialsFor(emu), parameters, typeVersion });
+	return createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters,
+		typeVersion,
+	});
 }
 
 type Thrown = Error & { description?: string };
@@ -69,7 +82,9 @@ describe('the managed webhook', () => {
 	test('the first activation creates it (notifications off) for the picked tables and kinds and remembers it; later changes come out', async () => {
 		const { solution, deals, contacts, webhooksOfSolution } = seed();
 		emu.recordChanges(deals.id, [update('before activation')]);
-		const poller = trigger(managed(solution.id, { tableIds: [deals.id], events: ['RECORD_UPDATED'] }));
+		const poller = trigger(
+			managed(solution.id, { tableIds: [deals.id], events: ['RECORD_UPDATED'] }),
+		);
 
 		expect(await poller.poll()).toBeNull();
 
@@ -81,11 +96,24 @@ describe('the managed webhook', () => {
 			notification_status: { disabled: {} },
 		});
 		// The CreateWebhook answer says what the webhook is: no GetWebhook to read it back.
-		expect(emu.requests.map((request) => request.operation)).toEqual(['ListWebhooks', 'CreateWebhook', 'ListEvents']);
-		expect(poller.staticData()).toMatchObject({ managedWebhookId: webhook.webhook_id, webhookId: webhook.webhook_id, managedScope: expect.any(String) });
-		expect(logs).toEqual([`info: SmartSuite Trigger: created the webhook "${webhook.webhook_id}" (notifications off) because none was set up yet, or n8n kept no state of it`]);
+		expect(emu.requests.map((request) => request.operation)).toEqual([
+			'ListWebhooks',
+			'CreateWebhook',
+			'ListEvents',
+		]);
+		expect(poller.staticData()).toMatchObject({
+			managedWebhookId: webhook.webhook_id,
+			webhookId: webhook.webhook_id,
+			managedScope: expect.any(String),
+		});
+		expect(logs).toEqual([
+			`info: SmartSuite Trigger: created the webhook "${webhook.webhook_id}" (notifications off) because none was set up yet, or n8n kept no state of it`,
+		]);
 
-		const changed = emu.recordChanges(deals.id, [update('after activation'), { kind: 'RECORD_CREATED' }]);
+		const changed = emu.recordChanges(deals.id, [
+			update('after activation'),
+			{ kind: 'RECORD_CREATED' },
+		]);
 		emu.recordChanges(contacts.id, [update('another table')]);
 		expect(changed).toHaveLength(1);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
@@ -114,10 +142,15 @@ describe('the managed webhook', () => {
 		const second = emu.recordChanges(deals.id, [update('two')]);
 		expect(idsOf(emitted(await lost.poll()))).toEqual(idsOf([...first, ...second]));
 		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(0);
-		expect(emu.requests.map((request) => request.operation)).toEqual(['ListWebhooks', 'ListEvents']);
+		expect(emu.requests.map((request) => request.operation)).toEqual([
+			'ListWebhooks',
+			'ListEvents',
+		]);
 		expect(webhooksOfSolution()).toEqual([webhook]);
 		expect(lost.staticData().managedWebhookId).toBe(webhook.webhook_id);
-		expect(logs).toContainEqual(expect.stringContaining(`using the existing webhook "${webhook.webhook_id}"`));
+		expect(logs).toContainEqual(
+			expect.stringContaining(`using the existing webhook "${webhook.webhook_id}"`),
+		);
 		expect(await lost.poll()).toBeNull();
 	});
 
@@ -138,7 +171,9 @@ describe('the managed webhook', () => {
 		expect(replacement).toEqual(expect.any(String));
 		expect(replacement).not.toBe(expired.webhook_id);
 		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([replacement]);
-		expect(logs).toContainEqual(`warn: SmartSuite Trigger: the webhook "${expired.webhook_id}" is disabled; setting up another one`);
+		expect(logs).toContainEqual(
+			`warn: SmartSuite Trigger: the webhook "${expired.webhook_id}" is disabled; setting up another one`,
+		);
 	});
 
 	test("finding or creating the webhook counts against the poll's budget: a hung ListWebhooks times out within it and creates nothing", async () => {
@@ -166,20 +201,32 @@ describe('the managed webhook', () => {
 		const [first] = webhooksOfSolution();
 
 		// Same tables in another order, other options: the same webhook.
-		poller.setParameters({ ...parameters, tableIds: [contacts.id, deals.id], options: { pageSize: 5, simplify: true } });
+		poller.setParameters({
+			...parameters,
+			tableIds: [contacts.id, deals.id],
+			options: { pageSize: 5, simplify: true },
+		});
 		expect(await poller.poll()).toBeNull();
 		expect(webhooksOfSolution()).toHaveLength(1);
 
 		poller.setParameters({ ...parameters, tableIds: [deals.id], events: ['RECORD_CREATED'] });
 		expect(await poller.poll()).toBeNull();
 		const second = webhooksOfSolution()[1];
-		expect(second).toMatchObject({ filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_CREATED'] });
+		expect(second).toMatchObject({
+			filter: { applications: { application_ids: [deals.id] } },
+			kinds: ['RECORD_CREATED'],
+		});
 		expect(poller.staticData().managedWebhookId).toBe(second.webhook_id);
 		expect(logs).toContainEqual(
 			`info: SmartSuite Trigger: created the webhook "${second.webhook_id}" (notifications off) because the Solution, Watch or Events changed (the webhook "${first.webhook_id}" is no longer read; SmartSuite deletes it after 14 days without reads)`,
 		);
-		const created = emu.recordChanges(deals.id, [{ kind: 'RECORD_CREATED' }, update('not watched')]);
-		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(created.filter((event) => event.webhook_id === second.webhook_id)));
+		const created = emu.recordChanges(deals.id, [
+			{ kind: 'RECORD_CREATED' },
+			update('not watched'),
+		]);
+		expect(idsOf(emitted(await poller.poll()))).toEqual(
+			idsOf(created.filter((event) => event.webhook_id === second.webhook_id)),
+		);
 	});
 
 	test('a webhook deleted behind its back is replaced, with a log line, and events flow again', async () => {
@@ -194,18 +241,30 @@ describe('the managed webhook', () => {
 		const [replacement] = webhooksOfSolution();
 		expect(replacement.webhook_id).not.toBe(gone.webhook_id);
 		expect(poller.staticData().managedWebhookId).toBe(replacement.webhook_id);
-		expect(logs).toContainEqual(`warn: SmartSuite Trigger: the webhook "${gone.webhook_id}" is gone (deleted, or expired); setting up another one`);
-		expect(logs).toContainEqual(expect.stringContaining(`created the webhook "${replacement.webhook_id}" (notifications off) because the webhook "${gone.webhook_id}" is gone`));
+		expect(logs).toContainEqual(
+			`warn: SmartSuite Trigger: the webhook "${gone.webhook_id}" is gone (deleted, or expired); setting up another one`,
+		);
+		expect(logs).toContainEqual(
+			expect.stringContaining(
+				`created the webhook "${replacement.webhook_id}" (notifications off) because the webhook "${gone.webhook_id}" is gone`,
+			),
+		);
 		const changed = emu.recordChanges(deals.id, [update('after the replacement')]);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
 	});
 
 	test('a failed activation leaves no webhook behind and remembers nothing', async () => {
 		const { solution, deals, webhooksOfSolution } = seed();
-		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status: 500 }, times: Infinity });
+		emu.injectFault({
+			operation: 'ListEvents',
+			action: { type: 'status', status: 500 },
+			times: Infinity,
+		});
 		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
 
-		await expect(poller.poll()).rejects.toThrow('SmartSuite failed to list the events of the webhook (500)');
+		await expect(poller.poll()).rejects.toThrow(
+			'SmartSuite failed to list the events of the webhook (500)',
+		);
 
 		expect(webhooksOfSolution()).toEqual([]);
 		expect(requestsTo(emu, 'DeleteWebhook')).toHaveLength(1);
@@ -251,13 +310,18 @@ describe('the managed webhook', () => {
 		const elsewhere = emu.addTable(other.id);
 		const poller = trigger(managed(solution.id, { tableIds: [elsewhere.id] }));
 		const error = await pollError(poller.poll());
-		expect(error.message).toMatch(/^SmartSuite rejected the request to create the webhook \(400\): application \w+ is not in solution/);
+		expect(error.message).toMatch(
+			/^SmartSuite rejected the request to create the webhook \(400\): application \w+ is not in solution/,
+		);
 		expect(error.description).toContain('not in solution');
 		expect(webhooksOfSolution()).toEqual([]);
 	});
 
 	test('a CreateWebhook answer without a webhook_id fails the activation with a clear error', async () => {
-		const stub = await startStub((body) => ({ status: 200, body: 'webhook' in body ? { webhook: { kinds: ['RECORD_UPDATED'] } } : { webhooks: [] } }));
+		const stub = await startStub((body) => ({
+			status: 200,
+			body: 'webhook' in body ? { webhook: { kinds: ['RECORD_UPDATED'] } } : { webhooks: [] },
+		}));
 		try {
 			const poller = createPoller(new SmartSuiteTrigger(), {
 				name: TRIGGER_NAME,
@@ -265,8 +329,13 @@ describe('the managed webhook', () => {
 				parameters: managed('s1', { watch: 'solution' }),
 				typeVersion: 2,
 			});
-			await expect(poller.poll()).rejects.toThrow('SmartSuite answered CreateWebhook without a webhook_id');
-			expect(stub.requests.map((request) => request.path)).toEqual([webhooksPath('ListWebhooks'), webhooksPath('CreateWebhook')]);
+			await expect(poller.poll()).rejects.toThrow(
+				'SmartSuite answered CreateWebhook without a webhook_id',
+			);
+			expect(stub.requests.map((request) => request.path)).toEqual([
+				webhooksPath('ListWebhooks'),
+				webhooksPath('CreateWebhook'),
+			]);
 		} finally {
 			await stub.close();
 		}
@@ -274,7 +343,9 @@ describe('the managed webhook', () => {
 
 	test('nothing picked is refused before any request', async () => {
 		const { solution } = seed();
-		await expect(trigger(managed(solution.id, { tableIds: [] })).poll()).rejects.toThrow('Choose at least one of the Table Names or IDs');
+		await expect(trigger(managed(solution.id, { tableIds: [] })).poll()).rejects.toThrow(
+			'Choose at least one of the Table Names or IDs',
+		);
 		await expect(trigger(managed('')).poll()).rejects.toThrow('The parameter "Solution" is empty');
 		// A new node (version 2) starts in this mode, so an untouched one asks for its solution.
 		await expect(trigger({}).poll()).rejects.toThrow('The parameter "Solution" is empty');
@@ -308,21 +379,37 @@ describe('Fetch test event', () => {
 
 function readWorkflow(path: string, values: Record<string, string> = {}) {
 	let text = readFileSync(join(__dirname, path), 'utf8');
-	for (const [placeholder, value] of Object.entries(values)) text = text.split(placeholder).join(value);
+	for (const [placeholder, value] of Object.entries(values))
+		text = text.split(placeholder).join(value);
 	return JSON.parse(text);
 }
 
-const triggerNodeOf = (workflow: { nodes: Array<{ type: string; typeVersion: number; parameters: INodeParameters }> }) =>
-	workflow.nodes.find((candidate) => candidate.type.endsWith('.smartSuiteTrigger'))!;
+const triggerNodeOf = (workflow: {
+	nodes: Array<{ type: string; typeVersion: number; parameters: INodeParameters }>;
+}) => workflow.nodes.find((candidate) => candidate.type.endsWith('.smartSuiteTrigger'))!;
 
 test('the example workflow (examples/record-updated-trigger.json) sets up its webhook on one table and emits its updates', async () => {
 	const { solution, deals, webhooksOfSolution } = seed();
-	const node = triggerNodeOf(readWorkflow('../../examples/record-updated-trigger.json', { YOUR_SOLUTION_ID: solution.id, YOUR_TABLE_ID: deals.id }));
+	const node = triggerNodeOf(
+		readWorkflow('../../examples/record-updated-trigger.json', {
+			YOUR_SOLUTION_ID: solution.id,
+			YOUR_TABLE_ID: deals.id,
+		}),
+	);
 	const poller = trigger(node.parameters, node.typeVersion);
 	expect(await poller.poll()).toBeNull();
-	expect(webhooksOfSolution()).toEqual([expect.objectContaining({ filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_UPDATED'] })]);
-	const [changed] = emu.recordChanges(deals.id, [{ kind: 'RECORD_UPDATED', data: { title: 'Renamed' }, previous: { title: 'Draft' } }]);
-	expect(emitted(await poller.poll())).toEqual([expect.objectContaining({ event_id: changed.event_id, changed_fields: ['title'] })]);
+	expect(webhooksOfSolution()).toEqual([
+		expect.objectContaining({
+			filter: { applications: { application_ids: [deals.id] } },
+			kinds: ['RECORD_UPDATED'],
+		}),
+	]);
+	const [changed] = emu.recordChanges(deals.id, [
+		{ kind: 'RECORD_UPDATED', data: { title: 'Renamed' }, previous: { title: 'Draft' } },
+	]);
+	expect(emitted(await poller.poll())).toEqual([
+		expect.objectContaining({ event_id: changed.event_id, changed_fields: ['title'] }),
+	]);
 });
 
 describe('workflows saved before version 2', () => {
@@ -336,18 +423,36 @@ describe('workflows saved before version 2', () => {
 		const poller = trigger({ ...node.parameters, webhookId: webhook.webhook_id }, node.typeVersion);
 
 		expect(await poller.poll()).toBeNull();
-		const [created, updated] = emu.appendEvents(webhook.webhook_id, [{ kind: 'RECORD_CREATED' }, { kind: 'RECORD_UPDATED' }]);
+		const [created, updated] = emu.appendEvents(webhook.webhook_id, [
+			{ kind: 'RECORD_CREATED' },
+			{ kind: 'RECORD_UPDATED' },
+		]);
 		const output = emitted(await poller.poll());
 
-		expect(output).toEqual([expect.objectContaining({ event_id: updated.event_id, kind: 'RECORD_UPDATED', changed_fields: expect.any(Array) })]);
+		expect(output).toEqual([
+			expect.objectContaining({
+				event_id: updated.event_id,
+				kind: 'RECORD_UPDATED',
+				changed_fields: expect.any(Array),
+			}),
+		]);
 		expect(idsOf(output)).not.toContain(created.event_id);
-		expect(emu.requests.map((request) => request.operation)).toEqual(['GetWebhook', 'ListEvents', 'ListEvents']);
+		expect(emu.requests.map((request) => request.operation)).toEqual([
+			'GetWebhook',
+			'ListEvents',
+			'ListEvents',
+		]);
 		expect(poller.staticData()).not.toHaveProperty('managedWebhookId');
 	});
 
 	test('version 2 with an existing webhook takes it from its picker', async () => {
 		const webhook = emu.createWebhook();
-		const poller = trigger({ source: 'existing', webhookId: { __rl: true, mode: 'id', value: webhook.webhook_id }, events: [], options: {} });
+		const poller = trigger({
+			source: 'existing',
+			webhookId: { __rl: true, mode: 'id', value: webhook.webhook_id },
+			events: [],
+			options: {},
+		});
 		expect(await poller.poll()).toBeNull();
 		const appended = emu.appendEvents(webhook.webhook_id, 2);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(appended));

@@ -22,12 +22,13 @@ import type { Random } from './prng';
 import { prng } from './prng';
 
 const POLLS = 60;
-const SEEDS = process.env.TRIGGER_SEED ? process.env.TRIGGER_SEED.split(',').map(Number) : [1337, 4242, 90210];
+const SEEDS = process.env.TRIGGER_SEED
+	? process.env.TRIGGER_SEED.split(',').map(Number)
+	: [1337, 4242, 90210];
 const KINDS = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED', 'RECORD_COMMENTED'];
 const STORED_BEFORE_ACTIVATION = 20;
 const DEFAULT_LIMITS = { ...POLL_LIMITS };
 const MALFORMED = ['null', '42', '"text"', '[1, 2]', 'true'];
-
 
 function randomVariant(random: Random): Partial<Variant> {
 	return {
@@ -63,126 +64,140 @@ afterAll(async () => {
 	await emu.close();
 });
 
-test.each(SEEDS)(`randomized: ${POLLS} polls with faults and restarts, seed %i`, async (seed) => {
-	const random = prng(seed);
-	emu.setVariant(DEFAULT_VARIANT);
-	emu.clearFaults();
-	const { webhook_id: webhookId } = emu.createWebhook();
-	emu.appendEvents(webhookId, STORED_BEFORE_ACTIVATION);
-	const events = random.chance(0.5) ? ['RECORD_CREATED', 'RECORD_DELETED'] : [];
-	const parametersWithPageSize = (pageSize: number) => ({
-		webhookId,
-		events,
-		options: { pageSize, maxEventsPerPoll: 9 },
-	});
-	const trigger = triggerFor(emu, webhookId, parametersWithPageSize(4));
-
-	// Activation: n8n saves the state after this poll even though it returns nothing.
-	expect(await trigger.poll()).toBeNull();
-	let saved = trigger.staticData();
-	const received: IDataObject[] = [];
-	const history: string[] = [`seed ${seed}, events filter [${events}]`];
-
-	async function pollOnce(step: string) {
-		try {
-			const output = await trigger.poll();
-			received.push(...emitted(output));
-			// n8n saves the static data only when a poll emits.
-			if (output) saved = trigger.staticData();
-			history.push(`${step}: emitted ${emitted(output).length}`);
-		} catch (error) {
-			history.push(`${step}: threw ${(error as Error).message}`);
-		}
-	}
-
-	async function pollAndRecord(step: string) {
-		await pollOnce(step);
+test.each(SEEDS)(
+	`randomized: ${POLLS} polls with faults and restarts, seed %i`,
+	async (seed) => {
+		const random = prng(seed);
+		emu.setVariant(DEFAULT_VARIANT);
 		emu.clearFaults();
-		Object.assign(POLL_LIMITS, DEFAULT_LIMITS);
-		expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
-	}
-
-	let outOfOrder = 0;
-	/** Elements that are not events, and events time-stamped up to an hour before the last one. */
-	function appendOddElements() {
-		const odd: string[] = [];
-		if (random.chance(0.2)) odd.push(random.pick(MALFORMED));
-		if (random.chance(0.25)) {
-			const event_at = new Date(Date.now() - random.integer(3_600_000)).toISOString();
-			odd.push(JSON.stringify({ event_id: `${webhookId}.late${++outOfOrder}`, kind: random.pick(KINDS), event_at }));
-		}
-		emu.appendRawElements(webhookId, odd);
-		return odd.length;
-	}
-
-	for (let step = 1; step <= POLLS; step++) {
-		const appended = random.pick([0, 0, 1, 2, 3, 5, 8, 13]);
-		emu.appendEvents(
+		const { webhook_id: webhookId } = emu.createWebhook();
+		emu.appendEvents(webhookId, STORED_BEFORE_ACTIVATION);
+		const events = random.chance(0.5) ? ['RECORD_CREATED', 'RECORD_DELETED'] : [];
+		const parametersWithPageSize = (pageSize: number) => ({
 			webhookId,
-			Array.from({ length: appended }, () => ({ kind: random.pick(KINDS) })),
-		);
-		const odd = appendOddElements();
-		if (random.chance(0.3)) emu.setVariant(randomVariant(random));
-		const faults = random.chance(0.6) ? 1 + random.integer(3) : 0;
-		for (let i = 0; i < faults; i++) {
-			emu.injectFault({
-				operation: 'ListEvents',
-				skip: random.integer(4),
-				times: random.pick([1, 1, 2]),
-				action: randomFault(random),
-			});
-		}
-		if (random.chance(0.15)) {
-			restoreStaticData(trigger, saved);
-			history.push(`${step}: n8n restarted`);
-		}
-		if (random.chance(0.1)) {
-			const pageSize = random.pick([2, 4, 7, 20]);
-			trigger.setParameters(parametersWithPageSize(pageSize));
-			history.push(`${step}: Page Size set to ${pageSize}`);
-		}
-		if (random.chance(0.1)) {
-			const before = trigger.staticData();
-			await trigger.poll('manual').catch(() => undefined);
-			expect(trigger.staticData()).toEqual(before);
-		}
-		if (random.chance(0.15)) {
-			// Slow answers against a short budget: the poll stops early and the next one goes on.
-			POLL_LIMITS.budgetMs = random.pick([100, 300]);
-			const ms = random.pick([30, 80]);
-			emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'delay', ms } });
-			history.push(`${step}: answers take ${ms} ms, budget ${POLL_LIMITS.budgetMs} ms`);
-		}
-		history.push(
-			`${step}: +${appended} events, +${odd} odd elements, ${faults} faults, variant ${JSON.stringify(emu.variant())}`,
-		);
-		if (random.chance(0.15)) {
-			// n8n starts the next poll on time while this one still waits for its first answer.
-			emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 150 } });
-			const slow = pollOnce(`poll ${step} (slow)`);
-			await sleep(30);
-			await pollOnce(`poll ${step} (overlapping)`);
-			await slow;
-		}
-		await pollAndRecord(`poll ${step}`);
-	}
+			events,
+			options: { pageSize, maxEventsPerPoll: 9 },
+		});
+		const trigger = triggerFor(emu, webhookId, parametersWithPageSize(4));
 
-	emu.setVariant(DEFAULT_VARIANT);
-	for (let step = 1; step <= 100; step++) {
-		const before = received.length;
-		await pollAndRecord(`clean poll ${step}`);
-		if (received.length === before) break;
-	}
+		// Activation: n8n saves the state after this poll even though it returns nothing.
+		expect(await trigger.poll()).toBeNull();
+		let saved = trigger.staticData();
+		const received: IDataObject[] = [];
+		const history: string[] = [`seed ${seed}, events filter [${events}]`];
 
-	const expected = emu
-		.elements(webhookId)
-		.slice(STORED_BEFORE_ACTIVATION)
-		.filter(isJsonObject)
-		.filter((event) => events.length === 0 || events.includes(String(event.kind)));
-	const receivedIds = idsOf(received);
-	if (JSON.stringify(receivedIds) !== JSON.stringify(idsOf(expected)))
-		console.log(history.join('\n'));
-	expect(new Set(receivedIds).size).toBe(receivedIds.length);
-	expect(receivedIds).toEqual(idsOf(expected));
-	expect(expected.length).toBeGreaterThan(20);
-}, 120_000);
+		async function pollOnce(step: string) {
+			try {
+				const output = await trigger.poll();
+				received.push(...emitted(output));
+				// n8n saves the static data only when a poll emits.
+				if (output) saved = trigger.staticData();
+				history.push(`${step}: emitted ${emitted(output).length}`);
+			} catch (error) {
+				history.push(`${step}: threw ${(error as Error).message}`);
+			}
+		}
+
+		async function pollAndRecord(step: string) {
+			await pollOnce(step);
+			emu.clearFaults();
+			Object.assign(POLL_LIMITS, DEFAULT_LIMITS);
+			expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
+		}
+
+		let outOfOrder = 0;
+		/** Elements that are not events, and events time-stamped up to an hour before the last one. */
+		function appendOddElements() {
+			const odd: string[] = [];
+			if (random.chance(0.2)) odd.push(random.pick(MALFORMED));
+			if (random.chance(0.25)) {
+				const event_at = new Date(Date.now() - random.integer(3_600_000)).toISOString();
+				odd.push(
+					JSON.stringify({
+						event_id: `${webhookId}.late${++outOfOrder}`,
+						kind: random.pick(KINDS),
+						event_at,
+					}),
+				);
+			}
+			emu.appendRawElements(webhookId, odd);
+			return odd.length;
+		}
+
+		for (let step = 1; step <= POLLS; step++) {
+			const appended = random.pick([0, 0, 1, 2, 3, 5, 8, 13]);
+			emu.appendEvents(
+				webhookId,
+				Array.from({ length: appended }, () => ({ kind: random.pick(KINDS) })),
+			);
+			const odd = appendOddElements();
+			if (random.chance(0.3)) emu.setVariant(randomVariant(random));
+			const faults = random.chance(0.6) ? 1 + random.integer(3) : 0;
+			for (let i = 0; i < faults; i++) {
+				emu.injectFault({
+					operation: 'ListEvents',
+					skip: random.integer(4),
+					times: random.pick([1, 1, 2]),
+					action: randomFault(random),
+				});
+			}
+			if (random.chance(0.15)) {
+				restoreStaticData(trigger, saved);
+				history.push(`${step}: n8n restarted`);
+			}
+			if (random.chance(0.1)) {
+				const pageSize = random.pick([2, 4, 7, 20]);
+				trigger.setParameters(parametersWithPageSize(pageSize));
+				history.push(`${step}: Page Size set to ${pageSize}`);
+			}
+			if (random.chance(0.1)) {
+				const before = trigger.staticData();
+				await trigger.poll('manual').catch(() => undefined);
+				expect(trigger.staticData()).toEqual(before);
+			}
+			if (random.chance(0.15)) {
+				// Slow answers against a short budget: the poll stops early and the next one goes on.
+				POLL_LIMITS.budgetMs = random.pick([100, 300]);
+				const ms = random.pick([30, 80]);
+				emu.injectFault({
+					operation: 'ListEvents',
+					times: Infinity,
+					action: { type: 'delay', ms },
+				});
+				history.push(`${step}: answers take ${ms} ms, budget ${POLL_LIMITS.budgetMs} ms`);
+			}
+			history.push(
+				`${step}: +${appended} events, +${odd} odd elements, ${faults} faults, variant ${JSON.stringify(emu.variant())}`,
+			);
+			if (random.chance(0.15)) {
+				// n8n starts the next poll on time while this one still waits for its first answer.
+				emu.injectFault({ operation: 'ListEvents', action: { type: 'delay', ms: 150 } });
+				const slow = pollOnce(`poll ${step} (slow)`);
+				await sleep(30);
+				await pollOnce(`poll ${step} (overlapping)`);
+				await slow;
+			}
+			await pollAndRecord(`poll ${step}`);
+		}
+
+		emu.setVariant(DEFAULT_VARIANT);
+		for (let step = 1; step <= 100; step++) {
+			const before = received.length;
+			await pollAndRecord(`clean poll ${step}`);
+			if (received.length === before) break;
+		}
+
+		const expected = emu
+			.elements(webhookId)
+			.slice(STORED_BEFORE_ACTIVATION)
+			.filter(isJsonObject)
+			.filter((event) => events.length === 0 || events.includes(String(event.kind)));
+		const receivedIds = idsOf(received);
+		if (JSON.stringify(receivedIds) !== JSON.stringify(idsOf(expected)))
+			console.log(history.join('\n'));
+		expect(new Set(receivedIds).size).toBe(receivedIds.length);
+		expect(receivedIds).toEqual(idsOf(expected));
+		expect(expected.length).toBeGreaterThan(20);
+	},
+	120_000,
+);

@@ -30,9 +30,22 @@ test('simplify: one flat item with the fields that changed, in the order of prev
 });
 
 test('simplify: a creation has no changed fields; omitted parts read as empty', () => {
-	const created = simplifyEvent({ event_id: 'w.2', kind: 'RECORD_CREATED', record_event_data: { data: { id: 'r2', application_id: 't2' } } });
-	expect(created).toMatchObject({ record_id: 'r2', application_id: 't2', previous: {}, changed_fields: [] });
-	expect(simplifyEvent({ event_id: 'w.3', kind: 'X' })).toMatchObject({ record: {}, previous: {}, changed_fields: [] });
+	const created = simplifyEvent({
+		event_id: 'w.2',
+		kind: 'RECORD_CREATED',
+		record_event_data: { data: { id: 'r2', application_id: 't2' } },
+	});
+	expect(created).toMatchObject({
+		record_id: 'r2',
+		application_id: 't2',
+		previous: {},
+		changed_fields: [],
+	});
+	expect(simplifyEvent({ event_id: 'w.3', kind: 'X' })).toMatchObject({
+		record: {},
+		previous: {},
+		changed_fields: [],
+	});
 });
 
 test('changed fields: a value missing from the record differs, unless it was null', () => {

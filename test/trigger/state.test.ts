@@ -14,7 +14,15 @@ import type { Emulator } from '../emulator';
 import { captureLogs } from '../helpers/logs';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { startStub, webhooksPath } from '../node/harness';
-import { TRIGGER_NAME, emitted, idsOf, requestsTo, restoreStaticData, triggerFor, useTriggerEmulator } from './helpers';
+import {
+	TRIGGER_NAME,
+	emitted,
+	idsOf,
+	requestsTo,
+	restoreStaticData,
+	triggerFor,
+	useTriggerEmulator,
+} from './helpers';
 
 const ctx = useTriggerEmulator();
 const logs = captureLogs(['info', 'warn']);
@@ -29,13 +37,26 @@ const update = (title: string) => ({ kind: 'RECORD_UPDATED', data: { title } });
 function seed() {
 	const solution = emu.addSolution({ name: 'Sales CRM' });
 	const deals = emu.addTable(solution.id, { name: 'Deals' });
-	const ofSolution = () => emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
+	const ofSolution = () =>
+		emu.webhooks().filter((webhook) => webhook.locator.solution_id === solution.id);
 	return { solution, deals, ofSolution };
 }
 
 function managedTrigger(solutionId: string, tableId: string, credentials = credentialsFor(emu)) {
-	const parameters: INodeParameters = { source: 'managed', solutionId: rl(solutionId), watch: 'tables', tableIds: [tableId], events: [], options: {} };
-	return createPoller(new SmartSuiteTrigger(), { name: TRIGGER_NAME, credentials, parameters, typeVersion: 2 });
+	const parameters: INodeParameters = {
+		source: 'managed',
+		solutionId: rl(solutionId),
+		watch: 'tables',
+		tableIds: [tableId],
+		events: [],
+		options: {},
+	};
+	return createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials,
+		parameters,
+		typeVersion: 2,
+	});
 }
 
 async function pollError(poll: Promise<unknown>): Promise<Error & { description?: string }> {
@@ -60,7 +81,11 @@ describe('a replacement webhook', () => {
 		expect(await poller.poll()).toBeNull();
 		const [replacement] = ofSolution();
 		expect(replacement.webhook_id).not.toBe(old.webhook_id);
-		const stored = emu.recordChanges(deals.id, [update('a'), update('b'), { kind: 'RECORD_CREATED' }]);
+		const stored = emu.recordChanges(deals.id, [
+			update('a'),
+			update('b'),
+			{ kind: 'RECORD_CREATED' },
+		]);
 
 		restoreStaticData(poller, savedAtActivation);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(stored));
@@ -74,7 +99,9 @@ describe('a replacement webhook', () => {
 		// The activation poll emitted nothing: its state (the new webhook) is dropped.
 		await poller.poll();
 		restoreStaticData(poller, {});
-		const early = emu.recordChanges(deals.id, [update('between activation and the first scheduled poll')]);
+		const early = emu.recordChanges(deals.id, [
+			update('between activation and the first scheduled poll'),
+		]);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(early));
 		const committed = poller.staticData();
 
@@ -96,11 +123,23 @@ describe('the lookup of the managed webhook', () => {
 			const stub = await startStub((body) => {
 				if ('webhook' in body) return { status: 200, body: { webhook: { webhook_id: 'created' } } };
 				const page = Number(body.page_token || 0);
-				return { status: 200, body: { webhooks: [{ webhook_id: `other${page}`, filter: { solution: {} }, kinds: ['RECORD_CREATED'] }], next_page_token: tokens === 'repeated' ? '1' : String(page + 1) } };
+				return {
+					status: 200,
+					body: {
+						webhooks: [
+							{ webhook_id: `other${page}`, filter: { solution: {} }, kinds: ['RECORD_CREATED'] },
+						],
+						next_page_token: tokens === 'repeated' ? '1' : String(page + 1),
+					},
+				};
 			});
 			try {
 				for (let activation = 0; activation < 3; activation++) {
-					const poller = managedTrigger('s1', 't1', credentialsFor(emu, { baseUrl: stub.url, webhooksUrl: stub.url }));
+					const poller = managedTrigger(
+						's1',
+						't1',
+						credentialsFor(emu, { baseUrl: stub.url, webhooksUrl: stub.url }),
+					);
 					const error = await pollError(poller.poll());
 					expect(error.message).toBe(
 						tokens === 'repeated'
@@ -110,7 +149,9 @@ describe('the lookup of the managed webhook', () => {
 					expect(error.description).toContain('creates none');
 					expect(poller.staticData()).toEqual({});
 				}
-				expect(stub.requests.filter((request) => request.path === webhooksPath('CreateWebhook'))).toEqual([]);
+				expect(
+					stub.requests.filter((request) => request.path === webhooksPath('CreateWebhook')),
+				).toEqual([]);
 			} finally {
 				await stub.close();
 			}
@@ -120,7 +161,12 @@ describe('the lookup of the managed webhook', () => {
 	test('a search over several pages finds the webhook on a later page', async () => {
 		const { solution, deals, ofSolution } = seed();
 		emu.setVariant({ maxPageSize: 2 });
-		for (let i = 0; i < 5; i++) emu.createWebhook({ locator: { account_id: emu.workspaceId, solution_id: solution.id }, filter: { solution: {} }, kinds: ['RECORD_CREATED'] });
+		for (let i = 0; i < 5; i++)
+			emu.createWebhook({
+				locator: { account_id: emu.workspaceId, solution_id: solution.id },
+				filter: { solution: {} },
+				kinds: ['RECORD_CREATED'],
+			});
 		const poller = managedTrigger(solution.id, deals.id);
 		await poller.poll();
 		const mine = ofSolution()[5];
@@ -134,7 +180,11 @@ describe('the lookup of the managed webhook', () => {
 
 	test('of several webhooks with the scope, the oldest is taken, the same one after every lost state', async () => {
 		const { solution, deals } = seed();
-		const scope = { locator: { account_id: emu.workspaceId, solution_id: solution.id }, filter: { applications: { application_ids: [deals.id] } }, kinds: ['RECORD_CREATED', 'RECORD_DELETED', 'RECORD_UPDATED'] };
+		const scope = {
+			locator: { account_id: emu.workspaceId, solution_id: solution.id },
+			filter: { applications: { application_ids: [deals.id] } },
+			kinds: ['RECORD_CREATED', 'RECORD_DELETED', 'RECORD_UPDATED'],
+		};
 		const at = (iso: string) => ({ by: 'someone', at: iso });
 		emu.createWebhook({ ...scope, created_at: at('2026-03-01T00:00:00Z') });
 		const oldest = emu.createWebhook({ ...scope, created_at: at('2026-01-01T00:00:00Z') });
@@ -158,7 +208,11 @@ describe('the lookup of the managed webhook', () => {
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(stored));
 		expect(poller.staticData().managedWebhookId).toBe(webhook.webhook_id);
 		expect(ofSolution()).toHaveLength(1);
-		expect(logs).toContainEqual(expect.stringMatching(/^warn: SmartSuite: passed over 5 of \d+ elements of a list of webhooks/));
+		expect(logs).toContainEqual(
+			expect.stringMatching(
+				/^warn: SmartSuite: passed over 5 of \d+ elements of a list of webhooks/,
+			),
+		);
 	});
 });
 
@@ -185,8 +239,17 @@ describe('a managed webhook that SmartSuite disabled', () => {
 		const [replacement] = ofSolution();
 		expect(replacement.webhook_id).not.toBe(old.webhook_id);
 		expect(ofSolution()).toHaveLength(1);
-		expect(emu.requests.map((request) => request.operation)).toEqual(['ListEvents', 'GetWebhook', 'ListWebhooks', 'CreateWebhook', 'ListEvents', 'DeleteWebhook']);
-		expect(logs).toContainEqual(`warn: SmartSuite Trigger: the webhook "${old.webhook_id}" is disabled or gone; setting up another one`);
+		expect(emu.requests.map((request) => request.operation)).toEqual([
+			'ListEvents',
+			'GetWebhook',
+			'ListWebhooks',
+			'CreateWebhook',
+			'ListEvents',
+			'DeleteWebhook',
+		]);
+		expect(logs).toContainEqual(
+			`warn: SmartSuite Trigger: the webhook "${old.webhook_id}" is disabled or gone; setting up another one`,
+		);
 
 		const next = emu.recordChanges(deals.id, [update('4')]);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(next));
@@ -202,7 +265,9 @@ describe('Fetch test event', () => {
 		const before = poller.staticData();
 		emu.deleteWebhook(gone.webhook_id);
 		const error = await pollError(poller.poll('manual'));
-		expect(error.message).toBe(`No webhook to read: the webhook "${gone.webhook_id}" is gone (deleted, or expired)`);
+		expect(error.message).toBe(
+			`No webhook to read: the webhook "${gone.webhook_id}" is gone (deleted, or expired)`,
+		);
 		expect(error.description).toContain('sets up another one at its next poll');
 		expect(ofSolution()).toEqual([]);
 		expect(poller.staticData()).toEqual(before);

@@ -52,13 +52,21 @@ describe('a page_size above the maximum, refused with 400', () => {
 		const reads = statuses().filter((status) => status.startsWith('ListEvents'));
 		expect(reads[0]).toBe('ListEvents 400');
 		expect(reads.slice(1).every((status) => status === 'ListEvents 200')).toBe(true);
-		expect(logs).toContainEqual(expect.stringMatching(/^warn: SmartSuite Trigger: SmartSuite refused a page size of 1000 events \(400\); read on from the same position with pages of 50/));
+		expect(logs).toContainEqual(
+			expect.stringMatching(
+				/^warn: SmartSuite Trigger: SmartSuite refused a page size of 1000 events \(400\); read on from the same position with pages of 50/,
+			),
+		);
 
 		emu.resetLog();
 		const more = emu.appendEvents(webhookId, 70);
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(more));
 		expect(statuses().every((status) => status.endsWith(' 200'))).toBe(true);
-		expect(requestsTo(emu, 'ListEvents').every((request) => Number((request.body as IDataObject).page_size) <= 50)).toBe(true);
+		expect(
+			requestsTo(emu, 'ListEvents').every(
+				(request) => Number((request.body as IDataObject).page_size) <= 50,
+			),
+		).toBe(true);
 	});
 
 	it('the instant trigger: a ping emits the events all the same', async () => {
@@ -66,7 +74,13 @@ describe('a page_size above the maximum, refused with 400', () => {
 		const table = emu.addTable(solution.id);
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: { solutionId: rl(solution.id), watch: 'tables', tableIds: [table.id], events: [], options: {} },
+			parameters: {
+				solutionId: rl(solution.id),
+				watch: 'tables',
+				tableIds: [table.id],
+				events: [],
+				options: {},
+			},
 		});
 		closers.push(trigger.close);
 		await trigger.activate();
@@ -88,7 +102,11 @@ describe('a page token the server no longer knows (400)', () => {
 		const later = emu.appendEvents(webhookId, 3);
 
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(later));
-		expect(logs).toContainEqual(expect.stringMatching(/^warn: SmartSuite Trigger: SmartSuite no longer knows the saved page token \(400\)/));
+		expect(logs).toContainEqual(
+			expect.stringMatching(
+				/^warn: SmartSuite Trigger: SmartSuite no longer knows the saved page token \(400\)/,
+			),
+		);
 		expect(logs.some((line) => /refused a page size/.test(line))).toBe(false);
 	});
 
@@ -114,7 +132,14 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 		const poller = createPoller(new SmartSuiteTrigger(), {
 			name: TRIGGER_NAME,
 			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', solutionId: rl(solution.id), watch: 'tables', tableIds: [table.id], events: [], options: {} },
+			parameters: {
+				source: 'managed',
+				solutionId: rl(solution.id),
+				watch: 'tables',
+				tableIds: [table.id],
+				events: [],
+				options: {},
+			},
 			typeVersion: 2,
 		});
 		await poller.poll();
@@ -125,7 +150,9 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 		const replacement = String(poller.staticData().managedWebhookId);
 		expect(replacement).not.toBe(gone);
 		expect(emu.getWebhook(replacement)).toBeDefined();
-		const changed = emu.recordChanges(table.id, [{ kind: 'RECORD_UPDATED', data: { title: 'after' } }]);
+		const changed = emu.recordChanges(table.id, [
+			{ kind: 'RECORD_UPDATED', data: { title: 'after' } },
+		]);
 		expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
 	});
 
@@ -135,12 +162,23 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 		const poller = createPoller(new SmartSuiteTrigger(), {
 			name: TRIGGER_NAME,
 			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', solutionId: rl(solution.id), watch: 'tables', tableIds: [table.id], events: [], options: {} },
+			parameters: {
+				source: 'managed',
+				solutionId: rl(solution.id),
+				watch: 'tables',
+				tableIds: [table.id],
+				events: [],
+				options: {},
+			},
 			typeVersion: 2,
 		});
 		await poller.poll();
 		const webhookId = String(poller.staticData().managedWebhookId);
-		emu.injectFault({ operation: 'ListEvents', action: { type: 'status', status }, times: Infinity });
+		emu.injectFault({
+			operation: 'ListEvents',
+			action: { type: 'status', status },
+			times: Infinity,
+		});
 
 		await expect(poller.poll()).rejects.toThrow();
 		expect(requestsTo(emu, 'ListWebhooks')).toHaveLength(2);
@@ -153,7 +191,13 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 		const table = emu.addTable(solution.id);
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: { solutionId: rl(solution.id), watch: 'tables', tableIds: [table.id], events: [], options: {} },
+			parameters: {
+				solutionId: rl(solution.id),
+				watch: 'tables',
+				tableIds: [table.id],
+				events: [],
+				options: {},
+			},
 		});
 		closers.push(trigger.close);
 		await trigger.activate();
@@ -162,7 +206,9 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 
 		const keepAlive = await trigger.keepAlive();
 		await keepAlive.tick();
-		expect(keepAlive.errors.map((error) => error.message)).toEqual([expect.stringContaining(`The webhook "${gone}"`)]);
+		expect(keepAlive.errors.map((error) => error.message)).toEqual([
+			expect.stringContaining(`The webhook "${gone}"`),
+		]);
 		await trigger.activate('activate');
 		const replacement = String(trigger.saved().webhookId);
 		expect(replacement).not.toBe(gone);

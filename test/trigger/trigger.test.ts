@@ -6,7 +6,14 @@ import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node
 import type { EndOfStream, Emulator, FaultAction } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import { shutdownN8nCore } from '../helpers/n8n';
-import { activated as activatedOn, emitted, idsOf, requestsTo, restoreStaticData, triggerFor } from './helpers';
+import {
+	activated as activatedOn,
+	emitted,
+	idsOf,
+	requestsTo,
+	restoreStaticData,
+	triggerFor,
+} from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -42,13 +49,27 @@ describe('description', () => {
 		expect(description.usableAsTool).toBeUndefined();
 		// Version 1 keeps webhookId (a string), events and options; 2 adds the webhook source and pickers.
 		expect(description.properties.map((property) => property.name)).toEqual([
-			'source', 'source', 'managedNotice', 'solutionId', 'watch', 'tableIds', 'tableId', 'fieldIds', 'solutionId', 'webhookId', 'webhookId', 'events', 'options',
+			'source',
+			'source',
+			'managedNotice',
+			'solutionId',
+			'watch',
+			'tableIds',
+			'tableId',
+			'fieldIds',
+			'solutionId',
+			'webhookId',
+			'webhookId',
+			'events',
+			'options',
 		]);
 		expect(description).toMatchObject({ version: [1, 2], defaultVersion: 2 });
 	});
 
 	test('codex names the package type', () => {
-		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/SmartSuite/SmartSuiteTrigger.node.json'), 'utf8'));
+		const codex = JSON.parse(
+			readFileSync(join(__dirname, '../../nodes/SmartSuite/SmartSuiteTrigger.node.json'), 'utf8'),
+		);
 		expect(codex.node).toBe('n8n-nodes-smartsuite-workspace.smartSuiteTrigger');
 	});
 });
@@ -65,7 +86,9 @@ describe('start', () => {
 	test('All Stored Events: the first poll emits the backlog, oldest first', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		const stored = emu.appendEvents(webhookId, 25);
-		const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents', pageSize: 10 } });
+		const trigger = triggerFor(emu, webhookId, {
+			options: { startFrom: 'allStoredEvents', pageSize: 10 },
+		});
 		expect(emitted(await trigger.poll())).toEqual(json(stored));
 		expect(await trigger.poll()).toBeNull();
 	});
@@ -88,7 +111,9 @@ describe('start', () => {
 		emu.appendEvents(otherId, 4);
 		trigger.setParameters({ webhookId: otherId, events: [], options: {} });
 		expect(await trigger.poll()).toBeNull();
-		expect(requestsTo(emu, 'GetWebhook').map((request) => request.body)).toEqual([{ webhook_id: otherId }]);
+		expect(requestsTo(emu, 'GetWebhook').map((request) => request.body)).toEqual([
+			{ webhook_id: otherId },
+		]);
 		expect(trigger.staticData().webhookId).toBe(otherId);
 		const appended = emu.appendEvents(otherId, 1);
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
@@ -122,19 +147,30 @@ describe('quota', () => {
 			[250, 100],
 			[2500, 100],
 			[120, 50],
-		])('a backlog of %i events, served %i a page: the largest pages, fewest requests', async (count, served) => {
-			emu.setVariant({ endOfStream, maxPageSize: served });
-			const { webhook_id: webhookId } = emu.createWebhook();
-			emu.appendEvents(webhookId, count);
-			const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents', pageSize: 10 } });
-			expect(emitted(await trigger.poll())).toHaveLength(count);
-			// emptyPage: one more when the last page is full, or to learn what the server serves.
-			const pages = Math.max(1, Math.ceil(count / served)) + (endOfStream === 'emptyPage' && count > 0 ? 1 : 0);
-			const listRequests = requestsTo(emu, 'ListEvents');
-			expect(listRequests.length).toBeLessThanOrEqual(pages);
-			expect(listRequests.length).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(count / served)));
-			expect(listRequests[0].body).toEqual({ webhook_id: webhookId, page_size: '1000', page_token: '' });
-		});
+		])(
+			'a backlog of %i events, served %i a page: the largest pages, fewest requests',
+			async (count, served) => {
+				emu.setVariant({ endOfStream, maxPageSize: served });
+				const { webhook_id: webhookId } = emu.createWebhook();
+				emu.appendEvents(webhookId, count);
+				const trigger = triggerFor(emu, webhookId, {
+					options: { startFrom: 'allStoredEvents', pageSize: 10 },
+				});
+				expect(emitted(await trigger.poll())).toHaveLength(count);
+				// emptyPage: one more when the last page is full, or to learn what the server serves.
+				const pages =
+					Math.max(1, Math.ceil(count / served)) +
+					(endOfStream === 'emptyPage' && count > 0 ? 1 : 0);
+				const listRequests = requestsTo(emu, 'ListEvents');
+				expect(listRequests.length).toBeLessThanOrEqual(pages);
+				expect(listRequests.length).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(count / served)));
+				expect(listRequests[0].body).toEqual({
+					webhook_id: webhookId,
+					page_size: '1000',
+					page_token: '',
+				});
+			},
+		);
 	});
 
 	test('the state stays small after large drains with opaque tokens', async () => {
@@ -147,24 +183,30 @@ describe('quota', () => {
 });
 
 describe('page sizes', () => {
-	const pageSizesAsked = () => requestsTo(emu, 'ListEvents').map((request) => (request.body as { page_size?: string }).page_size);
+	const pageSizesAsked = () =>
+		requestsTo(emu, 'ListEvents').map(
+			(request) => (request.body as { page_size?: string }).page_size,
+		);
 
 	describe.each(END_OF_STREAM)('end of stream: %s', (endOfStream) => {
-		test.each([false, true])('a poll finding fewer new events than a page is one request (omitEmpty %s)', async (omitEmpty) => {
-			emu.setVariant({ endOfStream, omitEmpty });
-			const { webhookId, trigger } = await activated(150);
-			for (const count of [1, 7, 40, 99, 3]) {
-				const appended = emu.appendEvents(webhookId, count);
+		test.each([false, true])(
+			'a poll finding fewer new events than a page is one request (omitEmpty %s)',
+			async (omitEmpty) => {
+				emu.setVariant({ endOfStream, omitEmpty });
+				const { webhookId, trigger } = await activated(150);
+				for (const count of [1, 7, 40, 99, 3]) {
+					const appended = emu.appendEvents(webhookId, count);
+					emu.resetLog();
+					expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+					expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
+				}
 				emu.resetLog();
-				expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
-				expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
-			}
-			emu.resetLog();
-			expect(await trigger.poll()).toBeNull();
-			expect(emu.requests).toHaveLength(1);
-		});
+				expect(await trigger.poll()).toBeNull();
+				expect(emu.requests).toHaveLength(1);
+			},
+		);
 
-		test('activation reads the history in pages of 1,000; the next polls ask the user\'s Page Size', async () => {
+		test("activation reads the history in pages of 1,000; the next polls ask the user's Page Size", async () => {
 			emu.setVariant({ endOfStream });
 			const { webhook_id: webhookId } = emu.createWebhook();
 			emu.appendEvents(webhookId, 2500);
@@ -189,32 +231,45 @@ describe('page sizes', () => {
 			['clamps page_size at 100', { maxPageSize: 100 }, 500],
 			['clamps page_size at 50', { maxPageSize: 50 }, 100],
 			['ignores page_size and serves 50', { ignorePageSize: true, defaultPageSize: 50 }, 10],
-			['ignores page_size and serves 50 (Page Size 200)', { ignorePageSize: true, defaultPageSize: 50 }, 200],
-		])('a server that %s: activation, a burst and a few events each read in one poll', async (_, server, pageSize) => {
-			emu.setVariant({ endOfStream, ...server });
-			const served = 'maxPageSize' in server ? server.maxPageSize : server.defaultPageSize;
-			const { webhook_id: webhookId } = emu.createWebhook();
-			emu.appendEvents(webhookId, 1234);
-			const trigger = triggerFor(emu, webhookId, { options: { pageSize } });
-			expect(await trigger.poll()).toBeNull();
-			expect(pageSizesAsked()[0]).toBe('1000');
-			expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(Math.ceil(1234 / served) + 1);
+			[
+				'ignores page_size and serves 50 (Page Size 200)',
+				{ ignorePageSize: true, defaultPageSize: 50 },
+				200,
+			],
+		])(
+			'a server that %s: activation, a burst and a few events each read in one poll',
+			async (_, server, pageSize) => {
+				emu.setVariant({ endOfStream, ...server });
+				const served = 'maxPageSize' in server ? server.maxPageSize : server.defaultPageSize;
+				const { webhook_id: webhookId } = emu.createWebhook();
+				emu.appendEvents(webhookId, 1234);
+				const trigger = triggerFor(emu, webhookId, { options: { pageSize } });
+				expect(await trigger.poll()).toBeNull();
+				expect(pageSizesAsked()[0]).toBe('1000');
+				expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(
+					Math.ceil(1234 / served) + 1,
+				);
 
-			const burst = emu.appendEvents(webhookId, 1000);
-			emu.resetLog();
-			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(burst));
-			expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(Math.ceil(1000 / served) + 2);
+				const burst = emu.appendEvents(webhookId, 1000);
+				emu.resetLog();
+				expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(burst));
+				expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(
+					Math.ceil(1000 / served) + 2,
+				);
 
-			const few = emu.appendEvents(webhookId, 1);
-			emu.resetLog();
-			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(few));
-			expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
-			const more = emu.appendEvents(webhookId, 30);
-			emu.resetLog();
-			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(more));
-			// Past the end of the page holding the last event, a stream without end token needs the next one.
-			expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(endOfStream === 'emptyPage' ? 1 : 2);
-		});
+				const few = emu.appendEvents(webhookId, 1);
+				emu.resetLog();
+				expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(few));
+				expect(requestsTo(emu, 'ListEvents')).toHaveLength(1);
+				const more = emu.appendEvents(webhookId, 30);
+				emu.resetLog();
+				expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(more));
+				// Past the end of the page holding the last event, a stream without end token needs the next one.
+				expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(
+					endOfStream === 'emptyPage' ? 1 : 2,
+				);
+			},
+		);
 	});
 
 	test('activation over 5,000 events: 5 pages of 1,000 and the empty page, then idle polls of one', async () => {
@@ -275,14 +330,26 @@ describe('options', () => {
 			{ kind: 'RECORD_COMMENTED', recordId: 'r1' },
 			{ kind: 'RECORD_DELETED', recordId: 'r1' },
 		]);
-		expect(emitted(await trigger.poll()).map((event) => event.kind)).toEqual(appended.map((event) => event.kind));
-		expect(emitted(await filtered.poll()).map((event) => event.kind)).toEqual(['RECORD_CREATED', 'RECORD_DELETED']);
+		expect(emitted(await trigger.poll()).map((event) => event.kind)).toEqual(
+			appended.map((event) => event.kind),
+		);
+		expect(emitted(await filtered.poll()).map((event) => event.kind)).toEqual([
+			'RECORD_CREATED',
+			'RECORD_DELETED',
+		]);
 	});
 
 	test('Max Events per Poll bounds one poll; the rest follows', async () => {
-		const { webhookId, trigger } = await activated(5, { options: { maxEventsPerPoll: 4, pageSize: 3 } });
+		const { webhookId, trigger } = await activated(5, {
+			options: { maxEventsPerPoll: 4, pageSize: 3 },
+		});
 		const appended = emu.appendEvents(webhookId, 10);
-		const polls = [await trigger.poll(), await trigger.poll(), await trigger.poll(), await trigger.poll()];
+		const polls = [
+			await trigger.poll(),
+			await trigger.poll(),
+			await trigger.poll(),
+			await trigger.poll(),
+		];
 		expect(polls.map((output) => emitted(output).length)).toEqual([4, 4, 2, 0]);
 		expect(polls.flatMap(emitted).map((event) => event.event_id)).toEqual(idsOf(appended));
 	});
@@ -293,11 +360,18 @@ describe('options', () => {
 			emu.setVariant({ endOfStream });
 			const { webhook_id: webhookId } = emu.createWebhook();
 			const backlog = emu.appendEvents(webhookId, 300);
-			const parameters = { webhookId, events: [], options: { startFrom: 'allStoredEvents', pageSize: 500 } };
+			const parameters = {
+				webhookId,
+				events: [],
+				options: { startFrom: 'allStoredEvents', pageSize: 500 },
+			};
 			const trigger = triggerFor(emu, webhookId, parameters);
 			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(backlog));
 
-			trigger.setParameters({ ...parameters, options: { startFrom: 'allStoredEvents', pageSize: 100 } });
+			trigger.setParameters({
+				...parameters,
+				options: { startFrom: 'allStoredEvents', pageSize: 100 },
+			});
 			expect(await trigger.poll()).toBeNull();
 			const appended = emu.appendEvents(webhookId, 5);
 			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
@@ -322,7 +396,12 @@ describe('options', () => {
 			{ kind: 'RECORD_UPDATED', recordId: 'r1', data: { title: 'Final' } },
 		]);
 		const [first, second] = emitted(await trigger.poll());
-		expect(first).toMatchObject({ event_id: created.event_id, kind: 'RECORD_CREATED', record_id: 'r1', changed_fields: [] });
+		expect(first).toMatchObject({
+			event_id: created.event_id,
+			kind: 'RECORD_CREATED',
+			record_id: 'r1',
+			changed_fields: [],
+		});
 		expect(second).toEqual({
 			event_id: updated.event_id,
 			kind: 'RECORD_UPDATED',
@@ -340,7 +419,11 @@ describe('options', () => {
 describe('Fetch test event (manual mode)', () => {
 	test('returns the most recent matching event and leaves the state as it was', async () => {
 		const { webhookId, trigger } = await activated(4, { events: ['RECORD_CREATED'] });
-		const [, latest] = emu.appendEvents(webhookId, [{ kind: 'RECORD_CREATED' }, { kind: 'RECORD_CREATED' }, { kind: 'RECORD_UPDATED' }]);
+		const [, latest] = emu.appendEvents(webhookId, [
+			{ kind: 'RECORD_CREATED' },
+			{ kind: 'RECORD_CREATED' },
+			{ kind: 'RECORD_UPDATED' },
+		]);
 		const before = trigger.staticData();
 		expect(emitted(await trigger.poll('manual'))).toEqual([json(latest)]);
 		expect(trigger.staticData()).toEqual(before);
@@ -426,32 +509,42 @@ describe('faults', () => {
 		['a 429 asking for longer than the wait budget', { type: 'rateLimit', retryAfterSeconds: 600 }],
 	];
 
-	test.each(failures)('%s mid-drain: emits what was read, the next poll continues', async (_, action) => {
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
-		const appended = emu.appendEvents(webhookId, 10);
-		emu.injectFault({ operation: 'ListEvents', skip: 1, action });
-		const startedAt = Date.now();
-		const first = emitted(await trigger.poll());
-		expect(Date.now() - startedAt).toBeLessThan(5000);
-		expect(idsOf(first)).toEqual(idsOf(appended.slice(0, 4)));
-		const rest = emitted(await trigger.poll());
-		expect(idsOf([...first, ...rest])).toEqual(idsOf(appended));
-	});
+	test.each(failures)(
+		'%s mid-drain: emits what was read, the next poll continues',
+		async (_, action) => {
+			const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
+			const appended = emu.appendEvents(webhookId, 10);
+			emu.injectFault({ operation: 'ListEvents', skip: 1, action });
+			const startedAt = Date.now();
+			const first = emitted(await trigger.poll());
+			expect(Date.now() - startedAt).toBeLessThan(5000);
+			expect(idsOf(first)).toEqual(idsOf(appended.slice(0, 4)));
+			const rest = emitted(await trigger.poll());
+			expect(idsOf([...first, ...rest])).toEqual(idsOf(appended));
+		},
+	);
 
-	test.each(failures)('%s before anything was read: throws and keeps the state', async (_, action) => {
-		const { webhookId, trigger } = await activated(0);
-		const appended = emu.appendEvents(webhookId, 3);
-		const before = trigger.staticData();
-		emu.injectFault({ operation: 'ListEvents', action });
-		await expect(trigger.poll()).rejects.toThrow(/SmartSuite/);
-		expect(trigger.staticData()).toEqual(before);
-		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
-	});
+	test.each(failures)(
+		'%s before anything was read: throws and keeps the state',
+		async (_, action) => {
+			const { webhookId, trigger } = await activated(0);
+			const appended = emu.appendEvents(webhookId, 3);
+			const before = trigger.staticData();
+			emu.injectFault({ operation: 'ListEvents', action });
+			await expect(trigger.poll()).rejects.toThrow(/SmartSuite/);
+			expect(trigger.staticData()).toEqual(before);
+			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
+		},
+	);
 
 	test('429: waits as Retry-After says, then continues in the same poll', async () => {
 		const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
 		const appended = emu.appendEvents(webhookId, 10);
-		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'rateLimit', retryAfterSeconds: 1 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			skip: 1,
+			action: { type: 'rateLimit', retryAfterSeconds: 1 },
+		});
 		const startedAt = Date.now();
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
 		expect(Date.now() - startedAt).toBeGreaterThanOrEqual(950);
@@ -469,7 +562,11 @@ describe('faults', () => {
 	test('events appended while a poll is paging are emitted in order', async () => {
 		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
 		emu.appendEvents(webhookId, 5);
-		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'appendEvents', count: 4 } });
+		emu.injectFault({
+			operation: 'ListEvents',
+			skip: 1,
+			action: { type: 'appendEvents', count: 4 },
+		});
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(emu.events(webhookId)));
 	});
 

@@ -58,18 +58,28 @@ export async function readPages(
 	for (let pages = 1; ; pages++) {
 		requestedTokens.add(pageToken);
 		const body = list.body(pageToken, list.limit - items.length);
-		const [answer] = await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } });
+		const [answer] = await context.makeRoutingRequest({
+			...requestData,
+			options: { ...requestData.options, body },
+		});
 		const page = list.read(answer.json);
 		if (!page) throw list.notAPage();
 		// One more than a run can output tells "exactly that many" from "too many".
-		appendUpTo(items, list.keep ? list.keep(page.items) : page.items, Math.min(list.limit, MAX_ITEMS_PER_RUN + 1));
+		appendUpTo(
+			items,
+			list.keep ? list.keep(page.items) : page.items,
+			Math.min(list.limit, MAX_ITEMS_PER_RUN + 1),
+		);
 		if (items.length > MAX_ITEMS_PER_RUN) throw tooManyItemsError(node, list, itemIndex);
 		if (!hasNextPage(page, page.items.length) || items.length >= list.limit) break;
 		if (requestedTokens.has(page.nextPageToken)) throw repeatedTokenError(node, list, itemIndex);
 		if (pages >= list.maxPages) throw tooManyPagesError(node, list, itemIndex);
 		pageToken = page.nextPageToken;
 	}
-	return await setPairedItem.call(context, items.map((json) => ({ json })));
+	return await setPairedItem.call(
+		context,
+		items.map((json) => ({ json })),
+	);
 }
 
 /**
@@ -78,26 +88,42 @@ export async function readPages(
  */
 function repeatedTokenError(node: INode, { noun }: PagedList, itemIndex: number): NodeApiError {
 	const message = `SmartSuite repeated a page token, so reading the ${noun} stopped to avoid looping`;
-	return new NodeApiError(node, { message }, {
-		message,
-		description: `SmartSuite pointed back to a page already read, and sent more ${noun} with it. Try again later; if it persists, report it to SmartSuite.`,
-		itemIndex,
-	});
+	return new NodeApiError(
+		node,
+		{ message },
+		{
+			message,
+			description: `SmartSuite pointed back to a page already read, and sent more ${noun} with it. Try again later; if it persists, report it to SmartSuite.`,
+			itemIndex,
+		},
+	);
 }
 
 /** A stream that goes on and on (a server handing out new tokens for ever) ends here. */
-function tooManyPagesError(node: INode, { noun, maxPages, maxPagesHint }: PagedList, itemIndex: number): NodeOperationError {
+function tooManyPagesError(
+	node: INode,
+	{ noun, maxPages, maxPagesHint }: PagedList,
+	itemIndex: number,
+): NodeOperationError {
 	return new NodeOperationError(node, `Stopped after reading ${maxPages} pages of ${noun}`, {
 		description: `SmartSuite still had more pages. ${maxPagesHint}`,
 		itemIndex,
 	});
 }
 
-function tooManyItemsError(node: INode, { noun, source }: PagedList, itemIndex: number): NodeOperationError {
+function tooManyItemsError(
+	node: INode,
+	{ noun, source }: PagedList,
+	itemIndex: number,
+): NodeOperationError {
 	const most = MAX_ITEMS_PER_RUN.toLocaleString('en-US');
-	return new NodeOperationError(node, `${source} holds more than ${most} ${noun}, more than one run can output`, {
-		description:
-			'n8n fails on more items from one node at once. Turn off Return All and set a Limit (the oldest come first).',
-		itemIndex,
-	});
+	return new NodeOperationError(
+		node,
+		`${source} holds more than ${most} ${noun}, more than one run can output`,
+		{
+			description:
+				'n8n fails on more items from one node at once. Turn off Return All and set a Limit (the oldest come first).',
+			itemIndex,
+		},
+	);
 }

@@ -9,7 +9,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
 import type { RequestSubject, SmartSuiteCredentials } from '../shared/transport';
-import { credentialsOf, hasUserInfo, parseResponse, received, userInfoError } from '../shared/transport';
+import {
+	credentialsOf,
+	hasUserInfo,
+	parseResponse,
+	received,
+	userInfoError,
+} from '../shared/transport';
 
 /** A postReceive step that reads the answer. */
 export type ResponseCheck = (
@@ -31,13 +37,19 @@ export async function refuseUserInfo(
  * The only route of the Record operations that run as code (`customOperations`): reached when n8n
  * runs the node's routes instead, which it does for a tool invoked directly.
  */
-export async function refuseRoutingOfCode(this: IExecuteSingleFunctions): Promise<IHttpRequestOptions> {
+export async function refuseRoutingOfCode(
+	this: IExecuteSingleFunctions,
+): Promise<IHttpRequestOptions> {
 	const operation = String(this.getNodeParameter('operation', ''));
-	throw new NodeOperationError(this.getNode(), `Record → ${operation} cannot run when n8n calls the SmartSuite Tool directly`, {
-		description:
-			"There n8n runs only the node's plain requests (n8n's MCP Server Trigger, AI Agent versions before 3). Connect the tool to an AI Agent of version 3 or later, or use Record → Restore or a Webhook operation, which run either way.",
-		itemIndex: this.getItemIndex(),
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`Record → ${operation} cannot run when n8n calls the SmartSuite Tool directly`,
+		{
+			description:
+				"There n8n runs only the node's plain requests (n8n's MCP Server Trigger, AI Agent versions before 3). Connect the tool to an AI Agent of version 3 or later, or use Record → Restore or a Webhook operation, which run either way.",
+			itemIndex: this.getItemIndex(),
+		},
+	);
 }
 
 /**

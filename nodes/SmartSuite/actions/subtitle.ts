@@ -7,13 +7,17 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
  * anything else (such as n8n's "Custom API Call").
  */
 export function operationSubtitle(properties: INodeProperties[]): string {
-	const optionsOf = (property?: INodeProperties) => (property?.options ?? []) as INodePropertyOptions[];
+	const optionsOf = (property?: INodeProperties) =>
+		(property?.options ?? []) as INodePropertyOptions[];
 	const labels: Record<string, string> = {};
 	for (const resource of optionsOf(properties.find((property) => property.name === 'resource'))) {
 		const list = properties.find(
-			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		for (const operation of optionsOf(list)) labels[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
+		for (const operation of optionsOf(list))
+			labels[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
 	}
 	return `={{ (${JSON.stringify(labels)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
 }

@@ -8,7 +8,14 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { hasNextPage, readPage } from './pages';
 import type { ApiResponse, RequestContext, RequestSubject } from './transport';
-import { credentialsOf, isJsonObject, parseResponse, readJson, recordsAddress, sendRequest } from './transport';
+import {
+	credentialsOf,
+	isJsonObject,
+	parseResponse,
+	readJson,
+	recordsAddress,
+	sendRequest,
+} from './transport';
 import { unwrapWebhook } from './webhooks';
 import type { WebhooksMethod } from './webhooksRoute';
 import { webhooksAddress } from './webhooksRoute';
@@ -21,19 +28,32 @@ type Subject = Omit<RequestSubject, 'address'>;
  * `idKey`. Anything else (null, a number, a string, an object without an id) is passed over with
  * a warning in n8n's log, so that one bad element neither breaks a picker nor stops a walk.
  */
-export function entriesOf(context: Pick<RequestContext, 'logger'>, elements: unknown[], idKey: string, noun: string): IDataObject[] {
+export function entriesOf(
+	context: Pick<RequestContext, 'logger'>,
+	elements: unknown[],
+	idKey: string,
+	noun: string,
+): IDataObject[] {
 	const entries = elements.filter(
-		(element): element is IDataObject => isJsonObject(element) && typeof element[idKey] === 'string' && element[idKey].trim() !== '',
+		(element): element is IDataObject =>
+			isJsonObject(element) && typeof element[idKey] === 'string' && element[idKey].trim() !== '',
 	);
 	const skipped = elements.length - entries.length;
 	if (skipped > 0) {
-		context.logger.warn(`SmartSuite: passed over ${skipped} of ${elements.length} elements of a list of ${noun} that are not ${noun} (not an object with ${idKey})`);
+		context.logger.warn(
+			`SmartSuite: passed over ${skipped} of ${elements.length} elements of a list of ${noun} that are not ${noun} (not an object with ${idKey})`,
+		);
 	}
 	return entries;
 }
 
 /** An answer that must be a JSON array (the records API lists): its entries. */
-function parseList(context: RequestContext, response: ApiResponse, subject: RequestSubject, noun: string): IDataObject[] {
+function parseList(
+	context: RequestContext,
+	response: ApiResponse,
+	subject: RequestSubject,
+	noun: string,
+): IDataObject[] {
 	const ok = response.statusCode >= 200 && response.statusCode < 300;
 	const list = readJson(response.body)?.value;
 	if (ok && Array.isArray(list)) return entriesOf(context, list, 'id', noun);
@@ -41,24 +61,46 @@ function parseList(context: RequestContext, response: ApiResponse, subject: Requ
 	const message = `SmartSuite sent an answer that is not a list when trying to ${subject.action}`;
 	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
-		description: 'Check the Records API Base URL in the SmartSuite credential; if it is right, try again later.',
+		description:
+			'Check the Records API Base URL in the SmartSuite credential; if it is right, try again later.',
 		httpCode: String(response.statusCode),
 	});
 }
 
-async function getList(context: RequestContext, url: string, subject: Subject, noun: string, qs?: IDataObject): Promise<IDataObject[]> {
+async function getList(
+	context: RequestContext,
+	url: string,
+	subject: Subject,
+	noun: string,
+	qs?: IDataObject,
+): Promise<IDataObject[]> {
 	const credentials = await credentialsOf(context);
 	const address = recordsAddress(credentials, url);
-	const response = await sendRequest.call(context, { method: 'GET', baseURL: address.baseUrl, url, qs }, credentials.apiKey);
+	const response = await sendRequest.call(
+		context,
+		{ method: 'GET', baseURL: address.baseUrl, url, qs },
+		credentials.apiKey,
+	);
 	return parseList(context, response, { ...subject, address }, noun);
 }
 
 export async function listSolutions(context: RequestContext): Promise<IDataObject[]> {
-	return await getList(context, '/api/v1/solutions/', { action: 'list the solutions', notFound: 'SmartSuite has no list of solutions at this address' }, 'solutions');
+	return await getList(
+		context,
+		'/api/v1/solutions/',
+		{
+			action: 'list the solutions',
+			notFound: 'SmartSuite has no list of solutions at this address',
+		},
+		'solutions',
+	);
 }
 
 /** The tables of one solution, or of the whole workspace when `solutionId` is ''. */
-export async function listTables(context: RequestContext, solutionId: string): Promise<IDataObject[]> {
+export async function listTables(
+	context: RequestContext,
+	solutionId: string,
+): Promise<IDataObject[]> {
 	return await getList(
 		context,
 		'/api/v1/applications/',
@@ -70,11 +112,24 @@ export async function listTables(context: RequestContext, solutionId: string): P
 
 /** `timeout`: a poll's requests end within its budget (n8n's default is 300 s). */
 /** `anyBody`: the answer is not read, so a success without JSON ("200 Ok") is one (see parseResponse). */
-async function callWebhooks(context: RequestContext, method: WebhooksMethod, body: IDataObject, subject: Subject, timeout?: number, anyBody = false): Promise<IDataObject> {
+async function callWebhooks(
+	context: RequestContext,
+	method: WebhooksMethod,
+	body: IDataObject,
+	subject: Subject,
+	timeout?: number,
+	anyBody = false,
+): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
 	const address = webhooksAddress(credentials, method);
-	const response = await sendRequest.call(context, { baseURL: address.baseUrl, url: address.path, body, timeout }, credentials.apiKey);
-	return parseResponse(context.getNode(), response, { ...subject, address }, undefined, { anyBody });
+	const response = await sendRequest.call(
+		context,
+		{ baseURL: address.baseUrl, url: address.path, body, timeout },
+		credentials.apiKey,
+	);
+	return parseResponse(context.getNode(), response, { ...subject, address }, undefined, {
+		anyBody,
+	});
 }
 
 export interface WebhooksPage {
@@ -87,7 +142,12 @@ export interface WebhooksPage {
 }
 
 /** One page of ListWebhooks (proto3: an empty list or token may be omitted). */
-export async function listWebhooksPage(context: RequestContext, solutionId: string, pageToken: string, timeout?: number): Promise<WebhooksPage> {
+export async function listWebhooksPage(
+	context: RequestContext,
+	solutionId: string,
+	pageToken: string,
+	timeout?: number,
+): Promise<WebhooksPage> {
 	const answer = await callWebhooks(
 		context,
 		'ListWebhooks',
@@ -105,24 +165,56 @@ export async function listWebhooksPage(context: RequestContext, solutionId: stri
 }
 
 /** CreateWebhook; returns the webhook unwrapped. */
-export async function createWebhook(context: RequestContext, webhook: IDataObject, timeout?: number): Promise<IDataObject> {
+export async function createWebhook(
+	context: RequestContext,
+	webhook: IDataObject,
+	timeout?: number,
+): Promise<IDataObject> {
 	const solutionId = String((webhook.locator as IDataObject | undefined)?.solution_id ?? '');
-	const answer = await callWebhooks(context, 'CreateWebhook', { webhook }, {
-		action: 'create the webhook',
-		notFound: `The solution "${solutionId}" was not found`,
-		notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
-	}, timeout);
+	const answer = await callWebhooks(
+		context,
+		'CreateWebhook',
+		{ webhook },
+		{
+			action: 'create the webhook',
+			notFound: `The solution "${solutionId}" was not found`,
+			notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
+		},
+		timeout,
+	);
 	return unwrapWebhook(answer);
 }
 
 /** UpdateWebhook: SmartSuite's reference asks for the whole webhook (id, kinds, locator, filter, notification status). */
-export async function updateWebhook(context: RequestContext, webhook: IDataObject, timeout?: number): Promise<void> {
+export async function updateWebhook(
+	context: RequestContext,
+	webhook: IDataObject,
+	timeout?: number,
+): Promise<void> {
 	const webhookId = String(webhook.webhook_id ?? '');
-	await callWebhooks(context, 'UpdateWebhook', { webhook }, { action: 'update the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout, true);
+	await callWebhooks(
+		context,
+		'UpdateWebhook',
+		{ webhook },
+		{ action: 'update the webhook', notFound: `The webhook "${webhookId}" does not exist` },
+		timeout,
+		true,
+	);
 }
 
-export async function deleteWebhook(context: RequestContext, webhookId: string, timeout?: number): Promise<void> {
-	await callWebhooks(context, 'DeleteWebhook', { webhook_id: webhookId }, { action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` }, timeout, true);
+export async function deleteWebhook(
+	context: RequestContext,
+	webhookId: string,
+	timeout?: number,
+): Promise<void> {
+	await callWebhooks(
+		context,
+		'DeleteWebhook',
+		{ webhook_id: webhookId },
+		{ action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` },
+		timeout,
+		true,
+	);
 }
 
 /** A ListWebhooks answer without a list of webhooks (the list searches, the trigger, Webhook > List). */
@@ -130,7 +222,8 @@ export function notAWebhooksPageError(node: INode, itemIndex?: number): NodeApiE
 	const message = 'SmartSuite sent an answer to ListWebhooks that is not a page of webhooks';
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
-		description: 'This is usually a temporary problem of the service or of a proxy in between: try again. If it persists, check the Webhooks API Base URL in the credential.',
+		description:
+			'This is usually a temporary problem of the service or of a proxy in between: try again. If it persists, check the Webhooks API Base URL in the credential.',
 		itemIndex,
 	});
 }

@@ -8,7 +8,12 @@ import { NodeOperationError } from 'n8n-workflow';
 export function requireId(node: INode, value: unknown, label: string, itemIndex?: number): string {
 	const invalid = (message: string, description: string) =>
 		new NodeOperationError(node, `The parameter "${label}" ${message}`, { description, itemIndex });
-	if (typeof value !== 'string' && typeof value !== 'number' && value !== undefined && value !== null) {
+	if (
+		typeof value !== 'string' &&
+		typeof value !== 'number' &&
+		value !== undefined &&
+		value !== null
+	) {
 		throw invalid(
 			`is ${kindOf(value)}, not an id`,
 			`An id is text such as 64b0c1d2e3f4a5b6c7d8e9f0. If "${label}" is an expression, make it give the id itself, not ${kindOf(value)} holding it.`,
@@ -16,12 +21,18 @@ export function requireId(node: INode, value: unknown, label: string, itemIndex?
 	}
 	const id = value === undefined || value === null ? '' : String(value).trim();
 	if (id === '') {
-		throw invalid('is empty', `Enter the ${label}, or check that the expression gives a value for this item.`);
+		throw invalid(
+			'is empty',
+			`Enter the ${label}, or check that the expression gives a value for this item.`,
+		);
 	}
 	// URLs resolve "." and ".." segments even when percent-encoded, so such an id could reach
 	// another path; no SmartSuite id looks like that.
 	if (/^\.+$/.test(id)) {
-		throw invalid(`is not a valid id: "${id}"`, `A ${label} is a string such as 64b0c1d2e3f4a5b6c7d8e9f0.`);
+		throw invalid(
+			`is not a valid id: "${id}"`,
+			`A ${label} is a string such as 64b0c1d2e3f4a5b6c7d8e9f0.`,
+		);
 	}
 	// Half of a UTF-16 pair cannot be encoded into a URL or sent as UTF-8.
 	if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(id)) {

@@ -37,7 +37,13 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 /** Where a solution or table opens in SmartSuite's app (the records API is served by the app's host). */
 async function appUrls(context: ILoadOptionsFunctions): Promise<(...ids: string[]) => string> {
 	const { baseUrl, workspaceId } = await credentialsOf(context);
-	return (...ids) => [withoutTrailingSlash(baseUrl), workspaceId.trim(), 'solution', ...ids.map(encodeURIComponent)].join('/');
+	return (...ids) =>
+		[
+			withoutTrailingSlash(baseUrl),
+			workspaceId.trim(),
+			'solution',
+			...ids.map(encodeURIComponent),
+		].join('/');
 }
 
 /** An entry of a list (its id checked by entriesOf), named by its name or else its id. */
@@ -46,7 +52,10 @@ function named(item: IDataObject): { id: string; name: string } {
 	return { id, name: typeof item.name === 'string' && item.name !== '' ? item.name : id };
 }
 
-async function searchSolutions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+async function searchSolutions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const appUrl = await appUrls(this);
 	const results: INodeListSearchItems[] = (await listSolutions(this))
 		.map(named)
@@ -63,16 +72,24 @@ async function solutionNames(context: ILoadOptionsFunctions): Promise<Map<string
 	try {
 		return new Map((await listSolutions(context)).map(named).map(({ id, name }) => [id, name]));
 	} catch (error) {
-		context.logger.warn(`SmartSuite: the table list shows no solution names: ${(error as Error).message}`);
+		context.logger.warn(
+			`SmartSuite: the table list shows no solution names: ${(error as Error).message}`,
+		);
 		return new Map();
 	}
 }
 
 /** The tables of the chosen solution, or of the whole workspace as "Table (Solution)". */
-async function searchTables(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+async function searchTables(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const solutionId = currentId(this, 'solutionId');
 	const appUrl = await appUrls(this);
-	const [tables, solutions] = await Promise.all([listTables(this, solutionId), solutionId ? new Map<string, string>() : solutionNames(this)]);
+	const [tables, solutions] = await Promise.all([
+		listTables(this, solutionId),
+		solutionId ? new Map<string, string>() : solutionNames(this),
+	]);
 	const results: INodeListSearchItems[] = tables
 		.map((table) => {
 			const { id, name } = named(table);
@@ -91,30 +108,46 @@ function describeWebhook(webhook: IDataObject, tableNames: Map<string, string>):
 	const tableName = (id: unknown) => tableNames.get(String(id)) ?? String(id);
 	let watched = 'Whole solution';
 	if (isJsonObject(filter.applications)) {
-		const ids = Array.isArray(filter.applications.application_ids) ? filter.applications.application_ids : [];
+		const ids = Array.isArray(filter.applications.application_ids)
+			? filter.applications.application_ids
+			: [];
 		watched = `${ids.length === 1 ? 'Table' : 'Tables'} ${ids.map(tableName).join(', ')}`;
 	} else if (isJsonObject(filter.application)) {
 		const fields = Array.isArray(filter.application.field_ids) ? filter.application.field_ids : [];
 		watched = `Table ${tableName(filter.application.application_id)}, fields ${fields.join(', ')}`;
 	}
 	const kinds = (Array.isArray(webhook.kinds) ? webhook.kinds : [])
-		.map((kind) => KINDS.find((known) => known.value === kind)?.name.replace('Record ', '') ?? String(kind))
+		.map(
+			(kind) =>
+				KINDS.find((known) => known.value === kind)?.name.replace('Record ', '') ?? String(kind),
+		)
 		.join(', ');
-	const status = isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status ? ' (expired)' : '';
+	const status =
+		isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status ? ' (expired)' : '';
 	return `${watched} · ${kinds}${status}`;
 }
 
-async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+async function searchWebhooks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const solutionId = currentId(this, 'solutionId');
 	if (!solutionId) {
 		throw new NodeOperationError(this.getNode(), 'Choose a Solution first', {
-			description: 'The list shows the webhooks of one solution. Or enter the webhook ID (mode "ID").',
+			description:
+				'The list shows the webhooks of one solution. Or enter the webhook ID (mode "ID").',
 		});
 	}
 	const page = await listWebhooksPage(this, solutionId, paginationToken ?? '');
-	const tableNames = new Map((await listTables(this, solutionId)).map((table) => [String(table.id), named(table).name]));
+	const tableNames = new Map(
+		(await listTables(this, solutionId)).map((table) => [String(table.id), named(table).name]),
+	);
 	const results = page.webhooks
-		.map((webhook) => ({ name: describeWebhook(webhook, tableNames), value: String(webhook.webhook_id) }))
+		.map((webhook) => ({
+			name: describeWebhook(webhook, tableNames),
+			value: String(webhook.webhook_id),
+		}))
 		.filter(({ name, value }) => matches(filter, name, value));
 	return { results, paginationToken: page.nextPageToken || undefined };
 }
@@ -123,16 +156,31 @@ export const listSearch = { searchSolutions, searchTables, searchWebhooks };
 
 async function getTables(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const tables = await listTables(this, currentId(this, 'solutionId'));
-	return tables.map(named).map(({ id, name }) => ({ name, value: id })).sort(byName);
+	return tables
+		.map(named)
+		.map(({ id, name }) => ({ name, value: id }))
+		.sort(byName);
 }
 
 async function getFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const tableId = currentId(this, 'tableId');
 	if (!tableId) return [];
-	const table = (await listTables(this, currentId(this, 'solutionId'))).find((candidate) => candidate.id === tableId);
-	const structure = entriesOf(this, Array.isArray(table?.structure) ? table.structure : [], 'slug', 'fields');
+	const table = (await listTables(this, currentId(this, 'solutionId'))).find(
+		(candidate) => candidate.id === tableId,
+	);
+	const structure = entriesOf(
+		this,
+		Array.isArray(table?.structure) ? table.structure : [],
+		'slug',
+		'fields',
+	);
 	return structure
-		.map((field) => ({ name: typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug), value: String(field.slug), description: String(field.field_type ?? '') }))
+		.map((field) => ({
+			name:
+				typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
+			value: String(field.slug),
+			description: String(field.field_type ?? ''),
+		}))
 		.sort(byName);
 }
 

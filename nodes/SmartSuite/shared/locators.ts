@@ -10,7 +10,8 @@ import { TABLE_URL_REGEX } from './ids';
 const SOLUTION_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/([^/?#]+)`;
 
 const HEX_ID_PLACEHOLDER = '64b0c1d2e3f4a5b6c7d8e9f0';
-const SOLUTION_URL_PLACEHOLDER = 'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1';
+const SOLUTION_URL_PLACEHOLDER =
+	'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1';
 
 type Extra = Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>;
 
@@ -35,7 +36,15 @@ export function solutionLocator(extra: Extra): INodeProperties {
 				name: 'url',
 				type: 'string',
 				placeholder: SOLUTION_URL_PLACEHOLDER,
-				validation: [{ type: 'regex', properties: { regex: SOLUTION_URL_REGEX, errorMessage: 'Not a SmartSuite solution URL' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: SOLUTION_URL_REGEX,
+							errorMessage: 'Not a SmartSuite solution URL',
+						},
+					},
+				],
 				extractValue: { type: 'regex', regex: SOLUTION_URL_REGEX },
 			},
 			{ displayName: 'ID', name: 'id', type: 'string', placeholder: HEX_ID_PLACEHOLDER },
@@ -64,7 +73,12 @@ export function tableLocator(extra: Extra): INodeProperties {
 				name: 'url',
 				type: 'string',
 				placeholder: `${SOLUTION_URL_PLACEHOLDER}/${HEX_ID_PLACEHOLDER}`,
-				validation: [{ type: 'regex', properties: { regex: TABLE_URL_REGEX, errorMessage: 'Not a SmartSuite table URL' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: TABLE_URL_REGEX, errorMessage: 'Not a SmartSuite table URL' },
+					},
+				],
 				extractValue: { type: 'regex', regex: TABLE_URL_REGEX },
 			},
 			{ displayName: 'ID', name: 'id', type: 'string', placeholder: HEX_ID_PLACEHOLDER },
@@ -89,7 +103,12 @@ export function webhookLocator(extra: Extra): INodeProperties {
 				placeholder: 'Select a webhook...',
 				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
 			},
-			{ displayName: 'ID', name: 'id', type: 'string', placeholder: '5d1d8a6e-3f6b-4a51-9d1e-2a3b4c5d6e7f' },
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '5d1d8a6e-3f6b-4a51-9d1e-2a3b4c5d6e7f',
+			},
 		],
 		...extra,
 	};

@@ -19,18 +19,35 @@ export type Watch = 'solution' | 'tables' | 'fields';
 
 /** The parameters of a scope, shown where `show` says. The kinds are each caller's own. */
 export function scopeFields(show: IDisplayOptions['show']): INodeProperties[] {
-	const where = (watch?: Watch): IDisplayOptions => ({ show: { ...show, ...(watch ? { watch: [watch] } : {}) } });
+	const where = (watch?: Watch): IDisplayOptions => ({
+		show: { ...show, ...(watch ? { watch: [watch] } : {}) },
+	});
 	return [
-		solutionLocator({ displayOptions: where(), description: 'The solution whose records are watched' }),
+		solutionLocator({
+			displayOptions: where(),
+			description: 'The solution whose records are watched',
+		}),
 		{
 			displayName: 'Watch',
 			name: 'watch',
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'Some Tables', value: 'tables', description: 'Changes to records of the chosen tables' },
-				{ name: 'Some Fields of One Table', value: 'fields', description: 'Changes to the chosen fields of one table' },
-				{ name: 'Whole Solution', value: 'solution', description: 'Changes to records of every table of the solution' },
+				{
+					name: 'Some Tables',
+					value: 'tables',
+					description: 'Changes to records of the chosen tables',
+				},
+				{
+					name: 'Some Fields of One Table',
+					value: 'fields',
+					description: 'Changes to the chosen fields of one table',
+				},
+				{
+					name: 'Whole Solution',
+					value: 'solution',
+					description: 'Changes to records of every table of the solution',
+				},
 			],
 			default: 'tables',
 			displayOptions: where(),
@@ -42,10 +59,14 @@ export function scopeFields(show: IDisplayOptions['show']): INodeProperties[] {
 			typeOptions: { loadOptionsMethod: 'getTables', loadOptionsDependsOn: ['solutionId.value'] },
 			default: [],
 			required: true,
-			description: 'The tables whose records are watched. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			description:
+				'The tables whose records are watched. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: where('tables'),
 		},
-		tableLocator({ displayOptions: where('fields'), description: 'The table whose fields are watched' }),
+		tableLocator({
+			displayOptions: where('fields'),
+			description: 'The table whose fields are watched',
+		}),
 		{
 			displayName: 'Field Names or IDs',
 			name: 'fieldIds',
@@ -53,7 +74,8 @@ export function scopeFields(show: IDisplayOptions['show']): INodeProperties[] {
 			typeOptions: { loadOptionsMethod: 'getFields', loadOptionsDependsOn: ['tableId.value'] },
 			default: [],
 			required: true,
-			description: 'Only changes to these fields count as updates. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			description:
+				'Only changes to these fields count as updates. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: where('fields'),
 		},
 	];
@@ -97,11 +119,23 @@ export function readScope(node: INode, read: ParameterReader, itemIndex?: number
 			},
 		};
 	}
-	return { solutionId, filter: { applications: { application_ids: idList(node, read('tableIds', []), 'Table Names or IDs', itemIndex) } } };
+	return {
+		solutionId,
+		filter: {
+			applications: {
+				application_ids: idList(node, read('tableIds', []), 'Table Names or IDs', itemIndex),
+			},
+		},
+	};
 }
 
 /** CreateWebhook's `webhook` for a scope; notifications stay off without a URL. */
-export function webhookToCreate(workspaceId: string, scope: Scope, kinds: string[], notificationUrl?: string): IDataObject {
+export function webhookToCreate(
+	workspaceId: string,
+	scope: Scope,
+	kinds: string[],
+	notificationUrl?: string,
+): IDataObject {
 	return {
 		filter: scope.filter,
 		kinds,

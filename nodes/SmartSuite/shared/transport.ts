@@ -104,8 +104,11 @@ export function received(
 	const secrets = secretsOf(apiKey);
 	// A key of a few characters (no real one) would cut words of every answer apart; quotes still lose it.
 	const scrubbed = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_LENGTH);
-	const headers = isJsonObject(raw.headers) ? (scrubValue({ ...raw.headers }, scrubbed) as IDataObject) : {};
-	const body = typeof raw.body === 'string' ? scrubText(raw.body, scrubbed) : scrubValue(raw.body, scrubbed);
+	const headers = isJsonObject(raw.headers)
+		? (scrubValue({ ...raw.headers }, scrubbed) as IDataObject)
+		: {};
+	const body =
+		typeof raw.body === 'string' ? scrubText(raw.body, scrubbed) : scrubValue(raw.body, scrubbed);
 	return { statusCode: raw.statusCode, body, headers, secrets } as ApiResponse;
 }
 
@@ -181,7 +184,9 @@ export function parseResponse(
 	const json = readJson(response.body);
 	if (json && isJsonObject(json.value)) return json.value;
 	if (anyBody) return {};
-	const what = json ? `JSON that is not an object (${jsonKind(json.value)})` : 'an answer that is not valid JSON';
+	const what = json
+		? `JSON that is not an object (${jsonKind(json.value)})`
+		: 'an answer that is not valid JSON';
 	const message = `SmartSuite sent ${what}`;
 	throw new NodeApiError(node, { message } as JsonObject, {
 		message,
@@ -215,12 +220,16 @@ function httpError(
 	itemIndex?: number,
 ): NodeApiError {
 	const { message, description, detail, wrongAddress } = describeFailure(response, subject);
-	const error = new NodeApiError(node, { message: detail || `HTTP ${response.statusCode}` } as JsonObject, {
-		message,
-		description,
-		httpCode: String(response.statusCode),
-		itemIndex,
-	});
+	const error = new NodeApiError(
+		node,
+		{ message: detail || `HTTP ${response.statusCode}` } as JsonObject,
+		{
+			message,
+			description,
+			httpCode: String(response.statusCode),
+			itemIndex,
+		},
+	);
 	if (wrongAddress) error.context.wrongAddress = true;
 	return error;
 }
@@ -243,7 +252,14 @@ export function describeFailure(
 	const wrongAddress = isRouteError(response, subject);
 	const text = wrongAddress
 		? describeRouteError(subject.address, status, detail)
-		: describeStatus(status, readJson(response.body)?.value, subject, detail, retryAfterSeconds(response), redirectTarget(response));
+		: describeStatus(
+				status,
+				readJson(response.body)?.value,
+				subject,
+				detail,
+				retryAfterSeconds(response),
+				redirectTarget(response),
+			);
 	return { ...text, detail, wrongAddress };
 }
 
@@ -254,7 +270,10 @@ export function describeFailure(
  * request for a record, table or webhook is "not found" whatever its body (JSON, a page, a text or
  * nothing): SmartSuite's answers for missing things are not all documented.
  */
-function isRouteError(response: Pick<ApiResponse, 'statusCode' | 'body'>, subject: RequestSubject): boolean {
+function isRouteError(
+	response: Pick<ApiResponse, 'statusCode' | 'body'>,
+	subject: RequestSubject,
+): boolean {
 	if (response.statusCode === 405 || isBadRoute(response)) return true;
 	return response.statusCode === 404 && subject.notFound === '';
 }
@@ -369,7 +388,10 @@ const DEFAULT_RETRY_AFTER_SECONDS = 30;
  * own budget (a run's, a poll's).
  */
 export function rateLimitWaitMs(response: Pick<ApiResponse, 'headers'>): number {
-	return Math.max(MIN_RETRY_WAIT_MS, (retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000);
+	return Math.max(
+		MIN_RETRY_WAIT_MS,
+		(retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000,
+	);
 }
 
 /** Seconds from a `Retry-After` header (seconds or an HTTP date), if there is one. */
@@ -383,7 +405,10 @@ export function retryAfterSeconds(response: Pick<ApiResponse, 'headers'>): numbe
 }
 
 /** What an answer says, quoted: see serverMessage. */
-export function answerWords(response: ApiResponse, labelOf?: (key: string) => string | undefined): string {
+export function answerWords(
+	response: ApiResponse,
+	labelOf?: (key: string) => string | undefined,
+): string {
 	const json = readJson(response.body);
 	return serverMessage(json ? json.value : response.body, response.secrets, labelOf);
 }
@@ -438,7 +463,9 @@ export function quote(text: unknown, secrets: string[]): string {
 		/\b(token|bearer)(\s*[:=]\s*|\s+)(?!(?:token|bearer)\b)[^\s"',;&]+/gi,
 		'$1$2***',
 	);
-	return redacted.length > MAX_QUOTE_LENGTH ? `${redacted.slice(0, MAX_QUOTE_LENGTH - 1)}…` : redacted;
+	return redacted.length > MAX_QUOTE_LENGTH
+		? `${redacted.slice(0, MAX_QUOTE_LENGTH - 1)}…`
+		: redacted;
 }
 
 /** The API key as sent (trimmed) and URL-encoded: the forms a server could quote it in. */
@@ -448,7 +475,8 @@ export function secretsOf(apiKey: string): string[] {
 }
 
 function withoutSecrets(text: string, secrets: string[]): string {
-	if (secrets.length === 0 || text.length < Math.min(...secrets.map((secret) => secret.length))) return text;
+	if (secrets.length === 0 || text.length < Math.min(...secrets.map((secret) => secret.length)))
+		return text;
 	return text.replace(secretsPattern(secrets), '***');
 }
 
@@ -524,7 +552,12 @@ function scrubbedInPlace(root: unknown, secrets: string[]): boolean {
 				if (cleanKey === key && clean === entry) continue;
 				changed = true;
 				if (cleanKey !== key) delete value[key];
-				Object.defineProperty(value, cleanKey, { value: clean, enumerable: true, writable: true, configurable: true });
+				Object.defineProperty(value, cleanKey, {
+					value: clean,
+					enumerable: true,
+					writable: true,
+					configurable: true,
+				});
 			}
 		}
 	}
@@ -543,7 +576,8 @@ export function hasUserInfo(url: string): boolean {
 	return USER_INFO.test(url.trim());
 }
 
-export const USER_INFO_MESSAGE = 'A base URL in the SmartSuite credential contains a user name or password';
+export const USER_INFO_MESSAGE =
+	'A base URL in the SmartSuite credential contains a user name or password';
 export const USER_INFO_DESCRIPTION =
 	'Remove the "name:password@" part from the Records API Base URL and the Webhooks API Base URL. SmartSuite is reached with the API key alone, and an address is shown in messages, where a password must never appear.';
 
@@ -554,7 +588,11 @@ export function userInfoError(node: INode): NodeOperationError {
 
 /** The reason of a network failure: n8n puts it in `httpCode`, Node in `code` or `cause.code`. */
 export function networkReason(error: unknown): string | undefined {
-	const { code, httpCode, cause } = (error ?? {}) as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
+	const { code, httpCode, cause } = (error ?? {}) as {
+		code?: unknown;
+		httpCode?: unknown;
+		cause?: { code?: unknown };
+	};
 	return [code, cause?.code, httpCode].find(
 		(value): value is string => typeof value === 'string' && /^E[A-Z0-9_]{2,}$/.test(value),
 	);

@@ -12,7 +12,13 @@ export const SMARTSUITE_SERVICE = 'smartsuite.webhooks.engine.Webhooks';
 export const SMARTSUITE_WEBHOOKS_HOST = 'webhooks.smartsuite.com';
 
 export type WebhooksMethod =
-	'ListEvents' | 'GetWebhook' | 'GetWebhooks' | 'DeleteWebhook' | 'CreateWebhook' | 'ListWebhooks' | 'UpdateWebhook';
+	| 'ListEvents'
+	| 'GetWebhook'
+	| 'GetWebhooks'
+	| 'DeleteWebhook'
+	| 'CreateWebhook'
+	| 'ListWebhooks'
+	| 'UpdateWebhook';
 
 /** The credential fields the rule reads. */
 export interface WebhooksSettings {
@@ -66,7 +72,9 @@ export async function withOtherGetWebhookSpelling<T extends { body: unknown }>(
 ): Promise<GetWebhookAnswer<T>> {
 	if (!isBadRoute(first)) return { response: first, method: 'GetWebhook' };
 	const second = await askAsGetWebhooks();
-	return isBadRoute(second) ? { response: first, method: 'GetWebhook' } : { response: second, method: 'GetWebhooks' };
+	return isBadRoute(second)
+		? { response: first, method: 'GetWebhook' }
+		: { response: second, method: 'GetWebhooks' };
 }
 
 /** Lower-case host name without port or trailing dot; '' when the address cannot be read. */

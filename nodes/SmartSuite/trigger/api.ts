@@ -3,7 +3,12 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { notAPageError, readEventsPage } from '../shared/events';
 import { unwrapWebhook } from '../shared/webhooks';
-import type { ApiResponse, RequestAddress, RequestContext, RequestSubject } from '../shared/transport';
+import type {
+	ApiResponse,
+	RequestAddress,
+	RequestContext,
+	RequestSubject,
+} from '../shared/transport';
 import {
 	credentialsOf,
 	isBadRoute,
@@ -30,7 +35,11 @@ export interface WebhookApi {
  * The webhook's API calls for one poll. Requests time out and rate-limit waits end within the
  * poll's budget, waiting as the transport's one 429 policy says (rateLimitWaitMs).
  */
-export async function webhookApi(context: RequestContext, webhookId: string, clock: PollClock): Promise<WebhookApi> {
+export async function webhookApi(
+	context: RequestContext,
+	webhookId: string,
+	clock: PollClock,
+): Promise<WebhookApi> {
 	const credentials = await credentialsOf(context);
 	const node = context.getNode();
 
@@ -51,7 +60,11 @@ export async function webhookApi(context: RequestContext, webhookId: string, clo
 			try {
 				const body = { webhook_id: webhookId, page_size: String(pageSize), page_token: pageToken };
 				const address = webhooksAddress(credentials, 'ListEvents');
-				const answer = parseResponse(node, await send('ListEvents', body), subject(webhookId, 'list the events of the webhook', address));
+				const answer = parseResponse(
+					node,
+					await send('ListEvents', body),
+					subject(webhookId, 'list the events of the webhook', address),
+				);
 				const page = readEventsPage(answer);
 				if (!page) throw notAPageError(node);
 				return { page };
@@ -62,9 +75,18 @@ export async function webhookApi(context: RequestContext, webhookId: string, clo
 
 		async readWebhook() {
 			const body = { webhook_id: webhookId };
-			const { response, method } = await withOtherGetWebhookSpelling(await send('GetWebhook', body), async () => await send('GetWebhooks', body));
+			const { response, method } = await withOtherGetWebhookSpelling(
+				await send('GetWebhook', body),
+				async () => await send('GetWebhooks', body),
+			);
 			if (isBadRoute(response)) return undefined;
-			return unwrapWebhook(parseResponse(node, response, subject(webhookId, 'read the webhook', webhooksAddress(credentials, method))));
+			return unwrapWebhook(
+				parseResponse(
+					node,
+					response,
+					subject(webhookId, 'read the webhook', webhooksAddress(credentials, method)),
+				),
+			);
 		},
 
 		async checkWebhook() {
@@ -89,7 +111,7 @@ function subject(webhookId: string, action: string, address: RequestAddress): Re
 		address,
 		notFound: `The webhook "${webhookId}" does not exist or was deleted`,
 		notFoundHint:
-			'Check the Webhook ID and that the webhook belongs to the workspace of the credential. SmartSuite deletes a webhook with its events when they have not been read for 14 days; create a new one with SmartSuite\'s CreateWebhook call and enter its ID.',
+			"Check the Webhook ID and that the webhook belongs to the workspace of the credential. SmartSuite deletes a webhook with its events when they have not been read for 14 days; create a new one with SmartSuite's CreateWebhook call and enter its ID.",
 	};
 }
 
@@ -110,6 +132,9 @@ export function isWebhookGone(error: unknown): boolean {
 
 /** A 400 or 403 about a webhook (not a wrong address): maybe SmartSuite's answer for an id it does not know (see isGone). */
 export function mayNameUnknownWebhook(error: unknown): boolean {
-	return error instanceof NodeApiError && (error.httpCode === '400' || error.httpCode === '403') && !isWrongAddress(error);
+	return (
+		error instanceof NodeApiError &&
+		(error.httpCode === '400' || error.httpCode === '403') &&
+		!isWrongAddress(error)
+	);
 }
-

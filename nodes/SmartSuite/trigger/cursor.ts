@@ -82,14 +82,27 @@ export function usableId(event: unknown): string | undefined {
 }
 
 /** The cursor once `event`, at `index` on the page at `pageToken`, has been processed. */
-export function afterEvent(cursor: Cursor, pageToken: string, event: unknown, index: number): Cursor {
+export function afterEvent(
+	cursor: Cursor,
+	pageToken: string,
+	event: unknown,
+	index: number,
+): Cursor {
 	const key = eventKey(event, pageToken, index);
-	const recentIds = [...cursor.recentIds.filter((recent) => recent !== key), key].slice(-RECENT_IDS_KEPT);
+	const recentIds = [...cursor.recentIds.filter((recent) => recent !== key), key].slice(
+		-RECENT_IDS_KEPT,
+	);
 	if (usableId(event) === undefined) {
 		// Nothing finds it again on another page: the last event stays the last one with an id,
 		// and this one's place on its page is among the recent ids, so a re-read of the page skips it.
 		const holds = cursor.pageHoldsLastEvent && cursor.pageToken === pageToken;
-		return { ...cursor, pageToken, pageHoldsLastEvent: holds, heldCount: holds ? index + 1 : 0, recentIds };
+		return {
+			...cursor,
+			pageToken,
+			pageHoldsLastEvent: holds,
+			heldCount: holds ? index + 1 : 0,
+			recentIds,
+		};
 	}
 	return {
 		...cursor,
@@ -133,7 +146,10 @@ export function savedCursor(state: IDataObject, webhookId: string): Cursor | und
 		lastEventId: text(state.lastEventId),
 		// Unknown: look for the last event beyond the first page if it is not there.
 		pageHoldsLastEvent: state.pageHoldsLastEvent !== false,
-		heldCount: Number.isSafeInteger(state.heldCount) && (state.heldCount as number) > 0 ? (state.heldCount as number) : 0,
+		heldCount:
+			Number.isSafeInteger(state.heldCount) && (state.heldCount as number) > 0
+				? (state.heldCount as number)
+				: 0,
 		lastEventAt: text(state.lastEventAt),
 		recentIds: Array.isArray(state.recentIds)
 			? state.recentIds.filter((id) => typeof id === 'string')

@@ -110,7 +110,10 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	let laterThanAnchor: LaterEvent[] = [];
 	const result = (fields: Partial<Pick<DrainResult, 'error' | 'reachedEnd' | 'stopped'>>) => ({
 		emitted,
-		cursor: { ...(anchor?.scanning ? scanProgress(cursor, laterThanAnchor[0]?.token ?? token) : cursor), served },
+		cursor: {
+			...(anchor?.scanning ? scanProgress(cursor, laterThanAnchor[0]?.token ?? token) : cursor),
+			served,
+		},
 		reachedEnd: false,
 		malformed,
 		...(refusedPageSize ? { refusedPageSize } : {}),
@@ -129,7 +132,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	};
 
 	for (;;) {
-		if (pagesRead > 0 && (pagesRead >= maxPages || timeLeft() <= 0)) return result({ stopped: 'budget' });
+		if (pagesRead > 0 && (pagesRead >= maxPages || timeLeft() <= 0))
+			return result({ stopped: 'budget' });
 		requested.add(token);
 		const answer = await fetchPage(token, pageSize);
 		if ('error' in answer) {
@@ -183,7 +187,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			// page, only the events later than it are.
 			const { at } = anchor;
 			for (const [index, event] of page.events.entries()) {
-				if (isJsonObject(event) && (!restarted || isLater(event, at))) laterThanAnchor.push({ event, token, index });
+				if (isJsonObject(event) && (!restarted || isLater(event, at)))
+					laterThanAnchor.push({ event, token, index });
 			}
 			if (atEnd) {
 				// The stream ended without the anchor: those events are new. All of them are emitted
@@ -195,9 +200,16 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			}
 		} else {
 			// The page holds the last event: say so, the events after it (with an id or not) follow it.
-			if (anchorIndex >= 0) cursor = { ...cursor, pageToken: token, pageHoldsLastEvent: true, heldCount: anchorIndex + 1 };
+			if (anchorIndex >= 0)
+				cursor = {
+					...cursor,
+					pageToken: token,
+					pageHoldsLastEvent: true,
+					heldCount: anchorIndex + 1,
+				};
 			for (const [index, event] of page.events.entries()) {
-				if (index <= anchorIndex || (index < passedOnPage && usableId(event) === undefined)) continue;
+				if (index <= anchorIndex || (index < passedOnPage && usableId(event) === undefined))
+					continue;
 				if (!handle(event, token, index) && index < page.events.length - 1) return result({});
 			}
 			anchor = undefined;
@@ -218,7 +230,10 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
  * A page that starts after the last event is asked at the user's Page Size. A page that holds
  * it is asked with room for that many events after it, so it holds the last event again.
  */
-function firstPageSize(from: Cursor, { pageSize, largePageSize }: Pick<DrainOptions, 'pageSize' | 'largePageSize'>): number {
+function firstPageSize(
+	from: Cursor,
+	{ pageSize, largePageSize }: Pick<DrainOptions, 'pageSize' | 'largePageSize'>,
+): number {
 	if (!from.pageHoldsLastEvent || from.heldCount === 0) return pageSize;
 	return Math.min(largePageSize, from.heldCount + pageSize);
 }

@@ -69,14 +69,16 @@ const clockNow = (): PollClock => startPollClock(POLL_LIMITS);
 /** Whether the webhook notifies `url` (and nothing says it stopped). */
 const notifies = (webhook: IDataObject, url: string) => notificationUrlOf(webhook) === url;
 /** Whether the webhook notifies the node's URL `nodeUrl`, with any secret or none. */
-const notifiesNode = (webhook: IDataObject, nodeUrl: string) => notificationUrlOf(webhook) !== '' && withoutQuery(notificationUrlOf(webhook)) === nodeUrl;
+const notifiesNode = (webhook: IDataObject, nodeUrl: string) =>
+	notificationUrlOf(webhook) !== '' && withoutQuery(notificationUrlOf(webhook)) === nodeUrl;
 
 /**
  * URLs (with their new secret) of CreateWebhook calls that may have created a webhook nobody
  * found afterwards, per workflow and node: the cleanup after the failed activation deletes it.
  */
 const uncertainCreates = new Map<string, string>();
-const nodeKey = (context: IHookFunctions) => `${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
+const nodeKey = (context: IHookFunctions) =>
+	`${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
 
 /** The node's webhook URL, and the URL with the state's secret (a new one when it has none). */
 function urlsOf(context: IHookFunctions): { nodeUrl: string; url: string; secret: string } {
@@ -86,49 +88,86 @@ function urlsOf(context: IHookFunctions): { nodeUrl: string; url: string; secret
 }
 
 /** The webhook as GetWebhook gives it; undefined when it is gone. */
-async function readWebhook(context: LifecycleContext, api: WebhookApi, webhookId: string): Promise<IDataObject | undefined> {
+async function readWebhook(
+	context: LifecycleContext,
+	api: WebhookApi,
+	webhookId: string,
+): Promise<IDataObject | undefined> {
 	// Errors here are the transport's NodeApiErrors already; only "gone" is an answer.
 	const read = await api.readWebhook().then(
 		(webhook) => ({ webhook }),
 		(error: unknown) => ({ error }),
 	);
 	if ('error' in read) {
-		if (await isGone(context, read.error, webhookId, readWanted(context).solutionId, clockNow().requestTimeout)) return undefined;
+		if (
+			await isGone(
+				context,
+				read.error,
+				webhookId,
+				readWanted(context).solutionId,
+				clockNow().requestTimeout,
+			)
+		)
+			return undefined;
 		throw read.error;
 	}
 	if (read.webhook) return read.webhook;
 	const message = `The webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" cannot be checked`;
 	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
-		description: 'Check the Webhooks API Base URL and the Webhooks Service Name in the SmartSuite credential.',
+		description:
+			'Check the Webhooks API Base URL and the Webhooks Service Name in the SmartSuite credential.',
 	});
 }
 
 /** UpdateWebhook with the webhook's own scope (SmartSuite's reference asks for all of it) and `notifications`. */
-async function setNotifications(context: LifecycleContext, webhook: IDataObject, notifications: IDataObject): Promise<void> {
+async function setNotifications(
+	context: LifecycleContext,
+	webhook: IDataObject,
+	notifications: IDataObject,
+): Promise<void> {
 	const { webhook_id, filter, kinds, locator } = webhook;
-	await updateWebhook(context, { webhook_id, filter, kinds, locator, notification_status: notifications }, clockNow().requestTimeout());
+	await updateWebhook(
+		context,
+		{ webhook_id, filter, kinds, locator, notification_status: notifications },
+		clockNow().requestTimeout(),
+	);
 }
 
 /**
  * Makes the webhook notify `url` and be read again: notifications switched back on, and a
  * ListEvents call when SmartSuite disabled it (that re-enables it) or it expires soon.
  */
-async function revive(context: LifecycleContext, api: WebhookApi, webhook: IDataObject, url: string): Promise<void> {
+async function revive(
+	context: LifecycleContext,
+	api: WebhookApi,
+	webhook: IDataObject,
+	url: string,
+): Promise<void> {
 	if (!notifies(webhook, url)) await setNotifications(context, webhook, { enabled: { url } });
 	const status = webhook.system_status;
-	const expiresAt = isJsonObject(status) && isJsonObject(status.enabled) ? Date.parse(text(status.enabled.expires_at)) : NaN;
+	const expiresAt =
+		isJsonObject(status) && isJsonObject(status.enabled)
+			? Date.parse(text(status.enabled.expires_at))
+			: NaN;
 	if (isDisabled(webhook) || !(expiresAt - Date.now() > RENEW_BEFORE_MS)) {
 		const answer = await api.fetchPage('', 1);
 		if ('error' in answer) throw answer.error;
 	}
 }
 
-async function deleteQuietly(context: LifecycleContext, webhookId: string, why: string): Promise<void> {
+async function deleteQuietly(
+	context: LifecycleContext,
+	webhookId: string,
+	why: string,
+): Promise<void> {
 	try {
 		await deleteWebhook(context, webhookId, clockNow().requestTimeout());
 	} catch (error) {
-		if (!isWebhookGone(error)) context.logger.warn(`${TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`);
+		if (!isWebhookGone(error))
+			context.logger.warn(
+				`${TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
+			);
 	}
 }
 
@@ -149,7 +188,10 @@ function adopt(context: IHookFunctions, webhookId: string, url: string, secret: 
 
 /** Whether delete runs for "Listen for test event"'s registration (see adopt). */
 function forTestEvent(context: IHookFunctions, state: IDataObject): boolean {
-	return context.getMode() === 'manual' || (text(state.testUrl) !== '' && state.testUrl === context.getNodeWebhookUrl('default'));
+	return (
+		context.getMode() === 'manual' ||
+		(text(state.testUrl) !== '' && state.testUrl === context.getNodeWebhookUrl('default'))
+	);
 }
 
 /** n8n's checkExists: whether the saved webhook exists, watches the scope and notifies this node's URL with the state's secret. */
@@ -159,7 +201,12 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	if (this.getMode() === 'manual' || webhookId === '' || text(state.secret) === '') return false;
 	const webhook = await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId);
 	const { url } = urlsOf(this);
-	return webhook !== undefined && watchesWanted(webhook, readWanted(this)) && notifies(webhook, url) && !isDisabled(webhook);
+	return (
+		webhook !== undefined &&
+		watchesWanted(webhook, readWanted(this)) &&
+		notifies(webhook, url) &&
+		!isDisabled(webhook)
+	);
 }
 
 /**
@@ -178,30 +225,48 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 		if (previous && watchesWanted(previous, wanted)) {
 			await revive(this, api, previous, url);
 			Object.assign(stateOf(this), { notificationUrl: url, secret });
-			this.logger.info(`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`);
+			this.logger.info(
+				`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`,
+			);
 			return true;
 		}
 	}
 	// Another webhook from here on: a new secret, whatever the state held.
 	const fresh = newSecret();
 	const freshUrl = withSecret(nodeUrl, fresh);
-	const found = this.getMode() === 'manual' ? [] : await findWebhooks(this, wanted, clockNow().requestTimeout, (webhook) => notifiesNode(webhook, nodeUrl));
-	const webhookId = found.length > 0 ? String(found[0].webhook_id) : await createNotifyingWebhook(this, wanted, freshUrl);
+	const found =
+		this.getMode() === 'manual'
+			? []
+			: await findWebhooks(this, wanted, clockNow().requestTimeout, (webhook) =>
+					notifiesNode(webhook, nodeUrl),
+				);
+	const webhookId =
+		found.length > 0
+			? String(found[0].webhook_id)
+			: await createNotifyingWebhook(this, wanted, freshUrl);
 	uncertainCreates.delete(nodeKey(this));
 	if (found.length > 0) {
 		await revive(this, await webhookApi(this, webhookId, clockNow()), found[0], freshUrl);
 		// One webhook per node and URL: the others would notify it a second time.
-		for (const extra of found.slice(1)) await deleteQuietly(this, String(extra.webhook_id), 'that notified this workflow a second time');
+		for (const extra of found.slice(1))
+			await deleteQuietly(
+				this,
+				String(extra.webhook_id),
+				'that notified this workflow a second time',
+			);
 	}
 	// The old webhook watches something else now: nothing reads it any more.
-	if (previous) await deleteQuietly(this, remembered, 'that watched what the trigger watched before');
+	if (previous)
+		await deleteQuietly(this, remembered, 'that watched what the trigger watched before');
 	adopt(this, webhookId, freshUrl, fresh);
 	return true;
 }
 
 /** Whether a failed request may still have been carried out: a 5xx, or no answer at all. */
 function mayHaveBeenDone(error: unknown): boolean {
-	return error instanceof NodeApiError && (error.httpCode === 'none' || Number(error.httpCode) >= 500);
+	return (
+		error instanceof NodeApiError && (error.httpCode === 'none' || Number(error.httpCode) >= 500)
+	);
 }
 
 /**
@@ -209,9 +274,17 @@ function mayHaveBeenDone(error: unknown): boolean {
  * webhook that notifies `url` (whose secret is new) is looked for and taken; when that search
  * fails, the URL is remembered for the cleanup (see uncertainCreates).
  */
-async function createNotifyingWebhook(context: IHookFunctions, wanted: Wanted, url: string): Promise<string> {
+async function createNotifyingWebhook(
+	context: IHookFunctions,
+	wanted: Wanted,
+	url: string,
+): Promise<string> {
 	const { workspaceId } = await credentialsOf(context);
-	const created = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds, url), clockNow().requestTimeout()).then(
+	const created = await createWebhook(
+		context,
+		webhookToCreate(workspaceId, wanted, wanted.kinds, url),
+		clockNow().requestTimeout(),
+	).then(
 		(webhook) => ({ webhook }),
 		(error: unknown) => ({ error }),
 	);
@@ -219,20 +292,27 @@ async function createNotifyingWebhook(context: IHookFunctions, wanted: Wanted, u
 	if ('error' in created) {
 		// The transport's NodeApiErrors; only one that may have created the webhook is looked into.
 		if (!mayHaveBeenDone(created.error)) throw created.error;
-		const search = await findWebhooks(context, wanted, clockNow().requestTimeout, (candidate) => notifies(candidate, url)).then(
+		const search = await findWebhooks(context, wanted, clockNow().requestTimeout, (candidate) =>
+			notifies(candidate, url),
+		).then(
 			([found]) => ({ found }),
 			() => undefined,
 		);
 		// Not found: nothing was created. Not searched: the cleanup after this failed activation looks again.
 		if (!search && context.getMode() !== 'manual') uncertainCreates.set(nodeKey(context), url);
 		if (!search?.found) throw created.error;
-		context.logger.warn(`${TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`);
+		context.logger.warn(
+			`${TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`,
+		);
 		webhook = search.found;
 	} else webhook = created.webhook;
 	const webhookId = text(webhook.webhook_id).trim();
 	if (webhookId === '') {
 		const message = 'SmartSuite answered CreateWebhook without a webhook_id';
-		throw new NodeApiError(context.getNode(), { message } as JsonObject, { message, description: 'Check the Webhooks API Base URL of the credential, then activate again.' });
+		throw new NodeApiError(context.getNode(), { message } as JsonObject, {
+			message,
+			description: 'Check the Webhooks API Base URL of the credential, then activate again.',
+		});
 	}
 	return webhookId;
 }
@@ -248,7 +328,8 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 	const webhookId = text(state.webhookId);
 	try {
 		if (forTestEvent(this, state)) {
-			if (webhookId !== '') await deleteQuietly(this, webhookId, 'made for "Listen for test event"');
+			if (webhookId !== '')
+				await deleteQuietly(this, webhookId, 'made for "Listen for test event"');
 			delete state.webhookId;
 			return true;
 		}
@@ -258,20 +339,29 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 		const webhooks =
 			webhookId !== '' && uncertain === undefined
 				? [await readWebhook(this, await webhookApi(this, webhookId, clockNow()), webhookId)]
-				: await findWebhooks(this, readWanted(this), clockNow().requestTimeout, (webhook) => notifiesNode(webhook, nodeUrl) || text(webhook.webhook_id) === webhookId);
+				: await findWebhooks(
+						this,
+						readWanted(this),
+						clockNow().requestTimeout,
+						(webhook) => notifiesNode(webhook, nodeUrl) || text(webhook.webhook_id) === webhookId,
+					);
 		for (const webhook of webhooks) {
 			if (!webhook) continue;
 			if (uncertain !== undefined && notifies(webhook, uncertain)) {
 				// Made by a CreateWebhook that failed: no state knows it.
 				await deleteQuietly(this, String(webhook.webhook_id), 'made by a failed activation');
-			} else if (!('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))) {
+			} else if (
+				!('disabled' in ((webhook.notification_status as IDataObject | undefined) ?? {}))
+			) {
 				await setNotifications(this, webhook, { disabled: {} });
 			}
 		}
 		uncertainCreates.delete(nodeKey(this));
 		return true;
 	} catch (error) {
-		this.logger.warn(`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`);
+		this.logger.warn(
+			`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`,
+		);
 		return false;
 	}
 }
@@ -292,21 +382,31 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 	const webhookId = text(state.webhookId);
 	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
 	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
-		this.logger.debug(`${TRIGGER}: ignored a request to the webhook URL without the trigger's secret`);
+		this.logger.debug(
+			`${TRIGGER}: ignored a request to the webhook URL without the trigger's secret`,
+		);
 		return answer(this, 200, {});
 	}
 	const body: unknown = this.getBodyData();
 	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
-		this.logger.debug(`${TRIGGER}: ignored a notification that does not name this trigger's webhook`);
+		this.logger.debug(
+			`${TRIGGER}: ignored a notification that does not name this trigger's webhook`,
+		);
 		return answer(this, 200, {});
 	}
 	const key = [this.getMode(), this.getWorkflow().id, this.getNode().id, webhookId].join('|');
 	try {
 		const { result, joined } = await inTurn(key, async () => await drainOnce(this, webhookId, key));
 		// A ping that joined a drain leaves its events to the ping that started it.
-		return answer(this, result.complete ? 200 : 503, joined || result.items.length === 0 ? {} : { workflowData: [result.items] });
+		return answer(
+			this,
+			result.complete ? 200 : 503,
+			joined || result.items.length === 0 ? {} : { workflowData: [result.items] },
+		);
 	} catch (error) {
-		this.logger.warn(`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`);
+		this.logger.warn(
+			`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`,
+		);
 		return answer(this, 503, {}, error as Error);
 	}
 }
@@ -317,7 +417,12 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
  * ignores, and for a failure with nothing to emit the error is thrown (n8n answers 500), so that
  * SmartSuite notifies again.
  */
-function answer(context: IWebhookFunctions, status: number, outcome: IWebhookResponseData, failure?: Error): IWebhookResponseData {
+function answer(
+	context: IWebhookFunctions,
+	status: number,
+	outcome: IWebhookResponseData,
+	failure?: Error,
+): IWebhookResponseData {
 	const response = (() => {
 		try {
 			return context.getResponseObject();
@@ -334,14 +439,24 @@ function answer(context: IWebhookFunctions, status: number, outcome: IWebhookRes
 }
 
 /** One drain of the webhook, bounded like a poll; the cursor is saved with the items it returns. */
-async function drainOnce(context: IWebhookFunctions, webhookId: string, key: string): Promise<PingOutcome> {
+async function drainOnce(
+	context: IWebhookFunctions,
+	webhookId: string,
+	key: string,
+): Promise<PingOutcome> {
 	const node = context.getNode();
 	const options = context.getNodeParameter('options', {}) as InstantOptions;
 	const kinds = context.getNodeParameter('events', []) as string[];
-	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Run', { min: 0, max: Number.MAX_SAFE_INTEGER });
+	const maxEvents = requireWholeNumber(node, options.maxEventsPerPoll ?? 0, 'Max Events per Run', {
+		min: 0,
+		max: Number.MAX_SAFE_INTEGER,
+	});
 	const state = stateOf(context);
 	const memory = memoryOf(key);
-	const saved = { cursor: savedCursor(state, webhookId) ?? START_CURSOR, drainId: text(state.drainId) };
+	const saved = {
+		cursor: savedCursor(state, webhookId) ?? START_CURSOR,
+		drainId: text(state.drainId),
+	};
 	const start = startingPoint(saved, memory.remembered, Date.now());
 	const clock = clockNow();
 	const api = await webhookApi(context, webhookId, clock);
@@ -391,11 +506,18 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 			return;
 		}
 		context.emitError(
-			new NodeOperationError(context.getNode(), `The webhook "${webhookId}" of the ${TRIGGER} was deleted`, {
-				description: 'n8n re-activates the workflow, which creates a new webhook. Changes made while no webhook existed are not in it.',
-			}),
+			new NodeOperationError(
+				context.getNode(),
+				`The webhook "${webhookId}" of the ${TRIGGER} was deleted`,
+				{
+					description:
+						'n8n re-activates the workflow, which creates a new webhook. Changes made while no webhook existed are not in it.',
+				},
+			),
 		);
 	} catch (error) {
-		context.logger.warn(`${TRIGGER}: the daily check of the webhook "${webhookId}" failed; it runs again tomorrow: ${(error as Error).message}`);
+		context.logger.warn(
+			`${TRIGGER}: the daily check of the webhook "${webhookId}" failed; it runs again tomorrow: ${(error as Error).message}`,
+		);
 	}
 }

@@ -24,7 +24,12 @@ export function takeLease(state: IDataObject, durationMs: number): Lease | undef
 	const held = holder[LEASE];
 	if (held && held.expiresAt > now) return undefined;
 	const lease = { expiresAt: now + durationMs };
-	Object.defineProperty(holder, LEASE, { value: lease, configurable: true, writable: true, enumerable: false });
+	Object.defineProperty(holder, LEASE, {
+		value: lease,
+		configurable: true,
+		writable: true,
+		enumerable: false,
+	});
 	return lease;
 }
 

@@ -28,7 +28,8 @@ type WithPollBudget = IPollFunctions & { getPollBudgetMs?: () => unknown };
 export function pollBudgetMs(context: IPollFunctions): number {
 	const { getPollBudgetMs } = context as WithPollBudget;
 	const budget = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(context) : undefined;
-	const given = typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : Infinity;
+	const given =
+		typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : Infinity;
 	return Math.min(given, POLL_LIMITS.budgetMs);
 }
 

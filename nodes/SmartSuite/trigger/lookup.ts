@@ -28,12 +28,16 @@ export function fingerprint(solutionId: string, filter: unknown, kinds: unknown)
 	let watched: unknown = 'unknown';
 	if (isJsonObject(f.applications)) watched = { tables: sorted(f.applications.application_ids) };
 	else if (isJsonObject(f.application)) {
-		watched = { table: String(f.application.application_id), fields: sorted(f.application.field_ids) };
+		watched = {
+			table: String(f.application.application_id),
+			fields: sorted(f.application.field_ids),
+		};
 	} else if (isJsonObject(f.solution)) watched = 'solution';
 	return JSON.stringify({ solutionId, watched, kinds: [...new Set(sorted(kinds))] });
 }
 
-export const fingerprintOf = (wanted: Wanted) => fingerprint(wanted.solutionId, wanted.filter, wanted.kinds);
+export const fingerprintOf = (wanted: Wanted) =>
+	fingerprint(wanted.solutionId, wanted.filter, wanted.kinds);
 
 /** Whether a webhook (as GetWebhook or ListWebhooks give it) watches what `wanted` says. */
 export const watchesWanted = (webhook: IDataObject, wanted: Wanted) =>
@@ -41,13 +45,15 @@ export const watchesWanted = (webhook: IDataObject, wanted: Wanted) =>
 
 /** The scope and kinds of the trigger's parameters (all kinds when Events is empty). */
 export function readWanted(context: Pick<RequestContext, 'getNode' | 'getNodeParameter'>): Wanted {
-	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback as string, { extractValue: true });
+	const read = (name: string, fallback: unknown) =>
+		context.getNodeParameter(name, fallback as string, { extractValue: true });
 	const scope = readScope(context.getNode(), read);
 	const events = context.getNodeParameter('events', []) as string[];
 	return { ...scope, kinds: events.length > 0 ? events : KINDS.map((kind) => kind.value) };
 }
 
-export const isDisabled = (webhook: IDataObject) => isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status;
+export const isDisabled = (webhook: IDataObject) =>
+	isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status;
 
 /** When the webhook was created (ms); webhooks without a readable time sort last. */
 function createdAt(webhook: IDataObject): number {
@@ -59,7 +65,11 @@ function createdAt(webhook: IDataObject): number {
 function oldest(a: IDataObject, b: IDataObject): number {
 	const byTime = createdAt(a) - createdAt(b);
 	if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
-	return String(a.webhook_id) < String(b.webhook_id) ? -1 : String(a.webhook_id) > String(b.webhook_id) ? 1 : 0;
+	return String(a.webhook_id) < String(b.webhook_id)
+		? -1
+		: String(a.webhook_id) > String(b.webhook_id)
+			? 1
+			: 0;
 }
 
 function unfinishedSearchError(node: INode, reason: string): NodeApiError {
@@ -67,22 +77,39 @@ function unfinishedSearchError(node: INode, reason: string): NodeApiError {
 	return new NodeApiError(node, { message } as JsonObject, {
 		message,
 		description:
-			'Without the whole list of the solution\'s webhooks the trigger cannot tell whether its webhook exists, so it creates none (that would leave one more webhook at every attempt). The next attempt tries again; if this persists, report it to SmartSuite.',
+			"Without the whole list of the solution's webhooks the trigger cannot tell whether its webhook exists, so it creates none (that would leave one more webhook at every attempt). The next attempt tries again; if this persists, report it to SmartSuite.",
 	});
 }
 
 /** Every webhook of the solution, after reading every page of ListWebhooks; an unfinished walk is an error. */
-async function allWebhooks(context: RequestContext, solutionId: string, timeout: () => number): Promise<IDataObject[]> {
+async function allWebhooks(
+	context: RequestContext,
+	solutionId: string,
+	timeout: () => number,
+): Promise<IDataObject[]> {
 	const all: IDataObject[] = [];
 	const requested = new Set<string>();
 	let pageToken = '';
 	for (let page = 1; ; page++) {
 		requested.add(pageToken);
-		const { webhooks, nextPageToken, hasNext } = await listWebhooksPage(context, solutionId, pageToken, timeout());
+		const { webhooks, nextPageToken, hasNext } = await listWebhooksPage(
+			context,
+			solutionId,
+			pageToken,
+			timeout(),
+		);
 		all.push(...webhooks);
 		if (!hasNext) return all;
-		if (requested.has(nextPageToken)) throw unfinishedSearchError(context.getNode(), 'SmartSuite repeated a page token of ListWebhooks');
-		if (page >= MAX_LOOKUP_PAGES) throw unfinishedSearchError(context.getNode(), `the solution still had more webhooks after ${MAX_LOOKUP_PAGES} pages`);
+		if (requested.has(nextPageToken))
+			throw unfinishedSearchError(
+				context.getNode(),
+				'SmartSuite repeated a page token of ListWebhooks',
+			);
+		if (page >= MAX_LOOKUP_PAGES)
+			throw unfinishedSearchError(
+				context.getNode(),
+				`the solution still had more webhooks after ${MAX_LOOKUP_PAGES} pages`,
+			);
 		pageToken = nextPageToken;
 	}
 }
@@ -95,7 +122,9 @@ export async function findWebhooks(
 	accept: (webhook: IDataObject) => boolean,
 ): Promise<IDataObject[]> {
 	const webhooks = await allWebhooks(context, wanted.solutionId, timeout);
-	return webhooks.filter((webhook) => watchesWanted(webhook, wanted) && accept(webhook)).sort(oldest);
+	return webhooks
+		.filter((webhook) => watchesWanted(webhook, wanted) && accept(webhook))
+		.sort(oldest);
 }
 
 /**
@@ -104,7 +133,13 @@ export async function findWebhooks(
  * or 403 for an id the solution's complete list of webhooks does not hold. A list that cannot be
  * read throws: nothing is taken for gone on a failure.
  */
-export async function isGone(context: RequestContext, error: unknown, webhookId: string, solutionId: string, timeout: () => number): Promise<boolean> {
+export async function isGone(
+	context: RequestContext,
+	error: unknown,
+	webhookId: string,
+	solutionId: string,
+	timeout: () => number,
+): Promise<boolean> {
 	if (isWebhookGone(error)) return true;
 	if (!mayNameUnknownWebhook(error)) return false;
 	const webhooks = await allWebhooks(context, solutionId, timeout);

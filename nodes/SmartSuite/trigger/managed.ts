@@ -37,7 +37,12 @@ export interface WebhookRead {
  * Reads the events of one webhook: the trigger's poll for a given webhook id. `managed`: a
  * webhook of the trigger's scope, read from its first event when no position in it is saved.
  */
-export type PollWebhook = (this: IPollFunctions, webhookId: string, clock: PollClock, managed: boolean) => Promise<WebhookRead>;
+export type PollWebhook = (
+	this: IPollFunctions,
+	webhookId: string,
+	clock: PollClock,
+	managed: boolean,
+) => Promise<WebhookRead>;
 
 /** Most webhooks one poll reads or finds gone before it stops (each is one or more requests). */
 const MAX_WEBHOOKS_PER_POLL = 5;
@@ -49,8 +54,18 @@ export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * the oldest when there are several. A disabled one counts too: it may hold events nobody read
  * yet, which come out before it is left.
  */
-async function findWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded: Set<string>): Promise<IDataObject | undefined> {
-	const found = await findWebhooks(context, wanted, clock.requestTimeout, (webhook) => !excluded.has(String(webhook.webhook_id)));
+async function findWebhook(
+	context: IPollFunctions,
+	wanted: Wanted,
+	clock: PollClock,
+	excluded: Set<string>,
+): Promise<IDataObject | undefined> {
+	const found = await findWebhooks(
+		context,
+		wanted,
+		clock.requestTimeout,
+		(webhook) => !excluded.has(String(webhook.webhook_id)),
+	);
 	return found[0];
 }
 
@@ -68,10 +83,21 @@ interface ManagedWebhook {
  * The remembered webhook for this scope, else one found with the same scope, else a new one;
  * never one of `excluded`. `replacing`: why the webhook read so far is left.
  */
-async function managedWebhook(context: IPollFunctions, wanted: Wanted, clock: PollClock, excluded: Set<string>, replacing?: string): Promise<ManagedWebhook> {
+async function managedWebhook(
+	context: IPollFunctions,
+	wanted: Wanted,
+	clock: PollClock,
+	excluded: Set<string>,
+	replacing?: string,
+): Promise<ManagedWebhook> {
 	const state = context.getWorkflowStaticData('node');
 	const remembered = typeof state.managedWebhookId === 'string' ? state.managedWebhookId : '';
-	if (!replacing && remembered && !excluded.has(remembered) && state.managedScope === fingerprintOf(wanted)) {
+	if (
+		!replacing &&
+		remembered &&
+		!excluded.has(remembered) &&
+		state.managedScope === fingerprintOf(wanted)
+	) {
 		return { webhookId: remembered, created: false, remembered: true, disabled: false };
 	}
 
@@ -83,41 +109,66 @@ async function managedWebhook(context: IPollFunctions, wanted: Wanted, clock: Po
 	const found = await findWebhook(context, wanted, clock, excluded);
 	if (found) {
 		const webhookId = String(found.webhook_id);
-		context.logger.info(`SmartSuite Trigger: using the existing webhook "${webhookId}", which watches the same things, because ${why}`);
+		context.logger.info(
+			`SmartSuite Trigger: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+		);
 		return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
 	}
 	if (context.getMode() === 'manual') {
-		throw new NodeOperationError(context.getNode(), replacing ? `No webhook to read: ${replacing}` : 'No webhook yet: activate the workflow once', {
-			description: replacing
-				? 'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.'
-				: 'With "Create a Webhook for Me", the trigger creates its webhook when the workflow is activated, so that it collects changes from then on. Activate the workflow, change a record, then fetch a test event again. Or choose "Use an Existing Webhook".',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			replacing ? `No webhook to read: ${replacing}` : 'No webhook yet: activate the workflow once',
+			{
+				description: replacing
+					? 'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.'
+					: 'With "Create a Webhook for Me", the trigger creates its webhook when the workflow is activated, so that it collects changes from then on. Activate the workflow, change a record, then fetch a test event again. Or choose "Use an Existing Webhook".',
+			},
+		);
 	}
 	const { workspaceId } = await credentialsOf(context);
-	const webhook = await createWebhook(context, webhookToCreate(workspaceId, wanted, wanted.kinds), clock.requestTimeout());
+	const webhook = await createWebhook(
+		context,
+		webhookToCreate(workspaceId, wanted, wanted.kinds),
+		clock.requestTimeout(),
+	);
 	const webhookId = typeof webhook.webhook_id === 'string' ? webhook.webhook_id.trim() : '';
 	if (!webhookId) {
 		const message = 'SmartSuite answered CreateWebhook without a webhook_id';
 		throw new NodeApiError(context.getNode(), { message } as JsonObject, {
 			message,
-			description: 'The trigger cannot read a webhook it cannot name. Check the Webhooks API Base URL of the credential, then activate again.',
+			description:
+				'The trigger cannot read a webhook it cannot name. Check the Webhooks API Base URL of the credential, then activate again.',
 		});
 	}
-	context.logger.info(`SmartSuite Trigger: created the webhook "${webhookId}" (notifications off) because ${why}`);
+	context.logger.info(
+		`SmartSuite Trigger: created the webhook "${webhookId}" (notifications off) because ${why}`,
+	);
 	return { webhookId, created: true, remembered: false, disabled: false };
 }
 
 /** Best effort: the poll's own outcome is what counts. */
-async function deleteQuietly(context: IPollFunctions, webhookId: string, clock: PollClock, why: string): Promise<void> {
+async function deleteQuietly(
+	context: IPollFunctions,
+	webhookId: string,
+	clock: PollClock,
+	why: string,
+): Promise<void> {
 	try {
 		await deleteWebhook(context, webhookId, clock.requestTimeout());
 	} catch (error) {
-		context.logger.warn(`SmartSuite Trigger: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`);
+		context.logger.warn(
+			`SmartSuite Trigger: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
+		);
 	}
 }
 
 /** The outcome of one poll of a webhook: what it read, or what it threw. */
-async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhookId: string, clock: PollClock): Promise<WebhookRead | { error: unknown }> {
+async function attempt(
+	context: IPollFunctions,
+	pollWebhook: PollWebhook,
+	webhookId: string,
+	clock: PollClock,
+): Promise<WebhookRead | { error: unknown }> {
 	try {
 		return await pollWebhook.call(context, webhookId, clock, true);
 	} catch (error) {
@@ -130,7 +181,12 @@ async function attempt(context: IPollFunctions, pollWebhook: PollWebhook, webhoo
  * GetWebhook, says it is disabled (or gone). GetWebhook is asked about the remembered webhook at
  * most once a day (a lost check time only costs a request).
  */
-async function replacementReason(context: IPollFunctions, { webhookId, disabled, remembered }: ManagedWebhook, clock: PollClock, solutionId: string): Promise<string | undefined> {
+async function replacementReason(
+	context: IPollFunctions,
+	{ webhookId, disabled, remembered }: ManagedWebhook,
+	clock: PollClock,
+	solutionId: string,
+): Promise<string | undefined> {
 	if (disabled) return `the webhook "${webhookId}" is disabled`;
 	if (!remembered) return undefined;
 	const state = context.getWorkflowStaticData('node');
@@ -139,8 +195,11 @@ async function replacementReason(context: IPollFunctions, { webhookId, disabled,
 	try {
 		await (await webhookApi(context, webhookId, clock)).checkWebhook();
 	} catch (error) {
-		if (await goneAfterAll(context, error, webhookId, solutionId, clock)) return `the webhook "${webhookId}" is disabled or gone`;
-		context.logger.warn(`SmartSuite Trigger: could not check the webhook "${webhookId}"; the next poll checks again: ${(error as Error).message}`);
+		if (await goneAfterAll(context, error, webhookId, solutionId, clock))
+			return `the webhook "${webhookId}" is disabled or gone`;
+		context.logger.warn(
+			`SmartSuite Trigger: could not check the webhook "${webhookId}"; the next poll checks again: ${(error as Error).message}`,
+		);
 		return undefined;
 	}
 	state.managedCheckedAt = Date.now();
@@ -148,8 +207,16 @@ async function replacementReason(context: IPollFunctions, { webhookId, disabled,
 }
 
 /** isGone, where a list that cannot be read leaves the webhook in place (the poll's own error counts). */
-async function goneAfterAll(context: IPollFunctions, error: unknown, webhookId: string, solutionId: string, clock: PollClock): Promise<boolean> {
-	return await isGone(context, error, webhookId, solutionId, clock.requestTimeout).catch(() => false);
+async function goneAfterAll(
+	context: IPollFunctions,
+	error: unknown,
+	webhookId: string,
+	solutionId: string,
+	clock: PollClock,
+): Promise<boolean> {
+	return await isGone(context, error, webhookId, solutionId, clock.requestTimeout).catch(
+		() => false,
+	);
 }
 
 const outputOf = (...reads: WebhookRead[]): PollOutput => {
@@ -162,7 +229,11 @@ const outputOf = (...reads: WebhookRead[]): PollOutput => {
  * gone, or disabled and read to its end, goes on with the next webhook of the scope (a disabled
  * one first read to its end too, then a new one), and remembers each webhook with its cursor.
  */
-export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: PollWebhook, clock: PollClock): Promise<PollOutput> {
+export async function pollManagedWebhook(
+	context: IPollFunctions,
+	pollWebhook: PollWebhook,
+	clock: PollClock,
+): Promise<PollOutput> {
 	const wanted = readWanted(context);
 	const manual = context.getMode() === 'manual';
 	const reads: WebhookRead[] = [];
@@ -174,8 +245,12 @@ export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: P
 		const read = await attempt(context, pollWebhook, webhook.webhookId, clock);
 		let why: string | undefined;
 		if ('error' in read) {
-			if (webhook.created || !(await goneAfterAll(context, read.error, webhook.webhookId, wanted.solutionId, clock))) {
-				if (webhook.created) await deleteQuietly(context, webhook.webhookId, clock, 'created by a failed poll');
+			if (
+				webhook.created ||
+				!(await goneAfterAll(context, read.error, webhook.webhookId, wanted.solutionId, clock))
+			) {
+				if (webhook.created)
+					await deleteQuietly(context, webhook.webhookId, clock, 'created by a failed poll');
 				// What earlier webhooks gave is emitted with their cursors; the rest at the next poll.
 				if (reads.length > 0) return outputOf(...reads);
 				throw read.error;
@@ -185,18 +260,28 @@ export async function pollManagedWebhook(context: IPollFunctions, pollWebhook: P
 			reads.push(read);
 			remember(context, wanted, webhook);
 			// A disabled webhook is left only once read to its end: its last events come out first.
-			why = manual || !read.reachedEnd ? undefined : await replacementReason(context, webhook, clock, wanted.solutionId);
+			why =
+				manual || !read.reachedEnd
+					? undefined
+					: await replacementReason(context, webhook, clock, wanted.solutionId);
 			if (!why) break;
 			leftBehind.push(webhook.webhookId);
 			// Listed before the next webhook is read: saved with that read's items.
-			if (!manual) context.getWorkflowStaticData('node').managedLeftBehind = leftBehind.slice(-MAX_LEFT_BEHIND);
+			if (!manual)
+				context.getWorkflowStaticData('node').managedLeftBehind =
+					leftBehind.slice(-MAX_LEFT_BEHIND);
 		}
 		excluded.add(webhook.webhookId);
 		if (excluded.size > MAX_WEBHOOKS_PER_POLL) {
 			if (reads.length > 0) return outputOf(...reads);
-			throw new NodeOperationError(context.getNode(), `${MAX_WEBHOOKS_PER_POLL} webhooks of the trigger's scope are gone or disabled`, {
-				description: 'The next poll goes on with the next ones. If this persists, check the webhooks of the solution with Webhook > List.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`${MAX_WEBHOOKS_PER_POLL} webhooks of the trigger's scope are gone or disabled`,
+				{
+					description:
+						'The next poll goes on with the next ones. If this persists, check the webhooks of the solution with Webhook > List.',
+				},
+			);
 		}
 		if (!manual) context.logger.warn(`SmartSuite Trigger: ${why}; setting up another one`);
 		webhook = await managedWebhook(context, wanted, clock, excluded, why);
@@ -217,14 +302,20 @@ function leftBehindOf(context: IPollFunctions): string[] {
  * now stays listed (a top-level key, saved with the poll's items) and is never read again: read
  * from its first event, it would emit its events a second time.
  */
-async function deleteLeftBehind(context: IPollFunctions, webhookIds: string[], clock: PollClock): Promise<void> {
+async function deleteLeftBehind(
+	context: IPollFunctions,
+	webhookIds: string[],
+	clock: PollClock,
+): Promise<void> {
 	const kept: string[] = [];
 	for (const webhookId of webhookIds) {
 		try {
 			await deleteWebhook(context, webhookId, clock.requestTimeout());
 		} catch (error) {
 			if (isWebhookGone(error)) continue;
-			context.logger.warn(`SmartSuite Trigger: could not delete the webhook "${webhookId}" that SmartSuite disabled (its events were read); the next poll tries again: ${(error as Error).message}`);
+			context.logger.warn(
+				`SmartSuite Trigger: could not delete the webhook "${webhookId}" that SmartSuite disabled (its events were read); the next poll tries again: ${(error as Error).message}`,
+			);
 			kept.push(webhookId);
 		}
 	}
@@ -238,7 +329,11 @@ async function deleteLeftBehind(context: IPollFunctions, webhookIds: string[], c
  * mode. A webhook just created or found enabled needs no GetWebhook for a day; one found disabled
  * (not read to its end yet) is checked at the next poll that reaches its end.
  */
-function remember(context: IPollFunctions, wanted: Wanted, { webhookId, disabled }: ManagedWebhook): void {
+function remember(
+	context: IPollFunctions,
+	wanted: Wanted,
+	{ webhookId, disabled }: ManagedWebhook,
+): void {
 	if (context.getMode() === 'manual') return;
 	const state: IDataObject = context.getWorkflowStaticData('node');
 	if (state.managedWebhookId !== webhookId) state.managedCheckedAt = disabled ? 0 : Date.now();

@@ -64,6 +64,7 @@ export function judgePage(
 export function readServedPages(value: unknown): ServedPages {
 	if (typeof value !== 'object' || value === null) return NOTHING_SERVED;
 	const saved = value as Record<string, unknown>;
-	const count = (field: unknown) => (Number.isSafeInteger(field) && (field as number) > 0 ? (field as number) : 0);
+	const count = (field: unknown) =>
+		Number.isSafeInteger(field) && (field as number) > 0 ? (field as number) : 0;
 	return { largest: count(saved.largest), limit: count(saved.limit), maxAsk: count(saved.maxAsk) };
 }

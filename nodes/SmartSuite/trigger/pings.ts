@@ -43,17 +43,28 @@ const MAX_CHAIN = 50;
  *   items for long.
  * Anything else (a restart, another process, an unknown saved state) starts from the saved cursor.
  */
-export function startingPoint(saved: { cursor: Cursor; drainId: string }, remembered: Remembered | undefined, now: number): Remembered {
+export function startingPoint(
+	saved: { cursor: Cursor; drainId: string },
+	remembered: Remembered | undefined,
+	now: number,
+): Remembered {
 	const fromSaved = { cursor: saved.cursor, chain: [saved.drainId] };
 	if (!remembered) return fromSaved;
 	const at = remembered.chain.indexOf(saved.drainId);
-	if (at === remembered.chain.length - 1) return { cursor: remembered.cursor, chain: [saved.drainId] };
-	const pending = at >= 0 && remembered.since !== undefined && now - remembered.since < MEMORY_TRUST_MS;
+	if (at === remembered.chain.length - 1)
+		return { cursor: remembered.cursor, chain: [saved.drainId] };
+	const pending =
+		at >= 0 && remembered.since !== undefined && now - remembered.since < MEMORY_TRUST_MS;
 	return pending ? { ...remembered, chain: remembered.chain.slice(at) } : fromSaved;
 }
 
 /** Memory after a drain from `start`: `drainId` when it emitted (and saved that id with its cursor). */
-export function afterDrain(start: Remembered, cursor: Cursor, drainId: string | undefined, now: number): Remembered {
+export function afterDrain(
+	start: Remembered,
+	cursor: Cursor,
+	drainId: string | undefined,
+	now: number,
+): Remembered {
 	if (drainId === undefined) return { ...start, cursor };
 	return { cursor, chain: [...start.chain, drainId].slice(-MAX_CHAIN), since: start.since ?? now };
 }
@@ -75,7 +86,10 @@ const lines = new Map<string, Line>();
 const FORGET_AFTER_MS = 2 * MEMORY_TRUST_MS;
 
 /** The memory of one webhook's drains (per mode, workflow, node and webhook). */
-export function memoryOf(key: string): { remembered?: Remembered; remember(value: Remembered): void } {
+export function memoryOf(key: string): {
+	remembered?: Remembered;
+	remember(value: Remembered): void;
+} {
 	const line = lineOf(key);
 	return {
 		remembered: line.remembered,
@@ -89,7 +103,8 @@ function lineOf(key: string): Line {
 	const now = Date.now();
 	let line = lines.get(key);
 	if (!line) {
-		for (const [other, idle] of lines) if (idle.pending === 0 && now - idle.usedAt > FORGET_AFTER_MS) lines.delete(other);
+		for (const [other, idle] of lines)
+			if (idle.pending === 0 && now - idle.usedAt > FORGET_AFTER_MS) lines.delete(other);
 		line = { tail: Promise.resolve(), pending: 0, usedAt: now };
 		lines.set(key, line);
 	}
@@ -102,7 +117,10 @@ function lineOf(key: string): Line {
  * drain waits its turn joins that drain instead of queuing another one (`joined`): that drain
  * starts after the ping arrived, so it reads everything the ping announced.
  */
-export async function inTurn<T>(key: string, drain: () => Promise<T>): Promise<{ result: T; joined: boolean }> {
+export async function inTurn<T>(
+	key: string,
+	drain: () => Promise<T>,
+): Promise<{ result: T; joined: boolean }> {
 	const line = lineOf(key);
 	if (line.queued) return { result: (await line.queued) as T, joined: true };
 	const queued = line.tail.then(async () => {

@@ -29,12 +29,17 @@ export function carriesSecret(query: unknown, secret: string): boolean {
 	const given = isJsonObject(query) ? query[SECRET_PARAMETER] : undefined;
 	if (secret === '' || typeof given !== 'string' || given.length !== secret.length) return false;
 	let difference = 0;
-	for (let index = 0; index < secret.length; index++) difference |= given.charCodeAt(index) ^ secret.charCodeAt(index);
+	for (let index = 0; index < secret.length; index++)
+		difference |= given.charCodeAt(index) ^ secret.charCodeAt(index);
 	return difference === 0;
 }
 
 /** The URL a webhook notifies, '' when its notifications are off (or unreadable). */
 export function notificationUrlOf(webhook: IDataObject): string {
 	const status = webhook.notification_status;
-	return isJsonObject(status) && isJsonObject(status.enabled) && typeof status.enabled.url === 'string' ? status.enabled.url : '';
+	return isJsonObject(status) &&
+		isJsonObject(status.enabled) &&
+		typeof status.enabled.url === 'string'
+		? status.enabled.url
+		: '';
 }

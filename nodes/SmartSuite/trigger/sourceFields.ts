@@ -12,7 +12,8 @@ const SOURCE_OPTIONS = [
 	{
 		name: 'Create a Webhook for Me',
 		value: 'managed',
-		description: 'Pick a solution and the tables or fields to watch; the trigger creates the webhook on activation and keeps it',
+		description:
+			'Pick a solution and the tables or fields to watch; the trigger creates the webhook on activation and keeps it',
 	},
 	{
 		name: 'Use an Existing Webhook',
@@ -50,7 +51,8 @@ export const sourceFields: INodeProperties[] = [
 	solutionLocator({
 		displayOptions: { show: { '@version': [2], ...existing } },
 		required: false,
-		description: 'Only used to list its webhooks under Existing Webhook > From List; not needed with a webhook ID',
+		description:
+			'Only used to list its webhooks under Existing Webhook > From List; not needed with a webhook ID',
 	}),
 	webhookLocator({
 		displayName: 'Existing Webhook',

@@ -44,7 +44,13 @@ export interface BatchWriter {
 	 * Each write's result from a successful answer, in the order of `writes`. `repeated`: the
 	 * request was sent again after an attempt that may have been carried out (see ApiResponse).
 	 */
-	results(answer: unknown, writes: Write[], structure: Field[], single: boolean, repeated: boolean): Outcome[];
+	results(
+		answer: unknown,
+		writes: Write[],
+		structure: Field[],
+		single: boolean,
+		repeated: boolean,
+	): Outcome[];
 	/**
 	 * Whether a failed answer to a repeated request shows that an earlier attempt did the work
 	 * (a delete answered 404): its writes then count as done, `results(null, …)`.
@@ -81,7 +87,11 @@ export async function executeWrites(
  * key, keys in order of first appearance. Linear: each element is pushed once (100,000 items
  * take milliseconds; see `npm run bench`, section "Batching").
  */
-export function chunksBy<T>(elements: T[], keyOf: (element: T) => string, size = BULK_LIMIT): T[][] {
+export function chunksBy<T>(
+	elements: T[],
+	keyOf: (element: T) => string,
+	size = BULK_LIMIT,
+): T[][] {
 	const open = new Map<string, T[]>();
 	const byKey = new Map<string, T[][]>();
 	for (const element of elements) {
@@ -127,7 +137,13 @@ export async function writeInBatches(
 			const answer = () =>
 				repeated && writer.doneBefore?.(response, single)
 					? null
-					: checkedAnswer(client, response, request, structure, single ? batch[0].itemIndex : undefined);
+					: checkedAnswer(
+							client,
+							response,
+							request,
+							structure,
+							single ? batch[0].itemIndex : undefined,
+						);
 			const results = perItem ?? writer.results(answer(), batch, structure, single, repeated);
 			results.forEach((outcome, position) => (outcomes[positions.get(batch[position])!] = outcome));
 		} catch (error) {

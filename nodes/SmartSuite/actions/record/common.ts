@@ -331,14 +331,22 @@ export function checkedAnswer(
 	if (ok && (response.body === '' || response.body === undefined || response.body === null))
 		return null;
 	const json = readJson(response.body);
-	if (ok) return json ? json.value : request.anyBody ? null : parseResponse(client.node, response, subjectOf(client, request, structure), itemIndex);
+	if (ok)
+		return json
+			? json.value
+			: request.anyBody
+				? null
+				: parseResponse(client.node, response, subjectOf(client, request, structure), itemIndex);
 	const complaints = isRefusal(response.statusCode) ? fieldComplaints(json?.value, structure) : [];
-	if (complaints.length > 0)
-		throw rejectedFieldsError(client, complaints, response, itemIndex);
+	if (complaints.length > 0) throw rejectedFieldsError(client, complaints, response, itemIndex);
 	return parseResponse(client.node, response, subjectOf(client, request, structure), itemIndex);
 }
 
-function subjectOf(client: RecordsClient, request: RecordsRequest, structure: Field[]): RequestSubject {
+function subjectOf(
+	client: RecordsClient,
+	request: RecordsRequest,
+	structure: Field[],
+): RequestSubject {
 	return {
 		action: request.action,
 		address: recordsAddress(client.credentials, request.url),
@@ -355,9 +363,15 @@ export function rejectedFieldsError(
 	itemIndex?: number,
 ): NodeApiError {
 	const said = quote(complaints.join('; '), response.secrets);
-	const fields = quote(complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', '), response.secrets);
+	const fields = quote(
+		complaints.map((complaint) => complaint.replace(/:.*/s, '')).join(', '),
+		response.secrets,
+	);
 	// One field: its words after its label; several: each with its label.
-	const words = complaints.length === 1 ? quote(complaints[0].replace(/^[^:]*:\s*/s, ''), response.secrets) : said;
+	const words =
+		complaints.length === 1
+			? quote(complaints[0].replace(/^[^:]*:\s*/s, ''), response.secrets)
+			: said;
 	const message = `SmartSuite rejected the value of ${fields} (${response.statusCode}): ${words}`;
 	return new NodeApiError(client.node, { message } as JsonObject, {
 		message,

@@ -80,4 +80,3 @@ export const recordDescription: INodeProperties[] = [
 	...restoreFields,
 	...uploadFileFields,
 ];
-

@@ -25,19 +25,28 @@ function scopeOf(context: IExecuteSingleFunctions): Scope {
 }
 
 /** Checks the scope, kinds and URL before any request and sends the webhook to create. */
-async function sendWebhook(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function sendWebhook(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const node = this.getNode();
 	const itemIndex = this.getItemIndex();
 	const scope = scopeOf(this);
 	const kinds = this.getNodeParameter('kinds', []) as string[];
 	if (kinds.length === 0) {
-		throw new NodeOperationError(node, 'Choose at least one of the Events', { description: 'A webhook collects only the kinds of changes it is created for.', itemIndex });
+		throw new NodeOperationError(node, 'Choose at least one of the Events', {
+			description: 'A webhook collects only the kinds of changes it is created for.',
+			itemIndex,
+		});
 	}
 	let url: string | undefined;
 	if (this.getNodeParameter('notify', false)) {
 		url = String(this.getNodeParameter('notificationUrl', '')).trim();
 		if (!/^https?:\/\/\S+$/i.test(url)) {
-			throw new NodeOperationError(node, 'The Notification URL must be an http(s) address', { description: `It is "${url}".`, itemIndex });
+			throw new NodeOperationError(node, 'The Notification URL must be an http(s) address', {
+				description: `It is "${url}".`,
+				itemIndex,
+			});
 		}
 	}
 	const { workspaceId } = await credentialsOf(this);
@@ -49,7 +58,8 @@ export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a webhook',
-	description: 'Create a webhook that collects the changes of a solution, some tables, or some fields',
+	description:
+		'Create a webhook that collects the changes of a solution, some tables, or some fields',
 	routing: {
 		send: { preSend: [toMethod('CreateWebhook'), sendWebhook] },
 		output: {
@@ -60,7 +70,8 @@ export const createOperation: INodePropertyOptions = {
 						action: 'create the webhook',
 						address: webhooksAddress(credentials, 'CreateWebhook'),
 						notFound: `The solution "${solutionId}" was not found`,
-						notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
+						notFoundHint:
+							'Check the Solution and that it belongs to the workspace of the credential.',
 					};
 				}),
 				outputWebhook,
@@ -87,7 +98,8 @@ export const createFields: INodeProperties[] = [
 		name: 'notify',
 		type: 'boolean',
 		default: false,
-		description: 'Whether SmartSuite also POSTs a short notice to a URL after each change. Not needed to read the events (List Events, SmartSuite Trigger).',
+		description:
+			'Whether SmartSuite also POSTs a short notice to a URL after each change. Not needed to read the events (List Events, SmartSuite Trigger).',
 		displayOptions: { show: showOnlyForCreate },
 	},
 	{

@@ -28,7 +28,11 @@ async function checkEitherSpelling(
 		const credentials = await credentialsOf(this);
 		const { baseUrl, path } = webhooksAddress(credentials, 'GetWebhooks');
 		const body = { webhook_id: readWebhookId(this) };
-		const again = await sendRequest.call(this, { baseURL: baseUrl, url: path, body }, credentials.apiKey);
+		const again = await sendRequest.call(
+			this,
+			{ baseURL: baseUrl, url: path, body },
+			credentials.apiKey,
+		);
 		return again as IN8nHttpFullResponse;
 	});
 	return await checkGetResponse[method].call(this, items, answer);

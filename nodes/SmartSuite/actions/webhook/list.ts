@@ -21,7 +21,12 @@ const PAGE_SIZE = 50;
 const MAX_PAGES = 100;
 
 function readSolutionId(context: IExecutePaginationFunctions): string {
-	return requireId(context.getNode(), context.getNodeParameter('solutionId', '', { extractValue: true }), 'Solution', context.getItemIndex());
+	return requireId(
+		context.getNode(),
+		context.getNodeParameter('solutionId', '', { extractValue: true }),
+		'Solution',
+		context.getItemIndex(),
+	);
 }
 
 /** Walks ListWebhooks page by page (see readPages) up to the limit. */
@@ -38,7 +43,11 @@ async function listWebhookPages(
 		limit: readLimit(this),
 		maxPages: MAX_PAGES,
 		maxPagesHint: 'Try again later; to read fewer webhooks, turn off Return All and set a Limit.',
-		body: (pageToken, wanted) => ({ solution_id: solutionId, page_size: String(Math.min(PAGE_SIZE, wanted)), page_token: pageToken }),
+		body: (pageToken, wanted) => ({
+			solution_id: solutionId,
+			page_size: String(Math.min(PAGE_SIZE, wanted)),
+			page_token: pageToken,
+		}),
 		read: (answer) => readPage(answer, 'webhooks'),
 		keep: (elements) => entriesOf(this, elements, 'webhook_id', 'webhooks'),
 		notAPage: () => notAWebhooksPageError(node, itemIndex),
@@ -57,7 +66,13 @@ export const listOperation: INodePropertyOptions = {
 			postReceive: [
 				checkResponse(function (credentials) {
 					const address = webhooksAddress(credentials, 'ListWebhooks');
-					return { action: 'list the webhooks', address, notFound: 'The solution was not found', notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.' };
+					return {
+						action: 'list the webhooks',
+						address,
+						notFound: 'The solution was not found',
+						notFoundHint:
+							'Check the Solution and that it belongs to the workspace of the credential.',
+					};
 				}),
 			],
 		},
@@ -65,6 +80,9 @@ export const listOperation: INodePropertyOptions = {
 };
 
 export const listFields: INodeProperties[] = [
-	solutionLocator({ displayOptions: { show: showOnlyForList }, description: 'The solution whose webhooks are listed' }),
+	solutionLocator({
+		displayOptions: { show: showOnlyForList },
+		description: 'The solution whose webhooks are listed',
+	}),
 	...returnAllFields(showOnlyForList),
 ];

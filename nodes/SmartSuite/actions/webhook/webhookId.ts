@@ -18,7 +18,8 @@ export function webhookIdField(operation: string, hint?: string): INodePropertie
 		solutionLocator({
 			displayOptions,
 			required: false,
-			description: 'Only used to list its webhooks under Webhook > From List; not needed with a webhook ID',
+			description:
+				'Only used to list its webhooks under Webhook > From List; not needed with a webhook ID',
 		}),
 		webhookLocator({ displayOptions, hint }),
 	];
@@ -39,7 +40,11 @@ export async function sendWebhookId(
 }
 
 /** `checkResponse` for a webhook operation; `action` completes "SmartSuite failed to …"; `anyBody`: see parseResponse. */
-export function checkWebhookResponse(method: WebhooksMethod, action: string, options: { anyBody?: boolean } = {}): ResponseCheck {
+export function checkWebhookResponse(
+	method: WebhooksMethod,
+	action: string,
+	options: { anyBody?: boolean } = {},
+): ResponseCheck {
 	return checkResponse(function (credentials) {
 		return {
 			action,
