@@ -4,6 +4,7 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -34,21 +35,37 @@ export async function refuseUserInfo(
 }
 
 /**
- * The only route of the Record operations that run as code (`customOperations`): reached when n8n
- * runs the node's routes instead, which it does for a tool invoked directly.
+ * The only route of the operations that run as code (`customOperations`): reached when n8n runs
+ * the node's routes instead, which it does for a tool invoked directly.
  */
-export async function refuseRoutingOfCode(
-	this: IExecuteSingleFunctions,
-): Promise<IHttpRequestOptions> {
+async function refuseRoutingOfCode(this: IExecuteSingleFunctions): Promise<IHttpRequestOptions> {
+	const resource = String(this.getNodeParameter('resource', ''));
 	const operation = String(this.getNodeParameter('operation', ''));
+	const resourceName = resource.charAt(0).toUpperCase() + resource.slice(1);
 	throw new NodeOperationError(
 		this.getNode(),
-		`Record → ${operation} cannot run when n8n calls the SmartSuite Tool directly`,
+		`${resourceName} → ${operation} cannot run when n8n calls the SmartSuite Tool directly`,
 		{
 			description:
 				"There n8n runs only the node's plain requests (n8n's MCP Server Trigger, AI Agent versions before 3). Connect the tool to an AI Agent of version 3 or later, or use Record → Restore or a Webhook operation, which run either way.",
 			itemIndex: this.getItemIndex(),
 		},
+	);
+}
+
+/**
+ * The operations that run as code also get a route that only refuses: n8n runs the routes (and
+ * never `customOperations`) when a tool is invoked directly, by the MCP Server Trigger or an AI
+ * Agent before version 3 (n8n-core's makeHandleToolInvocation calls the node's `execute`).
+ */
+export function withCodeOnlyRoutes(
+	options: INodePropertyOptions[],
+	codeOperations: Record<string, unknown>,
+): INodePropertyOptions[] {
+	return options.map((option) =>
+		(option.value as string) in codeOperations
+			? { ...option, routing: { send: { preSend: [refuseRoutingOfCode] } } }
+			: option,
 	);
 }
 

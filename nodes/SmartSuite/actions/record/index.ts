@@ -1,6 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { refuseRoutingOfCode, refuseUserInfo } from '../shared';
+import { refuseUserInfo, withCodeOnlyRoutes } from '../shared';
 import { RECORDS_BASE_URL } from '../../shared/transport';
 import { createFields, createOperation, executeCreate } from './create';
 import { deleteFields, deleteOperation, executeDelete } from './delete';
@@ -27,16 +27,19 @@ function operationProperty(tool: boolean, defaultOperation: string): INodeProper
 		displayOptions: { show: { resource: ['record'], '@tool': [tool] } },
 		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
 		routing: { request: { baseURL: RECORDS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
-		options: [
-			createOperation,
-			upsertOperation,
-			deleteOperation,
-			getOperation,
-			restoreOperation,
-			searchOperation,
-			updateOperation,
-			uploadFileOperation,
-		].map(withCodeOnlyRoute),
+		options: withCodeOnlyRoutes(
+			[
+				createOperation,
+				upsertOperation,
+				deleteOperation,
+				getOperation,
+				restoreOperation,
+				searchOperation,
+				updateOperation,
+				uploadFileOperation,
+			],
+			recordOperations,
+		),
 		default: defaultOperation,
 	};
 }
@@ -57,16 +60,6 @@ export const recordOperations = {
 	upsert: executeUpsert,
 	uploadFile: executeUploadFile,
 };
-
-/**
- * The operations that run as code also get a route that only refuses: n8n runs the routes (and
- * never `customOperations`) when a tool is invoked directly, by the MCP Server Trigger or an AI
- * Agent before version 3 (n8n-core's makeHandleToolInvocation calls the node's `execute`).
- */
-function withCodeOnlyRoute(option: INodePropertyOptions): INodePropertyOptions {
-	const runsAsCode = (option.value as string) in recordOperations;
-	return runsAsCode ? { ...option, routing: { send: { preSend: [refuseRoutingOfCode] } } } : option;
-}
 
 export const recordDescription: INodeProperties[] = [
 	operationProperty(false, 'restore'),
