@@ -96,8 +96,8 @@ export interface RecordsClient {
 	structure(tableId: string): Promise<Field[]>;
 	/** The slug of the table's title (primary) field, from the same read: `primary_field`, which is not always `title`. */
 	primaryField(tableId: string): Promise<string>;
-	/** Member id by lower-cased e-mail; the members list is read at most once per client. */
-	members(): Promise<Map<string, string>>;
+	/** The workspace's members; the members list is read at most once per client. */
+	members(): Promise<MemberDirectory>;
 }
 
 interface TableFields {
@@ -110,7 +110,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 	const node = context.getNode();
 	const started = Date.now();
 	const tables = new Map<string, Promise<TableFields>>();
-	let members: Promise<Map<string, string>> | undefined;
+	let members: Promise<MemberDirectory> | undefined;
 
 	const subjectOf = (request: RecordsRequest): RequestSubject => ({
 		action: request.action,
@@ -233,8 +233,19 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 	};
 }
 
-async function readMembers(call: RecordsClient['call'], node: INode): Promise<Map<string, string>> {
-	const byEmail = new Map<string, string>();
+/** The workspace's members as SmartSuite lists them, found by id or by e-mail address. */
+export interface MemberDirectory {
+	/** Every member, in the list's order. */
+	readonly all: IDataObject[];
+	readonly byId: Map<string, IDataObject>;
+	/** Member id by lower-cased, trimmed e-mail address. */
+	readonly idByEmail: Map<string, string>;
+}
+
+async function readMembers(call: RecordsClient['call'], node: INode): Promise<MemberDirectory> {
+	const all: IDataObject[] = [];
+	const byId = new Map<string, IDataObject>();
+	const idByEmail = new Map<string, string>();
 	for (let page = 0; page < MAX_MEMBER_PAGES; page++) {
 		const answer = await call({
 			method: 'POST',
@@ -254,16 +265,19 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Ma
 				'SmartSuite sent an answer to the members list that is not a page of members',
 			);
 		for (const member of items) {
+			if (typeof member.id !== 'string' || member.id === '' || byId.has(member.id)) continue;
+			all.push(member);
+			byId.set(member.id, member);
 			const emails = Array.isArray(member.email) ? member.email : [member.email];
 			for (const email of emails)
-				if (typeof email === 'string') byEmail.set(email.trim().toLowerCase(), String(member.id));
+				if (typeof email === 'string') idByEmail.set(email.trim().toLowerCase(), member.id);
 		}
 		const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
 		if (
 			items.length < MEMBERS_PAGE_SIZE ||
 			(total !== undefined && (page + 1) * MEMBERS_PAGE_SIZE >= total)
 		)
-			return byEmail;
+			return { all, byId, idByEmail };
 	}
 	throw new NodeOperationError(node, `Stopped after reading ${MAX_MEMBER_PAGES} pages of members`, {
 		description: 'SmartSuite still had more. Give users by member id instead of e-mail address.',

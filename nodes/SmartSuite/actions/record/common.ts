@@ -266,7 +266,7 @@ export async function convertContextFor(
 	const needsMembers = matched.some(
 		(entry) => entry && memberEmailsIn(entry.values, entry.structure).length > 0,
 	);
-	return needsMembers ? { memberIdsByEmail: await client.members() } : {};
+	return needsMembers ? { memberIdsByEmail: (await client.members()).idByEmail } : {};
 }
 
 export function recordBody(

@@ -181,7 +181,7 @@ async function filterOf(
 	const convert: ConvertContext =
 		byEmail &&
 		rules.some((rule) => structure.find((f) => f.slug === rule.field)?.field_type === 'userfield')
-			? { memberIdsByEmail: await client.members() }
+			? { memberIdsByEmail: (await client.members()).idByEmail }
 			: {};
 	const fields = rules.map((rule) => {
 		const field = fieldNamed(node, structure, rule.field, 'filter rule', itemIndex);
