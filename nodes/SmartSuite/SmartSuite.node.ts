@@ -9,6 +9,8 @@ import { recordListSearch, recordLoadOptions } from './actions/record/methods';
 import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
+import { fieldDescription, fieldOperations } from './actions/field';
+import { fieldListSearch } from './actions/field/methods';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,6 +19,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Field', value: 'field' },
 			{ name: 'Record', value: 'record' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
@@ -24,6 +27,7 @@ const properties: INodeProperties[] = [
 	},
 	...recordDescription,
 	...webhookDescription,
+	...fieldDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -54,11 +58,14 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		listSearch: { ...listSearch, ...recordListSearch },
+		listSearch: { ...listSearch, ...recordListSearch, ...fieldListSearch },
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,
 	};
 
 	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
-	customOperations: INodeType['customOperations'] = { record: recordOperations };
+	customOperations: INodeType['customOperations'] = {
+		record: recordOperations,
+		field: fieldOperations,
+	};
 }

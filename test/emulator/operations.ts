@@ -7,6 +7,7 @@ import { ApiError, invalidArgument, notFound } from './errors';
 import { markRead } from './lifetime';
 import * as records from './records';
 import { uploadRecordFile } from './recordFiles';
+import { addField, changeField, deleteField } from './fieldOps';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -62,6 +63,12 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return records.bulkDelete(store, tableId, input.body);
 		case 'ListMembers':
 			return records.listMembers(store, input.body, query);
+		case 'AddField':
+			return addField(store, tableId, input.body);
+		case 'ChangeField':
+			return changeField(store, tableId, input.body);
+		case 'DeleteField':
+			return deleteField(store, tableId, input.body);
 		case 'UploadRecordFile':
 			return uploadRecordFile(store, {
 				tableId,

@@ -118,6 +118,9 @@ const RECORDS_ROUTES: RouteSpec[] = [
 		[
 			{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
 			{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], optionalBody: true },
+			{ operation: 'AddField', pattern: [...TABLE, 'add_field', ''] },
+			{ operation: 'ChangeField', pattern: [...TABLE, 'change_field', ''], method: 'PUT' },
+			{ operation: 'DeleteField', pattern: [...TABLE, 'delete_field', ''] },
 			{ operation: 'BulkCreateRecords', pattern: [...RECORDS, 'bulk', ''] },
 			{ operation: 'BulkUpdateRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PATCH' },
 			{ operation: 'BulkReplaceRecords', pattern: [...RECORDS, 'bulk', ''], method: 'PUT' },

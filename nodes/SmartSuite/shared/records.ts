@@ -44,7 +44,7 @@ export const recordPath = (tableId: string, recordId: string) =>
 	recordsPath(tableId, `${pathSegment(recordId)}/`);
 
 export interface RecordsRequest {
-	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	url: string;
 	body?: IDataObject;
 	qs?: IDataObject;

@@ -147,7 +147,7 @@ export const REQUEST_DEFAULTS = {
 export async function sendRequest(
 	this: RequestContext,
 	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout' | 'headers'> & {
-		method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+		method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	},
 	apiKey: string,
 ): Promise<ApiResponse> {

@@ -25,7 +25,7 @@ function chosenTableId(context: ILoadOptionsFunctions): string {
 	return typeof value === 'string' ? value.trim() : '';
 }
 
-async function structureOfChosenTable(context: ILoadOptionsFunctions): Promise<Field[]> {
+export async function structureOfChosenTable(context: ILoadOptionsFunctions): Promise<Field[]> {
 	const tableId = chosenTableId(context);
 	if (!tableId) return [];
 	return await (await recordsClient(context)).structure(tableId);
