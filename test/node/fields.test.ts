@@ -2,7 +2,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Emulator, TableObject } from '../emulator';
-import { run, runError, runInWorkflow, useEmulator } from './harness';
+import { credentialsFor, runNodeMethod } from '../helpers/n8n';
+import { run, runError, runInWorkflow, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
@@ -381,5 +382,26 @@ describe('Field > Delete', () => {
 			[true, { item: 2 }],
 		]);
 		expect(operations(emu).filter((operation) => operation === 'DeleteField')).toHaveLength(1);
+	});
+});
+
+describe('Field picker', () => {
+	it("lists the chosen table's fields as label (type), filtered by label or slug; asks for a table first", async () => {
+		const { emu } = ctx;
+		const t = table();
+		const search = async (parameters: INodeParameters, filter?: string) =>
+			(await runNodeMethod(
+				smartSuite,
+				{ parameters, credentials: credentialsFor(emu) },
+				{ listSearch: 'searchFields', filter },
+			)) as { results: Array<{ name: string; value: string }> };
+
+		const found = await search(update(t.id, '', {}), 'prio');
+		expect(found.results).toEqual([{ name: 'Priority (singleselectfield)', value: 'priority' }]);
+		const all = await search(update(t.id, '', {}));
+		expect(all.results).toHaveLength(t.structure.length);
+		await expect(search({ resource: 'field', operation: 'update' })).rejects.toThrow(
+			'Choose a Table first',
+		);
 	});
 });
