@@ -41,7 +41,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(
 		description.properties[0].options?.map((option) => (option as { value: string }).value),
-	).toEqual(['record', 'webhook']);
+	).toEqual(['field', 'record', 'webhook']);
 	expect(operationsOf('record')).toEqual([
 		'create',
 		'upsert',
@@ -95,6 +95,17 @@ it('keeps its resources, operations and parameter names', () => {
 		'notificationUrl',
 	]);
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
+	expect(operationsOf('field')).toEqual(['create', 'delete', 'update']);
+	expect(parametersOf('field', 'create')).toEqual([
+		'tableId',
+		'label',
+		'fieldType',
+		'choices',
+		'linkedTableId',
+		'required',
+	]);
+	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'label', 'addChoices']);
+	expect(parametersOf('field', 'delete')).toEqual(['tableId', 'fieldId']);
 	const listOptions = description.properties.find(
 		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'),
 	);

@@ -122,6 +122,9 @@ describe('the SmartSuite Tool', () => {
 			'Get a webhook in SmartSuite',
 			'List the webhooks of a solution in SmartSuite',
 			'List the events of a webhook in SmartSuite',
+			'Create a field in SmartSuite',
+			'Delete a field in SmartSuite',
+			'Update a field in SmartSuite',
 		]);
 	});
 
