@@ -115,15 +115,6 @@ export function newSlug(length = 10): string {
 export const newChoices = (labels: string[]): IDataObject[] =>
 	labels.map((label) => ({ value: newSlug(), label }));
 
-export function readFieldTableId(context: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
-		context.getNode(),
-		context.getNodeParameter('tableId', itemIndex, '', { extractValue: true }),
-		'Table',
-		itemIndex,
-	);
-}
-
 /** The field named by slug, else by label (any case), with an error listing the table's fields. */
 export function findField(
 	context: IExecuteFunctions,

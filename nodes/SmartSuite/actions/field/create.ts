@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
-import { answerOf, eachItem } from '../record/common';
+import { answerOf, eachItem, readTableId } from '../record/common';
 import {
 	answeredField,
 	CHOICE_FIELD_TYPES,
@@ -20,7 +20,6 @@ import {
 	LINKED_RECORD_TYPE,
 	newChoices,
 	newSlug,
-	readFieldTableId,
 } from './common';
 
 const show = { resource: ['field'], operation: ['create'] };
@@ -125,7 +124,7 @@ function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
 /** Runs as n8n's `customOperations`: one add-field request per item. */
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
-		const tableId = readFieldTableId(this, itemIndex);
+		const tableId = readTableId(this, itemIndex);
 		const field = newField(this, itemIndex);
 		const answer = await answerOf(
 			client,
@@ -139,8 +138,7 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 				anyBody: true,
 				unanswered: {
 					message: 'The field may have been created',
-					description:
-						'SmartSuite may have added the field without answering, so it was not sent again: a second request could add it twice. Check the table before running this item again.',
+					description: 'It was not sent again, which could add it twice. Check the table first.',
 				},
 			},
 			[],

@@ -7,8 +7,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { tableLocator } from '../../shared/locators';
-import { answerOf, eachItem } from '../record/common';
-import { fieldLocator, fieldPath, findField, readFieldTableId } from './common';
+import { answerOf, eachItem, readTableId } from '../record/common';
+import { fieldLocator, fieldPath, findField } from './common';
 
 const show = { resource: ['field'], operation: ['delete'] };
 
@@ -35,7 +35,7 @@ export const deleteFields: INodeProperties[] = [
 export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const deleted = new Set<string>();
 	return await eachItem(this, async (client, itemIndex) => {
-		const tableId = readFieldTableId(this, itemIndex);
+		const tableId = readTableId(this, itemIndex);
 		const field = findField(this, await client.structure(tableId), tableId, itemIndex);
 		const key = `${tableId}/${field.slug}`;
 		const done = { tableId, slug: field.slug, label: field.label, deleted: true };
@@ -59,8 +59,7 @@ export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecu
 				anyBody: true,
 				unanswered: {
 					message: 'The field may have been deleted',
-					description:
-						'SmartSuite may have deleted the field without answering, so the request was not sent again. Check the table before running this item again.',
+					description: 'It was not sent again. Check the table first.',
 				},
 			},
 			[],

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { tableLocator } from '../../shared/locators';
-import { answerOf, eachItem } from '../record/common';
+import { answerOf, eachItem, readTableId } from '../record/common';
 import {
 	answeredField,
 	CHOICE_FIELD_TYPES,
@@ -20,7 +20,6 @@ import {
 	fieldPath,
 	findField,
 	newChoices,
-	readFieldTableId,
 } from './common';
 
 const show = { resource: ['field'], operation: ['update'] };
@@ -96,7 +95,7 @@ export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecu
 	// Fields changed by earlier items of this run: the structure read before them is out of date.
 	const changed = new Map<string, Field>();
 	return await eachItem(this, async (client, itemIndex) => {
-		const tableId = readFieldTableId(this, itemIndex);
+		const tableId = readTableId(this, itemIndex);
 		const read = findField(this, await client.structure(tableId), tableId, itemIndex);
 		const key = `${tableId}/${read.slug}`;
 		const field = changed.get(key) ?? read;
