@@ -9,6 +9,8 @@ import { recordListSearch, recordLoadOptions } from './actions/record/methods';
 import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
+import { solutionDescription, solutionOperations } from './actions/solution';
+import { tableDescription, tableOperations } from './actions/table';
 
 const properties: INodeProperties[] = [
 	{
@@ -19,11 +21,15 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Record', value: 'record' },
 			{ name: 'Webhook', value: 'webhook' },
+			{ name: 'Solution', value: 'solution' },
+			{ name: 'Table', value: 'table' },
 		],
 		default: 'record',
 	},
 	...recordDescription,
 	...webhookDescription,
+	...solutionDescription,
+	...tableDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -60,5 +66,9 @@ export class SmartSuite implements INodeType {
 	};
 
 	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
-	customOperations: INodeType['customOperations'] = { record: recordOperations };
+	customOperations: INodeType['customOperations'] = {
+		record: recordOperations,
+		solution: solutionOperations,
+		table: tableOperations,
+	};
 }
