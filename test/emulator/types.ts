@@ -211,6 +211,8 @@ export type Operation =
 	| 'UploadRecordFile'
 	| 'ListSolutions'
 	| 'ListTables'
+	| 'GetSolution'
+	| 'CreateTable'
 	| 'ListEvents'
 	| 'GetWebhook'
 	| 'DeleteWebhook'
