@@ -41,7 +41,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(
 		description.properties[0].options?.map((option) => (option as { value: string }).value),
-	).toEqual(['record', 'webhook']);
+	).toEqual(['record', 'webhook', 'solution', 'table']);
 	expect(operationsOf('record')).toEqual([
 		'create',
 		'upsert',
@@ -95,6 +95,13 @@ it('keeps its resources, operations and parameter names', () => {
 		'notificationUrl',
 	]);
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
+	expect(operationsOf('solution')).toEqual(['get', 'getMany']);
+	expect(parametersOf('solution', 'getMany')).toEqual(['returnAll', 'limit']);
+	expect(parametersOf('solution', 'get')).toEqual(['solutionId']);
+	expect(operationsOf('table')).toEqual(['create', 'get', 'getMany']);
+	expect(parametersOf('table', 'getMany')).toEqual(['solutionId']);
+	expect(parametersOf('table', 'get')).toEqual(['tableId', 'fieldsAsItems']);
+	expect(parametersOf('table', 'create')).toEqual(['solutionId', 'name', 'fields']);
 	const listOptions = description.properties.find(
 		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'),
 	);
