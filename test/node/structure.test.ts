@@ -173,6 +173,18 @@ describe('Table', () => {
 		expect(field(F.formula)).toMatchObject({ readOnly: true });
 	});
 
+	it('Get reads again after a 503 (a read may be repeated)', async () => {
+		const { emu } = ctx;
+		const deals = emu.addTable(emu.addSolution().id, { name: 'Deals' });
+		emu.injectFault({ operation: 'GetTable', action: { type: 'status', status: 503 } });
+		emu.resetLog();
+
+		const output = await run(emu, { parameters: table('get', { tableId: byId(deals.id) }) });
+
+		expect(emu.requests.map((request) => request.status)).toEqual([503, 200]);
+		expect(output[0].json).toMatchObject({ id: deals.id, name: 'Deals' });
+	});
+
 	it('Get names an unknown table', async () => {
 		const error = await runError(ctx.emu, {
 			parameters: table('get', { tableId: byId('missing') }),
