@@ -11,6 +11,8 @@ import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
 import { fieldDescription, fieldOperations } from './actions/field';
 import { fieldListSearch } from './actions/field/methods';
+import { solutionDescription, solutionOperations } from './actions/solution';
+import { tableDescription, tableOperations } from './actions/table';
 
 const properties: INodeProperties[] = [
 	{
@@ -21,6 +23,8 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Field', value: 'field' },
 			{ name: 'Record', value: 'record' },
+			{ name: 'Solution', value: 'solution' },
+			{ name: 'Table', value: 'table' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'record',
@@ -28,6 +32,8 @@ const properties: INodeProperties[] = [
 	...recordDescription,
 	...webhookDescription,
 	...fieldDescription,
+	...solutionDescription,
+	...tableDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -67,5 +73,7 @@ export class SmartSuite implements INodeType {
 	customOperations: INodeType['customOperations'] = {
 		record: recordOperations,
 		field: fieldOperations,
+		solution: solutionOperations,
+		table: tableOperations,
 	};
 }

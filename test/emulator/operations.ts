@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, invalidArgument, notFound } from './errors';
 import { markRead } from './lifetime';
 import * as records from './records';
+import * as structure from './structure';
 import { uploadRecordFile } from './recordFiles';
 import { addField, changeField, deleteField } from './fieldOps';
 import type { Body, EndlessList } from './records';
@@ -17,6 +18,7 @@ export type { Body };
 export interface OperationInput {
 	body: Body;
 	/** Path parameters of the records API. */
+	solutionId?: string;
 	tableId?: string;
 	recordId?: string;
 	/** The record-files endpoint: the field's slug (path), the body's bytes and its Content-Type. */
@@ -88,6 +90,10 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return withJunk(store, store.solutions);
 		case 'ListTables':
 			return withJunk(store, listTables(store, input.query));
+		case 'GetSolution':
+			return structure.getSolution(store, input.solutionId ?? '');
+		case 'CreateTable':
+			return structure.createTable(store, input.body);
 		case 'CreateWebhook':
 			return { webhook: createWebhook(store, input.body) };
 		case 'UpdateWebhook':

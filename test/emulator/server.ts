@@ -114,6 +114,12 @@ const RECORDS_ROUTES: RouteSpec[] = [
 		method: 'GET',
 		query: true,
 	},
+	{ operation: 'CreateTable', pattern: ['', 'api', 'v1', 'applications', ''] },
+	{
+		operation: 'GetSolution',
+		pattern: ['', 'api', 'v1', 'solutions', ':solutionId', ''],
+		method: 'GET',
+	},
 	...(
 		[
 			{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
@@ -426,6 +432,7 @@ async function handle(
 			runOperation(context.store, route.operation, {
 				body,
 				query: route.query,
+				solutionId: route.params.solutionId,
 				tableId: route.params.tableId,
 				recordId: route.params.recordId,
 				...(route.multipart

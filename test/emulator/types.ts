@@ -214,6 +214,8 @@ export type Operation =
 	| 'UploadRecordFile'
 	| 'ListSolutions'
 	| 'ListTables'
+	| 'GetSolution'
+	| 'CreateTable'
 	| 'ListEvents'
 	| 'GetWebhook'
 	| 'DeleteWebhook'

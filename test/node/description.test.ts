@@ -41,7 +41,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(
 		description.properties[0].options?.map((option) => (option as { value: string }).value),
-	).toEqual(['field', 'record', 'webhook']);
+	).toEqual(['field', 'record', 'solution', 'table', 'webhook']);
 	expect(operationsOf('record')).toEqual([
 		'create',
 		'upsert',
@@ -106,6 +106,13 @@ it('keeps its resources, operations and parameter names', () => {
 	]);
 	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'label', 'addChoices']);
 	expect(parametersOf('field', 'delete')).toEqual(['tableId', 'fieldId']);
+	expect(operationsOf('solution')).toEqual(['get', 'getMany']);
+	expect(parametersOf('solution', 'getMany')).toEqual(['returnAll', 'limit']);
+	expect(parametersOf('solution', 'get')).toEqual(['solutionId']);
+	expect(operationsOf('table')).toEqual(['create', 'get', 'getMany']);
+	expect(parametersOf('table', 'getMany')).toEqual(['solutionId']);
+	expect(parametersOf('table', 'get')).toEqual(['tableId', 'fieldsAsItems']);
+	expect(parametersOf('table', 'create')).toEqual(['solutionId', 'name', 'fields']);
 	const listOptions = description.properties.find(
 		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'),
 	);

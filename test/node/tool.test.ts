@@ -125,6 +125,120 @@ describe('the SmartSuite Tool', () => {
 			'Create a field in SmartSuite',
 			'Delete a field in SmartSuite',
 			'Update a field in SmartSuite',
+			'Get a solution in SmartSuite',
+			'Get many solutions in SmartSuite',
+			'Create a table in a solution in SmartSuite',
+			'Get a table and its fields in SmartSuite',
+			'Get many tables of a solution in SmartSuite',
+		]);
+	});
+
+	it("learns a table's fields with Table → Get (Fields as Items), then writes a correct record with Record → Create", async () => {
+		const { emu } = ctx;
+		const deals = emu.addTable(emu.addSolution().id, {
+			name: 'Deals',
+			structure: [
+				{
+					slug: 'title',
+					label: 'Title',
+					field_type: 'recordtitlefield',
+					params: { primary: true, required: true },
+				},
+				{
+					slug: 'sco7mpany1',
+					label: 'Company',
+					field_type: 'textfield',
+					params: { required: true },
+				},
+				{
+					slug: 'sst4ge0001',
+					label: 'Stage',
+					field_type: 'singleselectfield',
+					params: {
+						choices: [
+							{ value: 'a1b2', label: 'Lead' },
+							{ value: 'c3d4', label: 'Won' },
+						],
+					},
+				},
+				{ slug: 'ssize00001', label: 'Deal Size', field_type: 'numberfield', params: {} },
+				{
+					slug: 'sform00001',
+					label: 'Summary',
+					field_type: 'formulafield',
+					params: { formula: '{title}' },
+				},
+			],
+		});
+		emu.resetLog();
+
+		// 1. The model asks for the table's fields.
+		const lookup = await toolRun(
+			{ resource: 'table', operation: 'get', tableId: tableFromAi, fieldsAsItems: true },
+			{ table: deals.id },
+		);
+		expect(lookup.tool.description).toBe('Get a table and its fields in SmartSuite');
+		expect(lookup.error).toBeUndefined();
+		type FieldItem = {
+			slug: string;
+			label: string;
+			type: string;
+			required: boolean;
+			readOnly: boolean;
+			choices: Array<{ label: string; id: string }>;
+		};
+		const fields = lookup.output as FieldItem[];
+
+		// 2. It decides a value for every field it may write, from what the list says of each.
+		const writable = fields.filter((field) => !field.readOnly);
+		const valueOf = (field: FieldItem) => {
+			if (field.choices.length > 0)
+				return field.choices.find((choice) => choice.label === 'Won')!.id;
+			if (field.type === 'numberfield') return 250000;
+			return field.type === 'recordtitlefield' ? 'Acme renewal' : 'Acme Inc.';
+		};
+		expect(writable.filter((field) => field.required).map((field) => field.label)).toEqual([
+			'Title',
+			'Company',
+		]);
+
+		// 3. Record → Create, each value a $fromAI parameter (as "Let the model define this parameter" saves it).
+		const created = await toolRun(
+			{
+				resource: 'record',
+				operation: 'create',
+				tableId: tableFromAi,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: Object.fromEntries(
+						writable.map((field) => [
+							field.slug,
+							fromAi(field.slug, field.label, field.type === 'numberfield' ? 'number' : 'string'),
+						]),
+					),
+				},
+			},
+			{
+				table: deals.id,
+				...Object.fromEntries(writable.map((field) => [field.slug, valueOf(field)])),
+			},
+		);
+
+		expect(created.error).toBeUndefined();
+		expect(emu.requests.map((request) => request.operation)).toEqual([
+			'GetTable',
+			'GetTable',
+			'CreateRecord',
+		]);
+		const [record] = emu.records(deals.id);
+		expect(record).toMatchObject({
+			title: 'Acme renewal',
+			sco7mpany1: 'Acme Inc.',
+			sst4ge0001: 'c3d4',
+			ssize00001: '250000',
+		});
+		expect(created.output).toEqual([
+			expect.objectContaining({ Title: 'Acme renewal', Company: 'Acme Inc.', Stage: 'Won' }),
 		]);
 	});
 

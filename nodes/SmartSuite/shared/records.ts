@@ -98,11 +98,14 @@ export interface RecordsClient {
 	primaryField(tableId: string): Promise<string>;
 	/** The workspace's members; the members list is read at most once per client. */
 	members(): Promise<MemberDirectory>;
+	/** The table as SmartSuite answered it (name, solution, structure…), from the same read. */
+	table(tableId: string): Promise<IDataObject>;
 }
 
 interface TableFields {
 	structure: Field[];
 	primaryField: string;
+	table: IDataObject;
 }
 
 export async function recordsClient(context: RequestContext): Promise<RecordsClient> {
@@ -192,7 +195,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 			repeatable: true,
 		});
 		const structure = isObject(table) ? table.structure : undefined;
-		if (!Array.isArray(structure)) throw notAStructureError(node, tableId);
+		if (!isObject(table) || !Array.isArray(structure)) throw notAStructureError(node, tableId);
 		const fields = structure.filter(isObject).map((field) => ({
 			slug: String(field.slug),
 			label:
@@ -200,8 +203,9 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 			field_type: String(field.field_type ?? ''),
 			params: isObject(field.params) ? field.params : {},
 		}));
-		const primary = isObject(table) ? table.primary_field : undefined;
+		const primary = table.primary_field;
 		return {
+			table,
 			structure: fields,
 			primaryField:
 				typeof primary === 'string' && primary !== ''
@@ -229,6 +233,9 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		async members() {
 			members ??= readMembers(call, node);
 			return await members;
+		},
+		async table(tableId) {
+			return (await tableFields(tableId)).table;
 		},
 	};
 }

@@ -10,52 +10,20 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
+import {
+	FIELD_TYPE_OPTIONS as FIELD_TYPE_OPTIONS_ALL,
+	newFieldSlug,
+	TYPES_WITH_SETTINGS,
+} from '../../shared/fieldTypes';
 import { tablePath } from '../../shared/records';
 
 type Show = Record<string, string[]>;
 
-/**
- * The field types a new field can have: SmartSuite's field-object reference, without the system
- * types ("cannot be added via API") and the types that need settings this node does not ask for
- * (formula, lookup, rollup, count, button, sub-items).
- */
-export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Address', value: 'addressfield' },
-	{ name: 'Assigned To', value: 'userfield' },
-	{ name: 'Checklist', value: 'checklistfield' },
-	{ name: 'Color Picker', value: 'colorpickerfield' },
-	{ name: 'Currency', value: 'currencyfield' },
-	{ name: 'Date', value: 'datefield' },
-	{ name: 'Date Range', value: 'daterangefield' },
-	{ name: 'Due Date', value: 'duedatefield' },
-	{ name: 'Duration', value: 'durationfield' },
-	{ name: 'Email', value: 'emailfield' },
-	{ name: 'Files and Images', value: 'filefield' },
-	{ name: 'Full Name', value: 'fullnamefield' },
-	{ name: 'IP Address', value: 'ipaddressfield' },
-	{ name: 'Link', value: 'linkfield' },
-	{ name: 'Linked Record', value: 'linkedrecordfield' },
-	{ name: 'Multiple Select', value: 'multipleselectfield' },
-	{ name: 'Number', value: 'numberfield' },
-	{ name: 'Number Slider', value: 'numbersliderfield' },
-	{ name: 'Percent', value: 'percentfield' },
-	{ name: 'Percent Complete', value: 'percentcompletefield' },
-	{ name: 'Phone', value: 'phonefield' },
-	{ name: 'Rating', value: 'ratingfield' },
-	{ name: 'Record ID', value: 'recordidfield' },
-	{ name: 'Signature', value: 'signaturefield' },
-	{ name: 'Single Select', value: 'singleselectfield' },
-	{ name: 'SmartDoc', value: 'richtextareafield' },
-	{ name: 'Social Network', value: 'socialnetworkfield' },
-	{ name: 'Status', value: 'statusfield' },
-	{ name: 'Tags', value: 'tagsfield' },
-	{ name: 'Text', value: 'textfield' },
-	{ name: 'Text Area', value: 'textareafield' },
-	{ name: 'Time', value: 'timefield' },
-	{ name: 'Time Tracking Log', value: 'timetrackingfield' },
-	{ name: 'Vote', value: 'votefield' },
-	{ name: 'Yes / No', value: 'yesnofield' },
-];
+/** Field → Create offers the types that need no settings, and Linked Record (it asks for the table). */
+export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = FIELD_TYPE_OPTIONS_ALL.filter(
+	(option) =>
+		option.value === 'linkedrecordfield' || !TYPES_WITH_SETTINGS.includes(String(option.value)),
+);
 
 /** The types whose options are `params.choices`: `{value, label}`, the value being the id records hold. */
 export const CHOICE_FIELD_TYPES = ['singleselectfield', 'multipleselectfield', 'statusfield'];
@@ -97,23 +65,9 @@ export function choiceLabels(text: unknown): string[] {
 	return labels;
 }
 
-const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/**
- * A new id chosen by the client: SmartSuite's add-field reference asks for a field slug that is "a
- * random 10 digit alphanumeric value" (lowercase, starting with a letter, as SmartSuite's own slugs
- * such as `s1a561b4ae`); choice ids are chosen the same way.
- */
-export function newSlug(length = 10): string {
-	let slug = 's';
-	while (slug.length < length)
-		slug += ALPHANUMERIC[Math.floor(Math.random() * ALPHANUMERIC.length)];
-	return slug;
-}
-
 /** New options for the labels, each with its own id. */
 export const newChoices = (labels: string[]): IDataObject[] =>
-	labels.map((label) => ({ value: newSlug(), label }));
+	labels.map((label) => ({ value: newFieldSlug(), label }));
 
 /** The field named by slug, else by label (any case), with an error listing the table's fields. */
 export function findField(

@@ -19,8 +19,8 @@ import {
 	fieldPath,
 	LINKED_RECORD_TYPE,
 	newChoices,
-	newSlug,
 } from './common';
+import { newFieldSlug } from '../../shared/fieldTypes';
 
 const show = { resource: ['field'], operation: ['create'] };
 
@@ -118,7 +118,7 @@ function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
 		params.entries_allowed = 'multiple';
 	}
 	if (context.getNodeParameter('required', itemIndex, false) === true) params.required = true;
-	return { slug: newSlug(), label, field_type: type, params, is_new: true };
+	return { slug: newFieldSlug(), label, field_type: type, params, is_new: true };
 }
 
 /** Runs as n8n's `customOperations`: one add-field request per item. */

@@ -1,0 +1,155 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isObject } from '../../shared/fields/values';
+import { newFieldSlug, PLAIN_FIELD_TYPE_OPTIONS } from '../../shared/fieldTypes';
+import { solutionLocator } from '../../shared/locators';
+import { eachItem } from '../record/common';
+import { notAnObjectError, readSolutionId } from '../solution/common';
+
+const show = { resource: ['table'], operation: ['create'] };
+
+/** The types a field given here can have: those that need nothing but a label. */
+
+/** SmartSuite needs at least one field: without any, the table gets the reference's example field. */
+const DEFAULT_FIELD = { slug: 'name', label: 'Name', field_type: 'textfield' };
+
+export const createOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a table in a solution',
+	description: 'Create a table with the fields given (a text field Name when none is)',
+};
+
+export const createFields: INodeProperties[] = [
+	solutionLocator({
+		description: 'The solution the table is created in',
+		displayOptions: { show },
+	}),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The name of the new table',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Field',
+		description:
+			'The fields of the new table, in order; without any, it gets one text field, Name. Linked records, lookups and formulas are added afterwards with Field → Create.',
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Label',
+						name: 'label',
+						type: 'string',
+						default: '',
+						description: 'The name of the field',
+					},
+					{
+						displayName: 'Field Type',
+						name: 'fieldType',
+						type: 'options',
+						options: PLAIN_FIELD_TYPE_OPTIONS,
+						default: 'textfield',
+					},
+				],
+			},
+		],
+	},
+];
+
+function badInput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description: string,
+) {
+	return new NodeOperationError(context.getNode(), message, { description, itemIndex });
+}
+
+/** The table's `structure`: each field given (checked before any request), or the default one. */
+function readStructure(context: IExecuteFunctions, itemIndex: number): IDataObject[] {
+	const given = context.getNodeParameter('fields.field', itemIndex, []) as unknown;
+	const fields = Array.isArray(given) ? given : [];
+	const labels = new Set<string>();
+	const structure = fields.map((field: unknown, position) => {
+		const { label, fieldType } = isObject(field) ? field : {};
+		const text = typeof label === 'string' ? label.trim() : '';
+		if (text === '')
+			throw badInput(
+				context,
+				itemIndex,
+				`Field ${position + 1} has no label`,
+				'Give every field a label.',
+			);
+		if (labels.has(text.toLowerCase()))
+			throw badInput(
+				context,
+				itemIndex,
+				`Two fields are labelled "${text}"`,
+				'Give each field its own label: records are written by label or slug.',
+			);
+		labels.add(text.toLowerCase());
+		if (!PLAIN_FIELD_TYPE_OPTIONS.some((option) => option.value === fieldType))
+			throw badInput(
+				context,
+				itemIndex,
+				`The field "${text}" has a type a new table cannot have: ${JSON.stringify(fieldType)}`,
+				`Expected one of: ${PLAIN_FIELD_TYPE_OPTIONS.map((option) => option.value).join(', ')}.`,
+			);
+		return { slug: newFieldSlug(), label: text, field_type: fieldType as string, params: {} };
+	});
+	return structure.length > 0 ? structure : [DEFAULT_FIELD];
+}
+
+/** `POST /api/v1/applications/` with `{name, solution, structure}` (reference: tables/create-table.md). */
+export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (client, itemIndex) => {
+		const solutionId = readSolutionId(this, itemIndex);
+		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+		if (name === '')
+			throw badInput(
+				this,
+				itemIndex,
+				'The parameter "Name" is empty',
+				'Enter the name of the new table.',
+			);
+		const structure = readStructure(this, itemIndex);
+		const table = await client.call(
+			{
+				method: 'POST',
+				url: '/api/v1/applications/',
+				body: { name, solution: solutionId, structure },
+				action: 'create the table',
+				notFound: `The solution "${solutionId}" was not found`,
+				repeatable: false,
+				unanswered: {
+					message: 'The table may have been created',
+					description:
+						'SmartSuite may have created the table without answering, so it was not sent again: a second request could create it twice. Check the solution before running this item again.',
+				},
+			},
+			itemIndex,
+		);
+		if (!isObject(table)) throw notAnObjectError(client, 'create the table', itemIndex);
+		return [table];
+	});
+}

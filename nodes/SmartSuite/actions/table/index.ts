@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { withCodeOnlyRoutes } from '../shared';
+import { createFields, createOperation, executeCreate } from './create';
+import { executeGet, getFields, getOperation } from './get';
+import { executeGetMany, getManyFields, getManyOperation } from './getMany';
+
+/** All run as code (n8n's `customOperations`): through the records client, one table read per run. */
+export const tableOperations = { getMany: executeGetMany, get: executeGet, create: executeCreate };
+
+export const tableDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['table'] } },
+		options: withCodeOnlyRoutes([createOperation, getOperation, getManyOperation], tableOperations),
+		default: 'get',
+	},
+	...getManyFields,
+	...getFields,
+	...createFields,
+];
