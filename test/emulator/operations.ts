@@ -7,6 +7,7 @@ import { ApiError, invalidArgument, notFound } from './errors';
 import { markRead } from './lifetime';
 import * as records from './records';
 import { uploadRecordFile } from './recordFiles';
+import { listViews, recordsForView } from './views';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -87,6 +88,10 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return { webhook: updateWebhook(store, input.body) };
 		case 'ListWebhooks':
 			return listWebhooks(store, input.body);
+		case 'ListViews':
+			return listViews(store, query);
+		case 'ListViewRecords':
+			return recordsForView(store, tableId, query, input.endlessList);
 	}
 }
 
