@@ -9,6 +9,8 @@ import { recordListSearch, recordLoadOptions } from './actions/record/methods';
 import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
+import { viewDescription, viewOperations } from './actions/view';
+import { viewListSearch } from './actions/view/views';
 
 const properties: INodeProperties[] = [
 	{
@@ -18,12 +20,14 @@ const properties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Record', value: 'record' },
+			{ name: 'View', value: 'view' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'record',
 	},
 	...recordDescription,
 	...webhookDescription,
+	...viewDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -54,11 +58,14 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		listSearch: { ...listSearch, ...recordListSearch },
+		listSearch: { ...listSearch, ...recordListSearch, ...viewListSearch },
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,
 	};
 
 	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
-	customOperations: INodeType['customOperations'] = { record: recordOperations };
+	customOperations: INodeType['customOperations'] = {
+		record: recordOperations,
+		view: viewOperations,
+	};
 }
