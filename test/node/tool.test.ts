@@ -122,6 +122,9 @@ describe('the SmartSuite Tool', () => {
 			'Get a webhook in SmartSuite',
 			'List the webhooks of a solution in SmartSuite',
 			'List the events of a webhook in SmartSuite',
+			'Update a webhook in SmartSuite',
+			'Get the views of a table in SmartSuite',
+			'Get the records of a view in SmartSuite',
 		]);
 	});
 
