@@ -13,6 +13,8 @@ import { fieldDescription, fieldOperations } from './actions/field';
 import { fieldListSearch } from './actions/field/methods';
 import { solutionDescription, solutionOperations } from './actions/solution';
 import { tableDescription, tableOperations } from './actions/table';
+import { viewDescription, viewOperations } from './actions/view';
+import { viewListSearch } from './actions/view/views';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,6 +27,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Record', value: 'record' },
 			{ name: 'Solution', value: 'solution' },
 			{ name: 'Table', value: 'table' },
+			{ name: 'View', value: 'view' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'record',
@@ -34,6 +37,7 @@ const properties: INodeProperties[] = [
 	...fieldDescription,
 	...solutionDescription,
 	...tableDescription,
+	...viewDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -64,7 +68,7 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		listSearch: { ...listSearch, ...recordListSearch, ...fieldListSearch },
+		listSearch: { ...listSearch, ...recordListSearch, ...fieldListSearch, ...viewListSearch },
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,
 	};
@@ -75,5 +79,6 @@ export class SmartSuite implements INodeType {
 		field: fieldOperations,
 		solution: solutionOperations,
 		table: tableOperations,
+		view: viewOperations,
 	};
 }

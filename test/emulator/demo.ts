@@ -4,7 +4,8 @@ import type { Emulator, EventObject } from './types';
 
 /**
  * The demo: a solution with the table "Projects" (live and deleted records, watched by a webhook
- * whose five events are real changes of its records), "Tasks", and "Field Types" (every field type).
+ * whose five events are real changes of its records, and two views), "Tasks", and "Field Types"
+ * (every field type).
  */
 export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const solution = emulator.addSolution({ name: 'Project Management' });
@@ -41,6 +42,21 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	]) {
 		emulator.updateRecord(tableId, recordId, { status: { value } });
 	}
+	const viewIds = [
+		emulator.addView(tableId, {
+			label: 'Open projects',
+			filter: {
+				operator: 'and',
+				fields: [{ field: 'status', comparison: 'is_not', value: 'complete' }],
+			},
+			sort: [{ field: 'title', direction: 'asc' }],
+			visibleFields: ['title', 'status'],
+		}).id,
+		emulator.addView(tableId, {
+			label: 'Newest first',
+			sort: [{ field: 'autonumber', direction: 'desc' }],
+		}).id,
+	];
 	return {
 		tableId,
 		recordIds,
@@ -48,6 +64,7 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 		webhookId: webhook.webhook_id,
 		solutionId: solution.id,
 		fieldTypesTableId: fieldTypes.id,
+		viewIds,
 	};
 }
 

@@ -1205,6 +1205,7 @@ describe('request log, demo data and live changes', () => {
 			webhookId: '',
 			solutionId: '',
 			fieldTypesTableId: '',
+			viewIds: [],
 		});
 		expect(() => startDemoChanges(plain, 1)).toThrow();
 	});

@@ -13,6 +13,7 @@ import { Notifier } from './notifications';
 import * as recordsApi from './records';
 import { uploadedFile } from './recordFiles';
 import { RawElement, Store } from './store';
+import { addView } from './views';
 import {
 	DEFAULT_VARIANT,
 	type Emulator,
@@ -71,6 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		webhookId: '',
 		solutionId: '',
 		fieldTypesTableId: '',
+		viewIds: [],
 	};
 	const emulator: Emulator = {
 		baseUrl: records.url,
@@ -117,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		addSolution: (fields) => store.addSolution(fields),
 		addTable: (solutionId, fields) => store.addTable(solutionId, fields),
 		addFieldTypesTable: (solutionId, fields) => store.addFieldTypesTable(solutionId, fields),
+		addView: (tableId, view) => addView(store, tableId, view),
 		getTable: (tableId) => store.table(tableId),
 		records: (tableId, { deleted } = {}) =>
 			[...store.recordsOf(tableId).values()]

@@ -9,6 +9,7 @@ import * as records from './records';
 import * as structure from './structure';
 import { uploadRecordFile } from './recordFiles';
 import { addField, changeField, deleteField } from './fieldOps';
+import { listViews, recordsForView } from './views';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -100,6 +101,10 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return { webhook: updateWebhook(store, input.body) };
 		case 'ListWebhooks':
 			return listWebhooks(store, input.body);
+		case 'ListViews':
+			return listViews(store, query);
+		case 'ListViewRecords':
+			return recordsForView(store, tableId, query, input.endlessList);
 	}
 }
 

@@ -123,6 +123,12 @@ const RECORDS_ROUTES: RouteSpec[] = [
 	...(
 		[
 			{ operation: 'GetTable', pattern: [...TABLE, ''], method: 'GET' },
+			{ operation: 'ListViews', pattern: ['', 'api', 'v1', 'reports', ''], method: 'GET' },
+			{
+				operation: 'ListViewRecords',
+				pattern: [...TABLE, 'records-for-report', ''],
+				method: 'GET',
+			},
 			{ operation: 'ListRecords', pattern: [...RECORDS, 'list', ''], optionalBody: true },
 			{ operation: 'AddField', pattern: [...TABLE, 'add_field', ''] },
 			{ operation: 'ChangeField', pattern: [...TABLE, 'change_field', ''], method: 'PUT' },

@@ -28,6 +28,7 @@ import type {
 	TableObject,
 	TagObject,
 	Variant,
+	ViewObject,
 	WebhookObject,
 } from './types';
 
@@ -109,6 +110,8 @@ export class Store {
 	readonly solutions: SolutionObject[] = [];
 	/** Tables ("applications") of the seeded solutions, in creation order. */
 	readonly applications: TableObject[] = [];
+	/** Views of the seeded tables (views.ts), in creation order. */
+	readonly views: ViewObject[] = [];
 	tokenGeneration = 0;
 	/** Told after events are appended to a webhook (the notifier pings its URL). */
 	onAppend?: (webhookId: string, count: number) => void;

@@ -141,6 +141,11 @@ export interface Variant {
 	idleReenablesNotifications: boolean;
 	/** The record-files endpoint's answer (undocumented): the record (as ActivePieces reads it), or the field's files. */
 	uploadAnswer: 'record' | 'files';
+	/**
+	 * records-for-report (views.ts): the whole view in one answer, as the reference documents
+	 * (no paging), or pages by `offset` and `limit` in the query, as the records list does.
+	 */
+	viewRecordsPaging: 'whole' | 'offsetLimit';
 }
 
 /** About a day of exponential backoff: 1 minute doubling to 2 hours, then every 2 hours (24.1 h in all). */
@@ -192,6 +197,7 @@ export const DEFAULT_VARIANT: Variant = {
 	idleRule: true,
 	idleReenablesNotifications: false,
 	uploadAnswer: 'record',
+	viewRecordsPaging: 'whole',
 };
 
 export type Operation =
@@ -221,7 +227,9 @@ export type Operation =
 	| 'DeleteWebhook'
 	| 'CreateWebhook'
 	| 'UpdateWebhook'
-	| 'ListWebhooks';
+	| 'ListWebhooks'
+	| 'ListViews'
+	| 'ListViewRecords';
 
 /** What a fault does to the request it hits. */
 export type FaultAction =
@@ -407,6 +415,34 @@ export interface TableObject {
 	structure: FieldObject[];
 }
 
+/**
+ * A view ("report") of a table as `GET /api/v1/reports/?application=<id>` lists it (SmartSuite's
+ * own MCP server; the fields of the reference's Create View). Its filter and sort are in `state`.
+ */
+export interface ViewObject {
+	id: string;
+	label: string;
+	application: string;
+	solution: string;
+	view_mode: string;
+	order: number;
+	state: {
+		filterWindow: { opened: boolean; filter: { operator: 'and' | 'or'; fields: unknown[] } };
+		sortWindow: { sort: Array<{ field: string; direction: 'asc' | 'desc' }> };
+		fieldsWindow: { visibleFields: string[] };
+	};
+}
+
+/** What `addView` takes: filter and sort as the records list's body, the rest optional. */
+export interface NewView {
+	id?: string;
+	label?: string;
+	view_mode?: string;
+	filter?: ViewObject['state']['filterWindow']['filter'];
+	sort?: ViewObject['state']['sortWindow']['sort'];
+	visibleFields?: string[];
+}
+
 export type RecordObject = Record<string, unknown> & { id: string; title: string };
 
 /** A tag of a tag pool (field-types reference: tags are ids of tags, not options of the field). */
@@ -530,6 +566,8 @@ export interface Emulator {
 	 * full name, address, SmartDoc, files and the read-only ones (formula, rollup, count, ...).
 	 */
 	addFieldTypesTable(solutionId: string, fields?: Partial<TableObject>): TableObject;
+	/** Seeds a view of a seeded table (listed by `GET /api/v1/reports/?application=<id>`, its records by records-for-report). */
+	addView(tableId: string, view?: NewView): ViewObject;
 	/** A table's structure as `GET /api/v1/applications/<id>/` serves it; undefined when unknown. */
 	getTable(tableId: string): TableObject | undefined;
 	/** Live and deleted records of a table, in creation order, as stored (empty values kept). */
@@ -570,6 +608,8 @@ export interface Emulator {
 		webhookId: string;
 		solutionId: string;
 		fieldTypesTableId: string;
+		/** Views of the demo table: "Open projects" (status not complete, by title) and "Newest first". */
+		viewIds: string[];
 	};
 
 	close(): Promise<void>;

@@ -41,7 +41,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(
 		description.properties[0].options?.map((option) => (option as { value: string }).value),
-	).toEqual(['field', 'record', 'solution', 'table', 'webhook']);
+	).toEqual(['field', 'record', 'solution', 'table', 'view', 'webhook']);
 	expect(operationsOf('record')).toEqual([
 		'create',
 		'upsert',
@@ -52,7 +52,29 @@ it('keeps its resources, operations and parameter names', () => {
 		'update',
 		'uploadFile',
 	]);
-	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
+	expect(operationsOf('webhook')).toEqual([
+		'create',
+		'delete',
+		'get',
+		'list',
+		'listEvents',
+		'update',
+	]);
+	expect(operationsOf('view')).toEqual(['getMany', 'getRecords']);
+	expect(parametersOf('view', 'getMany')).toEqual(['tableId', 'returnAll', 'limit']);
+	expect(parametersOf('view', 'getRecords')).toEqual([
+		'tableId',
+		'viewId',
+		'returnAll',
+		'limit',
+		'simplify',
+	]);
+	expect(parametersOf('webhook', 'update')).toEqual([
+		'solutionId',
+		'webhookId',
+		'events',
+		'notificationUrl',
+	]);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'create')).toEqual(['tableId', 'columns', 'simplify']);
 	expect(parametersOf('record', 'get')).toEqual(['tableId', 'recordId', 'simplify']);

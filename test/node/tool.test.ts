@@ -122,6 +122,7 @@ describe('the SmartSuite Tool', () => {
 			'Get a webhook in SmartSuite',
 			'List the webhooks of a solution in SmartSuite',
 			'List the events of a webhook in SmartSuite',
+			'Update a webhook in SmartSuite',
 			'Create a field in SmartSuite',
 			'Delete a field in SmartSuite',
 			'Update a field in SmartSuite',
@@ -130,6 +131,8 @@ describe('the SmartSuite Tool', () => {
 			'Create a table in a solution in SmartSuite',
 			'Get a table and its fields in SmartSuite',
 			'Get many tables of a solution in SmartSuite',
+			'Get the views of a table in SmartSuite',
+			'Get the records of a view in SmartSuite',
 		]);
 	});
 

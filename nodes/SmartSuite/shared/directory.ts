@@ -18,7 +18,7 @@ import {
 } from './transport';
 import { unwrapWebhook } from './webhooks';
 import type { WebhooksMethod } from './webhooksRoute';
-import { webhooksAddress } from './webhooksRoute';
+import { webhooksAddress, withOtherGetWebhookSpelling } from './webhooksRoute';
 
 /** What a request is about; the address is added where the request is sent. */
 type Subject = Omit<RequestSubject, 'address'>;
@@ -183,6 +183,36 @@ export async function createWebhook(
 		timeout,
 	);
 	return unwrapWebhook(answer);
+}
+
+/** GetWebhook (GetWebhooks where only that spelling is routed); returns the webhook unwrapped. */
+export async function readWebhook(
+	context: RequestContext,
+	webhookId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	const credentials = await credentialsOf(context);
+	const ask = async (method: WebhooksMethod) => {
+		const { baseUrl, path } = webhooksAddress(credentials, method);
+		const body = { webhook_id: webhookId };
+		return await sendRequest.call(
+			context,
+			{ baseURL: baseUrl, url: path, body },
+			credentials.apiKey,
+		);
+	};
+	const { response, method } = await withOtherGetWebhookSpelling(
+		await ask('GetWebhook'),
+		async () => await ask('GetWebhooks'),
+	);
+	const subject = {
+		action: 'read the webhook',
+		address: webhooksAddress(credentials, method),
+		notFound: `The webhook "${webhookId}" does not exist or was deleted`,
+		notFoundHint:
+			'Check the Webhook ID and that it belongs to the workspace of the credential. SmartSuite deletes a webhook whose events were not listed for 14 days.',
+	};
+	return unwrapWebhook(parseResponse(context.getNode(), response, subject, itemIndex));
 }
 
 /** UpdateWebhook: SmartSuite's reference asks for the whole webhook (id, kinds, locator, filter, notification status). */

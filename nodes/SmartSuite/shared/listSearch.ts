@@ -35,7 +35,9 @@ function matches(filter: string | undefined, ...texts: string[]): boolean {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Where a solution or table opens in SmartSuite's app (the records API is served by the app's host). */
-async function appUrls(context: ILoadOptionsFunctions): Promise<(...ids: string[]) => string> {
+export async function appUrls(
+	context: ILoadOptionsFunctions,
+): Promise<(...ids: string[]) => string> {
 	const { baseUrl, workspaceId } = await credentialsOf(context);
 	return (...ids) =>
 		[

@@ -33,7 +33,7 @@ export const PAGE_SIZE = 1000;
 /** 100,000 records (what one run can output): a stream still going after that is an error. */
 export const MAX_PAGES = 100;
 /** A search that takes longer than this stops with an error. */
-const TIME_LIMIT_MS = 10 * 60_000;
+export const TIME_LIMIT_MS = 10 * 60_000;
 
 export const searchOperation: INodePropertyOptions = {
 	name: 'Search',
@@ -219,7 +219,7 @@ function sortOf(context: IExecuteFunctions, structure: Field[], itemIndex: numbe
 	}));
 }
 
-function readLimit(context: IExecuteFunctions, itemIndex: number): number {
+export function readLimit(context: IExecuteFunctions, itemIndex: number): number {
 	if (context.getNodeParameter('returnAll', itemIndex, false)) return Infinity;
 	const limit = context.getNodeParameter('limit', itemIndex, 50) as number;
 	if (!Number.isInteger(limit) || limit < 1) {

@@ -16,6 +16,20 @@ import { toMethod } from './method';
 
 const showOnlyForCreate = { resource: ['webhook'], operation: ['create'] };
 
+/** The Notification URL, trimmed: '' or an http(s) address, checked before any request. */
+export function readNotificationUrl(context: IExecuteSingleFunctions, allowEmpty = false): string {
+	const url = String(context.getNodeParameter('notificationUrl', '')).trim();
+	if ((allowEmpty && url === '') || /^https?:\/\/\S+$/i.test(url)) return url;
+	throw new NodeOperationError(
+		context.getNode(),
+		'The Notification URL must be an http(s) address',
+		{
+			description: `It is "${url}".${allowEmpty ? ' Leave it empty to switch notifications off.' : ''}`,
+			itemIndex: context.getItemIndex(),
+		},
+	);
+}
+
 function scopeOf(context: IExecuteSingleFunctions): Scope {
 	return readScope(
 		context.getNode(),
@@ -39,16 +53,7 @@ async function sendWebhook(
 			itemIndex,
 		});
 	}
-	let url: string | undefined;
-	if (this.getNodeParameter('notify', false)) {
-		url = String(this.getNodeParameter('notificationUrl', '')).trim();
-		if (!/^https?:\/\/\S+$/i.test(url)) {
-			throw new NodeOperationError(node, 'The Notification URL must be an http(s) address', {
-				description: `It is "${url}".`,
-				itemIndex,
-			});
-		}
-	}
+	const url = this.getNodeParameter('notify', false) ? readNotificationUrl(this) : undefined;
 	const { workspaceId } = await credentialsOf(this);
 	requestOptions.body = { webhook: webhookToCreate(workspaceId, scope, kinds, url) };
 	return requestOptions;

@@ -7,6 +7,7 @@ import { deleteFields, deleteOperation } from './delete';
 import { getFields, getOperation } from './get';
 import { listFields, listOperation } from './list';
 import { listEventsFields, listEventsOperation } from './listEvents';
+import { updateFields, updateOperation } from './update';
 
 export const webhookDescription: INodeProperties[] = [
 	{
@@ -17,7 +18,14 @@ export const webhookDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['webhook'] } },
 		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
 		routing: { request: { baseURL: WEBHOOKS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
-		options: [createOperation, deleteOperation, getOperation, listOperation, listEventsOperation],
+		options: [
+			createOperation,
+			deleteOperation,
+			getOperation,
+			listOperation,
+			listEventsOperation,
+			updateOperation,
+		],
 		default: 'get',
 	},
 	...createFields,
@@ -25,4 +33,5 @@ export const webhookDescription: INodeProperties[] = [
 	...getFields,
 	...listFields,
 	...listEventsFields,
+	...updateFields,
 ];

@@ -1,0 +1,51 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { isObject } from '../../shared/fields/values';
+import { tableLocator } from '../../shared/locators';
+import { returnAllFields } from '../shared';
+import { eachItem, readTableId } from '../record/common';
+import { readLimit } from '../record/search';
+import { listViews } from './views';
+
+const show = { resource: ['view'], operation: ['getMany'] };
+
+export const getManyOperation: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get the views of a table',
+	description:
+		'List the saved views of a table: ID, label, kind (view_mode), and the filter and sort each applies',
+};
+
+export const getManyFields: INodeProperties[] = [
+	tableLocator({ description: 'The table whose views are listed', displayOptions: { show } }),
+	...returnAllFields(show),
+];
+
+/** The view as SmartSuite lists it, with its filter and sort (from `state`) on top. */
+function withFilterAndSort(view: IDataObject): IDataObject {
+	const state = isObject(view.state) ? view.state : {};
+	const filter = isObject(state.filterWindow) ? state.filterWindow.filter : undefined;
+	const sort = isObject(state.sortWindow) ? state.sortWindow.sort : undefined;
+	return { ...view, filter: isObject(filter) ? filter : {}, sort: Array.isArray(sort) ? sort : [] };
+}
+
+/**
+ * Runs as n8n's `customOperations`. The table's structure is read first, so that an unknown
+ * table is an error (the list of views of a table that does not exist may be empty).
+ */
+export async function executeGetMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (client, itemIndex) => {
+		const tableId = readTableId(this, itemIndex);
+		const limit = readLimit(this, itemIndex);
+		await client.structure(tableId);
+		const views = await listViews(this, client, tableId, itemIndex);
+		return views.slice(0, limit).map(withFilterAndSort);
+	});
+}
