@@ -7,6 +7,7 @@ import { ApiError, invalidArgument, notFound } from './errors';
 import { markRead } from './lifetime';
 import * as records from './records';
 import { uploadRecordFile } from './recordFiles';
+import { createComment, listComments } from './comments';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -28,6 +29,8 @@ export interface OperationInput {
 	endlessList?: EndlessList;
 	/** Query string. */
 	query?: URLSearchParams;
+	/** `http://<Host>` of the request: where the comments list's `next` links point. */
+	origin?: string;
 }
 
 /** The answer's body (200), or a records.Reply with another status. */
@@ -62,6 +65,12 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return records.bulkDelete(store, tableId, input.body);
 		case 'ListMembers':
 			return records.listMembers(store, input.body, query);
+		case 'ListTeams':
+			return records.listTeams(store, input.body, query);
+		case 'ListComments':
+			return listComments(store, query, input.origin ?? '');
+		case 'CreateComment':
+			return createComment(store, query, input.body);
 		case 'UploadRecordFile':
 			return uploadRecordFile(store, {
 				tableId,
