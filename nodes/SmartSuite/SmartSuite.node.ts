@@ -9,6 +9,10 @@ import { recordListSearch, recordLoadOptions } from './actions/record/methods';
 import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
 import { webhookDescription } from './actions/webhook';
+import { commentDescription, commentOperations } from './actions/comment';
+import { memberDescription, memberOperations } from './actions/member';
+import { teamDescription, teamOperations } from './actions/team';
+import { memberListSearch } from './shared/memberLocator';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,13 +21,19 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Comment', value: 'comment' },
+			{ name: 'Member', value: 'member' },
 			{ name: 'Record', value: 'record' },
+			{ name: 'Team', value: 'team' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
 		default: 'record',
 	},
 	...recordDescription,
 	...webhookDescription,
+	...commentDescription,
+	...memberDescription,
+	...teamDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -54,11 +64,16 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		listSearch: { ...listSearch, ...recordListSearch },
+		listSearch: { ...listSearch, ...recordListSearch, ...memberListSearch },
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,
 	};
 
 	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
-	customOperations: INodeType['customOperations'] = { record: recordOperations };
+	customOperations: INodeType['customOperations'] = {
+		record: recordOperations,
+		comment: commentOperations,
+		member: memberOperations,
+		team: teamOperations,
+	};
 }
