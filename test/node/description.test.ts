@@ -41,7 +41,7 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(
 		description.properties[0].options?.map((option) => (option as { value: string }).value),
-	).toEqual(['record', 'webhook']);
+	).toEqual(['comment', 'member', 'record', 'team', 'webhook']);
 	expect(operationsOf('record')).toEqual([
 		'create',
 		'upsert',
@@ -95,6 +95,29 @@ it('keeps its resources, operations and parameter names', () => {
 		'notificationUrl',
 	]);
 	expect(parametersOf('webhook', 'list')).toEqual(['solutionId', 'returnAll', 'limit']);
+	expect(operationsOf('comment')).toEqual(['create', 'getMany']);
+	expect(parametersOf('comment', 'create')).toEqual([
+		'tableId',
+		'recordId',
+		'message',
+		'messageFormat',
+		'assignedTo',
+		'parentCommentId',
+		'simplify',
+	]);
+	expect(parametersOf('comment', 'getMany')).toEqual([
+		'tableId',
+		'recordId',
+		'returnAll',
+		'limit',
+		'simplify',
+	]);
+	expect(operationsOf('member')).toEqual(['get', 'getMany']);
+	expect(parametersOf('member', 'get')).toEqual(['memberId', 'simplify']);
+	expect(parametersOf('member', 'getMany')).toEqual(['returnAll', 'limit', 'search', 'simplify']);
+	expect(operationsOf('team')).toEqual(['get', 'getMany']);
+	expect(parametersOf('team', 'get')).toEqual(['teamId', 'simplify']);
+	expect(parametersOf('team', 'getMany')).toEqual(['returnAll', 'limit', 'simplify']);
 	const listOptions = description.properties.find(
 		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'),
 	);
