@@ -122,6 +122,12 @@ describe('the SmartSuite Tool', () => {
 			'Get a webhook in SmartSuite',
 			'List the webhooks of a solution in SmartSuite',
 			'List the events of a webhook in SmartSuite',
+			'Create a comment on a record in SmartSuite',
+			'Get many comments of a record in SmartSuite',
+			'Get a member in SmartSuite',
+			'Get many members in SmartSuite',
+			'Get a team in SmartSuite',
+			'Get many teams in SmartSuite',
 		]);
 	});
 
