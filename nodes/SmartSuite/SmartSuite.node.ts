@@ -15,6 +15,10 @@ import { solutionDescription, solutionOperations } from './actions/solution';
 import { tableDescription, tableOperations } from './actions/table';
 import { viewDescription, viewOperations } from './actions/view';
 import { viewListSearch } from './actions/view/views';
+import { commentDescription, commentOperations } from './actions/comment';
+import { memberDescription, memberOperations } from './actions/member';
+import { teamDescription, teamOperations } from './actions/team';
+import { memberListSearch } from './shared/memberLocator';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,10 +27,13 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Comment', value: 'comment' },
 			{ name: 'Field', value: 'field' },
+			{ name: 'Member', value: 'member' },
 			{ name: 'Record', value: 'record' },
 			{ name: 'Solution', value: 'solution' },
 			{ name: 'Table', value: 'table' },
+			{ name: 'Team', value: 'team' },
 			{ name: 'View', value: 'view' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
@@ -38,6 +45,9 @@ const properties: INodeProperties[] = [
 	...solutionDescription,
 	...tableDescription,
 	...viewDescription,
+	...commentDescription,
+	...memberDescription,
+	...teamDescription,
 ];
 
 export class SmartSuite implements INodeType {
@@ -68,7 +78,13 @@ export class SmartSuite implements INodeType {
 	};
 
 	methods = {
-		listSearch: { ...listSearch, ...recordListSearch, ...fieldListSearch, ...viewListSearch },
+		listSearch: {
+			...listSearch,
+			...recordListSearch,
+			...fieldListSearch,
+			...viewListSearch,
+			...memberListSearch,
+		},
 		loadOptions: { ...loadOptions, ...recordLoadOptions },
 		resourceMapping,
 	};
@@ -80,5 +96,8 @@ export class SmartSuite implements INodeType {
 		solution: solutionOperations,
 		table: tableOperations,
 		view: viewOperations,
+		comment: commentOperations,
+		member: memberOperations,
+		team: teamOperations,
 	};
 }

@@ -26,6 +26,13 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const recordIds = ['Budget forecast FY25', 'Release notes 2.4', 'Customer feedback triage'].map(
 		(title) => emulator.createRecord(tableId, { title }).record.id,
 	);
+	const [me, sam, jordan] = emulator.members().map((member) => member.id);
+	emulator.addTeam({ name: 'Engineering', members: [me, sam] });
+	emulator.addTeam({ name: 'Customer Success', members: [sam, jordan] });
+	emulator.addComment(tableId, recordIds[0], {
+		message: { html: 'Please check the Q3 numbers.' },
+		assigned_to: sam,
+	});
 	const webhook = emulator.createWebhook({
 		locator: { account_id: emulator.workspaceId, solution_id: solution.id },
 		filter: { applications: { application_ids: [tableId] } },

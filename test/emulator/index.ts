@@ -1,4 +1,5 @@
 /** The SmartSuite emulator: two real HTTP servers on 127.0.0.1 sharing one in-memory store. */
+import { addComment } from './comments';
 import { seedDemo } from './demo';
 import { Faults } from './faults';
 import {
@@ -127,6 +128,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				.map((stored) => stored.record),
 		members: () => store.members,
 		addMember: (fields) => store.addMember(fields),
+		teams: () => store.teams,
+		addTeam: (fields) => store.addTeam(fields),
+		comments: () => store.comments,
+		addComment: (tableId, recordId, fields = {}) =>
+			addComment(store, tableId, recordId, fields, fields.member),
 		addTag: (label, options) => store.addTag(label, options),
 		recordChanges: (tableId, events) => aged(() => store.recordChanges(tableId, events)),
 		appendRawElements: (webhookId, jsonTexts) =>

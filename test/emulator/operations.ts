@@ -10,6 +10,7 @@ import * as structure from './structure';
 import { uploadRecordFile } from './recordFiles';
 import { addField, changeField, deleteField } from './fieldOps';
 import { listViews, recordsForView } from './views';
+import { createComment, listComments } from './comments';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -32,6 +33,8 @@ export interface OperationInput {
 	endlessList?: EndlessList;
 	/** Query string. */
 	query?: URLSearchParams;
+	/** `http://<Host>` of the request: where the comments list's `next` links point. */
+	origin?: string;
 }
 
 /** The answer's body (200), or a records.Reply with another status. */
@@ -72,6 +75,12 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return changeField(store, tableId, input.body);
 		case 'DeleteField':
 			return deleteField(store, tableId, input.body);
+		case 'ListTeams':
+			return records.listTeams(store, input.body, query);
+		case 'ListComments':
+			return listComments(store, query, input.origin ?? '');
+		case 'CreateComment':
+			return createComment(store, query, input.body);
 		case 'UploadRecordFile':
 			return uploadRecordFile(store, {
 				tableId,

@@ -671,18 +671,46 @@ const MEMBER_STRUCTURE: FieldObject[] = [
 
 /** `POST /members/list/?offset&limit`: `{items, total, offset, limit, time}`. */
 export function listMembers(store: Store, body: Body, query: URLSearchParams): Body {
-	const context = fieldContext(store, undefined);
-	const predicate = wrapFilterErrors(() => compileFilter(MEMBER_STRUCTURE, body.filter, context));
-	const comparator = compileSort(MEMBER_STRUCTURE, body.sort);
-	const members = store.members.filter((member) =>
-		wrapFilterErrors(() => predicate(member as unknown as RecordObject)),
-	);
-	members.sort((a, b) => comparator(a as unknown as RecordObject, b as unknown as RecordObject));
-	const shaped = members.map((member): MemberObject =>
+	const shaped = store.members.map((member): MemberObject =>
 		store.variant.memberEmail === 'string'
 			? { ...member, email: [member.email].flat()[0] ?? '' }
 			: member,
 	);
-	const answer = page(store, shaped, pagingOf(store, query), undefined, () => shaped[0]);
+	return listDirectory(store, shaped, MEMBER_STRUCTURE, body, query);
+}
+
+/** The teams list's filterable fields. */
+const TEAM_STRUCTURE: FieldObject[] = [
+	{ slug: 'name', label: 'Name', field_type: 'textfield', params: {} },
+	{ slug: 'id', label: 'Id', field_type: 'textfield', params: {} },
+];
+
+/**
+ * `POST /teams/list/?offset&limit`: the members list's shape (org-management/teams/list-teams.md).
+ * With the `junkInLists` variant each page also holds a `null`, as a broken server might send.
+ */
+export function listTeams(store: Store, body: Body, query: URLSearchParams): Body {
+	const answer = listDirectory(store, store.teams, TEAM_STRUCTURE, body, query);
+	return store.variant.junkInLists
+		? { ...answer, items: [null, ...(answer.items as unknown[])] }
+		: answer;
+}
+
+/** A filtered, sorted page of the members or teams directory. */
+function listDirectory<T extends object>(
+	store: Store,
+	entries: T[],
+	structure: FieldObject[],
+	body: Body,
+	query: URLSearchParams,
+): Body {
+	const context = fieldContext(store, undefined);
+	const predicate = wrapFilterErrors(() => compileFilter(structure, body.filter, context));
+	const comparator = compileSort(structure, body.sort);
+	const matching = entries.filter((entry) =>
+		wrapFilterErrors(() => predicate(entry as unknown as RecordObject)),
+	);
+	matching.sort((a, b) => comparator(a as unknown as RecordObject, b as unknown as RecordObject));
+	const answer = page(store, matching, pagingOf(store, query), undefined, () => matching[0]);
 	return { ...answer, time: isoUtc(Date.now()) };
 }

@@ -150,6 +150,13 @@ const RECORDS_ROUTES: RouteSpec[] = [
 				optionalBody: true,
 			},
 			{
+				operation: 'ListTeams',
+				pattern: ['', 'api', 'v1', 'teams', 'list', ''],
+				optionalBody: true,
+			},
+			{ operation: 'ListComments', pattern: ['', 'api', 'v1', 'comments', ''], method: 'GET' },
+			{ operation: 'CreateComment', pattern: ['', 'api', 'v1', 'comments', ''] },
+			{
 				operation: 'UploadRecordFile',
 				pattern: ['', 'api', 'v1', 'recordfiles', ':tableId', ':recordId', ':fieldSlug', ''],
 				multipart: true,
@@ -446,6 +453,7 @@ async function handle(
 					: {}),
 				repeatPreviousEvent: faults.repeatPreviousEvent,
 				endlessList: faults.endlessList,
+				origin: `http://${req.headers.host ?? ''}`,
 			});
 		if (faults.after) {
 			// The request is carried out (its errors included), then the fault answers instead.

@@ -19,6 +19,7 @@ import {
 	pickRandom,
 } from './fixtures';
 import type {
+	CommentObject,
 	EventObject,
 	LocatorObject,
 	MemberObject,
@@ -27,6 +28,7 @@ import type {
 	SolutionObject,
 	TableObject,
 	TagObject,
+	TeamObject,
 	Variant,
 	ViewObject,
 	WebhookObject,
@@ -104,6 +106,9 @@ export class Store {
 	private readonly tables = new Map<string, Map<string, StoredRecord>>();
 	private readonly autonumbers = new Map<string, number>();
 	readonly members: MemberObject[] = [0, 1, 2].map((n) => makeMember(n));
+	readonly teams: TeamObject[] = [];
+	/** Comments of every record, oldest first (test/emulator/comments.ts). */
+	readonly comments: CommentObject[] = [];
 	/** The tag pools: the workspace's public tags (solution null) and each solution's private ones. */
 	readonly tags: TagObject[] = [];
 	readonly webhooks = new Map<string, WebhookState>();
@@ -236,6 +241,25 @@ export class Store {
 		const member = makeMember(this.members.length, fields);
 		this.members.push(member);
 		return member;
+	}
+
+	/** A team; each of its members lists it in `teams`, as SmartSuite's member object does. */
+	addTeam(fields: Partial<TeamObject> = {}): TeamObject {
+		const team: TeamObject = {
+			id: hexId(),
+			application_slug: 'teams',
+			name: `Team ${this.teams.length + 1}`,
+			type: '2',
+			status: { value: '1' },
+			owners: [EMULATOR_USER_ID],
+			members: [],
+			...fields,
+		};
+		this.teams.push(team);
+		for (const member of this.members)
+			if (team.members.includes(member.id))
+				member.teams = [...((member.teams as string[] | undefined) ?? []), team.id];
+		return team;
 	}
 
 	/**

@@ -99,6 +99,8 @@ export interface Variant {
 	numberWrites: 'any' | 'string' | 'number';
 	/** A member's `email` in the members list: a list of addresses (an email field), or one string. */
 	memberEmail: 'list' | 'string';
+	/** Comments per page of `GET /comments/` when the request names no `limit` (the reference gives none). */
+	commentsPageSize: number;
 
 	// --- notifications (test/emulator/notifications.ts; ../shared/notes/smartsuite-api.md) ---
 	/**
@@ -187,6 +189,7 @@ export const DEFAULT_VARIANT: Variant = {
 	smartDocWrites: 'dataOrHtml',
 	numberWrites: 'any',
 	memberEmail: 'list',
+	commentsPageSize: 100,
 	notificationsPer: 'event',
 	notificationCopies: 1,
 	notificationCopiesAtOnce: false,
@@ -217,6 +220,9 @@ export type Operation =
 	| 'AddField'
 	| 'ChangeField'
 	| 'DeleteField'
+	| 'ListTeams'
+	| 'ListComments'
+	| 'CreateComment'
 	| 'UploadRecordFile'
 	| 'ListSolutions'
 	| 'ListTables'
@@ -404,6 +410,31 @@ export interface MemberObject {
 	[key: string]: unknown;
 }
 
+/** A team as `POST /api/v1/teams/list/` lists it (org-management/teams/team-object.md). */
+export interface TeamObject {
+	id: string;
+	name: string;
+	type: string;
+	status: { value: string };
+	owners: string[];
+	members: string[];
+	[key: string]: unknown;
+}
+
+/** A comment as `/api/v1/comments/` answers it (solution-data/comments/comment-object.md). */
+export interface CommentObject {
+	id: string;
+	solution: string;
+	application: string;
+	record: string;
+	member: string;
+	message: { data: unknown; html: string; preview: string };
+	parent_comment: string | null;
+	assigned_to: string | null;
+	created_on: string;
+	[key: string]: unknown;
+}
+
 /** A table ("application") as `GET /api/v1/applications/?solution=<id>` lists it. */
 export interface TableObject {
 	id: string;
@@ -575,6 +606,22 @@ export interface Emulator {
 	/** Members of the workspace (seeded with a few; the first is the emulator's user). */
 	members(): MemberObject[];
 	addMember(fields?: Partial<MemberObject>): MemberObject;
+	/** Teams of the workspace; a team's members get its id in their `teams`. */
+	teams(): TeamObject[];
+	addTeam(fields?: Partial<TeamObject>): TeamObject;
+	/** Comments of every record, oldest first (also those created over HTTP). */
+	comments(): CommentObject[];
+	/** Seeds a comment on a live record, checked as over HTTP (by the emulator's user unless `member` is given). */
+	addComment(
+		tableId: string,
+		recordId: string,
+		fields?: {
+			message?: unknown;
+			assigned_to?: string | null;
+			parent_comment?: string | null;
+			member?: string;
+		},
+	): CommentObject;
 	/**
 	 * Adds a tag to the workspace's public pool, or with `solutionId` to that solution's private one
 	 * (read by tags fields with `params.private: true`). A tags field takes only ids of its pool.

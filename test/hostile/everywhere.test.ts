@@ -82,7 +82,25 @@ function success(request: Received): Answer {
 		],
 		[/\/records\/bulk_delete\/$/, [{ id: 'r1', note: Q }]],
 		[/\/recordfiles\//, [{ handle: Q, metadata: { filename: Q } }]],
-		[/\/members\/list\/$/, { total: 0, items: [] }],
+		[
+			/\/members\/list\/$/,
+			{
+				total: 1,
+				items: [{ id: 'm1', email: ['a@b.c'], full_name: { sys_root: Q }, job_title: Q }],
+			},
+		],
+		[/\/teams\/list\/$/, { total: 1, items: [{ id: 't1', name: Q }] }],
+		[
+			/\/comments\/$/,
+			request.method === 'POST'
+				? { id: 'c2', member: 'm1', assigned_to: 'm1', message: { html: Q } }
+				: {
+						count: 1,
+						next: null,
+						previous: null,
+						results: [{ id: 'c1', member: 'm1', message: { preview: Q } }],
+					},
+		],
 		[/\/(solutions|applications)\/$/, [{ id: 's1', name: Q }]],
 		[/\/records\//, record('r1')],
 	];
@@ -167,6 +185,18 @@ const OPERATIONS: Array<[string, INodeParameters]> = [
 		{ resource: 'webhook', operation: 'listEvents', webhookId: 'w1', returnAll: true },
 	],
 	['Webhook > Delete', { resource: 'webhook', operation: 'delete', webhookId: 'w1' }],
+	[
+		'Comment > Create',
+		{
+			...record1('create', { recordId: rl('r1'), message: 'Hi', assignedTo: rl('a@b.c') }),
+			resource: 'comment',
+		},
+	],
+	['Comment > Get Many', { ...record1('getMany', { recordId: rl('r1') }), resource: 'comment' }],
+	['Member > Get', { resource: 'member', operation: 'get', memberId: rl('m1') }],
+	['Member > Get Many', { resource: 'member', operation: 'getMany', returnAll: true }],
+	['Team > Get', { resource: 'team', operation: 'get', teamId: rl('t1') }],
+	['Team > Get Many', { resource: 'team', operation: 'getMany', returnAll: true }],
 ];
 
 let server: HostileServer;

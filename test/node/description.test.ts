@@ -41,7 +41,17 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 it('keeps its resources, operations and parameter names', () => {
 	expect(
 		description.properties[0].options?.map((option) => (option as { value: string }).value),
-	).toEqual(['field', 'record', 'solution', 'table', 'view', 'webhook']);
+	).toEqual([
+		'comment',
+		'field',
+		'member',
+		'record',
+		'solution',
+		'table',
+		'team',
+		'view',
+		'webhook',
+	]);
 	expect(operationsOf('record')).toEqual([
 		'create',
 		'upsert',
@@ -135,6 +145,29 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('table', 'getMany')).toEqual(['solutionId']);
 	expect(parametersOf('table', 'get')).toEqual(['tableId', 'fieldsAsItems']);
 	expect(parametersOf('table', 'create')).toEqual(['solutionId', 'name', 'fields']);
+	expect(operationsOf('comment')).toEqual(['create', 'getMany']);
+	expect(parametersOf('comment', 'create')).toEqual([
+		'tableId',
+		'recordId',
+		'message',
+		'messageFormat',
+		'assignedTo',
+		'parentCommentId',
+		'simplify',
+	]);
+	expect(parametersOf('comment', 'getMany')).toEqual([
+		'tableId',
+		'recordId',
+		'returnAll',
+		'limit',
+		'simplify',
+	]);
+	expect(operationsOf('member')).toEqual(['get', 'getMany']);
+	expect(parametersOf('member', 'get')).toEqual(['memberId', 'simplify']);
+	expect(parametersOf('member', 'getMany')).toEqual(['returnAll', 'limit', 'search', 'simplify']);
+	expect(operationsOf('team')).toEqual(['get', 'getMany']);
+	expect(parametersOf('team', 'get')).toEqual(['teamId', 'simplify']);
+	expect(parametersOf('team', 'getMany')).toEqual(['returnAll', 'limit', 'simplify']);
 	const listOptions = description.properties.find(
 		(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('webhook'),
 	);

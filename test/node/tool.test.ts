@@ -133,6 +133,12 @@ describe('the SmartSuite Tool', () => {
 			'Get many tables of a solution in SmartSuite',
 			'Get the views of a table in SmartSuite',
 			'Get the records of a view in SmartSuite',
+			'Create a comment on a record in SmartSuite',
+			'Get many comments of a record in SmartSuite',
+			'Get a member in SmartSuite',
+			'Get many members in SmartSuite',
+			'Get a team in SmartSuite',
+			'Get many teams in SmartSuite',
 		]);
 	});
 

@@ -15,6 +15,7 @@ import {
 	hasUserInfo,
 	parseResponse,
 	received,
+	RECORDS_BASE_URL,
 	userInfoError,
 } from '../shared/transport';
 
@@ -134,4 +135,27 @@ export function readLimit(context: IExecuteSingleFunctions): number {
 		{ min: 1, max: Number.MAX_SAFE_INTEGER },
 		context.getItemIndex(),
 	);
+}
+
+/**
+ * The Operation parameter of a resource whose operations all run as code (`customOperations`),
+ * with the records API base URL and the refusing routes of withCodeOnlyRoutes.
+ */
+export function codeOperationProperty(
+	resource: string,
+	options: INodePropertyOptions[],
+	codeOperations: Record<string, unknown>,
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
+		routing: { request: { baseURL: RECORDS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
+		options: withCodeOnlyRoutes(options, codeOperations),
+		default: defaultOperation,
+	};
 }

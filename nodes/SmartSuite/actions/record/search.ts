@@ -306,7 +306,7 @@ export async function listRecords(
  * could be either, so then only a short page ends the list (one more request when exactly a
  * whole number of pages match).
  */
-function reachedTotal(answer: unknown, count: number, offset: number): boolean {
+export function reachedTotal(answer: unknown, count: number, offset: number): boolean {
 	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
 	return total !== undefined && total !== count && offset >= total;
 }

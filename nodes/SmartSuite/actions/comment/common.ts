@@ -1,0 +1,68 @@
+/** What the Comment operations share: the record's parameters, and a comment as a person reads it. */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { isObject } from '../../shared/fields/values';
+import { personOf, simplifyOption } from '../../shared/people';
+import type { RecordsClient } from '../../shared/records';
+import { tableLocator } from '../../shared/locators';
+import { readRecordId, readSimplify, readTableId, recordLocator } from '../record/common';
+
+type Show = Record<string, string[]>;
+
+/** Table, Record (as the Record operations take them) and Simplify. */
+export function commentRecordFields(show: Show): INodeProperties[] {
+	return [
+		tableLocator({
+			description: 'The table (application) that holds the record',
+			displayOptions: { show },
+		}),
+		recordLocator(show),
+	];
+}
+
+export const commentSimplifyField = (show: Show) => simplifyOption(show, 'comment');
+
+export function readRecord(context: IExecuteFunctions, itemIndex: number) {
+	return { tableId: readTableId(context, itemIndex), recordId: readRecordId(context, itemIndex) };
+}
+
+const textOf = (message: IDataObject) =>
+	typeof message.preview === 'string'
+		? message.preview
+		: typeof message.html === 'string'
+			? message.html
+					.replace(/<[^>]*>/g, ' ')
+					.replace(/\s+/g, ' ')
+					.trim()
+			: '';
+
+/** A comment with its text, date and people (names and e-mail addresses from the member directory). */
+function simplifyComment(
+	comment: IDataObject,
+	directory: Awaited<ReturnType<RecordsClient['members']>>,
+): IDataObject {
+	const message = isObject(comment.message) ? comment.message : {};
+	return {
+		id: comment.id,
+		text: textOf(message),
+		html: typeof message.html === 'string' ? message.html : null,
+		author: personOf(directory, comment.member),
+		assignedTo: personOf(directory, comment.assigned_to),
+		createdOn: comment.created_on ?? null,
+		parentCommentId: comment.parent_comment ?? null,
+		record: comment.record ?? null,
+		table: comment.application ?? null,
+	};
+}
+
+/** The comments as output: simplified (the members read once per run) or as SmartSuite sent them. */
+export async function shownComments(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	comments: IDataObject[],
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	if (!readSimplify(context, itemIndex) || comments.length === 0) return comments;
+	const directory = await client.members();
+	return comments.map((comment) => simplifyComment(comment, directory));
+}

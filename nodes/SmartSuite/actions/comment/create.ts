@@ -1,0 +1,148 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isObject } from '../../shared/fields/values';
+import { requireId } from '../../shared/ids';
+import { memberLocator, readMemberId } from '../../shared/memberLocator';
+import { unexpectedAnswerError } from '../record/batches';
+import { eachItem } from '../record/common';
+import { commentRecordFields, commentSimplifyField, readRecord, shownComments } from './common';
+
+const show = { resource: ['comment'], operation: ['create'] };
+
+export const createOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a comment on a record',
+	description: 'Add a comment to a record, optionally assigned to a member or as a reply',
+};
+
+export const createFields: INodeProperties[] = [
+	...commentRecordFields(show),
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		description:
+			'The text of the comment: plain text (each line a paragraph) or HTML, as Format says',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Format',
+		name: 'messageFormat',
+		type: 'options',
+		options: [
+			{
+				name: 'Plain Text',
+				value: 'text',
+				description: 'Sent as SmartSuite text, one paragraph per line',
+			},
+			{ name: 'HTML', value: 'html', description: 'Sent as HTML, e.g. <b>bold</b>' },
+		],
+		default: 'text',
+		description: 'Whether the Message is plain text or HTML',
+		displayOptions: { show },
+	},
+	memberLocator({
+		displayName: 'Assigned To',
+		name: 'assignedTo',
+		default: { mode: 'list', value: '' },
+		required: false,
+		description:
+			'Optional member to assign the comment to: picked from the list, its member ID, or its e-mail address. Empty: unassigned.',
+		displayOptions: { show },
+	}),
+	{
+		displayName: 'Reply To Comment ID',
+		name: 'parentCommentId',
+		type: 'string',
+		default: '',
+		placeholder: '64185642174d214da05fa9c2',
+		description: 'Optional ID of a comment of the same record to reply to; empty for a new thread',
+		displayOptions: { show },
+	},
+	commentSimplifyField(show),
+];
+
+/** The message in the reference's shape: `{html}`, or a SmartDoc with one paragraph per line. */
+function messageBody(
+	node: INode,
+	message: unknown,
+	format: unknown,
+	itemIndex: number,
+): IDataObject {
+	const text = typeof message === 'string' || typeof message === 'number' ? String(message) : '';
+	if (text.trim() === '')
+		throw new NodeOperationError(node, 'The parameter "Message" is empty', {
+			description:
+				'Enter the text of the comment, or check that the expression gives one for this item.',
+			itemIndex,
+		});
+	if (format === 'html') return { html: text };
+	const paragraphs = text
+		.replace(/\r\n?/g, '\n')
+		.split('\n')
+		.map((line) => ({
+			type: 'paragraph',
+			content: line === '' ? [] : [{ type: 'text', text: line }],
+		}));
+	return { data: { type: 'doc', content: paragraphs } };
+}
+
+/** Runs as n8n's `customOperations`: an assignee given by e-mail is looked up in the member directory. */
+export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (client, itemIndex) => {
+		const node = this.getNode();
+		const { tableId, recordId } = readRecord(this, itemIndex);
+		const message = messageBody(
+			node,
+			this.getNodeParameter('message', itemIndex, ''),
+			this.getNodeParameter('messageFormat', itemIndex, 'text'),
+			itemIndex,
+		);
+		const parent = this.getNodeParameter('parentCommentId', itemIndex, '') as unknown;
+		const parentCommentId =
+			parent === '' || parent === null || parent === undefined
+				? ''
+				: requireId(node, parent, 'Reply To Comment ID', itemIndex);
+		const assignedTo = await readMemberId(this, client, 'assignedTo', itemIndex, {
+			label: 'Assigned To',
+			optional: true,
+		});
+		const comment = await client.call(
+			{
+				method: 'POST',
+				url: '/api/v1/comments/',
+				qs: { record: recordId },
+				body: {
+					message,
+					application: tableId,
+					record: recordId,
+					assigned_to: assignedTo || null,
+					...(parentCommentId && { parent_comment: parentCommentId }),
+				},
+				action: 'create the comment',
+				notFound: `Record "${recordId}" was not found in table "${tableId}"`,
+				repeatable: false,
+				unanswered: {
+					message: 'The comment may have been created',
+					description:
+						'SmartSuite may have created the comment without answering, so it was not sent again: a second request could post it twice. Check the record before running this item again.',
+				},
+			},
+			itemIndex,
+		);
+		if (!isObject(comment)) throw unexpectedAnswerError(client, 'create the comment', itemIndex);
+		return await shownComments(this, client, [comment], itemIndex);
+	});
+}

@@ -1,0 +1,14 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { codeOperationProperty } from '../shared';
+import { executeGet, getFields, getOperation } from './get';
+import { executeGetMany, getManyFields, getManyOperation } from './getMany';
+
+/** Both operations run as code: the teams list is paged and filtered here. */
+export const teamOperations = { get: executeGet, getMany: executeGetMany };
+
+export const teamDescription: INodeProperties[] = [
+	codeOperationProperty('team', [getOperation, getManyOperation], teamOperations, 'getMany'),
+	...getFields,
+	...getManyFields,
+];
