@@ -85,6 +85,14 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					{
+						displayName: 'Readable People and Choices',
+						name: 'readableValues',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether Simplify shows people as ID, name and e-mail, selects as labels and statuses as value and label. Reads each table structure once per run, and the members list once when the events show people.',
+					},
+					{
 						displayName: 'Simplify',
 						name: 'simplify',
 						type: 'boolean',
