@@ -3,7 +3,7 @@
  * Upsert, both triggers' Simplify) through n8n's engine against the emulator, on and off, with
  * the requests it costs.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import type { Emulator, MemberObject, TableObject } from '../emulator';
 import { startEmulator } from '../emulator';
