@@ -331,6 +331,7 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 			status: { value: statusId, label: statusLabel },
 		});
 		expect(count('ListMembers')).toBe(1);
+		expect(count('GetTable')).toBe(1);
 
 		// Off: the ids, no structure or members read.
 		const off = await notified({ readableValues: false });

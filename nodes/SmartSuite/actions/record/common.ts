@@ -422,3 +422,14 @@ export async function shownRecords(
 		: undefined;
 	return records.map((record) => simplifyRecord(record, structure, keys, readContext));
 }
+
+/** One record as shownRecords shows it. */
+export async function shownRecord(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	record: IDataObject,
+	structure: Field[],
+	itemIndex: number,
+): Promise<IDataObject> {
+	return (await shownRecords(context, client, [record], structure, itemIndex))[0];
+}

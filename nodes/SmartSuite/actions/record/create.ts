@@ -13,7 +13,7 @@ import { tableLocator } from '../../shared/locators';
 import type { BatchWriter } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, shownRecords, readableField, simplifyField } from './common';
+import { columnsField, readableField, shownRecord, simplifyField } from './common';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['create'] };
@@ -72,11 +72,7 @@ export function createWriter(client: RecordsClient, context: IExecuteFunctions):
 				const record = records?.length === writes.length ? records[position] : undefined;
 				outcomes.push(
 					record
-						? {
-								json: (
-									await shownRecords(context, client, [record], structure, write.itemIndex)
-								)[0],
-							}
+						? { json: await shownRecord(context, client, record, structure, write.itemIndex) }
 						: { error: unexpectedAnswerError(client, 'create the records', write.itemIndex) },
 				);
 			}

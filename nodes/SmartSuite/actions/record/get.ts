@@ -15,7 +15,7 @@ import {
 	readRecordId,
 	readTableId,
 	recordLocator,
-	shownRecords,
+	shownRecord,
 	readableField,
 	simplifyField,
 } from './common';
@@ -58,6 +58,6 @@ export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutio
 			itemIndex,
 		);
 		if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
-		return await shownRecords(this, client, [record], structure, itemIndex);
+		return [await shownRecord(this, client, record, structure, itemIndex)];
 	});
 }

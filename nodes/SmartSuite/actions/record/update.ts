@@ -16,7 +16,7 @@ import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, recordLocator, shownRecords, readableField, simplifyField } from './common';
+import { columnsField, readableField, recordLocator, shownRecord, simplifyField } from './common';
 import { recordsIn } from './create';
 import { prepareWrites } from './prepare';
 
@@ -113,15 +113,13 @@ export function updateWriter(client: RecordsClient, context: IExecuteFunctions):
 				if (result instanceof NodeApiError) outcomes.push({ error: result });
 				else
 					outcomes.push({
-						json: (
-							await shownRecords(
-								context,
-								client,
-								[result as IDataObject],
-								structure,
-								writes[position].itemIndex,
-							)
-						)[0],
+						json: await shownRecord(
+							context,
+							client,
+							result as IDataObject,
+							structure,
+							writes[position].itemIndex,
+						),
 					});
 			}
 			return outcomes;

@@ -22,7 +22,7 @@ import {
 	readRecordId,
 	readTableId,
 	recordLocator,
-	shownRecords,
+	shownRecord,
 	readableField,
 	simplifyField,
 } from './common';
@@ -212,6 +212,6 @@ export async function executeUploadFile(this: IExecuteFunctions): Promise<INodeE
 			itemIndex,
 		);
 		const record = await recordAfterUpload(client, answer, tableId, recordId, itemIndex, notFound);
-		return await shownRecords(this, client, [record], structure, itemIndex);
+		return [await shownRecord(this, client, record, structure, itemIndex)];
 	});
 }
