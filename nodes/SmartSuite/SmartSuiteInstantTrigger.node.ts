@@ -90,7 +90,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether Simplify shows people as ID, name and e-mail, selects as labels and statuses as value and label. Reads each table structure once per run, and the members list once when the events show people.',
+							'Whether Simplify shows people as ID, name and e-mail, and choices as labels (a structure read, and a members read when people are shown)',
 					},
 					{
 						displayName: 'Simplify',

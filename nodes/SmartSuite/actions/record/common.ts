@@ -141,7 +141,7 @@ export function readableField(show: Show): INodeProperties {
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to show people as ID, name and e-mail and statuses as value and label (selects show labels either way). Reads the members list once per run when the output has people.',
+			'Whether to show people as ID, name and e-mail, and statuses as value and label (one members read per run when people are shown)',
 		displayOptions: { show: { ...show, simplify: [true] } },
 	};
 }
