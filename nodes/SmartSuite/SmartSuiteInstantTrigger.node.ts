@@ -85,6 +85,14 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					{
+						displayName: 'Readable People and Choices',
+						name: 'readableValues',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether Simplify shows people as ID, name and e-mail, and choices as labels (a structure read, and a members read when people are shown)',
+					},
+					{
 						displayName: 'Simplify',
 						name: 'simplify',
 						type: 'boolean',

@@ -32,6 +32,7 @@ interface TriggerOptions {
 	maxEventsPerPoll?: number;
 	pageSize?: number;
 	simplify?: boolean;
+	readableValues?: boolean;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -91,6 +92,14 @@ export class SmartSuiteTrigger implements INodeType {
 						default: DEFAULT_PAGE_SIZE,
 						description:
 							'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
+					},
+					{
+						displayName: 'Readable People and Choices',
+						name: 'readableValues',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether Simplify shows people as ID, name and e-mail, and choices as labels (a structure read, and a members read when people are shown)',
 					},
 					{
 						displayName: 'Simplify',
@@ -176,15 +185,19 @@ async function pollWebhook(
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && !managed) await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
-	const toItems = (events: IDataObject[]): INodeExecutionData[][] => [
-		eventItems(events, options.simplify === true),
+	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][]> => [
+		await eventItems(this, events, {
+			simplify: options.simplify === true,
+			readable: options.readableValues !== false,
+			trigger: 'SmartSuite Trigger',
+		}),
 	];
 	const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
 
 	if (this.getMode() === 'manual') {
 		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
 		return {
-			output: toItems([await latestEvent(node, api, isWanted, saved, reading)]),
+			output: await toItems([await latestEvent(node, api, isWanted, saved, reading)]),
 			reachedEnd: true,
 		};
 	}
@@ -204,6 +217,8 @@ async function pollWebhook(
 		largePageSize: MAX_PAGE_SIZE,
 		...bounds,
 	});
+	// Built before the state is compared and moved: readable values may take requests.
+	const output = result.emitted.length > 0 ? await toItems(result.emitted) : null;
 	const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
 	// A poll that outlived its lease was overtaken by one that started from the same state and
 	// moved it: what this one read is stale.
@@ -219,10 +234,9 @@ async function pollWebhook(
 	}
 	if (result.error && result.emitted.length === 0) throw result.error;
 	logDrain(this.logger, result, 'SmartSuite Trigger', 'poll');
-	// Every item is built before the state moves: nothing can throw after it has. The state is
+	// Every item was built before the state moves: nothing can throw after it has. The state is
 	// saved with these items; a poll that returns none may lose it (see cursor.ts), which only
 	// costs re-reading events it passed over.
-	const output = result.emitted.length > 0 ? toItems(result.emitted) : null;
 	saveCursor(state, webhookId, cursor);
 	return { output, reachedEnd: result.reachedEnd };
 }

@@ -18,6 +18,7 @@ import type {
 } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
+import type { ReadableResult } from './readable';
 import {
 	type Bench,
 	type ComparisonResult,
@@ -70,6 +71,14 @@ const TINY: SuiteConfig = {
 		forgedPings: 3,
 	},
 	batching: { items: [2_000], tables: [3], quadraticUpTo: 2_000 },
+	readable: [
+		{ kind: 'search', n: 50, readable: true },
+		{ kind: 'search', n: 50, readable: false },
+		{ kind: 'poll', n: 50, readable: true },
+		{ kind: 'poll', n: 50, readable: false },
+		{ kind: 'instant', n: 3, readable: true },
+		{ kind: 'instant', n: 3, readable: false },
+	],
 };
 
 const summary = expect.objectContaining({
@@ -121,6 +130,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		'instant',
 		'instant',
 		'batching',
+		...TINY.readable.map(() => 'readable'),
 	]);
 	const [batching] = written.scenarios.filter(
 		(r: BatchingResult) => r.scenario === 'batching',
@@ -241,6 +251,41 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		['Search, Return All over 2,500 records', { GetTable: 1, ListRecords: 3 }, 3, 26, 2500],
 	]);
 	for (const r of records) expect(r.targets).toEqual({ requests: true, output: true });
+
+	// Readable People and Choices: one members read (and, for the trigger, one structure read) on; none off.
+	const readable = written.scenarios.filter(
+		(s: ReadableResult) => s.scenario === 'readable',
+	) as ReadableResult[];
+	expect(readable.map((r) => [r.label, r.byOperation, r.extra, r.itemsOut])).toEqual([
+		[
+			'Search, Return All over 50 records with a user, readable on',
+			{ GetTable: 1, ListRecords: 1, ListMembers: 1 },
+			2,
+			50,
+		],
+		[
+			'Search, Return All over 50 records with a user, readable off',
+			{ GetTable: 1, ListRecords: 1 },
+			1,
+			50,
+		],
+		[
+			'Trigger poll (Simplify) of 50 changes with a user, readable on',
+			{ ListEvents: 1, GetTable: 1, ListMembers: 1 },
+			2,
+			50,
+		],
+		['Trigger poll (Simplify) of 50 changes with a user, readable off', { ListEvents: 1 }, 0, 50],
+		// A drain per change: each reads the structure and the members again.
+		[
+			'Instant Trigger, 3 changes with a user one at a time, readable on',
+			{ ListEvents: 3, GetTable: 3, ListMembers: 3 },
+			6,
+			3,
+		],
+		['Instant Trigger, 3 changes with a user one at a time, readable off', { ListEvents: 3 }, 0, 3],
+	]);
+	for (const r of readable) expect(r.targets).toEqual({ requests: true, output: true });
 
 	const instant = written.scenarios.filter(
 		(s: InstantResult) => s.scenario === 'instant',

@@ -166,7 +166,9 @@ async function activeTrigger(emu: Emulator) {
 			watch: 'tables',
 			tableIds: [table.id],
 			events: [],
-			options: {},
+			// The cost of reading the events; what Readable People and Choices (on by default) adds
+			// per drain is section 9's.
+			options: { readableValues: false },
 		},
 	});
 	const started: number[] = [];

@@ -13,6 +13,7 @@ import { PLANS } from './instant';
 import type { Summary } from './measure';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
+import type { ReadableResult } from './readable';
 import type { BatchingResult } from './batching';
 import { batchingTable } from './batching';
 import type { ComparisonResult, IdleResult, ScenarioResult, SteadyResult } from './scenarios';
@@ -239,6 +240,29 @@ function recordsTable(results: RecordsResult[]): string {
 	);
 }
 
+function readableTable(results: ReadableResult[]): string {
+	return table(
+		[
+			'workload',
+			'requests',
+			'per 1,000 records',
+			'by operation',
+			'structure and members reads',
+			'items out',
+		],
+		results.map((r) => [
+			r.label,
+			r.requests.toLocaleString('en-US'),
+			Math.round((r.requests * 1000) / r.case.n).toLocaleString('en-US'),
+			Object.entries(r.byOperation)
+				.map(([operation, count]) => `${operation} ${count}`)
+				.join(', '),
+			`${r.extra} (≤ ${r.target})${mark(r.targets.requests)}`,
+			r.itemsOut.toLocaleString('en-US') + mark(r.targets.output),
+		]),
+	);
+}
+
 function instantChangesTable(results: InstantChangesResult[]): string {
 	const each = (counts: Record<string, number>) =>
 		Object.entries(counts)
@@ -446,6 +470,16 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 				batchingTable(batching),
 		);
 	}
+	const readable = of<ReadableResult>('readable');
+	if (readable.length) {
+		sections.push(
+			'#### 9. Readable People and Choices (issue 28): requests with the option on and off\n\n' +
+				'Search: Return All over records whose Assigned To holds a member; trigger: one poll (Simplify on) of that many new changes; ' +
+				'instant: that many changes one at a time (a ping and a drain each). ' +
+				'On: the labels come from the table structure (read once per run or poll), the people from one members read.\n\n' +
+				readableTable(readable),
+		);
+	}
 	const failed = of<FailedResult>('failed');
 	if (failed.length)
 		sections.push(
@@ -463,7 +497,10 @@ export function missedTargets(results: ScenarioResult[]): string[] {
 				? `${r.scenario} N=${r.n} page=${r.pageSize} end=${r.endOfStream}`
 				: r.scenario === 'quota'
 					? `${r.label} end=${r.endOfStream}`
-					: r.scenario === 'records' || r.scenario === 'batching' || r.scenario === 'failed'
+					: r.scenario === 'records' ||
+						  r.scenario === 'batching' ||
+						  r.scenario === 'readable' ||
+						  r.scenario === 'failed'
 						? r.label
 						: r.scenario === 'instant'
 							? `instant: ${r.label}${'endOfStream' in r ? ` end=${r.endOfStream}` : ''}`

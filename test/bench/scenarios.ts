@@ -19,6 +19,7 @@ import type { BatchingResult } from './batching';
 import type { InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
+import type { ReadableResult } from './readable';
 import type { FailedResult } from './suite';
 import {
 	type Run,
@@ -424,4 +425,5 @@ export type ScenarioResult =
 	| RecordsResult
 	| InstantResult
 	| BatchingResult
+	| ReadableResult
 	| FailedResult;

@@ -4,6 +4,7 @@ import { batchingScenario } from './batching';
 import { type InstantConfig, instantSection } from './instant';
 import { type QuotaCase, quotaScenario } from './quota';
 import { type RecordsCase, recordsScenario } from './records';
+import { type ReadableCase, readableScenario } from './readable';
 import {
 	type Bench,
 	type ScenarioResult,
@@ -38,6 +39,8 @@ export interface SuiteConfig {
 	instant: InstantConfig | null;
 	/** Section 8, grouping items into batches: sizes, and up to which size the quadratic baseline runs. */
 	batching: { items: number[]; tables: number[]; quadraticUpTo: number };
+	/** Section 9, Readable People and Choices (issue 28): requests with the option on and off. */
+	readable: ReadableCase[];
 }
 
 const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
@@ -80,6 +83,24 @@ function recordsCases(items: number, searches: number[]): RecordsCase[] {
 		),
 		...searches.map((records): RecordsCase => ({ kind: 'search', records })),
 	];
+}
+
+/**
+ * Issue 28's workloads, each on and off: a Search over `n` records, a trigger poll of `n` changes,
+ * `instant` changes one at a time to the instant trigger.
+ */
+function readableCases(n: number, instant: number): ReadableCase[] {
+	return [
+		{ kind: 'search', n },
+		{ kind: 'poll', n },
+		{ kind: 'instant', n: instant },
+	].flatMap(({ kind, n: size }) =>
+		[true, false].map((readable): ReadableCase => ({
+			kind: kind as ReadableCase['kind'],
+			n: size,
+			readable,
+		})),
+	);
 }
 
 /**
@@ -136,6 +157,7 @@ export const FULL: SuiteConfig = {
 	instant: instantConfig(500, 50),
 	// The baseline takes about 90 s at 100,000 on an idle machine (minutes on a busy one).
 	batching: { items: [10_000, 50_000, 100_000], tables: [1], quadraticUpTo: 100_000 },
+	readable: readableCases(1_000, 100),
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
@@ -157,6 +179,7 @@ export const QUICK: SuiteConfig = {
 	records: recordsCases(1_000, [1_000, 2_500]),
 	instant: instantConfig(100, 20),
 	batching: { items: [10_000, 100_000], tables: [1], quadraticUpTo: 10_000 },
+	readable: readableCases(1_000, 20),
 };
 
 /** The config with only the named sections (a comma-separated list; unset: all of them). */
@@ -178,6 +201,7 @@ export function onlySections(config: SuiteConfig, only: string | undefined): Sui
 		records: keep('records') ? config.records : [],
 		instant: keep('instant') ? config.instant : null,
 		batching: keep('batching') ? config.batching : { ...config.batching, items: [] },
+		readable: keep('readable') ? config.readable : [],
 	};
 }
 
@@ -282,5 +306,9 @@ export async function runSuite(
 			await run(`batching ${count} items`, () =>
 				batchingScenario(count, tableCount, quadraticUpTo),
 			);
+	for (const readableCase of config.readable)
+		await run(`readable ${JSON.stringify(readableCase)}`, () =>
+			readableScenario(bench, readableCase),
+		);
 	return results;
 }

@@ -78,6 +78,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'returnAll',
 		'limit',
 		'simplify',
+		'readableValues',
 	]);
 	expect(parametersOf('webhook', 'update')).toEqual([
 		'solutionId',
@@ -86,17 +87,40 @@ it('keeps its resources, operations and parameter names', () => {
 		'notificationUrl',
 	]);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
-	expect(parametersOf('record', 'create')).toEqual(['tableId', 'columns', 'simplify']);
-	expect(parametersOf('record', 'get')).toEqual(['tableId', 'recordId', 'simplify']);
-	expect(parametersOf('record', 'update')).toEqual(['tableId', 'recordId', 'columns', 'simplify']);
+	expect(parametersOf('record', 'create')).toEqual([
+		'tableId',
+		'columns',
+		'simplify',
+		'readableValues',
+	]);
+	expect(parametersOf('record', 'get')).toEqual([
+		'tableId',
+		'recordId',
+		'simplify',
+		'readableValues',
+	]);
+	expect(parametersOf('record', 'update')).toEqual([
+		'tableId',
+		'recordId',
+		'columns',
+		'simplify',
+		'readableValues',
+	]);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
-	expect(parametersOf('record', 'upsert')).toEqual(['tableId', 'columns', 'options', 'simplify']);
+	expect(parametersOf('record', 'upsert')).toEqual([
+		'tableId',
+		'columns',
+		'options',
+		'simplify',
+		'readableValues',
+	]);
 	expect(parametersOf('record', 'uploadFile')).toEqual([
 		'tableId',
 		'recordId',
 		'fieldId',
 		'binaryPropertyName',
 		'simplify',
+		'readableValues',
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
 		'tableId',
@@ -106,6 +130,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'returnAll',
 		'limit',
 		'simplify',
+		'readableValues',
 	]);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);

@@ -153,12 +153,13 @@ describe('Record > Create', () => {
 			Active: true,
 			Color: 'Green',
 			Channels: ['Email', 'Chat'],
+			// Readable People and Choices (on by default): a status as value and label, people by name.
 			Status: 'In Progress',
 			Start: '2024-05-01',
 			Campaign: { from: '2024-05-01T08:00:00Z', to: '2024-05-07' },
 			'Due Date': { from: null, to: '2024-06-01' },
 			Related: [linked.id],
-			Owner: [member.id],
+			Owner: [{ id: member.id, name: 'Sam Rivera', email: 'sam.rivera@example.com' }],
 			Email: ['a@b.co'],
 			Phone: ['+1 555 0100'],
 			Website: ['https://example.com'],
@@ -169,7 +170,7 @@ describe('Record > Create', () => {
 			'Related Count': 1,
 			'Auto Number': expect.any(Number),
 		});
-		// The members list was read once, for the e-mail address.
+		// The members list was read once, for the e-mail address and the readable Owner.
 		expect(operations(emu)).toEqual(['GetTable', 'ListMembers', 'CreateRecord']);
 	});
 

@@ -437,10 +437,12 @@ describe('workflows saved before version 2', () => {
 			}),
 		]);
 		expect(idsOf(output)).not.toContain(created.event_id);
+		// Simplify with Readable People and Choices (on by default) reads the event's table structure.
 		expect(emu.requests.map((request) => request.operation)).toEqual([
 			'GetWebhook',
 			'ListEvents',
 			'ListEvents',
+			'GetTable',
 		]);
 		expect(poller.staticData()).not.toHaveProperty('managedWebhookId');
 	});

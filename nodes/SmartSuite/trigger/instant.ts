@@ -58,6 +58,7 @@ const RENEW_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
 interface InstantOptions {
 	maxEventsPerPoll?: number;
 	simplify?: boolean;
+	readableValues?: boolean;
 }
 
 type LifecycleContext = IHookFunctions | ITriggerFunctions;
@@ -478,7 +479,11 @@ async function drainOnce(
 		return { items: [], complete };
 	}
 	// Every item is built before the state moves.
-	const items = eventItems(result.emitted, options.simplify !== false);
+	const items = await eventItems(context, result.emitted, {
+		simplify: options.simplify !== false,
+		readable: options.readableValues !== false,
+		trigger: TRIGGER,
+	});
 	const drainId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 	saveCursor(state, webhookId, result.cursor);
 	state.drainId = drainId;

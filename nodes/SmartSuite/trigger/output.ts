@@ -1,12 +1,82 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
 
+import type { Field } from '../shared/fields';
+import { hasPeople, withReadablePeopleAndChoices } from '../shared/fields';
+import { isObject } from '../shared/fields/values';
+import { readContextFor } from '../shared/readable';
+import { recordsClient } from '../shared/records';
+import type { RequestContext } from '../shared/transport';
 import type { DrainResult } from './drain';
 import { SAFE_PAGE_SIZE } from './pages';
 import { simplifyEvent } from './simplify';
 
-/** One item per event; each item's json is the whole event, even one with keys named json, binary or pairedItem. */
-export function eventItems(events: IDataObject[], simplify: boolean): INodeExecutionData[] {
-	return events.map((event) => ({ json: simplify ? simplifyEvent(event) : event }));
+export interface EventOutput {
+	simplify: boolean;
+	/** Readable People and Choices (with Simplify only). */
+	readable: boolean;
+	/** The trigger's name, for the log. */
+	trigger: string;
+}
+
+/**
+ * One item per event; each item's json is the whole event, even one with keys named json, binary
+ * or pairedItem. With Simplify and Readable People and Choices, `record` and `previous` show
+ * people, selects and statuses readable: one structure read per table and at most one members
+ * read for all the events. What cannot be read leaves those values as they are, with a warning.
+ */
+export async function eventItems(
+	context: RequestContext,
+	events: IDataObject[],
+	{ simplify, readable, trigger }: EventOutput,
+): Promise<INodeExecutionData[]> {
+	if (!simplify) return events.map((event) => ({ json: event }));
+	const simple = events.map(simplifyEvent);
+	if (readable && simple.length > 0) await makeReadable(context, simple, trigger);
+	return simple.map((json) => ({ json }));
+}
+
+async function makeReadable(
+	context: RequestContext,
+	simple: IDataObject[],
+	trigger: string,
+): Promise<void> {
+	const warn = (message: string) => context.logger.warn(`${trigger}: ${message}`);
+	const client = await recordsClient(context);
+	const structures = new Map<string, Field[] | undefined>();
+	for (const event of simple) {
+		const tableId = event.application_id;
+		if (typeof tableId !== 'string' || structures.has(tableId)) continue;
+		try {
+			structures.set(tableId, await client.structure(tableId));
+		} catch (error) {
+			structures.set(tableId, undefined);
+			warn(
+				`values of table "${tableId}" are shown as SmartSuite sends them: its structure could not be read (${(error as Error).message})`,
+			);
+		}
+	}
+	const valuesOf = (event: IDataObject) =>
+		[event.record, event.previous].filter(isObject) as IDataObject[];
+	const tables = simple.map((event) => structures.get(String(event.application_id)));
+	const showsPeople = simple.some((event, index) => {
+		const structure = tables[index];
+		return structure !== undefined && hasPeople(valuesOf(event), structure);
+	});
+	const readContext = await readContextFor(client, showsPeople, warn);
+	simple.forEach((event, index) => {
+		const structure = tables[index];
+		if (!structure) return;
+		event.record = withReadablePeopleAndChoices(
+			event.record as IDataObject,
+			structure,
+			readContext,
+		);
+		event.previous = withReadablePeopleAndChoices(
+			event.previous as IDataObject,
+			structure,
+			readContext,
+		);
+	});
 }
 
 /**

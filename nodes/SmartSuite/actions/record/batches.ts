@@ -50,7 +50,7 @@ export interface BatchWriter {
 		structure: Field[],
 		single: boolean,
 		repeated: boolean,
-	): Outcome[];
+	): Outcome[] | Promise<Outcome[]>;
 	/**
 	 * Whether a failed answer to a repeated request shows that an earlier attempt did the work
 	 * (a delete answered 404): its writes then count as done, `results(null, …)`.
@@ -144,7 +144,8 @@ export async function writeInBatches(
 							structure,
 							single ? batch[0].itemIndex : undefined,
 						);
-			const results = perItem ?? writer.results(answer(), batch, structure, single, repeated);
+			const results =
+				perItem ?? (await writer.results(answer(), batch, structure, single, repeated));
 			results.forEach((outcome, position) => (outcomes[positions.get(batch[position])!] = outcome));
 		} catch (error) {
 			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };

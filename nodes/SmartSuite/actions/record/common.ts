@@ -13,12 +13,15 @@ import type { BadValue, ConvertContext, Field } from '../../shared/fields';
 import {
 	describeGiven,
 	fieldComplaints,
+	hasPeople,
 	matchKeys,
 	memberEmailsIn,
+	outputKeys,
 	simplifyRecord,
 	toRecordBody,
 } from '../../shared/fields';
 import { requireId } from '../../shared/ids';
+import { readContextFor } from '../../shared/readable';
 import type { RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { ApiResponse, RequestSubject } from '../../shared/transport';
@@ -127,6 +130,19 @@ export function simplifyField(show: Show): INodeProperties {
 		description:
 			"Whether to return the record as ID and each field under its label with a readable value, instead of SmartSuite's answer as it is",
 		displayOptions: { show },
+	};
+}
+
+/** Shown with Simplify on: people as ID, name and e-mail (Simplify already shows choices as labels). */
+export function readableField(show: Show): INodeProperties {
+	return {
+		displayName: 'Readable People and Choices',
+		name: 'readableValues',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to show people as ID, name and e-mail instead of member IDs (one members read per run when people are shown)',
+		displayOptions: { show: { ...show, simplify: [true] } },
 	};
 }
 
@@ -385,10 +401,35 @@ export function readSimplify(context: IExecuteFunctions, itemIndex: number): boo
 	return context.getNodeParameter('simplify', itemIndex, true) as boolean;
 }
 
-export function shownRecord(
+/**
+ * The records as the item's Simplify and Readable People and Choices show them. The members list
+ * is read (once per run) only when a record shows a member.
+ */
+export async function shownRecords(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	records: IDataObject[],
+	structure: Field[],
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	if (!readSimplify(context, itemIndex)) return records;
+	const keys = outputKeys(structure);
+	const readable = context.getNodeParameter('readableValues', itemIndex, true) as boolean;
+	const readContext = readable
+		? await readContextFor(client, hasPeople(records, structure), (message) =>
+				context.addExecutionHints({ message, location: 'outputPane' }),
+			)
+		: undefined;
+	return records.map((record) => simplifyRecord(record, structure, keys, readContext));
+}
+
+/** One record as shownRecords shows it. */
+export async function shownRecord(
+	context: IExecuteFunctions,
+	client: RecordsClient,
 	record: IDataObject,
 	structure: Field[],
-	simplify: boolean,
-): IDataObject {
-	return simplify ? simplifyRecord(record, structure) : record;
+	itemIndex: number,
+): Promise<IDataObject> {
+	return (await shownRecords(context, client, [record], structure, itemIndex))[0];
 }

@@ -13,7 +13,7 @@ import { tableLocator } from '../../shared/locators';
 import type { BatchWriter } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, readSimplify, shownRecord, simplifyField } from './common';
+import { columnsField, readableField, shownRecord, simplifyField } from './common';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['create'] };
@@ -33,6 +33,7 @@ export const createFields: INodeProperties[] = [
 	}),
 	columnsField('add', show),
 	simplifyField(show),
+	readableField(show),
 ];
 
 /** A bulk answer: SmartSuite's reference gives a bare array; an `items` envelope is accepted too. */
@@ -64,14 +65,18 @@ export function createWriter(client: RecordsClient, context: IExecuteFunctions):
 			notFound: `The table "${tableId}" was not found`,
 			repeatable: false,
 		}),
-		results(answer, writes, structure, single) {
+		async results(answer, writes, structure, single) {
 			const records = single ? (isObject(answer) ? [answer] : undefined) : recordsIn(answer);
-			return writes.map((write, position): Outcome => {
+			const outcomes: Outcome[] = [];
+			for (const [position, write] of writes.entries()) {
 				const record = records?.length === writes.length ? records[position] : undefined;
-				if (!record)
-					return { error: unexpectedAnswerError(client, 'create the records', write.itemIndex) };
-				return { json: shownRecord(record, structure, readSimplify(context, write.itemIndex)) };
-			});
+				outcomes.push(
+					record
+						? { json: await shownRecord(context, client, record, structure, write.itemIndex) }
+						: { error: unexpectedAnswerError(client, 'create the records', write.itemIndex) },
+				);
+			}
+			return outcomes;
 		},
 	};
 }

@@ -13,10 +13,10 @@ import {
 	answerOf,
 	eachItem,
 	readRecordId,
-	readSimplify,
 	readTableId,
 	recordLocator,
 	shownRecord,
+	readableField,
 	simplifyField,
 } from './common';
 
@@ -36,6 +36,7 @@ export const getFields: INodeProperties[] = [
 	}),
 	recordLocator(show),
 	simplifyField(show),
+	readableField(show),
 ];
 
 /** Runs as n8n's `customOperations` (see index.ts): Simplify reads the table's structure once per table. */
@@ -57,6 +58,6 @@ export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutio
 			itemIndex,
 		);
 		if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
-		return [shownRecord(record, structure, readSimplify(this, itemIndex))];
+		return [await shownRecord(this, client, record, structure, itemIndex)];
 	});
 }

@@ -20,9 +20,9 @@ import { returnAllFields } from '../shared';
 import {
 	answerOf,
 	eachItem,
-	readSimplify,
 	readTableId,
-	shownRecord,
+	shownRecords,
+	readableField,
 	simplifyField,
 } from './common';
 
@@ -138,6 +138,7 @@ export const searchFields: INodeProperties[] = [
 	},
 	...returnAllFields(show),
 	simplifyField(show),
+	readableField(show),
 ];
 
 interface Rule {
@@ -252,8 +253,7 @@ async function searchTable(
 		limit: readLimit(context, itemIndex),
 		itemIndex,
 	});
-	const simplify = readSimplify(context, itemIndex);
-	return records.map((record) => shownRecord(record, structure, simplify));
+	return await shownRecords(context, client, records, structure, itemIndex);
 }
 
 /** The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. */

@@ -16,7 +16,7 @@ import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, readSimplify, recordLocator, shownRecord, simplifyField } from './common';
+import { columnsField, readableField, recordLocator, shownRecord, simplifyField } from './common';
 import { recordsIn } from './create';
 import { prepareWrites } from './prepare';
 
@@ -38,6 +38,7 @@ export const updateFields: INodeProperties[] = [
 	recordLocator(show),
 	columnsField('update', show),
 	simplifyField(show),
+	readableField(show),
 ];
 
 /**
@@ -99,7 +100,7 @@ export function updateWriter(client: RecordsClient, context: IExecuteFunctions):
 			notFound: `The table "${tableId}" was not found`,
 			repeatable: true,
 		}),
-		results(answer, writes, structure, single) {
+		async results(answer, writes, structure, single) {
 			const results = single
 				? [
 						isObject(answer)
@@ -107,16 +108,21 @@ export function updateWriter(client: RecordsClient, context: IExecuteFunctions):
 							: unexpectedAnswerError(client, 'update the record', writes[0].itemIndex),
 					]
 				: bulkResults(client, answer, writes);
-			return results.map((result, position): Outcome => {
-				if (result instanceof NodeApiError) return { error: result };
-				return {
-					json: shownRecord(
-						result as IDataObject,
-						structure,
-						readSimplify(context, writes[position].itemIndex),
-					),
-				};
-			});
+			const outcomes: Outcome[] = [];
+			for (const [position, result] of results.entries()) {
+				if (result instanceof NodeApiError) outcomes.push({ error: result });
+				else
+					outcomes.push({
+						json: await shownRecord(
+							context,
+							client,
+							result as IDataObject,
+							structure,
+							writes[position].itemIndex,
+						),
+					});
+			}
+			return outcomes;
 		},
 	};
 }

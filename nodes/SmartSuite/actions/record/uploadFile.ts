@@ -20,10 +20,10 @@ import {
 	answerOf,
 	eachItem,
 	readRecordId,
-	readSimplify,
 	readTableId,
 	recordLocator,
 	shownRecord,
+	readableField,
 	simplifyField,
 } from './common';
 
@@ -65,6 +65,7 @@ export const uploadFileFields: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	simplifyField(show),
+	readableField(show),
 ];
 
 /** The field named by slug, else by label (any case); it must be a file field. */
@@ -211,6 +212,6 @@ export async function executeUploadFile(this: IExecuteFunctions): Promise<INodeE
 			itemIndex,
 		);
 		const record = await recordAfterUpload(client, answer, tableId, recordId, itemIndex, notFound);
-		return [shownRecord(record, structure, readSimplify(this, itemIndex))];
+		return [await shownRecord(this, client, record, structure, itemIndex)];
 	});
 }

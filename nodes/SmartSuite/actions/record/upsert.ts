@@ -22,7 +22,14 @@ import { recordsClient } from '../../shared/records';
 import type { Write } from './batches';
 import { chunksBy, writeInBatches } from './batches';
 import type { Outcome } from './common';
-import { columnsField, failure, outputOf, simplifyField, stopUnlessContinuing } from './common';
+import {
+	columnsField,
+	failure,
+	outputOf,
+	readableField,
+	simplifyField,
+	stopUnlessContinuing,
+} from './common';
 import { createWriter } from './create';
 import { checkRequired, prepareWrites } from './prepare';
 import { listRecords } from './search';
@@ -62,6 +69,7 @@ export const upsertFields: INodeProperties[] = [
 		],
 	},
 	simplifyField(show),
+	readableField(show),
 ];
 
 /** The items that share one key (table and match values): one record, written once. */

@@ -20,9 +20,9 @@ import { returnAllFields } from '../shared';
 import {
 	answerOf,
 	eachItem,
-	readSimplify,
+	readableField,
 	readTableId,
-	shownRecord,
+	shownRecords,
 	simplifyField,
 } from '../record/common';
 import { MAX_PAGES, PAGE_SIZE, readLimit, TIME_LIMIT_MS } from '../record/search';
@@ -42,6 +42,7 @@ export const getRecordsFields: INodeProperties[] = [
 	viewLocator(show),
 	...returnAllFields(show),
 	simplifyField(show),
+	readableField(show),
 ];
 
 /**
@@ -125,7 +126,6 @@ export async function executeGetRecords(this: IExecuteFunctions): Promise<INodeE
 		const limit = readLimit(this, itemIndex);
 		const structure = await client.structure(tableId);
 		const records = await viewRecords(client, tableId, viewId, structure, limit, itemIndex);
-		const simplify = readSimplify(this, itemIndex);
-		return records.map((record) => shownRecord(record, structure, simplify));
+		return await shownRecords(this, client, records, structure, itemIndex);
 	});
 }

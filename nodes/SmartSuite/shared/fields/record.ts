@@ -1,8 +1,10 @@
 /** Whole records: an item's values to SmartSuite's body, and SmartSuite's record to a readable one. */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ReadContext } from './people';
 import type { ConvertContext, Field } from './types';
-import { isReadOnly, toReadableValue, toSmartSuiteValue } from './types';
+import { readStatus } from './people';
+import { choicesOf, isReadOnly, toReadableValue, toSmartSuiteValue } from './types';
 import { isEmail, isObject, toList, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
@@ -182,11 +184,16 @@ export function outputKeys(structure: Field[]): Map<string, string> {
 	return keys;
 }
 
-/** `id`, then every field the record has under its label, with a readable value. */
+/**
+ * `id`, then every field the record has under its label, with a readable value (selects and
+ * statuses as labels); with `readable` (Readable People and Choices), people as toReadableValue
+ * shows them.
+ */
 export function simplifyRecord(
 	record: IDataObject,
 	structure: Field[],
 	keys = outputKeys(structure),
+	readable?: ReadContext,
 ): IDataObject {
 	const simple: IDataObject = { id: record.id };
 	for (const field of structure) {
@@ -194,9 +201,49 @@ export function simplifyRecord(
 		simple[keys.get(field.slug)!] = toReadableValue(
 			field,
 			record[field.slug],
+			readable,
 		) as IDataObject[keyof IDataObject];
 	}
 	return simple;
+}
+
+/** The field types Readable People and Choices changes where values stay keyed by slug (the triggers). */
+const PEOPLE_AND_CHOICES = ['userfield', 'singleselectfield', 'multipleselectfield', 'statusfield'];
+
+/** The values (keyed by slug) with people, selects and statuses readable; every other value as it is. */
+export function withReadablePeopleAndChoices(
+	values: IDataObject,
+	structure: Field[],
+	readable: ReadContext,
+): IDataObject {
+	const shown = { ...values };
+	for (const field of structure) {
+		if (
+			!PEOPLE_AND_CHOICES.includes(field.field_type) ||
+			!Object.prototype.hasOwnProperty.call(values, field.slug)
+		)
+			continue;
+		// A status keeps SmartSuite's object (its `updated_on`) and gains the label.
+		shown[field.slug] = (
+			field.field_type === 'statusfield'
+				? readStatus(values[field.slug], choicesOf(field))
+				: toReadableValue(field, values[field.slug], readable)
+		) as IDataObject[keyof IDataObject];
+	}
+	return shown;
+}
+
+/** Whether any of the records has a member in a user field: only then are the members read. */
+export function hasPeople(records: IDataObject[], structure: Field[]): boolean {
+	const userSlugs = structure
+		.filter((field) => field.field_type === 'userfield')
+		.map((field) => field.slug);
+	return records.some((record) =>
+		userSlugs.some((slug) => {
+			const value = record[slug];
+			return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+		}),
+	);
 }
 
 /**

@@ -8,6 +8,8 @@ import type { FieldType, IDataObject } from 'n8n-workflow';
 import { readDate, readDateRange, toDateFilter, toDateRange, toSmartSuiteDate } from './dates';
 import type { KeySpec } from './keys';
 import { choiceKey, numberKey, textKey } from './keys';
+import type { ReadContext } from './people';
+import { readPeople } from './people';
 import type { Choice } from './values';
 import {
 	choiceIsKnown,
@@ -66,6 +68,8 @@ export interface FieldTypeSpec {
 	write?(value: unknown, field: Field, context: ConvertContext): unknown;
 	/** SmartSuite value → readable value (Simplify). */
 	read(value: unknown, field: Field): unknown;
+	/** The value Readable People and Choices shows instead of `read`'s (people, status). */
+	readable?(value: unknown, field: Field, context: ReadContext): unknown;
 	/** Search comparisons SmartSuite allows. */
 	comparisons: string[];
 	/** A filter value for a comparison that takes one (see toFilterValue). */
@@ -259,7 +263,10 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	daterangefield: dateRange,
 	duedatefield: { ...dateRange, comparisons: [...DATE, 'is_overdue', 'is_not_overdue'] },
 	singleselectfield: singleSelect,
-	statusfield: { ...singleSelect, write: (value, field) => ({ value: writeChoice(value, field) }) },
+	statusfield: {
+		...singleSelect,
+		write: (value, field) => ({ value: writeChoice(value, field) }),
+	},
 	multipleselectfield: multipleSelect,
 	tagsfield: tags,
 	yesnofield: {
@@ -281,6 +288,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		mapperType: 'string',
 		write: writeMembers,
 		read: readIds,
+		readable: (value, _field, context) => readPeople(value, context),
 		comparisons: MULTIPLE_CHOICE,
 		filter: (value, _comparison, field, context) => writeMembers(value, field, context),
 	},
@@ -360,8 +368,12 @@ export function toSmartSuiteValue(
 	return write(value, field, context);
 }
 
-export function toReadableValue(field: Field, value: unknown): unknown {
-	return specOf(field).read(value, field);
+/** The value Simplify shows; with `readable`, people and statuses as Readable People and Choices shows them. */
+export function toReadableValue(field: Field, value: unknown, readable?: ReadContext): unknown {
+	const spec = specOf(field);
+	return readable && spec.readable
+		? spec.readable(value, field, readable)
+		: spec.read(value, field);
 }
 
 /** The value of one search rule; throws ValueError for a comparison the field type does not allow. */

@@ -1,0 +1,56 @@
+/**
+ * Readable People and Choices: a user field's member ids as `{id, name, email}`, a status as its
+ * option id and label. Pure: the members come from the directory the caller read.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Choice } from './values';
+import { choiceLabel, isObject, readIds } from './values';
+
+/** What readable values need beyond the table's structure: the members by id (empty when unread). */
+export interface ReadContext {
+	membersById: Map<string, IDataObject>;
+}
+
+const textOrNull = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** A member's full name (SmartSuite's `full_name.sys_root`, else first and last name), or null. */
+export function memberName(member: IDataObject): string | null {
+	const fullName = isObject(member.full_name) ? member.full_name : {};
+	return (
+		textOrNull(fullName.sys_root) ??
+		textOrNull([fullName.first_name, fullName.last_name].filter(textOrNull).join(' '))
+	);
+}
+
+/** A member's first e-mail address (SmartSuite sends a list, some answers a string), or null. */
+export function memberEmail(member: IDataObject): string | null {
+	const emails = Array.isArray(member.email) ? member.email : [member.email];
+	return emails.map(textOrNull).find((email) => email !== null) ?? null;
+}
+
+/** `{id, name, email}` of each member id; an id the directory lacks gets null name and e-mail. */
+export function readPeople(value: unknown, { membersById }: ReadContext): unknown {
+	const ids = readIds(value);
+	if (!Array.isArray(ids)) return ids;
+	return ids.map((id) => {
+		const member = typeof id === 'string' ? membersById.get(id) : undefined;
+		return {
+			id,
+			name: member ? memberName(member) : null,
+			email: member ? memberEmail(member) : null,
+		};
+	});
+}
+
+/**
+ * A status as `{value, label, …}`: SmartSuite's object (`{value, updated_on}`) with the option's
+ * label added; the label is the id when the option was deleted since.
+ */
+export function readStatus(value: unknown, choices: Choice[]): unknown {
+	const id = isObject(value) ? value.value : value;
+	if (id === undefined || id === null || id === '') return value;
+	const label = choiceLabel(id, choices);
+	return isObject(value) ? { value: id, label, ...value } : { value: id, label };
+}

@@ -1,0 +1,151 @@
+/**
+ * Scenario 9: what Readable People and Choices (issue 28) costs in requests, on and off: a Search
+ * with Return All over N records whose Assigned To holds a member, a SmartSuite Trigger poll
+ * (Simplify on) of N record changes, and N changes one at a time to the SmartSuite Instant Trigger
+ * (a drain each). Request counts only: nothing here is timed.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
+import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { startInstantTrigger } from '../helpers/instant';
+import { createPoller, credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
+import type { Bench } from './scenarios';
+
+// Named with .ts: outside jest, Node would load the codex `.node.json` first (clients.ts says why).
+const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as {
+	SmartSuite: typeof SmartSuiteClass;
+};
+const { SmartSuiteTrigger } = require('../../nodes/SmartSuite/SmartSuiteTrigger.node.ts') as {
+	SmartSuiteTrigger: typeof SmartSuiteTriggerClass;
+};
+
+export interface ReadableCase {
+	kind: 'search' | 'poll' | 'instant';
+	/** Records found (search) or changes read (poll, instant: one at a time). */
+	n: number;
+	readable: boolean;
+}
+
+export interface ReadableResult {
+	scenario: 'readable';
+	case: ReadableCase;
+	label: string;
+	requests: number;
+	byOperation: Record<string, number>;
+	/** Requests beyond reading the records or events: structure and members reads. */
+	extra: number;
+	/**
+	 * Extra requests at most: on, one structure read and one members read (instant: per drain);
+	 * off, Search's structure read (for Simplify) and none for the triggers.
+	 */
+	target: number;
+	itemsOut: number;
+	targets: { requests: boolean; output: boolean };
+}
+
+function labelOf({ kind, n, readable }: ReadableCase): string {
+	const count = n.toLocaleString('en-US');
+	const what =
+		kind === 'search'
+			? `Search, Return All over ${count} records with a user`
+			: kind === 'poll'
+				? `Trigger poll (Simplify) of ${count} changes with a user`
+				: `Instant Trigger, ${count} changes with a user one at a time`;
+	return `${what}, readable ${readable ? 'on' : 'off'}`;
+}
+
+export async function readableScenario(
+	{ emu }: Bench,
+	readableCase: ReadableCase,
+): Promise<ReadableResult> {
+	const { kind, n, readable } = readableCase;
+	const table = emu.addTable(emu.addSolution().id);
+	const members = emu.members();
+	const valuesOf = (i: number) => ({
+		title: `Record ${i}`,
+		assigned_to: [members[i % members.length].id],
+		status: { value: 'in_progress' },
+	});
+	let itemsOut: number;
+	let reads: number;
+	if (kind === 'search') {
+		for (let i = 0; i < n; i++) emu.addRecord(table.id, valuesOf(i));
+		const parameters: INodeParameters = {
+			resource: 'record',
+			operation: 'search',
+			tableId: { __rl: true, mode: 'id', value: table.id },
+			returnAll: true,
+			readableValues: readable,
+		};
+		emu.resetLog();
+		const run = await runNodeInWorkflow(new SmartSuite(), {
+			parameters,
+			input: [{}],
+			credentials: credentialsFor(emu),
+		});
+		if (run.error) throw new Error(`${labelOf(readableCase)}: ${run.error.message}`);
+		itemsOut = run.output.length;
+		reads = emu.requests.filter((request) => request.operation === 'ListRecords').length;
+	} else if (kind === 'instant') {
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: {
+				solutionId: { __rl: true, mode: 'list', value: table.solution },
+				watch: 'tables',
+				tableIds: [table.id],
+				events: [],
+				options: { readableValues: readable },
+			},
+		});
+		try {
+			await trigger.activate();
+			emu.resetLog();
+			for (let i = 0; i < n; i++) {
+				emu.createRecord(table.id, valuesOf(i));
+				await emu.settleNotifications();
+			}
+			itemsOut = trigger.executions.flat().length;
+		} finally {
+			await trigger.close();
+		}
+		reads = emu.requests.filter((request) => request.operation === 'ListEvents').length;
+	} else {
+		const webhook = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: table.solution },
+			filter: { applications: { application_ids: [table.id] } },
+		});
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			parameters: {
+				webhookId: webhook.webhook_id,
+				events: [],
+				options: { simplify: true, readableValues: readable, maxEventsPerPoll: 0 },
+			},
+			credentials: credentialsFor(emu),
+		});
+		await poller.poll('trigger');
+		for (let i = 0; i < n; i++) emu.createRecord(table.id, valuesOf(i));
+		emu.resetLog();
+		const output = await poller.poll('trigger');
+		itemsOut = output ? output[0].length : 0;
+		reads = emu.requests.filter((request) => request.operation === 'ListEvents').length;
+	}
+	const byOperation: Record<string, number> = {};
+	for (const request of emu.requests)
+		byOperation[request.operation ?? 'unrouted'] =
+			(byOperation[request.operation ?? 'unrouted'] ?? 0) + 1;
+	const requests = emu.requests.length;
+	emu.resetLog();
+	const drains = kind === 'instant' ? n : 1;
+	const target = readable ? 2 * drains : kind === 'search' ? 1 : 0;
+	return {
+		scenario: 'readable',
+		case: readableCase,
+		label: labelOf(readableCase),
+		requests,
+		byOperation,
+		extra: requests - reads,
+		target,
+		itemsOut,
+		targets: { requests: requests - reads <= target, output: itemsOut === n },
+	};
+}

@@ -1,0 +1,342 @@
+/**
+ * Readable People and Choices (issue 28): every record output (Get, Search, Create, Update,
+ * Upsert, both triggers' Simplify) through n8n's engine against the emulator, on and off, with
+ * the requests it costs.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Emulator, MemberObject, TableObject } from '../emulator';
+import { startEmulator } from '../emulator';
+import { STATUS_CHOICES } from '../emulator/fixtures';
+import { startInstantTrigger } from '../helpers/instant';
+import { captureLogs } from '../helpers/logs';
+import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
+import { emitted, triggerFor } from '../trigger/helpers';
+import { run, runInWorkflow } from './harness';
+
+let emu: Emulator;
+beforeEach(async () => {
+	emu = await startEmulator();
+});
+afterEach(async () => {
+	await emu.settleNotifications();
+	await emu.close();
+});
+afterAll(() => shutdownN8nCore());
+const logs = captureLogs();
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+const autoMap = { mappingMode: 'autoMapInputData', value: null };
+const count = (operation: string) =>
+	emu.requests.filter((request) => request.operation === operation).length;
+
+const person = (member: MemberObject) => ({
+	id: member.id,
+	name: member.full_name.sys_root,
+	email: [member.email].flat()[0],
+});
+const statusId = STATUS_CHOICES[1].value;
+const statusLabel = STATUS_CHOICES[1].label;
+
+/** A table with status, priority (single select), Assigned To and tags, in a solution of its own. */
+function table(): TableObject {
+	return emu.addTable(emu.addSolution().id);
+}
+
+const record = (
+	tableId: string,
+	operation: string,
+	extra: INodeParameters = {},
+): INodeParameters => ({ resource: 'record', operation, tableId: locator(tableId), ...extra });
+
+describe('Record outputs', () => {
+	it('Get shows people as {id, name, email} (null for an id the directory lacks) and a status as {value, label, updated_on}; off, as before', async () => {
+		const t = table();
+		const [, sam] = emu.members();
+		const stored = emu.addRecord(t.id, {
+			assigned_to: [sam.id, 'a0a0a0a0a0a0a0a0a0a0a0a0'],
+			status: { value: statusId, updated_on: '2026-01-01T00:00:00Z' },
+			priority: '3',
+		});
+
+		const [item] = await run(emu, {
+			parameters: record(t.id, 'get', { recordId: locator(stored.id) }),
+		});
+
+		expect(item.json['Assigned To']).toEqual([
+			person(sam),
+			{ id: 'a0a0a0a0a0a0a0a0a0a0a0a0', name: null, email: null },
+		]);
+		// A status is its label, as Simplify always showed it.
+		expect(item.json.Status).toBe(statusLabel);
+		expect(item.json.Priority).toBe('High');
+		expect(count('ListMembers')).toBe(1);
+
+		// Off: exactly what Simplify showed before (ids, the status label), no members read.
+		emu.resetLog();
+		const [off] = await run(emu, {
+			parameters: record(t.id, 'get', { recordId: locator(stored.id), readableValues: false }),
+		});
+		expect(off.json['Assigned To']).toEqual([sam.id, 'a0a0a0a0a0a0a0a0a0a0a0a0']);
+		expect(off.json.Status).toBe(statusLabel);
+		expect(off.json.Priority).toBe('High');
+		expect(count('ListMembers')).toBe(0);
+	});
+
+	it('a deleted choice id is shown as the id (status and select)', async () => {
+		const t = table();
+		const stored = emu.addRecord(t.id, {
+			status: { value: 'gone_status', updated_on: '2026-01-01T00:00:00Z' },
+			priority: 'gone_option',
+		});
+
+		const [item] = await run(emu, {
+			parameters: record(t.id, 'get', { recordId: locator(stored.id) }),
+		});
+
+		expect(item.json.Status).toBe('gone_status');
+		expect(item.json.Priority).toBe('gone_option');
+		expect(count('ListMembers')).toBe(0);
+	});
+
+	it('Search reads the members once for many records with people, never for records without or with the option off', async () => {
+		const withPeople = table();
+		const [alex, sam, jordan] = emu.members();
+		for (let i = 0; i < 30; i++)
+			emu.addRecord(withPeople.id, {
+				title: `R${i}`,
+				assigned_to: [[alex, sam, jordan][i % 3].id],
+			});
+		const output = await run(emu, {
+			parameters: record(withPeople.id, 'search', { returnAll: true }),
+			input: [{}, {}],
+		});
+		expect(output).toHaveLength(60);
+		expect(output[4].json['Assigned To']).toEqual([person(sam)]);
+		expect(count('ListMembers')).toBe(1);
+		expect(count('GetTable')).toBe(1);
+
+		emu.resetLog();
+		const without = table();
+		for (let i = 0; i < 5; i++) emu.addRecord(without.id, { title: `R${i}` });
+		const plain = await run(emu, { parameters: record(without.id, 'search', { returnAll: true }) });
+		expect(plain).toHaveLength(5);
+		expect(count('ListMembers')).toBe(0);
+
+		// Off: the ids, no members read.
+		emu.resetLog();
+		const off = await run(emu, {
+			parameters: record(withPeople.id, 'search', { returnAll: true, readableValues: false }),
+		});
+		expect(off[4].json['Assigned To']).toEqual([sam.id]);
+		expect(count('ListMembers')).toBe(0);
+	});
+
+	it('Create (bulk), Update and Upsert show readable people and statuses, members read once; off keeps ids', async () => {
+		const t = table();
+		const [alex, sam] = emu.members();
+		const input = [0, 1, 2].map((i) => ({
+			title: `New ${i}`,
+			assigned_to: [sam.id],
+			status: statusId,
+		}));
+
+		const created = await run(emu, {
+			parameters: record(t.id, 'create', { columns: autoMap }),
+			input,
+		});
+		expect(created.map((item) => item.json['Assigned To'])).toEqual([
+			[person(sam)],
+			[person(sam)],
+			[person(sam)],
+		]);
+		expect(created[0].json.Status).toBe(statusLabel);
+		expect(count('ListMembers')).toBe(1);
+
+		emu.resetLog();
+		const updated = await run(emu, {
+			parameters: record(t.id, 'update', {
+				recordId: locator('={{ $json.id }}'),
+				columns: autoMap,
+			}),
+			input: created.map((item) => ({ id: item.json.id, assigned_to: [alex.id] })),
+		});
+		expect(updated.map((item) => item.json['Assigned To'])).toEqual([
+			[person(alex)],
+			[person(alex)],
+			[person(alex)],
+		]);
+		expect(count('ListMembers')).toBe(1);
+
+		emu.resetLog();
+		const upserted = await run(emu, {
+			parameters: record(t.id, 'upsert', {
+				columns: { ...autoMap, matchingColumns: ['title'] },
+			}),
+			input: [
+				{ title: 'New 0', assigned_to: [sam.id] },
+				{ title: 'Brand new', assigned_to: [alex.id] },
+			],
+		});
+		expect(upserted.map((item) => item.json['Assigned To'])).toEqual([
+			[person(sam)],
+			[person(alex)],
+		]);
+		expect(count('ListMembers')).toBe(1);
+
+		for (const operation of ['update', 'upsert', 'create']) {
+			emu.resetLog();
+			const [item] = await run(emu, {
+				parameters: record(t.id, operation, {
+					recordId: locator(String(created[0].json.id)),
+					columns: { ...autoMap, matchingColumns: ['title'] },
+					readableValues: false,
+				}),
+				input: [{ title: 'New 0', assigned_to: [sam.id], status: statusId }],
+			});
+			expect(item.json['Assigned To']).toEqual([sam.id]);
+			expect(item.json.Status).toBe(statusLabel);
+			expect(count('ListMembers')).toBe(0);
+		}
+	});
+
+	it('a members list that fails shows people by id with null name and e-mail, and says so in a hint: the write is not reported as failed', async () => {
+		const t = table();
+		const [, sam] = emu.members();
+		emu.injectFault({ operation: 'ListMembers', action: { type: 'status', status: 403 } });
+
+		const result = await runInWorkflow(emu, {
+			parameters: record(t.id, 'create', { columns: autoMap }),
+			input: [
+				{ title: 'A', assigned_to: [sam.id] },
+				{ title: 'B', assigned_to: [sam.id] },
+			],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.output.map((item) => item.json['Assigned To'])).toEqual([
+			[{ id: sam.id, name: null, email: null }],
+			[{ id: sam.id, name: null, email: null }],
+		]);
+		expect(count('BulkCreateRecords')).toBe(1);
+		expect(count('ListMembers')).toBe(1);
+		const hints = result.hints.map((hint) => hint.message);
+		expect(hints).toHaveLength(1);
+		expect(hints[0]).toMatch(
+			/^People are shown by ID without name and e-mail: the members list could not be read \(.*403/,
+		);
+		expect(hints[0]).not.toContain(emu.apiKey);
+	});
+});
+
+describe('SmartSuite Trigger (polling), Simplify', () => {
+	/** A webhook on the table and a trigger activated on it; `changes` records created after. */
+	async function polled(options: INodeParameters, changes: number) {
+		const t = table();
+		const [, sam] = emu.members();
+		const webhook = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: t.solution },
+			filter: { applications: { application_ids: [t.id] } },
+		});
+		const trigger = triggerFor(emu, webhook.webhook_id, { options });
+		expect(await trigger.poll()).toBeNull();
+		for (let i = 0; i < changes; i++)
+			emu.createRecord(t.id, {
+				title: `Deal ${i}`,
+				assigned_to: [sam.id],
+				status: { value: statusId },
+				priority: '2',
+			});
+		emu.resetLog();
+		return { items: emitted(await trigger.poll()), sam };
+	}
+
+	it('shows people, selects and statuses readable, with one structure and one members read for many events; off, as SmartSuite sends them', async () => {
+		const { items, sam } = await polled({ simplify: true }, 20);
+		expect(items).toHaveLength(20);
+		expect(items[7].record).toMatchObject({
+			assigned_to: [person(sam)],
+			status: { value: statusId, label: statusLabel },
+			priority: 'Medium',
+			title: 'Deal 7',
+		});
+		expect(count('GetTable')).toBe(1);
+		expect(count('ListMembers')).toBe(1);
+
+		// Off: the values as SmartSuite sends them, without extra requests.
+		const off = await polled({ simplify: true, readableValues: false }, 3);
+		expect(off.items[0].record).toMatchObject({
+			assigned_to: [sam.id],
+			status: { value: statusId },
+			priority: '2',
+		});
+		expect(count('GetTable')).toBe(0);
+		expect(count('ListMembers')).toBe(0);
+	});
+
+	it('a table whose structure cannot be read leaves the values as they are, with a warning', async () => {
+		const t = table();
+		const webhook = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: t.solution },
+			filter: { applications: { application_ids: [t.id] } },
+		});
+		const trigger = triggerFor(emu, webhook.webhook_id, { options: { simplify: true } });
+		await trigger.poll();
+		emu.createRecord(t.id, { title: 'X', priority: '2' });
+		emu.injectFault({ operation: 'GetTable', action: { type: 'status', status: 403 } });
+		const [item] = emitted(await trigger.poll());
+		expect(item.record).toMatchObject({ priority: '2' });
+		expect(logs.join('\n')).toMatch(/SmartSuite Trigger: values of table .* could not be read/);
+	});
+});
+
+describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
+	async function notified(options: INodeParameters) {
+		const solution = emu.addSolution({ name: 'Sales CRM' });
+		const deals = emu.addTable(solution.id, { name: 'Deals' });
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: {
+				solutionId: { __rl: true, mode: 'list', value: solution.id },
+				watch: 'tables',
+				tableIds: [deals.id],
+				events: [],
+				options,
+			},
+		});
+		try {
+			await trigger.activate();
+			const [, sam] = emu.members();
+			emu.resetLog();
+			emu.createRecord(deals.id, {
+				title: 'Deal',
+				assigned_to: [sam.id],
+				status: { value: statusId },
+			});
+			await emu.settleNotifications();
+			return { items: trigger.executions.flat(), sam };
+		} finally {
+			await trigger.close();
+		}
+	}
+
+	it('shows people and statuses readable; off, the ids', async () => {
+		const { items, sam } = await notified({});
+		expect(items).toHaveLength(1);
+		expect(items[0].record).toMatchObject({
+			assigned_to: [person(sam)],
+			status: { value: statusId, label: statusLabel },
+		});
+		expect(count('ListMembers')).toBe(1);
+		expect(count('GetTable')).toBe(1);
+
+		// Off: the ids, no structure or members read.
+		const off = await notified({ readableValues: false });
+		expect(off.items[0].record).toMatchObject({
+			assigned_to: [sam.id],
+			status: { value: statusId },
+		});
+		expect(count('ListMembers')).toBe(0);
+		expect(count('GetTable')).toBe(0);
+	});
+});
