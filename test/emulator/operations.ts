@@ -7,6 +7,8 @@ import { ApiError, invalidArgument, notFound } from './errors';
 import { markRead } from './lifetime';
 import * as records from './records';
 import { uploadRecordFile } from './recordFiles';
+import { fileUrl } from './fileUrls';
+import { listDeletedRecords } from './deleted';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -22,6 +24,8 @@ export interface OperationInput {
 	fieldSlug?: string;
 	rawBody?: Buffer;
 	contentType?: string;
+	/** The shared-files endpoint: the file's handle (path). */
+	handle?: string;
 	/** repeatEvent fault: the page also starts with the last event before its cursor. */
 	repeatPreviousEvent?: boolean;
 	/** endlessList fault: the records list never ends. */
@@ -70,6 +74,12 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 				body: input.rawBody ?? Buffer.alloc(0),
 				contentType: input.contentType,
 			});
+		case 'GetFileUrl':
+			return fileUrl(store, input.handle ?? '', false);
+		case 'GetFileUrlRedirect':
+			return fileUrl(store, input.handle ?? '', true);
+		case 'ListDeletedRecords':
+			return listDeletedRecords(store, input.body, query);
 		case 'GetWebhook':
 			return { webhook: findWebhook(store, input.body).webhook };
 		case 'DeleteWebhook':

@@ -135,6 +135,17 @@ const RECORDS_ROUTES: RouteSpec[] = [
 				optionalBody: true,
 			},
 			{
+				operation: 'GetFileUrl',
+				pattern: ['', 'api', 'v1', 'shared-files', ':handle', 'url', ''],
+				method: 'GET',
+			},
+			{
+				operation: 'GetFileUrlRedirect',
+				pattern: ['', 'api', 'v1', 'shared-files', ':handle', 'get_url', ''],
+				method: 'GET',
+			},
+			{ operation: 'ListDeletedRecords', pattern: ['', 'api', 'v1', 'deleted-records', ''] },
+			{
 				operation: 'UploadRecordFile',
 				pattern: ['', 'api', 'v1', 'recordfiles', ':tableId', ':recordId', ':fieldSlug', ''],
 				multipart: true,
@@ -425,6 +436,7 @@ async function handle(
 				query: route.query,
 				tableId: route.params.tableId,
 				recordId: route.params.recordId,
+				handle: route.params.handle,
 				...(route.multipart
 					? { fieldSlug: route.params.fieldSlug, rawBody, contentType: req.headers['content-type'] }
 					: {}),
@@ -455,7 +467,7 @@ async function handle(
 		if (result instanceof Reply) {
 			if (result.body === undefined) {
 				entry.status = result.status;
-				res.writeHead(result.status).end();
+				res.writeHead(result.status, result.headers).end();
 			} else send(res, entry, result.status, 'application/json', JSON.stringify(result.body));
 			return;
 		}
