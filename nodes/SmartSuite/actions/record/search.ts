@@ -219,7 +219,7 @@ function sortOf(context: IExecuteFunctions, structure: Field[], itemIndex: numbe
 	}));
 }
 
-function readLimit(context: IExecuteFunctions, itemIndex: number): number {
+export function readLimit(context: IExecuteFunctions, itemIndex: number): number {
 	if (context.getNodeParameter('returnAll', itemIndex, false)) return Infinity;
 	const limit = context.getNodeParameter('limit', itemIndex, 50) as number;
 	if (!Number.isInteger(limit) || limit < 1) {
