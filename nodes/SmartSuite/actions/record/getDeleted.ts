@@ -125,7 +125,7 @@ async function listDeleted(
 	const wanted = records
 		.filter((record) => tableId === '' || record.application_id === tableId)
 		.slice(0, limit);
-	if (!simplify) return wanted;
+	if (!simplify || wanted.length === 0) return wanted;
 	const members = await client.members();
 	return wanted.map((record) => simplified(record, members));
 }
