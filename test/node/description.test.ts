@@ -51,6 +51,8 @@ it('keeps its resources, operations and parameter names', () => {
 		'search',
 		'update',
 		'uploadFile',
+		'downloadFiles',
+		'getDeleted',
 	]);
 	expect(operationsOf('webhook')).toEqual(['create', 'delete', 'get', 'list', 'listEvents']);
 	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
@@ -64,6 +66,20 @@ it('keeps its resources, operations and parameter names', () => {
 		'recordId',
 		'fieldId',
 		'binaryPropertyName',
+		'simplify',
+	]);
+	expect(parametersOf('record', 'downloadFiles')).toEqual([
+		'tableId',
+		'recordId',
+		'fieldId',
+		'binaryPropertyName',
+		'options',
+	]);
+	expect(parametersOf('record', 'getDeleted')).toEqual([
+		'solutionId',
+		'tableId',
+		'returnAll',
+		'limit',
 		'simplify',
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
@@ -128,7 +144,9 @@ it("maps Create and Update columns with n8n's resource mapper (add; map: Update 
 	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual([
 		'create',
 		'delete',
+		'downloadFiles',
 		'get',
+		'getDeleted',
 		'search',
 		'update',
 		'uploadFile',
