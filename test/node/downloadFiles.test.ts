@@ -262,6 +262,19 @@ describe('Record > Download Files', () => {
 			expect(emu.fileRequests).toEqual([]);
 		});
 
+		it('names a table without file fields when no field is chosen', async () => {
+			const { emu } = ctx;
+			const table = emu.addTable(emu.addSolution().id);
+			const recordId = emu.addRecord(table.id).id;
+
+			const error = await runError(emu, {
+				parameters: download(table.id, recordId, { fieldId: '' }),
+			});
+
+			expect(error.message).toBe(`The table "${table.id}" has no file field`);
+			expect(operations(emu)).toEqual(['GetTable']);
+		});
+
 		it('refuses a file above Max File Size before downloading any file of the record', async () => {
 			const { emu } = ctx;
 			const { table, recordId } = setup();

@@ -13,7 +13,7 @@ import { NodeApiError, NodeOperationError, sleepWithAbort } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
-import { pathSegment } from '../../shared/ids';
+import { pathSegment, requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
 import type { BinaryStream, RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordPath, recordsClient } from '../../shared/records';
@@ -41,7 +41,7 @@ export const downloadFilesOperation: INodePropertyOptions = {
 	name: 'Download Files',
 	value: 'downloadFiles',
 	action: 'Download the files of a record',
-	description: "Output the files of a record's file fields as binary data, one item per record",
+	description: "Output a record's files as binary data",
 };
 
 export const downloadFilesFields: INodeProperties[] = [
@@ -84,8 +84,7 @@ export const downloadFilesFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: 100,
-				description:
-					'A larger file fails the item, checked before and while downloading; nothing is attached',
+				description: 'A larger file fails the item',
 			},
 			{
 				displayName: 'Timeout',
@@ -93,8 +92,7 @@ export const downloadFilesFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 60000,
-				description:
-					'Time in ms to wait for the file host to answer or send more bytes before giving up',
+				description: 'Time in ms to wait for the file host to answer or send more bytes',
 			},
 		],
 	},
@@ -126,17 +124,6 @@ function readLimits(context: IExecuteFunctions, itemIndex: number): Limits {
 			{ itemIndex },
 		);
 	return { maxBytes: Math.floor(maxMb * MB), timeoutMs };
-}
-
-function readPrefix(context: IExecuteFunctions, itemIndex: number): string {
-	const prefix = String(context.getNodeParameter('binaryPropertyName', itemIndex, 'file')).trim();
-	if (prefix === '')
-		throw new NodeOperationError(
-			context.getNode(),
-			'The parameter "Put Output Files in Field" is empty',
-			{ description: 'Enter a name such as "file": the files become file_0, file_1, …', itemIndex },
-		);
-	return prefix;
 }
 
 /** The files of the fields, in field order; entries without a handle are passed over. */
@@ -176,7 +163,7 @@ function tooLargeError(
 		context.getNode(),
 		`The file "${file.fileName}" is larger than the limit of ${sizeText(limits.maxBytes)} (${size})`,
 		{
-			description: `Raise Options > Max File Size (MB) to download it. No file of this record was attached.`,
+			description: 'Raise Options > Max File Size (MB). No file of this record was attached.',
 			itemIndex,
 		},
 	);
@@ -225,7 +212,6 @@ async function fileAddress(
 	const message = `SmartSuite's answer to the request to ${request.action} has no address`;
 	throw new NodeApiError(client.node, { message } as JsonObject, {
 		message,
-		description: 'The answer was a success without a "url". Try again later.',
 		itemIndex,
 	});
 }
@@ -242,14 +228,13 @@ function httpUrl(
 	try {
 		url = new URL(address, base);
 	} catch {
-		url = undefined;
+		// not an address at all
 	}
 	if (url?.protocol === 'http:' || url?.protocol === 'https:') return url;
-	const scheme = url ? url.protocol : 'not an address';
 	throw downloadError(
 		context,
 		file,
-		`its address is not http or https (${scheme})`,
+		`its address is not http or https (${url?.protocol ?? 'not an address'})`,
 		url?.host || 'an unknown host',
 		itemIndex,
 	);
@@ -402,7 +387,12 @@ async function downloadItem(
 	const tableId = readTableId(context, itemIndex);
 	const recordId = readRecordId(context, itemIndex);
 	const fieldKey = String(context.getNodeParameter('fieldId', itemIndex, '') ?? '').trim();
-	const prefix = readPrefix(context, itemIndex);
+	const prefix = requireId(
+		context.getNode(),
+		context.getNodeParameter('binaryPropertyName', itemIndex, 'file'),
+		'Put Output Files in Field',
+		itemIndex,
+	);
 	const limits = readLimits(context, itemIndex);
 	const structure = await client.structure(tableId);
 	const fields = fieldKey
@@ -410,7 +400,7 @@ async function downloadItem(
 		: structure.filter((field) => field.field_type === FILE_FIELD_TYPE);
 	if (fields.length === 0)
 		throw new NodeOperationError(context.getNode(), `The table "${tableId}" has no file field`, {
-			description: 'Download Files reads the files of a file field (Files and Images).',
+			description: 'Download Files reads Files and Images fields.',
 			itemIndex,
 		});
 	const record = await answerOf(

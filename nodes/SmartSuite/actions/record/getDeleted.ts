@@ -22,8 +22,7 @@ export const getDeletedOperation: INodePropertyOptions = {
 	name: 'Get Deleted',
 	value: 'getDeleted',
 	action: 'Get the deleted records of a solution',
-	description:
-		'List the deleted records of a solution (or one of its tables), with who deleted them and when, to restore them',
+	description: 'List the deleted records of a solution, with who deleted them and when',
 };
 
 export const getDeletedFields: INodeProperties[] = [
@@ -43,22 +42,10 @@ export const getDeletedFields: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether to return ID, title, table, who deleted the record (name and e-mail) and when, instead of SmartSuite's answer as it is",
+			"Whether to return ID, title, table, who deleted the record and when, instead of SmartSuite's answer",
 		displayOptions: { show },
 	},
 ];
-
-/**
- * SmartSuite's answer (REF records/list-deleted-records.md) is a bare array, one request for the
- * whole solution, no paging. A list inside an object (`records`, `items`, `results`, as other
- * SmartSuite lists and its MCP's paginated form) is taken too: no document settles it for good.
- */
-function deletedRecordsIn(answer: unknown): IDataObject[] | undefined {
-	const list = isObject(answer)
-		? [answer.records, answer.items, answer.results].find(Array.isArray)
-		: answer;
-	return Array.isArray(list) ? list.filter(isObject) : undefined;
-}
 
 function deletedOn(record: IDataObject): IDataObject[string] {
 	const date = record.deleted_date;
@@ -113,16 +100,16 @@ async function listDeleted(
 		},
 		itemIndex,
 	);
-	const records = deletedRecordsIn(answer);
-	if (!records) {
+	// A bare array, the whole solution in one answer, no paging (REF records/list-deleted-records.md).
+	if (!Array.isArray(answer)) {
 		const message = `SmartSuite's answer to the request to ${action} is not a list`;
 		throw new NodeApiError(node, { message } as JsonObject, {
 			message,
-			description: 'A list of deleted records was expected. Try again later.',
 			itemIndex,
 		});
 	}
-	const wanted = records
+	const wanted = answer
+		.filter(isObject)
 		.filter((record) => tableId === '' || record.application_id === tableId)
 		.slice(0, limit);
 	if (!simplify || wanted.length === 0) return wanted;
