@@ -12,7 +12,8 @@ import {
 import { applyIdleRule } from './lifetime';
 import { Notifier } from './notifications';
 import * as recordsApi from './records';
-import { uploadedFile } from './recordFiles';
+import { attachFile, uploadedFile } from './recordFiles';
+import { fileHostOf } from './fileUrls';
 import { RawElement, Store } from './store';
 import { addView } from './views';
 import {
@@ -65,6 +66,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		throw failed.reason;
 	}
 	const [records, webhooks] = servers as [RunningServer, RunningServer];
+	const fileHost = fileHostOf(store);
+	try {
+		await fileHost.start();
+	} catch (error) {
+		await Promise.all(servers.map((server) => server.close()));
+		throw error;
+	}
 
 	const demo: Emulator['demo'] = {
 		tableId: '',
@@ -81,13 +89,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		apiKey,
 		workspaceId,
 		requests: log.entries,
-		resetLog: () => log.reset(),
+		resetLog: () => {
+			log.reset();
+			fileHost.requests.length = 0;
+		},
 		variant: () => ({ ...store.variant }),
 		setVariant: (patch) => {
 			store.variant = { ...store.variant, ...patch };
 		},
 		injectFault: (fault) => context.faults.add(fault),
-		clearFaults: () => context.faults.clear(),
+		clearFaults: () => {
+			context.faults.clear();
+			fileHost.clearFaults();
+		},
 		expireTokens: () => {
 			store.tokenGeneration++;
 		},
@@ -151,10 +165,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				),
 			),
 		uploadedFile: (handle) => uploadedFile(store, handle),
+		addFile: (tableId, recordId, fieldSlug, file) =>
+			aged(() => {
+				attachFile(store, tableId, recordId, fieldSlug, file);
+				return store.getRecord(tableId, recordId) as RecordObject;
+			}),
+		filesUrl: fileHost.url,
+		fileRequests: fileHost.requests,
+		fileHostFault: (fault) => fileHost.addFault(fault),
 		demo,
 		close: async () => {
 			notifier.close();
-			await Promise.all([records.close(), webhooks.close()]);
+			await Promise.all([records.close(), webhooks.close(), fileHost.close()]);
 		},
 	};
 	if (options.demo) Object.assign(demo, seedDemo(emulator));

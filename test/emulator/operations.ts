@@ -11,6 +11,8 @@ import { uploadRecordFile } from './recordFiles';
 import { addField, changeField, deleteField } from './fieldOps';
 import { listViews, recordsForView } from './views';
 import { createComment, listComments } from './comments';
+import { fileUrl } from './fileUrls';
+import { listDeletedRecords } from './deleted';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -27,6 +29,8 @@ export interface OperationInput {
 	fieldSlug?: string;
 	rawBody?: Buffer;
 	contentType?: string;
+	/** The shared-files endpoint: the file's handle (path). */
+	handle?: string;
 	/** repeatEvent fault: the page also starts with the last event before its cursor. */
 	repeatPreviousEvent?: boolean;
 	/** endlessList fault: the records list never ends. */
@@ -89,6 +93,12 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 				body: input.rawBody ?? Buffer.alloc(0),
 				contentType: input.contentType,
 			});
+		case 'GetFileUrl':
+			return fileUrl(store, input.handle ?? '', false);
+		case 'GetFileUrlRedirect':
+			return fileUrl(store, input.handle ?? '', true);
+		case 'ListDeletedRecords':
+			return listDeletedRecords(store, input.body, query);
 		case 'GetWebhook':
 			return { webhook: findWebhook(store, input.body).webhook };
 		case 'DeleteWebhook':

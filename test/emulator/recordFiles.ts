@@ -9,6 +9,7 @@ import { ApiError } from './errors';
 import * as records from './records';
 import type { Store } from './store';
 import type { UploadedFile } from './types';
+import type { Body } from './records';
 
 /** One part of a multipart body. */
 export interface FormPart {
@@ -102,6 +103,46 @@ function fileTypeOf(mimetype: string): string {
 }
 
 /**
+ * Appends a file entry (as SmartSuite's file objects: handle, metadata, file_type…) to a file field
+ * of a live record and keeps its bytes (RECORD_UPDATED raised, as every change); returns the record.
+ */
+export function attachFile(
+	store: Store,
+	tableId: string,
+	recordId: string,
+	fieldSlug: string,
+	{ filename, mimetype, bytes }: Omit<UploadedFile, 'handle'>,
+): Body {
+	const record = records.getRecord(store, tableId, recordId);
+	const handle = randomUUID().replace(/-/g, '').slice(0, 20);
+	const now = new Date().toISOString();
+	const entry = {
+		handle,
+		metadata: {
+			container: 'smart-suite-media',
+			filename,
+			key: `${randomUUID()}/${filename}`,
+			mimetype,
+			size: bytes.length,
+		},
+		transform_options: {},
+		created_on: now,
+		updated_on: now,
+		description: '',
+		file_type: fileTypeOf(mimetype),
+	};
+	uploadsOf(store).set(handle, { handle, filename, mimetype, bytes });
+	const existing = Array.isArray(record[fieldSlug]) ? (record[fieldSlug] as unknown[]) : [];
+	return records.updateRecord(
+		store,
+		tableId,
+		recordId,
+		{ [fieldSlug]: [...existing, entry] },
+		'patch',
+	).record;
+}
+
+/**
  * `POST recordfiles/<table>/<record>/<field>/`: 404 for an unknown table or record. A slug the table
  * does not have, or a field that is not a file field, is a 400 naming the field: a guess, SmartSuite
  * documents neither. Then the body must be multipart with a file in `files` (400 otherwise). Appends
@@ -119,7 +160,7 @@ export function uploadRecordFile(
 	}: { tableId: string; recordId: string; fieldSlug: string; body: Buffer; contentType?: string },
 ): unknown {
 	const table = records.tableOf(store, tableId);
-	const record = records.getRecord(store, tableId, recordId);
+	records.getRecord(store, tableId, recordId); // 404 for an unknown or deleted record
 	const field = table.structure.find((candidate) => candidate.slug === fieldSlug);
 	if (!field)
 		throw new ApiError(400, `Unknown field "${fieldSlug}".`, {
@@ -146,33 +187,10 @@ export function uploadRecordFile(
 			body: { files: ['No file was submitted.'] },
 		});
 
-	const mimetype = file.contentType ?? 'application/octet-stream';
-	const filename = file.filename ?? 'file';
-	const handle = randomUUID().replace(/-/g, '').slice(0, 20);
-	const now = new Date().toISOString();
-	const entry = {
-		handle,
-		metadata: {
-			container: 'smart-suite-media',
-			filename,
-			key: `${randomUUID()}/${filename}`,
-			mimetype,
-			size: file.data.length,
-		},
-		transform_options: {},
-		created_on: now,
-		updated_on: now,
-		description: '',
-		file_type: fileTypeOf(mimetype),
-	};
-	uploadsOf(store).set(handle, { handle, filename, mimetype, bytes: file.data });
-	const existing = Array.isArray(record[fieldSlug]) ? (record[fieldSlug] as unknown[]) : [];
-	const written = records.updateRecord(
-		store,
-		tableId,
-		recordId,
-		{ [fieldSlug]: [...existing, entry] },
-		'patch',
-	).record;
+	const written = attachFile(store, tableId, recordId, fieldSlug, {
+		filename: file.filename ?? 'file',
+		mimetype: file.contentType ?? 'application/octet-stream',
+		bytes: file.data,
+	});
 	return store.variant.uploadAnswer === 'record' ? written : written[fieldSlug];
 }

@@ -33,6 +33,7 @@ export class Reply {
 	constructor(
 		readonly status: number,
 		readonly body?: unknown,
+		readonly headers: Record<string, string> = {},
 	) {}
 }
 

@@ -157,6 +157,17 @@ const RECORDS_ROUTES: RouteSpec[] = [
 			{ operation: 'ListComments', pattern: ['', 'api', 'v1', 'comments', ''], method: 'GET' },
 			{ operation: 'CreateComment', pattern: ['', 'api', 'v1', 'comments', ''] },
 			{
+				operation: 'GetFileUrl',
+				pattern: ['', 'api', 'v1', 'shared-files', ':handle', 'url', ''],
+				method: 'GET',
+			},
+			{
+				operation: 'GetFileUrlRedirect',
+				pattern: ['', 'api', 'v1', 'shared-files', ':handle', 'get_url', ''],
+				method: 'GET',
+			},
+			{ operation: 'ListDeletedRecords', pattern: ['', 'api', 'v1', 'deleted-records', ''] },
+			{
 				operation: 'UploadRecordFile',
 				pattern: ['', 'api', 'v1', 'recordfiles', ':tableId', ':recordId', ':fieldSlug', ''],
 				multipart: true,
@@ -448,6 +459,7 @@ async function handle(
 				solutionId: route.params.solutionId,
 				tableId: route.params.tableId,
 				recordId: route.params.recordId,
+				handle: route.params.handle,
 				...(route.multipart
 					? { fieldSlug: route.params.fieldSlug, rawBody, contentType: req.headers['content-type'] }
 					: {}),
@@ -479,7 +491,7 @@ async function handle(
 		if (result instanceof Reply) {
 			if (result.body === undefined) {
 				entry.status = result.status;
-				res.writeHead(result.status).end();
+				res.writeHead(result.status, result.headers).end();
 			} else send(res, entry, result.status, 'application/json', JSON.stringify(result.body));
 			return;
 		}

@@ -148,6 +148,8 @@ export interface Variant {
 	 * (no paging), or pages by `offset` and `limit` in the query, as the records list does.
 	 */
 	viewRecordsPaging: 'whole' | 'offsetLimit';
+	/** `shared-files/<handle>/url/`: `{url}` as the reference documents, or a 302 Location as SmartSuite's MCP reads `get_url/`. */
+	fileUrlAnswer: 'json' | 'redirect';
 }
 
 /** About a day of exponential backoff: 1 minute doubling to 2 hours, then every 2 hours (24.1 h in all). */
@@ -201,6 +203,7 @@ export const DEFAULT_VARIANT: Variant = {
 	idleReenablesNotifications: false,
 	uploadAnswer: 'record',
 	viewRecordsPaging: 'whole',
+	fileUrlAnswer: 'json',
 };
 
 export type Operation =
@@ -224,6 +227,9 @@ export type Operation =
 	| 'ListComments'
 	| 'CreateComment'
 	| 'UploadRecordFile'
+	| 'GetFileUrl'
+	| 'GetFileUrlRedirect'
+	| 'ListDeletedRecords'
 	| 'ListSolutions'
 	| 'ListTables'
 	| 'GetSolution'
@@ -324,6 +330,29 @@ export interface NotificationAttempt {
 	at: string;
 	/** This was the last retry and it failed: the webhook's notifications were disabled. */
 	gaveUp: boolean;
+}
+
+/** What the file host does to the next request it gets (see fileUrls.ts). */
+export type FileHostFault =
+	| { type: 'status'; status: number }
+	/** No answer at all (until the client gives up). */
+	| { type: 'hang' }
+	/** The headers and half the bytes, then the connection is cut, or (`stall`) nothing more comes. */
+	| { type: 'cut' }
+	| { type: 'stall' }
+	/** A 302 to `to`, or to the same address again. */
+	| { type: 'redirect'; to?: string }
+	/** These bytes instead of the file's (with their own Content-Length). */
+	| { type: 'body'; bytes: Buffer }
+	/** The file's bytes without a Content-Length (chunked). */
+	| { type: 'noLength' };
+
+/** A request the file host received. */
+export interface ReceivedFileRequest {
+	method: string;
+	path: string;
+	/** Lower-cased header names. */
+	headers: Record<string, string | string[] | undefined>;
 }
 
 /** A file as the record-files endpoint received it. */
@@ -643,6 +672,19 @@ export interface Emulator {
 	elements(webhookId: string): unknown[];
 	/** A file uploaded to the record-files endpoint, by the `handle` of its entry in the record. */
 	uploadedFile(handle: string): UploadedFile | undefined;
+	/** Attaches a file to a file field of a live record, as an upload does; returns the record. */
+	addFile(
+		tableId: string,
+		recordId: string,
+		fieldSlug: string,
+		file: Omit<UploadedFile, 'handle'>,
+	): RecordObject;
+	/** The file host (the links of `shared-files/<handle>/url/`), e.g. "http://127.0.0.1:40125". */
+	readonly filesUrl: string;
+	/** Every request the file host received (cleared by `resetLog`). */
+	readonly fileRequests: ReceivedFileRequest[];
+	/** The file host's next request meets this fault (one per request, in order; cleared by clearFaults). */
+	fileHostFault(fault: FileHostFault): void;
 
 	/**
 	 * Demo ids seeded by `demo: true` (empty otherwise): the demo table ("Projects", with live

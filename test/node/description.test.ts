@@ -61,6 +61,8 @@ it('keeps its resources, operations and parameter names', () => {
 		'search',
 		'update',
 		'uploadFile',
+		'downloadFiles',
+		'getDeleted',
 	]);
 	expect(operationsOf('webhook')).toEqual([
 		'create',
@@ -121,6 +123,20 @@ it('keeps its resources, operations and parameter names', () => {
 		'binaryPropertyName',
 		'simplify',
 		'readableValues',
+	]);
+	expect(parametersOf('record', 'downloadFiles')).toEqual([
+		'tableId',
+		'recordId',
+		'fieldId',
+		'binaryPropertyName',
+		'options',
+	]);
+	expect(parametersOf('record', 'getDeleted')).toEqual([
+		'solutionId',
+		'tableId',
+		'returnAll',
+		'limit',
+		'simplify',
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
 		'tableId',
@@ -226,7 +242,9 @@ it("maps Create and Update columns with n8n's resource mapper (add; map: Update 
 	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual([
 		'create',
 		'delete',
+		'downloadFiles',
 		'get',
+		'getDeleted',
 		'search',
 		'update',
 		'uploadFile',

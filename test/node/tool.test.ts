@@ -117,6 +117,8 @@ describe('the SmartSuite Tool', () => {
 			'Search the records of a table in SmartSuite',
 			'Update records in SmartSuite',
 			'Upload a file to a record in SmartSuite',
+			'Download the files of a record in SmartSuite',
+			'Get the deleted records of a solution in SmartSuite',
 			'Create a webhook in SmartSuite',
 			'Delete a webhook in SmartSuite',
 			'Get a webhook in SmartSuite',

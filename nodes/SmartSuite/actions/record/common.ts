@@ -1,5 +1,6 @@
 /** What the Record operations that run as code share: parameters, ids, values, output, errors. */
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	INode,
@@ -177,8 +178,9 @@ export function readColumns(
 	return (values ?? {}) as IDataObject;
 }
 
-/** One item's result: a record (or other output), or the error that failed the item. */
-export type Outcome = { json: IDataObject } | { error: NodeApiError | NodeOperationError };
+/** One item's result: a record (or other output, with files), or the error that failed the item. */
+export type Outcome =
+	{ json: IDataObject; binary?: IBinaryKeyData } | { error: NodeApiError | NodeOperationError };
 
 export function failure(error: unknown): Outcome {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return { error };
@@ -198,7 +200,7 @@ export function outputOf(
 	outcomes.forEach((results, itemIndex) => {
 		for (const result of results) {
 			if ('json' in result) {
-				output.push({ json: result.json, pairedItem: { item: itemIndex } });
+				output.push({ ...result, pairedItem: { item: itemIndex } });
 			} else if (continueOnFail) {
 				output.push({
 					json: { error: result.error.message },

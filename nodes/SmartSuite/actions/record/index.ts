@@ -4,6 +4,8 @@ import { refuseUserInfo, withCodeOnlyRoutes } from '../shared';
 import { RECORDS_BASE_URL } from '../../shared/transport';
 import { createFields, createOperation, executeCreate } from './create';
 import { deleteFields, deleteOperation, executeDelete } from './delete';
+import { downloadFilesFields, downloadFilesOperation, executeDownloadFiles } from './downloadFiles';
+import { executeGetDeleted, getDeletedFields, getDeletedOperation } from './getDeleted';
 import { executeGet, getFields, getOperation } from './get';
 import { restoreFields, restoreOperation } from './restore';
 import { executeSearch, searchFields, searchOperation } from './search';
@@ -37,6 +39,8 @@ function operationProperty(tool: boolean, defaultOperation: string): INodeProper
 				searchOperation,
 				updateOperation,
 				uploadFileOperation,
+				downloadFilesOperation,
+				getDeletedOperation,
 			],
 			recordOperations,
 		),
@@ -59,6 +63,8 @@ export const recordOperations = {
 	search: executeSearch,
 	upsert: executeUpsert,
 	uploadFile: executeUploadFile,
+	downloadFiles: executeDownloadFiles,
+	getDeleted: executeGetDeleted,
 };
 
 export const recordDescription: INodeProperties[] = [
@@ -72,4 +78,6 @@ export const recordDescription: INodeProperties[] = [
 	...searchFields,
 	...restoreFields,
 	...uploadFileFields,
+	...downloadFilesFields,
+	...getDeletedFields,
 ];

@@ -68,14 +68,16 @@ export const uploadFileFields: INodeProperties[] = [
 	readableField(show),
 ];
 
-/** The field named by slug, else by label (any case); it must be a file field. */
-function fileFieldOf(
+/** The field named by slug, else by label (any case); it must be a file field (for Upload File or Download Files). */
+export function fileFieldOf(
 	context: IExecuteFunctions,
 	structure: Field[],
 	tableId: string,
 	given: string,
 	itemIndex: number,
+	direction: 'upload' | 'download' = 'upload',
 ): Field {
+	const nothing = direction === 'upload' ? 'Nothing was uploaded.' : 'Nothing was downloaded.';
 	const field =
 		structure.find((candidate) => candidate.slug === given) ??
 		structure.find((candidate) => candidate.label.toLowerCase() === given.toLowerCase());
@@ -88,7 +90,7 @@ function fileFieldOf(
 			context.getNode(),
 			`The table "${tableId}" has no field "${given}"`,
 			{
-				description: `${choices} Nothing was uploaded.`,
+				description: `${choices} ${nothing}`,
 				itemIndex,
 			},
 		);
@@ -98,7 +100,7 @@ function fileFieldOf(
 			context.getNode(),
 			`The field "${field.label}" is a ${field.field_type}, not a file field`,
 			{
-				description: `Files can only be uploaded to a file field (filefield). ${choices} Nothing was uploaded.`,
+				description: `Files can only be ${direction === 'upload' ? 'uploaded to' : 'downloaded from'} a file field (filefield). ${choices} ${nothing}`,
 				itemIndex,
 			},
 		);
