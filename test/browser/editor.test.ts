@@ -23,6 +23,7 @@ import {
 	choose as chooseIn,
 	chooseLoaded,
 	editorSession,
+	findSmartSuite,
 	ndv as ndvOf,
 	parametersPane as parametersPaneOf,
 	pickFromList,
@@ -150,16 +151,11 @@ it(
 	'finds both nodes, with their icons, in the node creator',
 	step('node-creator', async () => {
 		await page.goto(`${n8n.url}/workflow/new`);
-		await page.getByTestId('canvas-plus-button').click();
-		await page.keyboard.type('SmartSuite');
-		const entry = page.getByTestId('item-iterator-item').filter({
-			has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
-		});
-		await expect(entry.first()).toBeVisibleSoon();
-		const icon = entry.first().locator('img').first();
+		const entry = await findSmartSuite(page, page.getByTestId('canvas-plus-button'));
+		const icon = entry.locator('img').first();
 		expect(await icon.getAttribute('src')).toContain('/icons/n8n-nodes-smartsuite-workspace/');
 		expect(await imageLoaded(icon)).toBe(true);
-		await entry.first().click();
+		await entry.click();
 
 		const creator = page.getByTestId('node-creator');
 		// The trigger's events and the action node's operations, both under SmartSuite.
@@ -261,22 +257,13 @@ it(
 it(
 	"renders every parameter of the action node's panel for each resource and operation",
 	step('action-panel', async () => {
-		await page.getByTestId('canvas-handle-plus').first().click();
-		await page.keyboard.type('SmartSuite');
-		await page
-			.getByTestId('item-iterator-item')
-			.filter({
-				has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
-			})
-			.first()
-			.click();
 		const [first] = operations(action.properties);
-		await page
-			.getByTestId('item-iterator-item')
-			.filter({ hasText: first.operation.action ?? first.operation.name })
-			.first()
-			.click();
-		await expect(ndv()).toBeVisibleSoon();
+		await addSmartSuiteAction(
+			page,
+			n8n.url,
+			first.operation.action ?? first.operation.name,
+			page.getByTestId('canvas-handle-plus').first(),
+		);
 		expectNoFragment(await ndv().getByRole('link', { name: /Docs/ }).getAttribute('href'));
 
 		for (const { resource, operation } of operations(action.properties)) {

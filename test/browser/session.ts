@@ -155,33 +155,51 @@ export async function pickFromList(page: Page, name: string, text?: string): Pro
 	await (text === undefined ? items : items.filter({ hasText: text })).first().click();
 }
 
-/** On a new workflow's empty canvas, adds the SmartSuite action whose entry shows `action` and opens its panel. */
-export async function addSmartSuiteAction(
-	page: Page,
-	baseUrl: string,
-	action: string,
-): Promise<void> {
-	await page.goto(`${baseUrl}/workflow/new`);
-	await page.getByTestId('canvas-plus-button').click();
-	await page.keyboard.type('SmartSuite');
-	await page
+/**
+ * Opens the node creator with `open` (a plus button), searches "SmartSuite" and returns its entry
+ * once the results show it. The search goes into the creator's search bar and is checked there:
+ * keys typed before the bar had focus were lost (n8n 2.41 once showed an empty search and the
+ * click waited for an entry that never came).
+ */
+export async function findSmartSuite(page: Page, open: Locator): Promise<Locator> {
+	await open.click();
+	const creator = page.getByTestId('node-creator');
+	const search = creator.getByTestId('node-creator-search-bar');
+	await search.fill('SmartSuite');
+	await expect(search).toHaveValueSoon('SmartSuite');
+	const entry = creator
 		.getByTestId('item-iterator-item')
 		.filter({
 			has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
 		})
-		.first()
-		.click();
+		.first();
+	await expect(entry).toBeVisibleSoon();
+	return entry;
+}
+
+/**
+ * Adds the SmartSuite action whose entry shows `action` and opens its panel: from a new workflow's
+ * empty canvas, or, with `plus`, from that plus button (after a node). Each click waits for its
+ * element to show, be enabled and stop moving (the creator slides its views in).
+ */
+export async function addSmartSuiteAction(
+	page: Page,
+	baseUrl: string,
+	action: string,
+	plus?: Locator,
+): Promise<void> {
+	if (!plus) await page.goto(`${baseUrl}/workflow/new`);
+	await (await findSmartSuite(page, plus ?? page.getByTestId('canvas-plus-button'))).click();
+	const creator = page.getByTestId('node-creator');
 	// On an empty canvas the actions are folded under the triggers.
-	await page
-		.getByTestId('node-creator')
-		.getByText(/^Actions \(\d+\)$/)
-		.click();
+	if (!plus) await creator.getByText(/^Actions \(\d+\)$/).click();
 	// An entry shows the action, then its description ("Update records" is also inside "Create or update records").
-	await page
+	const entry = creator
 		.getByTestId('item-iterator-item')
-		.filter({ hasText: new RegExp(`^${action}`) })
-		.first()
-		.click();
+		.filter({ hasText: new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+		.first();
+	await expect(entry).toBeVisibleSoon();
+	await entry.click();
 	await expect(ndv(page)).toBeVisibleSoon();
 }
 

@@ -29,6 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { launchBrowser, screenshot, signIn } from '../browser/browser';
 import { startEmulator, type Emulator } from '../emulator';
 import {
 	N8n,
@@ -44,7 +45,7 @@ import {
 import { type Namespace, createNamespace, namespaceUnavailable } from './namespace';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { Registry, type Certificates, certificates } from './registry';
-import { type InstalledPackage, N8nRest } from './rest';
+import { type InstalledPackage, N8nRest, OWNER } from './rest';
 import { type N8nVersion, selectedVersion } from './versions';
 
 const version = selectedVersion();
@@ -262,7 +263,8 @@ async function startSingle(): Promise<void> {
 			port: await freePort(),
 			version,
 			wrap: ns.wrap,
-			env: registryEnv(certs, userFolder),
+			// The screen is also opened in Chromium, over http.
+			env: { ...registryEnv(certs, userFolder), N8N_SECURE_COOKIE: 'false' },
 		}),
 	);
 	await single.start();
@@ -389,6 +391,35 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 				async () => ((await triggerItems()).length === 1 ? true : undefined),
 				60_000,
 			);
+		}),
+	);
+
+	test(
+		'the Community nodes screen, in Chromium, lists the package with its version and nodes',
+		withLogs(async () => {
+			// Chromium runs outside the namespace: n8n's port is exposed there (n8nInside).
+			const browser = await launchBrowser();
+			try {
+				const { page } = browser;
+				await signIn(page, n8n.url, OWNER);
+				await page.goto(`${n8n.url}/settings/community-nodes`);
+				const card = page.getByTestId('community-package-card');
+				await card.filter({ hasText: `v${PACKAGE.version}` }).waitFor();
+				const shown = await card.innerText();
+				expect(shown).toContain(PACKAGE.name);
+				expect(shown).toContain('SmartSuite Instant Trigger');
+				// The view alone: the innermost block holding its heading and the card, without the
+				// menus that name the owner.
+				const view = page
+					.locator('div')
+					.filter({ has: page.getByText('Community nodes', { exact: true }) })
+					.filter({ has: card })
+					.last();
+				await page.mouse.move(0, 0);
+				await screenshot(view, 'community-nodes', version.name === 'current');
+			} finally {
+				await browser.close();
+			}
 		}),
 	);
 
