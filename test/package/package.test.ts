@@ -103,9 +103,10 @@ describe('the packed tarball', () => {
 	// operations (issues 21, 22: field types, bulk writes, search, upsert) brought the code to about
 	// 50 KB packed and the README (each operation, the field types table) to about 17 KB: 77 KB in
 	// all. The README then grew into a 76 KB manual (95 KB packed); issue 31 moved its reference to
-	// docs/ (not shipped): about 77 KB, 68 KB once the CHANGELOG stayed out. The limit guards against
-	// build output, maps or docs creeping in.
-	const LIMIT_KB = 80;
+	// docs/ (not shipped): about 77 KB, 68 KB once the CHANGELOG stayed out. Issues 28 and 30 added
+	// seven resources and two record operations (the compiled code alone packs to about 78 KB): 92 KB.
+	// The limit guards against build output, maps or docs creeping in, with room for one more resource.
+	const LIMIT_KB = 100;
 	it(`is under ${LIMIT_KB} KB packed`, () => {
 		const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 		const biggest = [...packed.files]
