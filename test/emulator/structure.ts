@@ -7,53 +7,11 @@
  */
 import { notFound } from './errors';
 import { hexId } from './fixtures';
+import { ADDABLE_FIELD_TYPES } from './fieldOps';
 import { type Body, Reply } from './records';
 import type { Store } from './store';
 import type { FieldObject, SolutionObject, TableObject } from './types';
 
-/** Field types of the reference's list that the API adds (the system fields cannot be added). */
-export const ADDABLE_FIELD_TYPES = [
-	'singleselectfield',
-	'multipleselectfield',
-	'statusfield',
-	'tagsfield',
-	'textfield',
-	'addressfield',
-	'datefield',
-	'daterangefield',
-	'duedatefield',
-	'durationfield',
-	'timefield',
-	'timetrackingfield',
-	'checklistfield',
-	'colorpickerfield',
-	'emailfield',
-	'fullnamefield',
-	'ipaddressfield',
-	'linkfield',
-	'phonefield',
-	'richtextareafield',
-	'socialnetworkfield',
-	'textareafield',
-	'currencyfield',
-	'numberfield',
-	'numbersliderfield',
-	'percentcompletefield',
-	'percentfield',
-	'ratingfield',
-	'votefield',
-	'countfield',
-	'filefield',
-	'signaturefield',
-	'formulafield',
-	'lookupfield',
-	'rollupfield',
-	'recordidfield',
-	'subitemsfield',
-	'buttonfield',
-	'linkedrecordfield',
-	'userfield',
-];
 
 /** Types whose options are `params.choices`. */
 const CHOICE_TYPES = ['singleselectfield', 'multipleselectfield', 'statusfield'];

@@ -16,12 +16,11 @@ import { isObject } from '../../shared/fields/values';
 import { pathSegment, requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
 import type { BinaryStream, RecordsClient, RecordsRequest } from '../../shared/records';
-import { recordPath, recordsClient } from '../../shared/records';
+import { recordsClient } from '../../shared/records';
 import { networkReason } from '../../shared/transport';
-import { unexpectedAnswerError } from './batches';
+import { readRecord } from './get';
 import type { Outcome } from './common';
 import {
-	answerOf,
 	checkedAnswer,
 	failure,
 	outputOf,
@@ -403,19 +402,7 @@ async function downloadItem(
 			description: 'Download Files reads Files and Images fields.',
 			itemIndex,
 		});
-	const record = await answerOf(
-		client,
-		{
-			method: 'GET',
-			url: recordPath(tableId, recordId),
-			action: 'read the record',
-			notFound: `Record "${recordId}" was not found in table "${tableId}"`,
-			repeatable: true,
-		},
-		structure,
-		itemIndex,
-	);
-	if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
+	const record = await readRecord(client, tableId, recordId, structure, itemIndex);
 	const files = filesOf(record, fields);
 	if (files.length === 0)
 		throw new NodeOperationError(

@@ -1,12 +1,14 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
-import { recordPath } from '../../shared/records';
+import { recordPath, type RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import { unexpectedAnswerError } from './batches';
 import {
@@ -39,25 +41,37 @@ export const getFields: INodeProperties[] = [
 	readableField(show),
 ];
 
+/** One record as SmartSuite answers it (GET), or the transport's error. */
+export async function readRecord(
+	client: RecordsClient,
+	tableId: string,
+	recordId: string,
+	structure: Field[],
+	itemIndex: number,
+): Promise<IDataObject> {
+	const record = await answerOf(
+		client,
+		{
+			method: 'GET',
+			url: recordPath(tableId, recordId),
+			action: 'read the record',
+			notFound: `Record "${recordId}" was not found in table "${tableId}"`,
+			repeatable: true,
+		},
+		structure,
+		itemIndex,
+	);
+	if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
+	return record;
+}
+
 /** Runs as n8n's `customOperations` (see index.ts): Simplify reads the table's structure once per table. */
 export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);
 		const recordId = readRecordId(this, itemIndex);
 		const structure = await client.structure(tableId);
-		const record = await answerOf(
-			client,
-			{
-				method: 'GET',
-				url: recordPath(tableId, recordId),
-				action: 'read the record',
-				notFound: `Record "${recordId}" was not found in table "${tableId}"`,
-				repeatable: true,
-			},
-			structure,
-			itemIndex,
-		);
-		if (!isObject(record)) throw unexpectedAnswerError(client, 'read the record', itemIndex);
+		const record = await readRecord(client, tableId, recordId, structure, itemIndex);
 		return [await shownRecord(this, client, record, structure, itemIndex)];
 	});
 }

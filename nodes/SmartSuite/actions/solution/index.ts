@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { withCodeOnlyRoutes } from '../shared';
+import { codeOperationProperty } from '../shared';
 import { executeGet, getFields, getOperation } from './get';
 import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 
@@ -8,15 +8,12 @@ import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 export const solutionOperations = { getMany: executeGetMany, get: executeGet };
 
 export const solutionDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['solution'] } },
-		options: withCodeOnlyRoutes([getOperation, getManyOperation], solutionOperations),
-		default: 'getMany',
-	},
+	codeOperationProperty(
+		'solution',
+		[getOperation, getManyOperation],
+		solutionOperations,
+		'getMany',
+	),
 	...getManyFields,
 	...getFields,
 ];

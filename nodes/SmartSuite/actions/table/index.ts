@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { withCodeOnlyRoutes } from '../shared';
+import { codeOperationProperty } from '../shared';
 import { createFields, createOperation, executeCreate } from './create';
 import { executeGet, getFields, getOperation } from './get';
 import { executeGetMany, getManyFields, getManyOperation } from './getMany';
@@ -9,15 +9,12 @@ import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 export const tableOperations = { getMany: executeGetMany, get: executeGet, create: executeCreate };
 
 export const tableDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['table'] } },
-		options: withCodeOnlyRoutes([createOperation, getOperation, getManyOperation], tableOperations),
-		default: 'get',
-	},
+	codeOperationProperty(
+		'table',
+		[createOperation, getOperation, getManyOperation],
+		tableOperations,
+		'get',
+	),
 	...getManyFields,
 	...getFields,
 	...createFields,

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { refuseUserInfo, withCodeOnlyRoutes } from '../shared';
-import { RECORDS_BASE_URL } from '../../shared/transport';
+import { codeOperationProperty } from '../shared';
 import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 import { executeGetRecords, getRecordsFields, getRecordsOperation } from './getRecords';
 
@@ -9,17 +8,12 @@ import { executeGetRecords, getRecordsFields, getRecordsOperation } from './getR
 export const viewOperations = { getMany: executeGetMany, getRecords: executeGetRecords };
 
 export const viewDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['view'] } },
-		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
-		routing: { request: { baseURL: RECORDS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
-		options: withCodeOnlyRoutes([getManyOperation, getRecordsOperation], viewOperations),
-		default: 'getRecords',
-	},
+	codeOperationProperty(
+		'view',
+		[getManyOperation, getRecordsOperation],
+		viewOperations,
+		'getRecords',
+	),
 	...getManyFields,
 	...getRecordsFields,
 ];
