@@ -12,7 +12,6 @@ import { type Body, Reply } from './records';
 import type { Store } from './store';
 import type { FieldObject, SolutionObject, TableObject } from './types';
 
-
 /** Types whose options are `params.choices`. */
 const CHOICE_TYPES = ['singleselectfield', 'multipleselectfield', 'statusfield'];
 
