@@ -177,7 +177,7 @@ describe("n8n's rules for verified community nodes", () => {
 		expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|registry-url/);
 	});
 
-	it('describes itself by what it does: its description and keywords name records, files, webhooks and triggers', () => {
+	it('describes itself by what it does: its description and keywords name records, files, comments, tables, webhooks and triggers', () => {
 		const { description, keywords } = JSON.parse(
 			readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'),
 		) as { description: string; keywords: string[] };
@@ -189,9 +189,11 @@ describe("n8n's rules for verified community nodes", () => {
 				'files',
 				'webhooks',
 				'trigger',
+				'comments',
+				'tables',
 			]),
 		);
-		for (const word of ['records', 'files', 'webhooks', 'trigger'])
+		for (const word of ['records', 'files', 'comments', 'tables', 'views', 'webhooks', 'trigger'])
 			expect(description).toContain(word);
 	});
 

@@ -6,4 +6,4 @@
  * to trigger description"). The trigger's own purpose shows in its events and its panel.
  */
 export const SMARTSUITE_DESCRIPTION =
-	'Create, read, update, delete, search and restore records, upload files to them, and create, list, read or delete webhooks and their events in SmartSuite';
+	'Create, read, update, delete, search and restore records, upload and download their files, comment on them, read members and teams, manage solutions, tables, fields, views and webhooks in SmartSuite';
