@@ -1,11 +1,16 @@
 /**
- * Records end to end in a real n8n (issue 21's and issue 22's proof): the n8n version E2E_N8N selects
- * (versions.ts), this package packed and installed as a community package. While a published
- * SmartSuite Trigger ("Create a webhook for me" on one table, every kind of record event, Simplify
- * on) polls in `n8n start`, `n8n execute` runs a workflow whose SmartSuite nodes create 60 records
- * from 60 items, search them, update them, upload a file to one of them, create-or-update 60
- * items of which 30 exist, and delete all 90. The test checks what a user sees: each node's output, the requests SmartSuite received,
- * the records left, and every event of those changes emitted by the trigger exactly once.
+ * Records end to end in a real n8n (the proof of issues 21, 22, 28 and 30): the n8n version E2E_N8N
+ * selects (versions.ts), this package packed and installed as a community package. While a
+ * published SmartSuite Trigger ("Create a webhook for me" on one table, every kind of record event,
+ * Simplify on) polls in `n8n start`, `n8n execute` runs a workflow whose SmartSuite nodes create 60
+ * records from 60 items, search them, update them, upload a file to one of them, comment on that
+ * record and list its comments, download its file (the bytes compared), create-or-update 60 items
+ * of which 30 exist, and delete all 90. Then `n8n execute` runs a second workflow: the deleted
+ * records listed and one restored; a new table, a select and a text field in it, records, a choice
+ * added to the select (the records keep their values); the records of a view seeded on the first
+ * table. The tests check what a user sees: each node's output, the requests SmartSuite received,
+ * the records, fields and comments stored, and every event of the first workflow's changes emitted
+ * by the trigger exactly once.
  */
 import { startEmulator, type Emulator, type EventObject, type ReceivedRequest } from '../emulator';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
