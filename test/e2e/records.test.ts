@@ -1,11 +1,16 @@
 /**
- * Records end to end in a real n8n (issue 21's and issue 22's proof): the n8n version E2E_N8N selects
- * (versions.ts), this package packed and installed as a community package. While a published
- * SmartSuite Trigger ("Create a webhook for me" on one table, every kind of record event, Simplify
- * on) polls in `n8n start`, `n8n execute` runs a workflow whose SmartSuite nodes create 60 records
- * from 60 items, search them, update them, upload a file to one of them, create-or-update 60
- * items of which 30 exist, and delete all 90. The test checks what a user sees: each node's output, the requests SmartSuite received,
- * the records left, and every event of those changes emitted by the trigger exactly once.
+ * Records end to end in a real n8n (the proof of issues 21, 22, 28 and 30): the n8n version E2E_N8N
+ * selects (versions.ts), this package packed and installed as a community package. While a
+ * published SmartSuite Trigger ("Create a webhook for me" on one table, every kind of record event,
+ * Simplify on) polls in `n8n start`, `n8n execute` runs a workflow whose SmartSuite nodes create 60
+ * records from 60 items, search them, update them, upload a file to one of them, comment on that
+ * record and list its comments, download its file (the bytes compared), create-or-update 60 items
+ * of which 30 exist, and delete all 90. Then `n8n execute` runs a second workflow: the deleted
+ * records listed and one restored; a new table, a select and a text field in it, records, a choice
+ * added to the select (the records keep their values); the records of a view seeded on the first
+ * table. The tests check what a user sees: each node's output, the requests SmartSuite received,
+ * the records, fields and comments stored, and every event of the first workflow's changes emitted
+ * by the trigger exactly once.
  */
 import { startEmulator, type Emulator, type EventObject, type ReceivedRequest } from '../emulator';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
@@ -29,6 +34,7 @@ const CREDENTIAL = { id: 'smartsuiteRecordsCred', name: 'SmartSuite (emulator)' 
 const TRIGGER_WORKFLOW = 'e2eRecordEvents';
 const TRIGGER_NODE = 'On record changes';
 const RECORDS_WORKFLOW = 'e2eRecords';
+const TABLES_WORKFLOW = 'e2eTablesAndTrash';
 const credentials = { smartSuiteWorkspaceApi: CREDENTIAL };
 
 /** How many records the workflow creates, and how many of the upserted items exist by then. */
@@ -44,7 +50,7 @@ const code = (n: number) => `E2E-${String(n).padStart(2, '0')}`;
 let emu: Emulator;
 let n8n: N8n;
 const suite = n8nSuite(() => n8n);
-const seed = { solutionId: '', tableId: '', otherRecordIds: [] as string[] };
+const seed = { solutionId: '', tableId: '', otherRecordIds: [] as string[], viewId: '' };
 
 type WorkflowNode = {
 	name: string;
@@ -55,14 +61,18 @@ type WorkflowNode = {
 };
 
 const table = () => ({ __rl: true, mode: 'id', value: seed.tableId });
-const smartSuite = (name: string, parameters: object, settings: object = {}): WorkflowNode => ({
+/** A SmartSuite node of any resource (no table unless given). */
+const anySmartSuite = (name: string, parameters: object, settings: object = {}): WorkflowNode => ({
 	name,
 	type: 'n8n-nodes-smartsuite-workspace.smartSuite',
 	typeVersion: 1,
-	parameters: { resource: 'record', tableId: table(), ...parameters },
+	parameters,
 	credentials,
 	...settings,
 });
+/** A SmartSuite node on the seeded table (a Record operation unless `resource` says otherwise). */
+const smartSuite = (name: string, parameters: object, settings: object = {}): WorkflowNode =>
+	anySmartSuite(name, { resource: 'record', tableId: table(), ...parameters }, settings);
 /** A Code node that outputs `count` items whatever it gets: `json` is an expression of the item's number `n`. */
 const items = (name: string, count: number, json: string): WorkflowNode => ({
 	name,
@@ -125,6 +135,20 @@ const uploadItem: WorkflowNode = {
 	},
 };
 
+/** The record the file went to, as an expression (Upload File's output). */
+const firstWithFile = { __rl: true, mode: 'id', value: "={{ $('Upload file').first().json.id }}" };
+const COMMENT = 'Checked by the e2e workflow';
+/** What a user does with a downloaded file: reads its bytes (n8n's binary store) as text. */
+const downloadedText: WorkflowNode = {
+	name: 'Read the downloaded file',
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	parameters: {
+		jsCode: `const bytes = await this.helpers.getBinaryDataBuffer(0, 'file_0');
+return [{ json: { base64: bytes.toString('base64'), fileName: $input.first().binary.file_0.fileName, mimeType: $input.first().binary.file_0.mimeType } }];`,
+	},
+};
+
 /**
  * The records workflow, one node after the other (each SmartSuite node gets the previous node's
  * items; the Code nodes make their own).
@@ -161,6 +185,25 @@ function recordsWorkflowSteps(): WorkflowNode[] {
 			fieldId: F.files,
 			binaryPropertyName: 'data',
 		}),
+		// Issue 28: a comment on that record, its comments, and its file downloaded again.
+		smartSuite('Comment on the first record', {
+			resource: 'comment',
+			operation: 'create',
+			recordId: eachRecord,
+			message: COMMENT,
+		}),
+		smartSuite('Get comments', {
+			resource: 'comment',
+			operation: 'getMany',
+			recordId: firstWithFile,
+			returnAll: true,
+		}),
+		smartSuite('Download files', {
+			operation: 'downloadFiles',
+			recordId: firstWithFile,
+			fieldId: F.files,
+		}),
+		downloadedText,
 		// Codes E2E-30 to E2E-89: the first 30 exist, the others are new.
 		items(
 			'Upsert items',
@@ -182,6 +225,89 @@ function recordsWorkflowSteps(): WorkflowNode[] {
 		...pause('Wait for a poll (upserted)'),
 		findWorkflowRecords('Find all records'),
 		smartSuite('Delete records', { operation: 'delete', recordId: eachRecord }),
+	];
+}
+
+/** The table the second workflow creates, as an expression (Table → Create's output). */
+const newTable = { __rl: true, mode: 'id', value: "={{ $('Create table').first().json.id }}" };
+const solution = () => ({ __rl: true, mode: 'id', value: seed.solutionId });
+const once = { executeOnce: true };
+/** The orders the second workflow creates in its new table: keys are the new fields' labels. */
+const ORDERS = [
+	{ Name: 'Order 1', Size: 'Small', Note: 'first' },
+	{ Name: 'Order 2', Size: 'Large', Note: 'second' },
+];
+
+/**
+ * The second workflow (issues 28 and 30), run after the records workflow: the seeded table's
+ * deleted records listed and the first restored; a new table with a select and a text field,
+ * records in it, a choice added to the select; the records read back, and the seeded view's.
+ */
+function tablesWorkflowSteps(): WorkflowNode[] {
+	return [
+		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		smartSuite(
+			'Get deleted records',
+			{ operation: 'getDeleted', solutionId: solution(), returnAll: true },
+			once,
+		),
+		smartSuite('Restore a record', { operation: 'restore', recordId: '={{ $json.id }}' }, once),
+		anySmartSuite(
+			'Create table',
+			{ resource: 'table', operation: 'create', solutionId: solution(), name: 'Orders' },
+			once,
+		),
+		anySmartSuite(
+			'Add a select',
+			{
+				resource: 'field',
+				operation: 'create',
+				tableId: newTable,
+				label: 'Size',
+				fieldType: 'singleselectfield',
+				choices: 'Small, Large',
+			},
+			once,
+		),
+		anySmartSuite(
+			'Add a text field',
+			{ resource: 'field', operation: 'create', tableId: newTable, label: 'Note' },
+			once,
+		),
+		{
+			name: 'Orders',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			parameters: { jsCode: `return ${JSON.stringify(ORDERS.map((json) => ({ json })))};` },
+		},
+		smartSuite('Create orders', {
+			operation: 'create',
+			tableId: newTable,
+			columns: { mappingMode: 'autoMapInputData', value: null },
+		}),
+		anySmartSuite(
+			'Add a choice',
+			{
+				resource: 'field',
+				operation: 'update',
+				tableId: newTable,
+				fieldId: { __rl: true, mode: 'id', value: "={{ $('Add a select').first().json.slug }}" },
+				addChoices: 'Medium',
+			},
+			once,
+		),
+		smartSuite('Read orders', { operation: 'search', tableId: newTable, returnAll: true }, once),
+		anySmartSuite(
+			'Read the view',
+			{
+				resource: 'view',
+				operation: 'getRecords',
+				tableId: table(),
+				viewId: { __rl: true, mode: 'id', value: seed.viewId },
+				returnAll: true,
+			},
+			once,
+		),
 	];
 }
 
@@ -209,7 +335,9 @@ function triggerWorkflow() {
 			watch: 'tables',
 			tableIds: [seed.tableId],
 			events: ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED'],
-			options: { simplify: true },
+			// Readable values off: its structure reads (one per poll with events) would interleave with
+			// the workflow's requests, whose order the test checks; test/e2e/smartsuite.test.ts has them on.
+			options: { simplify: true, readableValues: false },
 		},
 		credentials,
 	};
@@ -230,10 +358,20 @@ beforeAll(async () => {
 		seed.otherRecordIds = ['OTHER-1', 'OTHER-2', 'OTHER-3'].map(
 			(other) => emu.addRecord(seed.tableId, { title: other, [F.text]: other }).id,
 		);
+		// A view of the seeded table: the other records (Code contains "OTHER"), last code first.
+		seed.viewId = emu.addView(seed.tableId, {
+			label: 'Others',
+			filter: {
+				operator: 'and',
+				fields: [{ field: F.text, comparison: 'contains', value: 'OTHER' }],
+			},
+			sort: [{ field: F.text, direction: 'desc' }],
+		}).id;
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
 		await n8n.importWorkflows([
 			triggerWorkflow(),
 			chained(RECORDS_WORKFLOW, recordsWorkflowSteps()),
+			chained(TABLES_WORKFLOW, tablesWorkflowSteps()),
 		]);
 	} catch (error) {
 		throw suite.fail(error);
@@ -329,6 +467,51 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 			]);
 			expect(emu.uploadedFile(files[0].handle)?.bytes.toString('utf8')).toBe(UPLOAD.text);
 
+			// Comment → Create on that record, then Comment → Get Many: the comment as a person reads it, stored once.
+			const comments = output('Comment on the first record');
+			expect(comments).toEqual([
+				expect.objectContaining({
+					text: COMMENT,
+					record: createdIds[0],
+					table: seed.tableId,
+					author: expect.objectContaining({ id: emu.members()[0].id }),
+					assignedTo: null,
+					parentCommentId: null,
+				}),
+			]);
+			expect(output('Get comments')).toEqual(comments);
+			expect(
+				emu
+					.comments()
+					.filter((comment) => comment.record === createdIds[0])
+					.map((comment) => [comment.id, comment.message.preview]),
+			).toEqual([[comments[0].id, COMMENT]]);
+
+			// Download Files: the uploaded file again, described, its bytes exactly those uploaded (read
+			// from n8n's binary data by a Code node).
+			expect(output('Download files')).toEqual([
+				{
+					id: createdIds[0],
+					tableId: seed.tableId,
+					fileCount: 1,
+					files: [
+						{
+							binaryField: 'file_0',
+							field: 'Attachments',
+							fieldId: F.files,
+							fileName: UPLOAD.fileName,
+							mimeType: UPLOAD.mimeType,
+							size: Buffer.byteLength(UPLOAD.text),
+							handle: files[0].handle,
+						},
+					],
+				},
+			]);
+			const [downloaded] = output('Read the downloaded file');
+			expect(downloaded).toMatchObject({ fileName: UPLOAD.fileName, mimeType: UPLOAD.mimeType });
+			expect(Buffer.from(String(downloaded.base64), 'base64')).toEqual(Buffer.from(UPLOAD.text));
+			expect(emu.fileRequests.map((request) => request.method)).toEqual(['GET']);
+
 			// Upsert: the 30 existing codes update their records, the 30 new ones are created, in input order.
 			const upserted = output('Create or update records');
 			expect(upserted.map((record) => [record.Code, record.Name, record.Quantity])).toEqual(
@@ -368,6 +551,13 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 					['BulkUpdateRecords', bulkRequests(COUNT)], // Update
 					['GetTable', 1],
 					['UploadRecordFile', 1], // Upload File
+					['CreateComment', 1],
+					['ListMembers', 1], // Comment → Create (Simplify: the member directory, once)
+					['ListComments', 1],
+					['ListMembers', 1], // Comment → Get Many
+					['GetTable', 1],
+					['GetRecord', 1],
+					['GetFileUrl', 1], // Download Files (the bytes from the file host)
 					['GetTable', 1],
 					['ListRecords', bulkRequests(COUNT)],
 					['BulkUpdateRecords', bulkRequests(EXISTING)],
@@ -380,7 +570,11 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 			expect(bulkSizes(requests, 'BulkCreateRecords')).toEqual([25, 25, 10, 25, 5]);
 			expect(bulkSizes(requests, 'BulkUpdateRecords')).toEqual([25, 25, 10, 25, 5]);
 			expect(bulkSizes(requests, 'BulkDeleteRecords')).toEqual([25, 25, 25, 15]);
-			expect(requests.every((request) => request.status === 200)).toBe(true);
+			expect(
+				requests
+					.filter((request) => request.status !== 200)
+					.map((request) => [request.operation, request.status]),
+			).toEqual([['CreateComment', 201]]);
 
 			// SmartSuite: the workflow's records are in the trash, the table's others untouched.
 			expect(emu.records(seed.tableId, { deleted: false }).map((record) => record.id)).toEqual(
@@ -442,6 +636,111 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 				application_id: seed.tableId,
 				record: { [F.text]: code(0) },
 			});
+		}),
+	);
+
+	test(
+		'then: the deleted records listed and one restored; a new table, its fields and records, a choice added; a view read',
+		suite.wrap(async () => {
+			const trashed = emu.records(seed.tableId, { deleted: true }).map((record) => record.id);
+			const before = emu.requests.at(-1)?.n ?? 0;
+			const { run: result, error } = await n8n.execute(TABLES_WORKFLOW);
+			expect(error).toBeUndefined();
+			const runData = result!.data.resultData.runData;
+			const output = (node: string) => nodeOutput(runData, node);
+
+			// Get Deleted: the solution's trash, the records the first workflow deleted; Restore: the first of them.
+			const listed = output('Get deleted records');
+			expect(listed.map((record) => record.id).sort()).toEqual([...trashed].sort());
+			expect(listed[0]).toMatchObject({
+				tableId: seed.tableId,
+				table: 'Items',
+				solutionId: seed.solutionId,
+				deletedBy: emu.members()[0].id,
+				deletedOn: expect.any(String),
+			});
+			const restoredId = String(listed[0].id);
+			expect(output('Restore a record')).toEqual([
+				expect.objectContaining({ id: restoredId, title: `${String(listed[0].title)} (Restored)` }),
+			]);
+			expect(emu.records(seed.tableId, { deleted: false }).map((record) => record.id)).toEqual([
+				...seed.otherRecordIds,
+				restoredId,
+			]);
+			expect(emu.records(seed.tableId, { deleted: true })).toHaveLength(trashed.length - 1);
+
+			// Table → Create, then Field → Create twice: the select with its two choices, the text field.
+			const [created] = output('Create table');
+			expect(created).toMatchObject({ name: 'Orders', solution: seed.solutionId });
+			const tableId = String(created.id);
+			const [select] = output('Add a select');
+			expect(select).toMatchObject({
+				tableId,
+				label: 'Size',
+				field_type: 'singleselectfield',
+				params: { choices: [{ label: 'Small' }, { label: 'Large' }] },
+			});
+			expect(output('Add a text field')).toEqual([
+				expect.objectContaining({ tableId, label: 'Note', field_type: 'textfield' }),
+			]);
+			const [small, large] = (select.params as { choices: Array<{ value: string }> }).choices;
+
+			// Record → Create in the new table, by label; Field → Update adds a choice, the others kept as they were.
+			expect(output('Create orders').map(({ id, ...values }) => values)).toEqual(ORDERS);
+			const [changed] = output('Add a choice');
+			expect(
+				(changed.params as { choices: Array<{ label: string; value: string }> }).choices,
+			).toEqual([small, large, { label: 'Medium', value: expect.any(String) }]);
+			const stored = emu.getTable(tableId)!.structure;
+			expect(stored.map((field) => [field.label, field.field_type])).toEqual([
+				['Name', 'textfield'],
+				['Size', 'singleselectfield'],
+				['Note', 'textfield'],
+			]);
+			expect(stored[1].params.choices).toEqual((changed.params as { choices: unknown[] }).choices);
+			// The records keep their select values: in SmartSuite (the choices' ids) and read back (labels).
+			const slug = String(select.slug);
+			expect(emu.records(tableId).map((record) => [record.name, record[slug]])).toEqual([
+				['Order 1', small.value],
+				['Order 2', large.value],
+			]);
+			expect(output('Read orders')).toEqual(output('Create orders'));
+
+			// View → Get Records: the view's records only (its filter: the three others, not the restored
+			// record), in its order (Code, last first).
+			expect(output('Read the view').map((record) => record.id)).toEqual(
+				[...seed.otherRecordIds].reverse(),
+			);
+			expect(output('Read the view').map((record) => record.Code)).toEqual([
+				'OTHER-3',
+				'OTHER-2',
+				'OTHER-1',
+			]);
+
+			// Requests: one each, structure reads where records are written or read.
+			const requests = recordRequests(before);
+			expect(requests.map((request) => request.operation)).toEqual([
+				'ListDeletedRecords',
+				'ListMembers', // Get Deleted (Simplify: who deleted them)
+				'RestoreRecord',
+				'CreateTable',
+				'AddField',
+				'AddField',
+				'GetTable',
+				'BulkCreateRecords', // Create
+				'GetTable',
+				'ChangeField', // Field → Update
+				'GetTable',
+				'ListRecords', // Search
+				'GetTable',
+				'ListViewRecords', // View → Get Records
+			]);
+			expect(
+				requests
+					.filter((request) => request.status !== 200)
+					.map((request) => [request.operation, request.status]),
+			).toEqual([['CreateTable', 201]]);
+			expect(requests.at(-1)?.path).toContain(`report=${seed.viewId}`);
 		}),
 	);
 });

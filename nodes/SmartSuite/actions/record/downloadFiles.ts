@@ -9,7 +9,7 @@ import type {
 	INodePropertyOptions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleepWithAbort } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
@@ -260,16 +260,13 @@ function limited(
 	};
 	const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
 	async function nextChunk(): Promise<IteratorResult<Buffer> | typeof STALLED> {
-		const idle = new AbortController();
-		const stalled = sleepWithAbort(limits.timeoutMs, idle.signal).then(
-			(): typeof STALLED => STALLED,
-			(): typeof STALLED => STALLED,
+		// AbortSignal.timeout, not n8n-workflow's sleepWithAbort (n8n 2.41 no longer has it): its
+		// timer does not keep n8n's process alive once the chunk has come.
+		const idle = AbortSignal.timeout(limits.timeoutMs);
+		const stalled = new Promise<typeof STALLED>((done) =>
+			idle.addEventListener('abort', () => done(STALLED), { once: true }),
 		);
-		try {
-			return await Promise.race([chunks.next(), stalled]);
-		} finally {
-			idle.abort();
-		}
+		return await Promise.race([chunks.next(), stalled]);
 	}
 	async function* counted() {
 		let received = 0;
