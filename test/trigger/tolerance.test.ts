@@ -38,6 +38,26 @@ afterEach(async () => {
 afterAll(() => shutdownN8nCore());
 
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
+
+/** A SmartSuite Trigger that makes its own webhook on a new table, every kind of event. */
+function managedTrigger() {
+	const solution = emu.addSolution();
+	const table = emu.addTable(solution.id);
+	const poller = createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters: {
+			source: 'managed',
+			solutionId: rl(solution.id),
+			watch: 'tables',
+			tableIds: [table.id],
+			events: [],
+			options: {},
+		},
+		typeVersion: 2,
+	});
+	return { table, poller };
+}
 const statuses = () => emu.requests.map((request) => `${request.operation} ${request.status}`);
 
 describe('a page_size above the maximum, refused with 400', () => {
@@ -127,21 +147,7 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 	beforeEach(() => emu.setVariant({ unknownWebhookStatus: status }));
 
 	it('the managed trigger replaces a webhook deleted behind its back, once the list of webhooks confirms it', async () => {
-		const solution = emu.addSolution();
-		const table = emu.addTable(solution.id);
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: {
-				source: 'managed',
-				solutionId: rl(solution.id),
-				watch: 'tables',
-				tableIds: [table.id],
-				events: [],
-				options: {},
-			},
-			typeVersion: 2,
-		});
+		const { table, poller } = managedTrigger();
 		await poller.poll();
 		const gone = String(poller.staticData().managedWebhookId);
 		emu.deleteWebhook(gone);
@@ -157,21 +163,7 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 	});
 
 	it('the managed trigger does not take a listed webhook for gone: the poll fails and the webhook stays', async () => {
-		const solution = emu.addSolution();
-		const table = emu.addTable(solution.id);
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: {
-				source: 'managed',
-				solutionId: rl(solution.id),
-				watch: 'tables',
-				tableIds: [table.id],
-				events: [],
-				options: {},
-			},
-			typeVersion: 2,
-		});
+		const { poller } = managedTrigger();
 		await poller.poll();
 		const webhookId = String(poller.staticData().managedWebhookId);
 		emu.injectFault({
