@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { type N8n } from './harness';
+import { type N8n, waitFor } from './harness';
 
 export const OWNER = {
 	email: 'e2e-owner@example.com',
@@ -89,11 +89,23 @@ export class N8nRest {
 		await this.send('DELETE', `/rest/community-packages?name=${encodeURIComponent(name)}`);
 	}
 
-	/** The node and credential types n8n offers the editor (/types/*.json, rewritten when packages change). */
+	/**
+	 * The node and credential types n8n offers the editor (/types/*.json). n8n rewrites these files
+	 * in place when packages change: a read during the rewrite gets a cut file, so read until whole.
+	 */
 	async offeredTypes(): Promise<{ nodes: string[]; credentials: string[] }> {
 		const names = async (path: string) =>
-			((await (await this.send('GET', path)).json()) as Array<{ name: string }>).map(
-				(type) => type.name,
+			await waitFor(
+				`a whole ${path}`,
+				async () => {
+					const text = await (await this.send('GET', path)).text();
+					try {
+						return (JSON.parse(text) as Array<{ name: string }>).map((type) => type.name);
+					} catch {
+						return undefined;
+					}
+				},
+				30_000,
 			);
 		return {
 			nodes: await names('/types/nodes.json'),
