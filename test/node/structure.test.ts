@@ -185,6 +185,30 @@ describe('Table', () => {
 		expect(output[0].json).toMatchObject({ id: deals.id, name: 'Deals' });
 	});
 
+	it('Solution and Table Get Many read again after a 503 and after a 429, as every read does', async () => {
+		const { emu } = ctx;
+		const crm = emu.addSolution();
+		emu.addTable(crm.id, { name: 'Deals' });
+		emu.injectFault({ operation: 'ListSolutions', action: { type: 'status', status: 503 } });
+		emu.injectFault({
+			operation: 'ListTables',
+			action: { type: 'rateLimit', retryAfterSeconds: 1 },
+		});
+		emu.resetLog();
+
+		const solutions = await run(emu, { parameters: solution('getMany', { returnAll: true }) });
+		const tables = await run(emu, { parameters: table('getMany', { solutionId: byId(crm.id) }) });
+
+		expect(emu.requests.map((request) => [request.operation, request.status])).toEqual([
+			['ListSolutions', 503],
+			['ListSolutions', 200],
+			['ListTables', 429],
+			['ListTables', 200],
+		]);
+		expect(solutions.map((item) => item.json.id)).toContain(crm.id);
+		expect(tables.map((item) => item.json.name)).toEqual(['Deals']);
+	});
+
 	it('Get names an unknown table', async () => {
 		const error = await runError(ctx.emu, {
 			parameters: table('get', { tableId: byId('missing') }),

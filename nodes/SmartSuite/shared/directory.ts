@@ -7,6 +7,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { hasNextPage, readPage } from './pages';
+import { recordsClient } from './records';
 import type { ApiResponse, RequestContext, RequestSubject } from './transport';
 import {
 	credentialsOf,
@@ -74,14 +75,15 @@ async function getList(
 	noun: string,
 	qs?: IDataObject,
 ): Promise<IDataObject[]> {
-	const credentials = await credentialsOf(context);
-	const address = recordsAddress(credentials, url);
-	const response = await sendRequest.call(
+	// Through the records client: its retries (429, refused connection, 502/503/504) and time-outs.
+	const client = await recordsClient(context);
+	const response = await client.send({ method: 'GET', url, qs, ...subject, repeatable: true });
+	return parseList(
 		context,
-		{ method: 'GET', baseURL: address.baseUrl, url, qs },
-		credentials.apiKey,
+		response,
+		{ ...subject, address: recordsAddress(client.credentials, url) },
+		noun,
 	);
-	return parseList(context, response, { ...subject, address }, noun);
 }
 
 export async function listSolutions(context: RequestContext): Promise<IDataObject[]> {
