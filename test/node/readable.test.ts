@@ -339,4 +339,61 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 		expect(count('ListMembers')).toBe(0);
 		expect(count('GetTable')).toBe(0);
 	});
+
+	it('keeps the structure and the members between notifications; a new choice or member reads them again at once', async () => {
+		const solution = emu.addSolution();
+		const deals = emu.addTable(solution.id);
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: {
+				solutionId: { __rl: true, mode: 'id', value: solution.id },
+				watch: 'tables',
+				tableIds: [deals.id],
+				events: [],
+				options: {},
+			},
+		});
+		const changed = async (values: Record<string, unknown>) => {
+			emu.createRecord(deals.id, { title: 'Deal', ...values });
+			await emu.settleNotifications();
+			return trigger.executions.at(-1)![0].record as Record<string, unknown>;
+		};
+		try {
+			await trigger.activate();
+			const [, sam] = emu.members();
+			emu.resetLog();
+			for (let i = 0; i < 3; i++)
+				expect(await changed({ assigned_to: [sam.id], status: { value: statusId } })).toMatchObject(
+					{ assigned_to: [person(sam)], status: { value: statusId, label: statusLabel } },
+				);
+			// Three notifications, three executions: one structure and one members read.
+			expect(trigger.executions).toHaveLength(3);
+			expect([count('ListEvents'), count('GetTable'), count('ListMembers')]).toEqual([3, 1, 1]);
+
+			// An option added to Priority: the structure is read again, once.
+			const table = emu.getTable(deals.id)!;
+			table.structure = table.structure.map((field) =>
+				field.slug === 'priority'
+					? { ...field, params: { choices: [{ value: '9', label: 'Urgent' }] } }
+					: field,
+			);
+			emu.resetLog();
+			expect(await changed({ priority: '9' })).toMatchObject({ priority: 'Urgent' });
+			expect(await changed({ priority: '9' })).toMatchObject({ priority: 'Urgent' });
+			expect([count('GetTable'), count('ListMembers')]).toEqual([1, 0]);
+
+			// A member who joined since: the members are read again, once.
+			const newcomer = emu.addMember();
+			emu.resetLog();
+			expect(await changed({ assigned_to: [newcomer.id] })).toMatchObject({
+				assigned_to: [person(newcomer)],
+			});
+			expect(await changed({ assigned_to: [newcomer.id] })).toMatchObject({
+				assigned_to: [person(newcomer)],
+			});
+			expect([count('GetTable'), count('ListMembers')]).toEqual([0, 1]);
+		} finally {
+			await trigger.close();
+		}
+	});
 });

@@ -7,6 +7,8 @@ import { readContextFor } from '../shared/readable';
 import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
 import type { DrainResult } from './drain';
+import type { KeptReads } from './keptReads';
+import { directoryShows, keptTable, structureShows } from './keptReads';
 import { SAFE_PAGE_SIZE } from './pages';
 import { simplifyEvent } from './simplify';
 
@@ -16,38 +18,56 @@ export interface EventOutput {
 	readable: boolean;
 	/** The trigger's name, for the log. */
 	trigger: string;
+	/** The structures and members kept from the trigger's earlier runs (keptReads.ts). */
+	kept: KeptReads;
 }
 
 /**
  * One item per event; each item's json is the whole event, even one with keys named json, binary
  * or pairedItem. With Simplify and Readable People and Choices, `record` and `previous` show
- * people, selects and statuses readable: one structure read per table and at most one members
- * read for all the events. What cannot be read leaves those values as they are, with a warning.
+ * people, selects and statuses readable: at most one structure read per table and one members
+ * read for all the events, none while the kept ones show every value. What cannot be read leaves
+ * those values as they are, with a warning.
  */
 export async function eventItems(
 	context: RequestContext,
 	events: IDataObject[],
-	{ simplify, readable, trigger }: EventOutput,
+	{ simplify, readable, trigger, kept }: EventOutput,
 ): Promise<INodeExecutionData[]> {
 	if (!simplify) return events.map((event) => ({ json: event }));
 	const simple = events.map(simplifyEvent);
-	if (readable && simple.length > 0) await makeReadable(context, simple, trigger);
+	if (readable && simple.length > 0) await makeReadable(context, simple, trigger, kept);
 	return simple.map((json) => ({ json }));
 }
+
+const valuesOf = (event: IDataObject) =>
+	[event.record, event.previous].filter(isObject) as IDataObject[];
 
 async function makeReadable(
 	context: RequestContext,
 	simple: IDataObject[],
 	trigger: string,
+	kept: KeptReads,
 ): Promise<void> {
 	const warn = (message: string) => context.logger.warn(`${trigger}: ${message}`);
 	const client = await recordsClient(context);
-	const structures = new Map<string, Field[] | undefined>();
+	const valuesByTable = new Map<string, IDataObject[]>();
 	for (const event of simple) {
 		const tableId = event.application_id;
-		if (typeof tableId !== 'string' || structures.has(tableId)) continue;
+		if (typeof tableId !== 'string') continue;
+		valuesByTable.set(tableId, [...(valuesByTable.get(tableId) ?? []), ...valuesOf(event)]);
+	}
+	const structures = new Map<string, Field[] | undefined>();
+	for (const [tableId, values] of valuesByTable) {
+		const known = kept.tables.get(tableId);
+		if (known && structureShows(known, values)) {
+			structures.set(tableId, known.structure);
+			continue;
+		}
 		try {
-			structures.set(tableId, await client.structure(tableId));
+			const structure = await client.structure(tableId);
+			kept.tables.set(tableId, keptTable(structure, values));
+			structures.set(tableId, structure);
 		} catch (error) {
 			structures.set(tableId, undefined);
 			warn(
@@ -55,14 +75,23 @@ async function makeReadable(
 			);
 		}
 	}
-	const valuesOf = (event: IDataObject) =>
-		[event.record, event.previous].filter(isObject) as IDataObject[];
 	const tables = simple.map((event) => structures.get(String(event.application_id)));
-	const showsPeople = simple.some((event, index) => {
+	const withPeople = simple.filter((event, index) => {
 		const structure = tables[index];
 		return structure !== undefined && hasPeople(valuesOf(event), structure);
 	});
-	const readContext = await readContextFor(client, showsPeople, warn);
+	const members = kept.members;
+	const membersKnown =
+		members !== undefined &&
+		withPeople.every((event) =>
+			directoryShows(members, structures.get(String(event.application_id))!, valuesOf(event)),
+		);
+	const readContext = membersKnown
+		? { membersById: members.byId }
+		: await readContextFor(client, withPeople.length > 0, warn);
+	// A directory read just now is kept (the client answers it again without a request).
+	if (!membersKnown && withPeople.length > 0)
+		kept.members = await client.members().catch(() => undefined);
 	simple.forEach((event, index) => {
 		const structure = tables[index];
 		if (!structure) return;

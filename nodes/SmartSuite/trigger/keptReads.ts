@@ -1,0 +1,87 @@
+/**
+ * What Readable People and Choices reads (table structures, the members), kept by a trigger between
+ * its runs in this n8n process: every notification of the Instant Trigger is an execution of its
+ * own, and without this each one would read both again. Kept for KEEP_MS; before then, values
+ * they cannot show (a key that is no field and was not seen when the structure was read, a choice
+ * that is no option of its field, a member the directory lacks) make them read again at once. A
+ * label or a name changed meanwhile shows its old text until KEEP_MS has passed.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Field } from '../shared/fields';
+import { choicesOf } from '../shared/fields';
+import { isObject, readIds } from '../shared/fields/values';
+import type { MemberDirectory } from '../shared/records';
+
+export const KEEP_MS = 10 * 60_000;
+
+export interface KeptTable {
+	structure: Field[];
+	/** Keys the records had when the structure was read that are no field (id, application_slug…). */
+	otherKeys: Set<string>;
+}
+
+export interface KeptReads {
+	readonly since: number;
+	readonly tables: Map<string, KeptTable>;
+	members?: MemberDirectory;
+}
+
+const kept = new Map<string, KeptReads>();
+
+/** The reads kept for `key` (a trigger node's webhook), new ones once KEEP_MS has passed. */
+export function keptReadsOf(key: string, now = Date.now()): KeptReads {
+	for (const [other, reads] of kept) if (now - reads.since >= KEEP_MS) kept.delete(other);
+	let reads = kept.get(key);
+	if (!reads) {
+		reads = { since: now, tables: new Map() };
+		kept.set(key, reads);
+	}
+	return reads;
+}
+
+const CHOICE_TYPES = ['singleselectfield', 'multipleselectfield', 'statusfield'];
+
+const choiceIds = (value: unknown): unknown[] =>
+	(Array.isArray(value) ? value : [value]).map((entry) => (isObject(entry) ? entry.value : entry));
+
+/** Whether the kept structure shows these values (keyed by slug) as a fresh read would. */
+export function structureShows(table: KeptTable, values: IDataObject[]): boolean {
+	const fields = new Map(table.structure.map((field) => [field.slug, field]));
+	return values.every((record) =>
+		Object.entries(record).every(([key, value]) => {
+			const field = fields.get(key);
+			if (!field) return table.otherKeys.has(key);
+			if (!CHOICE_TYPES.includes(field.field_type)) return true;
+			const options = new Set(choicesOf(field).map((choice) => choice.value));
+			return choiceIds(value).every((id) => typeof id !== 'string' || id === '' || options.has(id));
+		}),
+	);
+}
+
+/** Whether the directory knows every member in these values' user fields. */
+export function directoryShows(
+	members: MemberDirectory,
+	structure: Field[],
+	values: IDataObject[],
+): boolean {
+	const userSlugs = structure
+		.filter((field) => field.field_type === 'userfield')
+		.map((field) => field.slug);
+	return values.every((record) =>
+		userSlugs.every((slug) => {
+			const ids = readIds(record[slug]);
+			return (
+				!Array.isArray(ids) || ids.every((id) => typeof id !== 'string' || members.byId.has(id))
+			);
+		}),
+	);
+}
+
+/** A table as kept: its structure and the record keys beside its fields. */
+export function keptTable(structure: Field[], values: IDataObject[]): KeptTable {
+	const slugs = new Set(structure.map((field) => field.slug));
+	const otherKeys = new Set(values.flatMap((record) => Object.keys(record)));
+	for (const slug of slugs) otherKeys.delete(slug);
+	return { structure, otherKeys };
+}
