@@ -20,6 +20,7 @@ import {
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
+import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
 
 /**
  * A daily time of its own for each node (from its id), so that many triggers do not check their
@@ -84,22 +85,8 @@ export class SmartSuiteInstantTrigger implements INodeType {
 						description:
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
-					{
-						displayName: 'Readable People and Choices',
-						name: 'readableValues',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether Simplify shows people as ID, name and e-mail, and choices as labels (a structure read, and a members read when people are shown)',
-					},
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
-					},
+					readableValuesOption,
+					{ ...simplifyOption, default: true },
 				],
 			},
 		],

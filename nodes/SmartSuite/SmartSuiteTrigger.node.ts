@@ -26,6 +26,7 @@ import type { WebhookRead } from './trigger/managed';
 import { pollManagedWebhook } from './trigger/managed';
 import { keptReadsOf } from './trigger/keptReads';
 import { eventItems, logDrain } from './trigger/output';
+import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
 import { sourceFields } from './trigger/sourceFields';
 
 interface TriggerOptions {
@@ -94,22 +95,8 @@ export class SmartSuiteTrigger implements INodeType {
 						description:
 							'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
 					},
-					{
-						displayName: 'Readable People and Choices',
-						name: 'readableValues',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether Simplify shows people as ID, name and e-mail, and choices as labels (a structure read, and a members read when people are shown)',
-					},
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
-					},
+					readableValuesOption,
+					simplifyOption,
 					{
 						displayName: 'Start From',
 						name: 'startFrom',
