@@ -22,6 +22,7 @@ import {
 	toRecordBody,
 } from '../../shared/fields';
 import { requireId } from '../../shared/ids';
+import { tableLocator } from '../../shared/locators';
 import { readContextFor } from '../../shared/readable';
 import type { RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
@@ -32,6 +33,36 @@ type Show = Record<string, string[]>;
 
 /** A record's address in SmartSuite's app: its id is the last 24-character id of the path. */
 export const RECORD_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/[^/]+/[^/?#]+/(?:[^?#]*/)?([0-9a-fA-F]{24})/?(?:[?#].*)?$`;
+
+/**
+ * The table, the record and the file field of Upload File and Download Files (the field picker
+ * lists the table's file fields). `field`: whether it is required, and what it is for.
+ */
+export function recordFileFields(
+	show: Show,
+	field: { required?: true; purpose: string },
+): INodeProperties[] {
+	return [
+		tableLocator({
+			description: 'The table (application) that holds the record',
+			displayOptions: { show },
+		}),
+		recordLocator(show),
+		{
+			displayName: 'File Field Name or ID',
+			name: 'fieldId',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getFileFields',
+				loadOptionsDependsOn: ['tableId.value'],
+			},
+			default: '',
+			required: field.required,
+			description: `${field.purpose} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>`,
+			displayOptions: { show },
+		},
+	];
+}
 
 export function recordLocator(show: Show): INodeProperties {
 	return {

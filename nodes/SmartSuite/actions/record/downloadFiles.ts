@@ -14,7 +14,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { pathSegment, requireId } from '../../shared/ids';
-import { tableLocator } from '../../shared/locators';
 import type { BinaryStream, RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import { networkReason } from '../../shared/transport';
@@ -26,7 +25,7 @@ import {
 	outputOf,
 	readRecordId,
 	readTableId,
-	recordLocator,
+	recordFileFields,
 } from './common';
 import { FILE_FIELD_TYPE, fileFieldOf } from './uploadFile';
 
@@ -44,21 +43,9 @@ export const downloadFilesOperation: INodePropertyOptions = {
 };
 
 export const downloadFilesFields: INodeProperties[] = [
-	tableLocator({
-		description: 'The table (application) that holds the record',
-		displayOptions: { show },
+	...recordFileFields(show, {
+		purpose: 'The file field to download from; empty: every file field of the table.',
 	}),
-	recordLocator(show),
-	{
-		displayName: 'File Field Name or ID',
-		name: 'fieldId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getFileFields', loadOptionsDependsOn: ['tableId.value'] },
-		default: '',
-		description:
-			'The file field to download from; empty: every file field of the table. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show },
-	},
 	{
 		displayName: 'Put Output Files in Field',
 		name: 'binaryPropertyName',

@@ -11,7 +11,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { pathSegment, requireId } from '../../shared/ids';
-import { tableLocator } from '../../shared/locators';
 import { bufferBody, multipartFrame, streamBody } from '../../shared/multipart';
 import type { RawBody, RecordsClient } from '../../shared/records';
 import { recordPath } from '../../shared/records';
@@ -21,7 +20,7 @@ import {
 	eachItem,
 	readRecordId,
 	readTableId,
-	recordLocator,
+	recordFileFields,
 	shownRecord,
 	readableField,
 	simplifyField,
@@ -39,22 +38,10 @@ export const uploadFileOperation: INodePropertyOptions = {
 };
 
 export const uploadFileFields: INodeProperties[] = [
-	tableLocator({
-		description: 'The table (application) that holds the record',
-		displayOptions: { show },
-	}),
-	recordLocator(show),
-	{
-		displayName: 'File Field Name or ID',
-		name: 'fieldId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getFileFields', loadOptionsDependsOn: ['tableId.value'] },
-		default: '',
+	...recordFileFields(show, {
 		required: true,
-		description:
-			'The file field the file is added to (its files so far stay). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show },
-	},
+		purpose: 'The file field the file is added to (its files so far stay).',
+	}),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
