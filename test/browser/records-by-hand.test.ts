@@ -3,7 +3,8 @@
  * Field Types table (one field of every type the API can write) with Map Each Column Manually,
  * each field typed in Fixed mode in the README's form, then Execute step; then the list fields as
  * JSON arrays and the ranges and objects as JSON objects; then Update of one field of a record
- * picked from the list, and Create or Update matched on a field. Each run is checked in the
+ * picked from the list, and Create or Update matched on a field; a comment on a record assigned to
+ * a member picked from the list, and choices added to a select field. Each run is checked in the
  * emulator's store (in process), and in what the panel shows: no issue on a filled field, no
  * lint error, the output item, and no AI hint on the output of an ordinary node.
  */
@@ -522,6 +523,81 @@ it(
 		report(problems);
 	}),
 );
+
+it(
+	'Comment → Create by hand: on a record picked from the list, the text typed, assigned to a member picked from the list',
+	step('comment-by-hand', async () => {
+		const { emulator } = session;
+		const target = emulator.records(tableId).find((record) => record.title === 'Acme Corp')!;
+		const member = emulator.members()[1];
+		const count = emulator.comments().length;
+		await addSmartSuiteAction(page, session.n8n.url, 'Create a comment on a record');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Acme Corp');
+		await typeParameter('message', 'Please call the client back');
+		await pickFromList(page, 'assignedTo', member.full_name.sys_root);
+		const problems: string[] = [];
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Please call the client back"');
+		await screenshot(ndv(page), 'comment-create-by-hand');
+		const added = emulator.comments().slice(count);
+		try {
+			expect(added).toEqual([
+				expect.objectContaining({
+					record: target.id,
+					assigned_to: member.id,
+					message: expect.objectContaining({ preview: 'Please call the client back' }),
+				}),
+			]);
+		} catch {
+			problems.push(`SmartSuite stored these comments: ${JSON.stringify(added)}`);
+		}
+		report(problems);
+	}),
+);
+
+it(
+	'Field → Update by hand: choices added to a select picked from the list; its options and the records keep theirs',
+	step('add-choices-by-hand', async () => {
+		const { emulator } = session;
+		const color = () =>
+			emulator.getTable(tableId)!.structure.find((field) => field.label === 'Color')!;
+		const before = structuredClone(color().params.choices) as Array<{ value: string }>;
+		const records = structuredClone(emulator.records(tableId));
+		await addSmartSuiteAction(page, session.n8n.url, 'Update a field');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'fieldId', 'Color');
+		await typeParameter('addChoices', 'Teal, Amber');
+		const problems: string[] = [];
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Teal"');
+		await screenshot(ndv(page), 'field-add-choices-by-hand');
+		const after = color().params.choices as Array<{ value: string; label: string }>;
+		if (JSON.stringify(after.slice(0, before.length)) !== JSON.stringify(before))
+			problems.push(`The existing options changed: ${JSON.stringify(after)}`);
+		if (
+			JSON.stringify(after.slice(before.length).map((choice) => choice.label)) !==
+			'["Teal","Amber"]'
+		)
+			problems.push(`Options added: ${JSON.stringify(after.slice(before.length))}`);
+		if (JSON.stringify(emulator.records(tableId)) !== JSON.stringify(records))
+			problems.push('The records changed');
+		report(problems);
+	}),
+);
+
+/** Types `text` into the plain text parameter `name` (Fixed mode). */
+async function typeParameter(name: string, text: string): Promise<void> {
+	const input = parametersPane(page)
+		.getByTestId(`parameter-input-${name}`)
+		.locator('input, textarea')
+		.first();
+	await expect(input).toBeVisibleSoon();
+	await input.fill(text);
+	await expect(input).toHaveValueSoon(text);
+}
 
 /**
  * Sets one field of the mapper: typed into its input when the mapper shows it, or first added with
