@@ -47,14 +47,21 @@ const choiceIds = (value: unknown): unknown[] =>
 
 /** Whether the kept structure shows these values (keyed by slug) as a fresh read would. */
 export function structureShows(table: KeptTable, values: IDataObject[]): boolean {
-	const fields = new Map(table.structure.map((field) => [field.slug, field]));
+	const slugs = new Set(table.structure.map((field) => field.slug));
+	// The options of each choice field, by slug.
+	const options = new Map(
+		table.structure
+			.filter((field) => CHOICE_TYPES.includes(field.field_type))
+			.map((field) => [field.slug, new Set(choicesOf(field).map((choice) => choice.value))]),
+	);
 	return values.every((record) =>
 		Object.entries(record).every(([key, value]) => {
-			const field = fields.get(key);
-			if (!field) return table.otherKeys.has(key);
-			if (!CHOICE_TYPES.includes(field.field_type)) return true;
-			const options = new Set(choicesOf(field).map((choice) => choice.value));
-			return choiceIds(value).every((id) => typeof id !== 'string' || id === '' || options.has(id));
+			if (!slugs.has(key)) return table.otherKeys.has(key);
+			const known = options.get(key);
+			return (
+				!known ||
+				choiceIds(value).every((id) => typeof id !== 'string' || id === '' || known.has(id))
+			);
 		}),
 	);
 }

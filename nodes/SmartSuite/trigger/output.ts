@@ -55,7 +55,9 @@ async function makeReadable(
 	for (const event of simple) {
 		const tableId = event.application_id;
 		if (typeof tableId !== 'string') continue;
-		valuesByTable.set(tableId, [...(valuesByTable.get(tableId) ?? []), ...valuesOf(event)]);
+		const values = valuesByTable.get(tableId) ?? [];
+		values.push(...valuesOf(event));
+		valuesByTable.set(tableId, values);
 	}
 	const structures = new Map<string, Field[] | undefined>();
 	for (const [tableId, values] of valuesByTable) {
