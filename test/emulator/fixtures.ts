@@ -330,6 +330,24 @@ export const TYPED_FIELDS = {
 	tags: 's1tags0024',
 } as const;
 
+/**
+ * The emptied values of the composite fields of FIELD_TYPES_STRUCTURE in the reference's form
+ * (every part empty; SmartDoc as the create-record reference's empty example): what the node sends
+ * to clear them, and what the emulator accepts as cleared.
+ */
+export const EMPTIED_COMPOSITES = {
+	[TYPED_FIELDS.address]: {
+		location_address: '',
+		location_address2: '',
+		location_city: '',
+		location_state: '',
+		location_zip: '',
+		location_country: '',
+	},
+	[TYPED_FIELDS.fullName]: { title: '', first_name: '', middle_name: '', last_name: '' },
+	[TYPED_FIELDS.smartDoc]: { data: {}, html: '<div class="rendered">\n \n</div>' },
+};
+
 /** Single select options (UUID ids) of FIELD_TYPES_STRUCTURE. */
 export const COLOR_CHOICES = choices(['Red', 'Green', 'Blue']);
 /** Multiple select options (UUID ids) of FIELD_TYPES_STRUCTURE. */

@@ -4,6 +4,7 @@ import {
 	CHANNEL_CHOICES,
 	COLOR_CHOICES,
 	EMULATOR_USER_ID,
+	EMPTIED_COMPOSITES,
 	NAMED_TITLE_STRUCTURE,
 	TYPED_FIELDS as F,
 } from './fixtures';
@@ -694,19 +695,7 @@ describe('tags, the title field, clearing', () => {
 			[F.smartDoc]: { html: '<p>Hi</p>' },
 		};
 		const [id] = await createMany(emu, table, 2, () => full);
-		const emptied = await api(emu, 'PATCH', `${records(table)}/${id}/`, {
-			[F.address]: {
-				location_address: '',
-				location_address2: '',
-				location_city: '',
-				location_state: '',
-				location_zip: '',
-				location_country: '',
-			},
-			[F.fullName]: { title: '', first_name: '', middle_name: '', last_name: '' },
-			// The create-record reference's example of an empty SmartDoc.
-			[F.smartDoc]: { data: {}, html: '<div class="rendered">\n \n</div>' },
-		});
+		const emptied = await api(emu, 'PATCH', `${records(table)}/${id}/`, EMPTIED_COMPOSITES);
 		expect(emptied.status).toBe(200);
 		for (const slug of [F.address, F.fullName, F.smartDoc])
 			expect(emptied.json()).not.toHaveProperty(slug);

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
 
-import { NAMED_TITLE_STRUCTURE, TYPED_FIELDS as F } from '../emulator/fixtures';
+import { EMPTIED_COMPOSITES, NAMED_TITLE_STRUCTURE, TYPED_FIELDS as F } from '../emulator/fixtures';
 import type { Emulator, TableObject } from '../emulator';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
 import { run, smartSuite, useEmulator } from './harness';
@@ -183,16 +183,7 @@ describe('clearing a field sends its type’s empty value', () => {
 		const noDate = { date: null, include_time: false };
 		expect(emu.requests.find((request) => request.operation === 'UpdateRecord')!.body).toEqual({
 			[F.textArea]: '',
-			[F.address]: {
-				location_address: '',
-				location_address2: '',
-				location_city: '',
-				location_state: '',
-				location_zip: '',
-				location_country: '',
-			},
-			[F.fullName]: { title: '', first_name: '', middle_name: '', last_name: '' },
-			[F.smartDoc]: { data: {}, html: '<div class="rendered">\n \n</div>' },
+			...EMPTIED_COMPOSITES,
 			[F.date]: noDate,
 			[F.dateRange]: { from_date: noDate, to_date: noDate },
 			due_date: { from_date: noDate, to_date: noDate },
