@@ -12,7 +12,7 @@ import { startEmulator } from '../emulator';
 import { DAY_MS } from '../emulator/fixtures';
 import type { Emulator, EndOfStream } from '../emulator/types';
 import { DEFAULT_VARIANT } from '../emulator/types';
-import { startInstantTrigger } from '../helpers/instant';
+import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { credentialsFor } from '../helpers/n8n';
 import type { Bench } from './scenarios';
 
@@ -152,24 +152,16 @@ const DAYS_A_MONTH = 30;
 const POLLS_A_MONTH = DAYS_A_MONTH * 24 * 60;
 const POLL_INTERVAL_MS = 60_000;
 
-const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The trigger watching a fresh table, activated; `started` gets the time of each ping whose webhook() returned items. */
 async function activeTrigger(emu: Emulator) {
-	const solution = emu.addSolution();
-	const table = emu.addTable(solution.id);
+	const table = emu.addTable(emu.addSolution().id);
 	const trigger = await startInstantTrigger({
 		credentials: credentialsFor(emu),
-		parameters: {
-			solutionId: rl(solution.id),
-			watch: 'tables',
-			tableIds: [table.id],
-			events: [],
-			// The cost of reading the events; what Readable People and Choices (on by default) adds
-			// per drain is section 9's.
-			options: { readableValues: false },
-		},
+		// The cost of reading the events; what Readable People and Choices (on by default) adds is
+		// section 9's.
+		parameters: watchingTable(table, { readableValues: false }),
 	});
 	const started: number[] = [];
 	const ping = trigger.ping.bind(trigger);

@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
 import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
-import { startInstantTrigger } from '../helpers/instant';
+import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { createPoller, credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
 import type { Bench } from './scenarios';
 
@@ -90,13 +90,7 @@ export async function readableScenario(
 	} else if (kind === 'instant') {
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: {
-				solutionId: { __rl: true, mode: 'list', value: table.solution },
-				watch: 'tables',
-				tableIds: [table.id],
-				events: [],
-				options: { readableValues: readable },
-			},
+			parameters: watchingTable(table, { readableValues: readable }),
 		});
 		try {
 			await trigger.activate();

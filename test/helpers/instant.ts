@@ -99,6 +99,20 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const queryOf = (state: IDataObject): IDataObject =>
 	Object.fromEntries(new URL(String(state.notificationUrl || 'http://x/')).searchParams);
 
+/** The parameters of a trigger watching one table of its solution, with these Options. */
+export function watchingTable(
+	table: { id: string; solution: string },
+	options: INodeParameters = {},
+): INodeParameters {
+	return {
+		solutionId: { __rl: true, mode: 'list', value: table.solution },
+		watch: 'tables',
+		tableIds: [table.id],
+		events: [],
+		options,
+	};
+}
+
 /**
  * The trigger with n8n's webhook endpoint on 127.0.0.1: the emulator's pings to `url` and
  * `testUrl` run the trigger's webhook() as n8n does; `executions` lists what each started.

@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { Emulator, MemberObject, TableObject } from '../emulator';
 import { startEmulator } from '../emulator';
 import { STATUS_CHOICES } from '../emulator/fixtures';
-import { startInstantTrigger } from '../helpers/instant';
+import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { captureLogs } from '../helpers/logs';
 import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 import { emitted, triggerFor } from '../trigger/helpers';
@@ -292,17 +292,10 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 
 describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 	async function notified(options: INodeParameters) {
-		const solution = emu.addSolution({ name: 'Sales CRM' });
-		const deals = emu.addTable(solution.id, { name: 'Deals' });
+		const deals = emu.addTable(emu.addSolution({ name: 'Sales CRM' }).id, { name: 'Deals' });
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: {
-				solutionId: { __rl: true, mode: 'list', value: solution.id },
-				watch: 'tables',
-				tableIds: [deals.id],
-				events: [],
-				options,
-			},
+			parameters: watchingTable(deals, options),
 		});
 		try {
 			await trigger.activate();
@@ -341,17 +334,10 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 	});
 
 	it('keeps the structure and the members between notifications; a new choice or member reads them again at once', async () => {
-		const solution = emu.addSolution();
-		const deals = emu.addTable(solution.id);
+		const deals = emu.addTable(emu.addSolution().id);
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: {
-				solutionId: { __rl: true, mode: 'id', value: solution.id },
-				watch: 'tables',
-				tableIds: [deals.id],
-				events: [],
-				options: {},
-			},
+			parameters: watchingTable(deals),
 		});
 		const changed = async (values: Record<string, unknown>) => {
 			emu.createRecord(deals.id, { title: 'Deal', ...values });

@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator';
 import { startEmulator } from '../emulator';
-import { startInstantTrigger } from '../helpers/instant';
+import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 import { TRIGGER_NAME, emitted, idsOf, requestsTo, triggerFor } from './helpers';
 
@@ -90,17 +90,10 @@ describe('a page_size above the maximum, refused with 400', () => {
 	});
 
 	it('the instant trigger: a ping emits the events all the same', async () => {
-		const solution = emu.addSolution();
-		const table = emu.addTable(solution.id);
+		const table = emu.addTable(emu.addSolution().id);
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: {
-				solutionId: rl(solution.id),
-				watch: 'tables',
-				tableIds: [table.id],
-				events: [],
-				options: {},
-			},
+			parameters: watchingTable(table),
 		});
 		closers.push(trigger.close);
 		await trigger.activate();
@@ -179,17 +172,10 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 	});
 
 	it('the instant trigger: the keep-alive asks n8n to re-activate, and the activation creates a new webhook', async () => {
-		const solution = emu.addSolution();
-		const table = emu.addTable(solution.id);
+		const table = emu.addTable(emu.addSolution().id);
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: {
-				solutionId: rl(solution.id),
-				watch: 'tables',
-				tableIds: [table.id],
-				events: [],
-				options: {},
-			},
+			parameters: watchingTable(table),
 		});
 		closers.push(trigger.close);
 		await trigger.activate();
