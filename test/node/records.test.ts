@@ -462,6 +462,26 @@ describe('Record > Create', () => {
 		expect(emu.records(t.id)).toHaveLength(1);
 	});
 
+	it("does not wait out a 429 whose Retry-After ends past the run's budget: the error names the wait at once", async () => {
+		const { emu } = ctx;
+		const t = fieldTypesTable();
+		emu.injectFault({
+			operation: 'CreateRecord',
+			action: { type: 'rateLimit', retryAfterSeconds: 3600 },
+		});
+		const started = Date.now();
+
+		const error = await runError(emu, {
+			parameters: create(t.id, mapped({ title: 'a', [F.text]: 'C' })),
+		});
+
+		expect(Date.now() - started).toBeLessThan(30_000);
+		expect(error.message).toBe('SmartSuite rate limit reached (429)');
+		expect(error.description).toContain('Wait 3600 seconds');
+		expect(operations(emu)).toEqual(['GetTable', 'CreateRecord']);
+		expect(emu.records(t.id)).toHaveLength(0);
+	});
+
 	it('after a 5xx on a create that SmartSuite carried out, fails with "may have been created" and never sends it again', async () => {
 		const { emu } = ctx;
 		const t = fieldTypesTable();

@@ -32,7 +32,7 @@ import {
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Retries (429, refused connection, and for requests that may be repeated 502/503/504) stop here. */
 const MAX_RETRIES = 3;
-/** No retry wait starts once a run has spent this long on requests. */
+/** No retry wait starts once a run has spent this long on requests, nor a 429's wait that would end later. */
 const RETRY_BUDGET_MS = 5 * 60_000;
 /** 20,000 members: more than a workspace has, few enough to stop a list that never ends. */
 const MAX_MEMBER_PAGES = 20;
@@ -161,8 +161,12 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 			}
 			const status = response.statusCode;
 			if (mayRetry && status === 429) {
-				await sleep(rateLimitWaitMs(response));
-				continue;
+				// A wait that would end past the run's budget is not started: the 429's error names it.
+				const wait = rateLimitWaitMs(response);
+				if (Date.now() + wait - started <= RETRY_BUDGET_MS) {
+					await sleep(wait);
+					continue;
+				}
 			}
 			if (mayRetry && request.repeatable && [502, 503, 504].includes(status)) {
 				repeated = true;
