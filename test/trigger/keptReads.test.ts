@@ -54,6 +54,14 @@ describe('structureShows', () => {
 		expect(structureShows(table, [record, { ...record, priority: '', status: null }])).toBe(true);
 	});
 
+	it('read again, keeps the keys beside the fields seen before: records of two shapes read it once each', () => {
+		const other = { id: 'r2', deleted_date: null, title: 'Other' };
+		expect(structureShows(table, [other])).toBe(false);
+		const again = keptTable(structure, [other], table.otherKeys);
+		expect([...again.otherKeys].sort()).toEqual(['application_slug', 'deleted_date', 'id']);
+		expect(structureShows(again, [record, other])).toBe(true);
+	});
+
 	it('does not show a key it has not seen (a field added since) or a choice its field lacks', () => {
 		expect(structureShows(table, [{ ...record, new_field: 'x' }])).toBe(false);
 		expect(structureShows(table, [{ ...record, priority: '2' }])).toBe(false);

@@ -85,10 +85,16 @@ export function directoryShows(
 	);
 }
 
-/** A table as kept: its structure and the record keys beside its fields. */
-export function keptTable(structure: Field[], values: IDataObject[]): KeptTable {
-	const slugs = new Set(structure.map((field) => field.slug));
-	const otherKeys = new Set(values.flatMap((record) => Object.keys(record)));
-	for (const slug of slugs) otherKeys.delete(slug);
+/**
+ * A table as kept: its structure, and the record keys beside its fields (those seen before, `seen`,
+ * and these values'), so that records of other shapes do not read it again and again.
+ */
+export function keptTable(
+	structure: Field[],
+	values: IDataObject[],
+	seen: Iterable<string> = [],
+): KeptTable {
+	const otherKeys = new Set([...seen, ...values.flatMap((record) => Object.keys(record))]);
+	for (const field of structure) otherKeys.delete(field.slug);
 	return { structure, otherKeys };
 }

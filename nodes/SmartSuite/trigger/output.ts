@@ -68,7 +68,7 @@ async function makeReadable(
 		}
 		try {
 			const structure = await client.structure(tableId);
-			kept.tables.set(tableId, keptTable(structure, values));
+			kept.tables.set(tableId, keptTable(structure, values, known?.otherKeys));
 			structures.set(tableId, structure);
 		} catch (error) {
 			structures.set(tableId, undefined);
