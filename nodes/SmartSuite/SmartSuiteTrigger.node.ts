@@ -24,7 +24,6 @@ import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
 import type { WebhookRead } from './trigger/managed';
 import { pollManagedWebhook } from './trigger/managed';
-import { keptReadsOf } from './trigger/keptReads';
 import { eventItems, logDrain } from './trigger/output';
 import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
 import { sourceFields } from './trigger/sourceFields';
@@ -178,7 +177,7 @@ async function pollWebhook(
 			simplify: options.simplify === true,
 			readable: options.readableValues !== false,
 			trigger: 'SmartSuite Trigger',
-			kept: keptReadsOf(`${this.getWorkflow().id}/${node.id}/${webhookId}`),
+			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
 		}),
 	];
 	const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };

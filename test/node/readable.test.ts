@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { Emulator, MemberObject, TableObject } from '../emulator';
 import { startEmulator } from '../emulator';
-import { STATUS_CHOICES } from '../emulator/fixtures';
+import { STATUS_CHOICES, TABLE_STRUCTURE } from '../emulator/fixtures';
 import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { captureLogs } from '../helpers/logs';
 import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
@@ -272,6 +272,39 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 		});
 		expect(count('GetTable')).toBe(0);
 		expect(count('ListMembers')).toBe(0);
+	});
+
+	it("keeps nothing across SmartSuite addresses: the same table and webhook ids on another server show that server's labels", async () => {
+		const ids = { solution: 'a1a1a1a1a1a1a1a1a1a1a1a1', table: 'b2b2b2b2b2b2b2b2b2b2b2b2' };
+		const priorityOn = async (server: Emulator, label: string) => {
+			server.addSolution({ id: ids.solution });
+			const t = server.addTable(ids.solution, {
+				id: ids.table,
+				structure: TABLE_STRUCTURE.map((field) =>
+					field.slug === 'priority'
+						? { ...field, params: { choices: [{ value: '2', label }] } }
+						: field,
+				),
+			});
+			server.createWebhook({
+				webhook_id: 'c3c3c3c3-0000-4000-8000-000000000001',
+				locator: { account_id: server.workspaceId, solution_id: ids.solution },
+				filter: { applications: { application_ids: [t.id] } },
+			});
+			const trigger = triggerFor(server, 'c3c3c3c3-0000-4000-8000-000000000001', {
+				options: { simplify: true },
+			});
+			expect(await trigger.poll()).toBeNull();
+			server.createRecord(t.id, { title: 'Deal', priority: '2' });
+			return emitted(await trigger.poll())[0].record;
+		};
+		const other = await startEmulator();
+		try {
+			expect(await priorityOn(emu, 'Medium')).toMatchObject({ priority: 'Medium' });
+			expect(await priorityOn(other, 'Urgent')).toMatchObject({ priority: 'Urgent' });
+		} finally {
+			await other.close();
+		}
 	});
 
 	it('a table whose structure cannot be read leaves the values as they are, with a warning', async () => {

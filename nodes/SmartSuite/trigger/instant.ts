@@ -45,7 +45,6 @@ import { POLL_LIMITS, startPollClock } from './limits';
 import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { eventItems, logDrain } from './output';
-import { keptReadsOf } from './keptReads';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
 import { carriesSecret, newSecret, notificationUrlOf, withSecret, withoutQuery } from './secret';
 
@@ -484,7 +483,7 @@ async function drainOnce(
 		simplify: options.simplify !== false,
 		readable: options.readableValues !== false,
 		trigger: TRIGGER,
-		kept: keptReadsOf(key),
+		keptFor: key,
 	});
 	const drainId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 	saveCursor(state, webhookId, result.cursor);

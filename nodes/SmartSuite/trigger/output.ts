@@ -7,8 +7,7 @@ import { readContextFor } from '../shared/readable';
 import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
 import type { DrainResult } from './drain';
-import type { KeptReads } from './keptReads';
-import { directoryShows, keptTable, structureShows } from './keptReads';
+import { directoryShows, keptReadsOf, keptTable, structureShows } from './keptReads';
 import { SAFE_PAGE_SIZE } from './pages';
 import { simplifyEvent } from './simplify';
 
@@ -18,8 +17,8 @@ export interface EventOutput {
 	readable: boolean;
 	/** The trigger's name, for the log. */
 	trigger: string;
-	/** The structures and members kept from the trigger's earlier runs (keptReads.ts). */
-	kept: KeptReads;
+	/** The trigger's node and webhook: the structures and members it read are kept under it (keptReads.ts). */
+	keptFor: string;
 }
 
 /**
@@ -32,11 +31,11 @@ export interface EventOutput {
 export async function eventItems(
 	context: RequestContext,
 	events: IDataObject[],
-	{ simplify, readable, trigger, kept }: EventOutput,
+	{ simplify, readable, trigger, keptFor }: EventOutput,
 ): Promise<INodeExecutionData[]> {
 	if (!simplify) return events.map((event) => ({ json: event }));
 	const simple = events.map(simplifyEvent);
-	if (readable && simple.length > 0) await makeReadable(context, simple, trigger, kept);
+	if (readable && simple.length > 0) await makeReadable(context, simple, trigger, keptFor);
 	return simple.map((json) => ({ json }));
 }
 
@@ -47,10 +46,13 @@ async function makeReadable(
 	context: RequestContext,
 	simple: IDataObject[],
 	trigger: string,
-	kept: KeptReads,
+	keptFor: string,
 ): Promise<void> {
 	const warn = (message: string) => context.logger.warn(`${trigger}: ${message}`);
 	const client = await recordsClient(context);
+	// Kept per API address and workspace too: another workspace's tables never use these.
+	const { baseUrl, workspaceId } = client.credentials;
+	const kept = keptReadsOf([baseUrl, workspaceId, keptFor].join('|'));
 	const valuesByTable = new Map<string, IDataObject[]>();
 	for (const event of simple) {
 		const tableId = event.application_id;
