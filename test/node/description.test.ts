@@ -144,6 +144,8 @@ it('keeps its resources, operations and parameter names', () => {
 		'filters',
 		'sort',
 		'returnAll',
+		// The node's Limit (50) and the SmartSuite Tool's (20: displayOptions @tool).
+		'limit',
 		'limit',
 		'simplify',
 		'readableValues',
@@ -222,7 +224,7 @@ it('keeps Restore the default record operation, so saved Restore workflows stay 
 	expect(operation?.default).toBe('restore');
 });
 
-it("maps Create and Update columns with n8n's resource mapper (add; map: Update has no field to match on), and runs the record operations as customOperations", () => {
+it("maps Create and Update columns with n8n's resource mapper (add; map: Update has no field to match on), and runs every operation from the node's execute", () => {
 	const columns = description.properties.filter((p) => p.name === 'columns');
 	expect(
 		columns.map((p) => [
@@ -239,17 +241,10 @@ it("maps Create and Update columns with n8n's resource mapper (add; map: Update 
 		columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions
 			?.resourceMapper,
 	).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });
-	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual([
-		'create',
-		'delete',
-		'downloadFiles',
-		'get',
-		'getDeleted',
-		'search',
-		'update',
-		'uploadFile',
-		'upsert',
-	]);
+	// One dispatch (actions/router.ts): n8n runs no routes and no customOperations of this node.
+	expect(typeof smartSuite.execute).toBe('function');
+	expect(smartSuite).not.toHaveProperty('customOperations');
+	expect(description.requestDefaults).toBeUndefined();
 	for (const p of description.properties.filter((p) => p.name === 'simplify'))
 		expect(p.default).toBe(true);
 	for (const p of description.properties.filter(

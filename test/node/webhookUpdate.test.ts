@@ -151,7 +151,7 @@ describe('Webhook > Update', () => {
 			continueOnFail: true,
 		});
 		expect(output[0].error?.message).toBe('The webhook "missing" does not exist or was deleted');
-		expect(output[0].json).toEqual({});
+		expect(output[0].json).toEqual({ error: output[0].error?.message });
 		expect(output[1]).toMatchObject({
 			json: { webhook_id: webhook.webhook_id, kinds: ['RECORD_CREATED', 'RECORD_UPDATED'] },
 			pairedItem: { item: 1 },

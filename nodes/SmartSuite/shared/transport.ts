@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	IExecuteSingleFunctions,
 	IHookFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -24,10 +23,6 @@ export interface SmartSuiteCredentials {
 	/** Empty or missing (credentials saved before the field existed): automatic. */
 	webhooksService?: string;
 }
-
-/** The two APIs of the spec: records (`{base_url}`) and webhooks (`{webhooks_url}`). */
-export const RECORDS_BASE_URL = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
-export const WEBHOOKS_BASE_URL = '={{$credentials.webhooksUrl.trim().replace(/\\/+$/, "")}}';
 
 export function withoutTrailingSlash(url: string): string {
 	return url.trim().replace(/\/+$/, '');
@@ -114,7 +109,6 @@ export function received(
 
 export type RequestContext =
 	| IExecuteFunctions
-	| IExecuteSingleFunctions
 	| IPollFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions

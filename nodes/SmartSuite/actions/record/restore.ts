@@ -1,66 +1,22 @@
 import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { pathSegment, requireId } from '../../shared/ids';
+import { requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
-import { recordsAddress } from '../../shared/transport';
-import { checkResponse, setPairedItem } from '../shared';
+import { recordPath } from '../../shared/records';
+import { eachItem } from './common';
 
 const showOnlyForRestore = { resource: ['record'], operation: ['restore'] };
-
-function restoreIds(context: IExecuteSingleFunctions) {
-	const node = context.getNode();
-	const itemIndex = context.getItemIndex();
-	const table = context.getNodeParameter('tableId', '', { extractValue: true });
-	return {
-		tableId: requireId(node, table, 'Table', itemIndex),
-		recordId: requireId(node, context.getNodeParameter('recordId', ''), 'Record ID', itemIndex),
-	};
-}
-
-function restorePath(tableId: string, recordId: string): string {
-	return `/api/v1/applications/${pathSegment(tableId)}/records/${pathSegment(recordId)}/restore/`;
-}
-
-/** Checks both ids before any request and puts them, encoded, into the path. */
-async function buildRestoreRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const { tableId, recordId } = restoreIds(this);
-	requestOptions.url = restorePath(tableId, recordId);
-	// n8n drops an empty object body before sending; the spec asks for `{}`.
-	requestOptions.body = '{}';
-	return requestOptions;
-}
 
 export const restoreOperation: INodePropertyOptions = {
 	name: 'Restore',
 	value: 'restore',
 	action: 'Restore a deleted record',
 	description: 'Restore a deleted record; SmartSuite appends " (Restored)" to its title',
-	routing: {
-		send: { preSend: [buildRestoreRequest] },
-		output: {
-			postReceive: [
-				checkResponse(function (credentials) {
-					const { tableId, recordId } = restoreIds(this);
-					return {
-						action: 'restore the record',
-						address: recordsAddress(credentials, restorePath(tableId, recordId)),
-						notFound: `Record "${recordId}" was not found in table "${tableId}", or it is not deleted`,
-						notFoundHint:
-							'Check both ids and that the record is still in the trash: deleted records stay restorable for 14 to 60 days depending on the plan.',
-					};
-				}),
-				setPairedItem,
-			],
-		},
-	},
 };
 
 export const restoreFields: INodeProperties[] = [
@@ -79,3 +35,38 @@ export const restoreFields: INodeProperties[] = [
 		displayOptions: { show: showOnlyForRestore },
 	},
 ];
+
+/** One restore request per item, with both ids checked before it; the record as SmartSuite answers it. */
+export async function executeRestore(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const node = this.getNode();
+	return await eachItem(this, async (client, itemIndex) => {
+		const table = this.getNodeParameter('tableId', itemIndex, '', { extractValue: true });
+		const tableId = requireId(node, table, 'Table', itemIndex);
+		const recordId = requireId(
+			node,
+			this.getNodeParameter('recordId', itemIndex, ''),
+			'Record ID',
+			itemIndex,
+		);
+		const restored = await client.callForObject(
+			{
+				method: 'POST',
+				url: `${recordPath(tableId, recordId)}restore/`,
+				body: '{}',
+				action: 'restore the record',
+				notFound: `Record "${recordId}" was not found in table "${tableId}", or it is not deleted`,
+				notFoundHint:
+					'Check both ids and that the record is still in the trash: deleted records stay restorable for 14 to 60 days depending on the plan.',
+				// A second restore of a restored record is refused (404): never sent after an unknown outcome.
+				repeatable: false,
+				unanswered: {
+					message: 'The record may have been restored',
+					description:
+						'SmartSuite may have restored the record without answering, so it was not sent again. Check the table before running this item again.',
+				},
+			},
+			itemIndex,
+		);
+		return [restored];
+	});
+}

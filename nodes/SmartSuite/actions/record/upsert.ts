@@ -186,7 +186,7 @@ async function findRecords(client: RecordsClient, chunk: KeyGroup[]): Promise<vo
 		operator: 'or',
 		fields: chunk.map((group) => keyCondition(first, group.first.body[first.slug])),
 	};
-	const records = await listRecords(client, tableId, structure, { filter, sort: [] }, {});
+	const { records } = await listRecords(client, tableId, structure, { filter, sort: [] }, {});
 	for (const group of chunk) {
 		const found = records.filter((record) =>
 			group.matchFields.every((field, position) =>
