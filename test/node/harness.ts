@@ -89,11 +89,13 @@ export async function runError(
 	return error as Error & { description?: string; httpCode?: string };
 }
 
+/** Record → Restore with the record as SmartSuite answers it (Simplify off). */
 export const restore = (tableId: string | INodeParameters, recordId: string): INodeParameters => ({
 	resource: 'record',
 	operation: 'restore',
 	tableId: typeof tableId === 'string' ? { __rl: true, mode: 'id', value: tableId } : tableId,
 	recordId,
+	simplify: false,
 });
 
 /** Record > Upload File to the Attachments field of the field types table. */

@@ -225,7 +225,7 @@ const cases: ToolCase[] = [
 			parameters: {
 				tableId: tableFromAi,
 				fieldId: byId('title'),
-				label: fromAi('label', 'The label'),
+				newLabel: fromAi('label', 'The label'),
 			},
 			toolArguments: { table: demo.tableId, label: 'Project' },
 		}),

@@ -12,15 +12,14 @@ import { executeUploadFile, uploadFileFields, uploadFileOperation } from './uplo
 import { executeUpsert, upsertFields, upsertOperation } from './upsert';
 
 /**
- * Restore stays the default of the node (n8n saves no parameter equal to its default, so saved
- * Restore workflows must keep reading Restore). The SmartSuite Tool (n8n's `<node>Tool`, whose type
- * name ends in Tool: displayOptions `@tool`) defaults to Search, a read. This is in the description
- * itself because n8n builds the tool that runs from it; `usableAsTool.replacements` reach only the
+ * The Record operations open on Search, a read (issue 36; Restore was the default before the
+ * package was published). The SmartSuite Tool (n8n's `<node>Tool`, whose type name ends in Tool:
+ * displayOptions `@tool`) has no file operations: a model gives no file to upload, and n8n drops
+ * the files a tool outputs before its answer reaches the model. This is in the description itself
+ * because n8n builds the tool that runs from it; `usableAsTool.replacements` reach only the
  * editor's copy (n8n 2.8 and 2.41, tool-generation and node-types in packages/cli).
- * The tool has no file operations: a model gives no file to upload, and n8n drops the files a
- * tool outputs before its answer reaches the model.
  */
-function operationProperty(tool: boolean, defaultOperation: string): INodeProperties {
+function operationProperty(tool: boolean): INodeProperties {
 	const fileOperations = tool ? [] : [uploadFileOperation, downloadFilesOperation];
 	return {
 		displayName: 'Operation',
@@ -39,7 +38,7 @@ function operationProperty(tool: boolean, defaultOperation: string): INodeProper
 			...fileOperations,
 			getDeletedOperation,
 		],
-		default: defaultOperation,
+		default: 'search',
 	};
 }
 
@@ -58,8 +57,8 @@ export const recordOperations = {
 };
 
 export const recordDescription: INodeProperties[] = [
-	operationProperty(false, 'restore'),
-	operationProperty(true, 'search'),
+	operationProperty(false),
+	operationProperty(true),
 	...createFields,
 	...getFields,
 	...updateFields,
