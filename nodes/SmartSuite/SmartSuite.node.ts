@@ -13,7 +13,7 @@ import { recordDescription } from './actions/record';
 import { recordListSearch, recordLoadOptions } from './actions/record/methods';
 import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
-import { webhookDescription } from './actions/webhook';
+import { webhookDescription, webhookLoadOptions } from './actions/webhook';
 import { fieldDescription } from './actions/field';
 import { fieldListSearch } from './actions/field/methods';
 import { solutionDescription } from './actions/solution';
@@ -84,7 +84,7 @@ export class SmartSuite implements INodeType {
 			...viewListSearch,
 			...memberListSearch,
 		},
-		loadOptions: { ...loadOptions, ...recordLoadOptions },
+		loadOptions: { ...loadOptions, ...recordLoadOptions, ...webhookLoadOptions },
 		resourceMapping,
 	};
 

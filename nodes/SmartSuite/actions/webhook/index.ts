@@ -6,7 +6,9 @@ import { deleteFields, deleteOperation, executeDelete } from './delete';
 import { executeGet, getFields, getOperation } from './get';
 import { executeList, listFields, listOperation } from './list';
 import { executeListEvents, listEventsFields, listEventsOperation } from './listEvents';
-import { executeUpdate, updateFields, updateOperation } from './update';
+import { executeUpdate, updateFields, updateOperation, webhookLoadOptions } from './update';
+
+export { webhookLoadOptions };
 
 /** The Webhook operations: each sends one webhooks API call per item (Update reads the webhook first, the lists page). */
 export const webhookOperations = {

@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	ILoadOptionsFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -16,21 +17,46 @@ import { readWebhookId, webhookIdField } from './webhookId';
 
 const show = { resource: ['webhook'], operation: ['update'] };
 
-/** What the update sets: the kinds and the notification status. Checked before any request. */
-function changesOf(context: IExecuteFunctions, itemIndex: number): IDataObject {
+/** What the item asks to change, checked before any request; what it leaves out stays as it is. */
+interface Changes {
+	/** Empty: the webhook's current kinds. */
+	kinds: string[];
+	notifications: 'keep' | 'send' | 'off';
+	url: string;
+}
+
+function changesOf(context: IExecuteFunctions, itemIndex: number): Changes {
 	const kinds = context.getNodeParameter('events', itemIndex, []) as unknown;
-	if (!Array.isArray(kinds) || kinds.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Choose at least one of the Events', {
-			description:
-				'UpdateWebhook replaces the kinds of changes the webhook collects: a webhook without kinds would collect nothing. To stop it, delete it.',
+	if (!Array.isArray(kinds)) {
+		throw new NodeOperationError(context.getNode(), 'The Events must be a list of kinds', {
+			description: `Give a list such as ["RECORD_CREATED"], or leave it empty to keep the webhook's kinds.`,
 			itemIndex,
 		});
 	}
-	const url = readNotificationUrl(context, itemIndex, true);
+	const notifications = context.getNodeParameter('notifications', itemIndex, 'keep') as string;
+	if (!['keep', 'send', 'off'].includes(notifications)) {
+		throw new NodeOperationError(context.getNode(), 'Notifications must be keep, send or off', {
+			description: `It is "${notifications}".`,
+			itemIndex,
+		});
+	}
 	return {
 		kinds: kinds.map(String),
-		notification_status: url === '' ? { disabled: {} } : { enabled: { url } },
+		notifications: notifications as Changes['notifications'],
+		url: notifications === 'send' ? readNotificationUrl(context, itemIndex) : '',
 	};
+}
+
+/** The whole webhook UpdateWebhook takes: the current one with the item's changes. */
+function updatedWebhook(webhookId: string, current: IDataObject, changes: Changes): IDataObject {
+	const { locator, filter } = current;
+	const kinds = changes.kinds.length > 0 ? changes.kinds : current.kinds;
+	const notification_status = {
+		keep: current.notification_status ?? { disabled: {} },
+		send: { enabled: { url: changes.url } },
+		off: { disabled: {} },
+	}[changes.notifications];
+	return { webhook_id: webhookId, locator, filter, kinds, notification_status };
 }
 
 export const updateOperation: INodePropertyOptions = {
@@ -43,27 +69,48 @@ export const updateOperation: INodePropertyOptions = {
 
 /**
  * SmartSuite's UpdateWebhook takes the whole webhook (id, kinds, locator, filter, notification
- * status): the webhook is read first (GetWebhook), and keeps its locator and filter. The output is
- * the updated webhook SmartSuite answers, or (an answer without it, "200 Ok") what was set.
+ * status): the webhook is read first (GetWebhook), and keeps all the item does not change. The
+ * output is the updated webhook SmartSuite answers, or (an answer without it, "200 Ok") what was set.
  */
 export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (_client, itemIndex) => {
 		const webhookId = readWebhookId(this, itemIndex);
 		const changes = changesOf(this, itemIndex);
-		const { locator, filter } = await readWebhook(this, webhookId, itemIndex);
+		const current = await readWebhook(this, webhookId, itemIndex);
+		const webhook = updatedWebhook(webhookId, current, changes);
 		const answer = await callWebhooks(
 			this,
 			'UpdateWebhook',
-			{ webhook: { webhook_id: webhookId, locator, filter, ...changes } },
+			{ webhook },
 			webhookSubject(webhookId, 'update the webhook'),
 			{ anyBody: true, itemIndex },
 		);
-		const webhook = unwrapWebhook(answer);
-		return [
-			'webhook_id' in webhook ? webhook : { updated: true, webhook_id: webhookId, ...changes },
-		];
+		const updated = unwrapWebhook(answer);
+		if ('webhook_id' in updated) return [updated];
+		const { kinds, notification_status } = webhook;
+		return [{ updated: true, webhook_id: webhookId, kinds, notification_status }];
 	});
 }
+
+/** The kinds to pick from, the webhook's current ones marked (the Webhook chosen above). */
+async function getWebhookKinds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	let current: unknown[] = [];
+	try {
+		const webhookId = this.getCurrentNodeParameter('webhookId', { extractValue: true });
+		if (typeof webhookId === 'string' && webhookId.trim() !== '') {
+			const webhook = await readWebhook(this, webhookId.trim());
+			if (Array.isArray(webhook.kinds)) current = webhook.kinds;
+		}
+	} catch {
+		// No webhook chosen yet, or it cannot be read: the kinds without marks.
+	}
+	return KINDS.map((kind) => ({
+		name: current.includes(kind.value) ? `${kind.name} (collected now)` : kind.name,
+		value: kind.value,
+	}));
+}
+
+export const webhookLoadOptions = { getWebhookKinds };
 
 export const updateFields: INodeProperties[] = [
 	...webhookIdField(
@@ -71,14 +118,40 @@ export const updateFields: INodeProperties[] = [
 		'Its solution, tables or fields and its stored events stay as they are',
 	),
 	{
-		displayName: 'Events',
+		displayName: 'Events Names or IDs',
 		name: 'events',
 		type: 'multiOptions',
-		options: KINDS,
+		typeOptions: {
+			loadOptionsMethod: 'getWebhookKinds',
+			loadOptionsDependsOn: ['webhookId.value'],
+		},
 		default: [],
-		required: true,
 		description:
-			'Kinds of changes the webhook collects from now on (they replace its current ones)',
+			'Kinds of changes the webhook collects from now on (they replace its current ones, marked "collected now" in the list). Empty keeps its current kinds. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Notifications',
+		name: 'notifications',
+		type: 'options',
+		options: [
+			{
+				name: 'Keep as They Are',
+				value: 'keep',
+				description: 'The webhook keeps notifying where it does now, or stays silent',
+			},
+			{
+				name: 'Send to a URL',
+				value: 'send',
+				description: 'SmartSuite POSTs a short notice to the URL after each change',
+			},
+			{
+				name: 'Switch Off',
+				value: 'off',
+				description: 'No notices; the webhook still collects events',
+			},
+		],
+		default: 'keep',
 		displayOptions: { show },
 	},
 	{
@@ -86,9 +159,17 @@ export const updateFields: INodeProperties[] = [
 		name: 'notificationUrl',
 		type: 'string',
 		default: '',
+		required: true,
 		placeholder: 'https://example.com/hooks/smartsuite',
-		description:
-			'Where SmartSuite POSTs {"webhookId", "locator"} after each change. Empty switches notifications off; events are still collected.',
-		displayOptions: { show },
+		description: 'Where SmartSuite POSTs {"webhookId", "locator"} after each change',
+		displayOptions: { show: { ...show, notifications: ['send'] } },
+	},
+	{
+		displayName:
+			'A SmartSuite Instant Trigger that uses this webhook gets no more changes until its workflow is published again. Events are still collected.',
+		name: 'notificationsOffNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...show, notifications: ['off'] } },
 	},
 ];
