@@ -86,7 +86,9 @@ it('keeps its resources, operations and parameter names', () => {
 		'solutionId',
 		'webhookId',
 		'events',
+		'notifications',
 		'notificationUrl',
+		'notificationsOffNotice',
 	]);
 	expect(parametersOf('record', 'restore')).toEqual([
 		'tableId',
