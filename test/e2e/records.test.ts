@@ -661,7 +661,8 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 			});
 			const restoredId = String(listed[0].id);
 			expect(output('Restore a record')).toEqual([
-				expect.objectContaining({ id: restoredId, title: `${String(listed[0].title)} (Restored)` }),
+				// Simplified, as Get shows a record (issue 36); the field types table's title is "Name".
+				expect.objectContaining({ id: restoredId, Name: `${String(listed[0].title)} (Restored)` }),
 			]);
 			expect(emu.records(seed.tableId, { deleted: false }).map((record) => record.id)).toEqual([
 				...seed.otherRecordIds,
