@@ -724,6 +724,7 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 				'ListDeletedRecords',
 				'ListMembers', // Get Deleted (Simplify: who deleted them)
 				'RestoreRecord',
+				'GetTable', // Restore (Simplify: the fields by label)
 				'CreateTable',
 				'AddField',
 				'AddField',
