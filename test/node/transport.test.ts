@@ -5,6 +5,7 @@ import {
 	rateLimitWaitMs,
 	received,
 	retryAfterSeconds,
+	scrubbed,
 	secretsOf,
 	serverMessage,
 } from '../../nodes/SmartSuite/shared/transport';
@@ -151,7 +152,7 @@ describe('the forms of a secret a server may quote', () => {
 		expect(said(`x${key.slice(2, 30)}Zz`)).toBe('x***Zz');
 	});
 
-	it("takes the Instant Trigger's secret out, and its whole notification URL, in any form", () => {
+	it("takes the Instant Trigger's secret out of quotes and output items, and its whole URL, in any form", () => {
 		const secret = 'Q7wNf2Lk9XbTz4RmC8sVa1YhJ6pGd3Ue';
 		const url = `http://n8n.example.com/webhook/4b1c9e2a-77d0/webhook?secret=${secret}`;
 		const held = [{ text: secret }, { text: url, whole: true }];
@@ -163,12 +164,15 @@ describe('the forms of a secret a server may quote', () => {
 
 		const response = received({ statusCode: 400, body, headers: {} }, key, held);
 
-		expect(JSON.parse(response.body as string)).toEqual({
+		// What the trigger reads keeps its URL (it finds its webhook by it); what leaves it does not.
+		expect(response.body).toBe(body);
+		expect(scrubbed(JSON.parse(body), response.secrets)).toEqual({
 			msg: 'cannot reach ***',
 			encoded: 'callback=***',
 			part: 'secret starts ***',
 		});
 		expect(quote(`see ${url}.`, response.secrets)).toBe('see ***.');
+		expect(serverMessage(JSON.parse(body), response.secrets)).toBe('cannot reach ***');
 	});
 
 	it('leaves answers without a secret as they are, escapes included', () => {

@@ -84,14 +84,14 @@ export interface Secret {
 
 /**
  * An answer as the transport read it: `body` is the text (or an already parsed value). Built only
- * by `received`, which has taken every form of every secret out of the body and the headers, so
- * nothing read from it (records, messages, output items, log lines) can carry one.
+ * by `received`, which has taken every form of the API key out of the body and the headers, so
+ * nothing read from it (records, messages, output items, log lines) can carry the key.
  */
 export interface ApiResponse {
 	statusCode: number;
 	body: unknown;
 	headers: IDataObject;
-	/** What no error built from this answer may quote (see `quote`). */
+	/** What no error built from this answer may quote (see `quote`): the key and the node's held secrets. */
 	secrets: Secret[];
 	/**
 	 * The request was sent again after an attempt whose outcome is unknown (a 502/503/504, a
@@ -106,22 +106,25 @@ const MIN_SCRUBBED_LENGTH = 8;
 
 /**
  * The one door of every answer into the package: the body and the headers without any form of
- * the API key or of the secrets the node holds (`held`; see `redacted`).
+ * the API key (see `redacted`). The secrets the node holds (`held`) stay in what it reads (the
+ * Instant Trigger finds its webhook by its URL) and are taken out on the way out: of every quote
+ * (`secrets`), and of its output items (`scrubbed`).
  */
 export function received(
 	raw: { statusCode: number; body: unknown; headers?: unknown },
 	apiKey: string,
 	held: Secret[] = [],
 ): ApiResponse {
-	const secrets = secretsOf(apiKey, held);
 	// A key of a few characters (no real one) would cut words of every answer apart; quotes still lose it.
-	const scrubbed = secrets.filter((secret) => secret.text.length >= MIN_SCRUBBED_LENGTH);
-	const headers = isJsonObject(raw.headers)
-		? (scrubValue({ ...raw.headers }, scrubbed) as IDataObject)
-		: {};
-	const body =
-		typeof raw.body === 'string' ? redacted(raw.body, scrubbed) : scrubValue(raw.body, scrubbed);
-	return { statusCode: raw.statusCode, body, headers, secrets } as ApiResponse;
+	const key = secretsOf(apiKey).filter((secret) => secret.text.length >= MIN_SCRUBBED_LENGTH);
+	const headers = isJsonObject(raw.headers) ? scrubbed({ ...raw.headers }, key) : {};
+	const body = scrubbed(raw.body, key);
+	return {
+		statusCode: raw.statusCode,
+		body,
+		headers,
+		secrets: secretsOf(apiKey, held),
+	} as ApiResponse;
 }
 
 export type RequestContext =
@@ -495,8 +498,9 @@ const holderOf = (context: RequestContext) =>
 	`${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
 
 /**
- * Makes `secret` one of the node's: from now on every answer its requests receive, and every
- * quote of one, loses it as it loses the key.
+ * Makes `secret` one of the node's: from now on every quote of an answer its requests receive
+ * loses it as it loses the key, and so do its output items where it passes them through
+ * `scrubbed` with heldSecrets.
  */
 export function holdSecret(context: RequestContext, secret: Secret): void {
 	if (secret.text === '') return;
@@ -723,9 +727,9 @@ function base64Of(text: string): string[] {
 	return Array.from(cores);
 }
 
-/** A parsed value without the secrets, in its strings and keys (changed in place). */
-function scrubValue(value: unknown, secrets: Secret[]): unknown {
-	if (typeof value === 'string') return redacted(value, secrets);
+/** A text, or a parsed value (changed in place: its strings and keys), without the secrets. */
+export function scrubbed<T>(value: T, secrets: Secret[]): T {
+	if (typeof value === 'string') return redacted(value, secrets) as T;
 	scrubInPlace(value, secrets);
 	return value;
 }

@@ -12,8 +12,11 @@
  * them; n8n saves a webhook's static data only with the execution it starts.
  *
  * The URL SmartSuite notifies carries a secret (secret.ts) kept in the state: a ping without it
- * costs no request. A webhook found by scope notifies the node's URL with some secret; it is
- * moved to the state's (UpdateWebhook), as is a webhook made before URLs carried one.
+ * costs no request. The secret and the URL are redacted like the key from every message, log line
+ * and output item (stateOf and secretUrl hold them before any request carries them; the items go
+ * through `scrubbed`), but not from the answers it reads. A webhook found by scope notifies
+ * the node's URL with some secret; it is moved to the state's (UpdateWebhook), as is a webhook
+ * made before URLs carried one.
  *
  * At most one webhook per node: a CreateWebhook that failed in a way that may have created it
  * (5xx, no answer) is followed by a search for its URL, whose secret is new; when that search
@@ -35,7 +38,7 @@ import { createWebhook, deleteWebhook, updateWebhook } from '../shared/directory
 import { requireWholeNumber } from '../shared/numbers';
 import { webhookToCreate } from '../shared/scope';
 import type { RequestContext } from '../shared/transport';
-import { credentialsOf, isJsonObject } from '../shared/transport';
+import { credentialsOf, heldSecrets, isJsonObject, scrubbed } from '../shared/transport';
 import type { WebhookApi } from './api';
 import { isWebhookGone, webhookApi } from './api';
 import { START_CURSOR, saveCursor, savedCursor } from './cursor';
@@ -46,7 +49,14 @@ import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { eventItems, logDrain } from './output';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
-import { carriesSecret, newSecret, notificationUrlOf, withSecret, withoutQuery } from './secret';
+import {
+	carriesSecret,
+	holdUrlSecret,
+	newSecret,
+	notificationUrlOf,
+	withSecret,
+	withoutQuery,
+} from './secret';
 
 const TRIGGER = 'SmartSuite Instant Trigger';
 /** Events asked for per request after the first read (new events after a ping are few). */
@@ -64,7 +74,20 @@ interface InstantOptions {
 type LifecycleContext = IHookFunctions | ITriggerFunctions;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const stateOf = (context: RequestContext) => context.getWorkflowStaticData('node');
+
+/** The node's state; its secret and URL are held as the node's secrets (see holdUrlSecret). */
+function stateOf(context: RequestContext): IDataObject {
+	const state = context.getWorkflowStaticData('node');
+	holdUrlSecret(context, text(state.secret), text(state.notificationUrl));
+	return state;
+}
+
+/** The URL with a secret, both held as the node's secrets from now on, before any request carries them. */
+function secretUrl(context: RequestContext, nodeUrl: string, secret: string): string {
+	const url = withSecret(nodeUrl, secret);
+	holdUrlSecret(context, secret, url);
+	return url;
+}
 const clockNow = (): PollClock => startPollClock(POLL_LIMITS);
 
 /** Whether the webhook notifies `url` (and nothing says it stopped). */
@@ -85,7 +108,7 @@ const nodeKey = (context: IHookFunctions) =>
 function urlsOf(context: IHookFunctions): { nodeUrl: string; url: string; secret: string } {
 	const nodeUrl = context.getNodeWebhookUrl('default') ?? '';
 	const secret = text(stateOf(context).secret) || newSecret();
-	return { nodeUrl, url: withSecret(nodeUrl, secret), secret };
+	return { nodeUrl, url: secretUrl(context, nodeUrl, secret), secret };
 }
 
 /** The webhook as GetWebhook gives it; undefined when it is gone. */
@@ -234,7 +257,7 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 	}
 	// Another webhook from here on: a new secret, whatever the state held.
 	const fresh = newSecret();
-	const freshUrl = withSecret(nodeUrl, fresh);
+	const freshUrl = secretUrl(this, nodeUrl, fresh);
 	const found =
 		this.getMode() === 'manual'
 			? []
@@ -478,13 +501,16 @@ async function drainOnce(
 		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
 		return { items: [], complete };
 	}
-	// Every item is built before the state moves.
-	const items = await eventItems(context, result.emitted, {
-		simplify: options.simplify !== false,
-		readable: options.readableValues !== false,
-		trigger: TRIGGER,
-		keptFor: key,
-	});
+	// Every item is built before the state moves; none carries the trigger's secret or URL.
+	const items = scrubbed(
+		await eventItems(context, result.emitted, {
+			simplify: options.simplify !== false,
+			readable: options.readableValues !== false,
+			trigger: TRIGGER,
+			keptFor: key,
+		}),
+		heldSecrets(context),
+	);
 	const drainId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 	saveCursor(state, webhookId, result.cursor);
 	state.drainId = drainId;
