@@ -19,6 +19,7 @@ let server: HostileServer;
 /** How the server answers CreateWebhook and UpdateWebhook, given the URL the request carries. */
 let create: (url: string) => Answer;
 let update: (url: string) => Answer;
+let get: () => Answer;
 
 const WEBHOOK = {
 	webhook_id: 'w1',
@@ -48,12 +49,7 @@ function smartSuite(request: Received): Answer {
 		return { status: 200, body: { webhooks: [], next_page_token: '' } };
 	if (method === 'CreateWebhook') return create(urlIn(request));
 	if (method === 'UpdateWebhook') return update(urlIn(request));
-	if (method === 'GetWebhook')
-		// Notifications off: the keep-alive switches them back on (UpdateWebhook).
-		return {
-			status: 200,
-			body: { webhook: { ...WEBHOOK, notification_status: { disabled: {} } } },
-		};
+	if (method === 'GetWebhook') return get();
 	if (method === 'ListEvents') {
 		const url = lastUrl();
 		return {
@@ -85,6 +81,11 @@ beforeEach(() => {
 		body: { webhook: { ...WEBHOOK, notification_status: { enabled: { url } } } },
 	});
 	update = () => ({ status: 200, body: {} });
+	// Notifications off: the keep-alive switches them back on (UpdateWebhook).
+	get = () => ({
+		status: 200,
+		body: { webhook: { ...WEBHOOK, notification_status: { disabled: {} } } },
+	});
 });
 afterAll(async () => {
 	await server.close();
@@ -206,5 +207,31 @@ it("a ping's events quoting the URL: the output items carry neither the secret n
 		expect(ping.items).toHaveLength(1);
 		expect(JSON.stringify(ping.items)).toContain('notified at ***');
 		expectNoSecret(lastUrl(), 'ping', ping.items);
+	});
+});
+
+it('a webhook id quoting the URL: the log lines and errors naming the webhook leave the secret out', async () => {
+	create = (url) => ({
+		status: 200,
+		body: {
+			webhook: { ...WEBHOOK, webhook_id: `w1 ${url}`, notification_status: { enabled: { url } } },
+		},
+	});
+	update = () => ({ status: 400, body: { code: 'invalid_argument', msg: 'refused' } });
+	await withTrigger(async (trigger) => {
+		await trigger.activate();
+		const keepAlive = await trigger.keepAlive();
+
+		await keepAlive.tick();
+		get = () => ({ status: 404, body: { code: 'not_found', msg: 'webhook not found' } });
+		await keepAlive.tick();
+
+		expect(
+			logs.some((line) => line.includes('the daily check of the webhook "w1 ***" failed')),
+		).toBe(true);
+		expect(keepAlive.errors.map((error) => error.message)).toEqual([
+			'The webhook "w1 ***" of the SmartSuite Instant Trigger was deleted',
+		]);
+		expectNoSecret(lastUrl(), 'webhook id', keepAlive.errors);
 	});
 });

@@ -11,6 +11,7 @@ import type {
 	ITriggerFunctions,
 	IWebhookFunctions,
 	JsonObject,
+	Logger,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -275,7 +276,10 @@ export function describeFailure(
 				retryAfterSeconds(response),
 				redirectTarget(response),
 			);
-	return { ...text, detail, wrongAddress };
+	// Ids named in the words (a webhook's, a record's) came from answers too.
+	const message = redacted(text.message, response.secrets);
+	const description = redacted(text.description, response.secrets);
+	return { message, description, detail, wrongAddress };
 }
 
 /**
@@ -516,6 +520,21 @@ export function holdSecret(context: RequestContext, secret: Secret): void {
 /** The secrets the node of `context` holds besides the key (see holdSecret). */
 export function heldSecrets(context: RequestContext): Secret[] {
 	return heldByNode.get(holderOf(context)) ?? [];
+}
+
+/**
+ * n8n's log for the node: each line without the secrets the node holds (ids and labels in a line
+ * come from answers, which keep them; the key never reaches a line: see `received`).
+ */
+export function logOf(context: RequestContext): Logger {
+	const { logger } = context;
+	const clean = (message: string) => redacted(message, heldSecrets(context));
+	return {
+		error: (message, metadata) => logger.error(clean(message), metadata),
+		warn: (message, metadata) => logger.warn(clean(message), metadata),
+		info: (message, metadata) => logger.info(clean(message), metadata),
+		debug: (message, metadata) => logger.debug(clean(message), metadata),
+	};
 }
 
 /** Any run of this many characters of a secret (not `whole`) gives it away. */

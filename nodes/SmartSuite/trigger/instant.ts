@@ -38,7 +38,14 @@ import { createWebhook, deleteWebhook, updateWebhook } from '../shared/directory
 import { requireWholeNumber } from '../shared/numbers';
 import { webhookToCreate } from '../shared/scope';
 import type { RequestContext } from '../shared/transport';
-import { credentialsOf, heldSecrets, isJsonObject, scrubbed } from '../shared/transport';
+import {
+	credentialsOf,
+	heldSecrets,
+	isJsonObject,
+	logOf,
+	redacted,
+	scrubbed,
+} from '../shared/transport';
 import type { WebhookApi } from './api';
 import { isWebhookGone, webhookApi } from './api';
 import { START_CURSOR, saveCursor, savedCursor } from './cursor';
@@ -81,6 +88,9 @@ function stateOf(context: RequestContext): IDataObject {
 	holdUrlSecret(context, text(state.secret), text(state.notificationUrl));
 	return state;
 }
+
+/** Our words naming what an answer gave (a webhook id), without the node's secrets. */
+const shown = (context: RequestContext, words: string) => redacted(words, heldSecrets(context));
 
 /** The URL with a secret, both held as the node's secrets from now on, before any request carries them. */
 function secretUrl(context: RequestContext, nodeUrl: string, secret: string): string {
@@ -136,7 +146,10 @@ async function readWebhook(
 		throw read.error;
 	}
 	if (read.webhook) return read.webhook;
-	const message = `The webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" cannot be checked`;
+	const message = shown(
+		context,
+		`The webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" cannot be checked`,
+	);
 	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
 		description:
@@ -189,7 +202,7 @@ async function deleteQuietly(
 		await deleteWebhook(context, webhookId, clockNow().requestTimeout());
 	} catch (error) {
 		if (!isWebhookGone(error))
-			context.logger.warn(
+			logOf(context).warn(
 				`${TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
 			);
 	}
@@ -249,7 +262,7 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 		if (previous && watchesWanted(previous, wanted)) {
 			await revive(this, api, previous, url);
 			Object.assign(stateOf(this), { notificationUrl: url, secret });
-			this.logger.info(
+			logOf(this).info(
 				`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`,
 			);
 			return true;
@@ -325,7 +338,7 @@ async function createNotifyingWebhook(
 		// Not found: nothing was created. Not searched: the cleanup after this failed activation looks again.
 		if (!search && context.getMode() !== 'manual') uncertainCreates.set(nodeKey(context), url);
 		if (!search?.found) throw created.error;
-		context.logger.warn(
+		logOf(context).warn(
 			`${TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`,
 		);
 		webhook = search.found;
@@ -383,7 +396,7 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 		uncertainCreates.delete(nodeKey(this));
 		return true;
 	} catch (error) {
-		this.logger.warn(
+		logOf(this).warn(
 			`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`,
 		);
 		return false;
@@ -406,14 +419,14 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 	const webhookId = text(state.webhookId);
 	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
 	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
-		this.logger.debug(
+		logOf(this).debug(
 			`${TRIGGER}: ignored a request to the webhook URL without the trigger's secret`,
 		);
 		return answer(this, 200, {});
 	}
 	const body: unknown = this.getBodyData();
 	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
-		this.logger.debug(
+		logOf(this).debug(
 			`${TRIGGER}: ignored a notification that does not name this trigger's webhook`,
 		);
 		return answer(this, 200, {});
@@ -428,7 +441,7 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 			joined || result.items.length === 0 ? {} : { workflowData: [result.items] },
 		);
 	} catch (error) {
-		this.logger.warn(
+		logOf(this).warn(
 			`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`,
 		);
 		return answer(this, 503, {}, error as Error);
@@ -495,7 +508,7 @@ async function drainOnce(
 		maxPages: clock.maxPages,
 	});
 	if (result.error && result.emitted.length === 0) throw result.error;
-	logDrain(context.logger, result, TRIGGER, 'notification');
+	logDrain(logOf(context), result, TRIGGER, 'notification');
 	const complete = result.reachedEnd && !result.error;
 	if (result.emitted.length === 0) {
 		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
@@ -540,7 +553,7 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 		context.emitError(
 			new NodeOperationError(
 				context.getNode(),
-				`The webhook "${webhookId}" of the ${TRIGGER} was deleted`,
+				shown(context, `The webhook "${webhookId}" of the ${TRIGGER} was deleted`),
 				{
 					description:
 						'n8n re-activates the workflow, which creates a new webhook. Changes made while no webhook existed are not in it.',
@@ -548,7 +561,7 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 			),
 		);
 	} catch (error) {
-		context.logger.warn(
+		logOf(context).warn(
 			`${TRIGGER}: the daily check of the webhook "${webhookId}" failed; it runs again tomorrow: ${(error as Error).message}`,
 		);
 	}
