@@ -621,6 +621,50 @@ async function downloadFile(
 	return await fetchFile(context, address, client.credentials.baseUrl, download, recordId);
 }
 
+/**
+ * Downloads the files one after the other, each within the room the ones before it left under
+ * Max Total Size per Item. A limit passed as the bytes arrive fails the item, or (Keep the Files
+ * That Fit) leaves that file out, added to `leftOut`; when none arrived, the item fails.
+ */
+async function downloadInTurn(
+	client: RecordsClient,
+	taken: RecordFile[],
+	leftOut: LeftOut[],
+	item: {
+		context: IExecuteFunctions;
+		limits: Limits;
+		recordId: string;
+		prefix: string;
+		itemIndex: number;
+	},
+): Promise<{ binary: IBinaryKeyData; downloaded: RecordFile[] }> {
+	const { context, limits, recordId, prefix, itemIndex } = item;
+	const binary: IBinaryKeyData = {};
+	const downloaded: RecordFile[] = [];
+	let arrived = 0;
+	let firstLimitPassed: unknown;
+	for (const file of taken) {
+		const room = limits.totalBytes - arrived;
+		const download = { file, limits, room, deadline: Infinity, bytes: 0, itemIndex };
+		const got = await downloadFile(context, client, download, recordId).then(
+			(data) => ({ data }),
+			(error: unknown) => ({ error }),
+		);
+		if ('data' in got) {
+			binary[`${prefix}_${downloaded.length}`] = got.data;
+			downloaded.push(file);
+			arrived += download.bytes;
+			continue;
+		}
+		const limit = got.error instanceof Error ? limitOf.get(got.error) : undefined;
+		if (!limits.keepWhatFits || !limit) throw got.error;
+		firstLimitPassed ??= got.error;
+		leftOut.push({ file, limit });
+	}
+	if (downloaded.length === 0) throw firstLimitPassed;
+	return { binary, downloaded };
+}
+
 const fileEntry = (file: RecordFile) => ({
 	field: file.field.label,
 	fieldId: file.field.slug,
@@ -670,35 +714,13 @@ async function downloadItem(
 	const { taken, leftOut } = fitting(files, limits);
 	if (leftOut.length > 0 && (!limits.keepWhatFits || taken.length === 0))
 		throw refusal(context, recordId, files, leftOut[0], limits, itemIndex);
-	const binary: IBinaryKeyData = {};
-	const downloaded: RecordFile[] = [];
-	let arrived = 0;
-	let firstLimitPassed: NodeOperationError | undefined;
-	for (const file of taken) {
-		const download = {
-			file,
-			limits,
-			room: limits.totalBytes - arrived,
-			deadline: Infinity,
-			bytes: 0,
-			itemIndex,
-		};
-		const got = await downloadFile(context, client, download, recordId).then(
-			(data) => ({ data }),
-			(error: unknown) => ({ error }),
-		);
-		if ('data' in got) {
-			binary[`${prefix}_${downloaded.length}`] = got.data;
-			downloaded.push(file);
-			arrived += download.bytes;
-			continue;
-		}
-		const limit = got.error instanceof Error ? limitOf.get(got.error) : undefined;
-		if (!limits.keepWhatFits || !limit) throw got.error;
-		firstLimitPassed ??= got.error as NodeOperationError;
-		leftOut.push({ file, limit });
-	}
-	if (downloaded.length === 0 && firstLimitPassed) throw firstLimitPassed;
+	const { binary, downloaded } = await downloadInTurn(client, taken, leftOut, {
+		context,
+		limits,
+		recordId,
+		prefix,
+		itemIndex,
+	});
 	const json: IDataObject = {
 		id: recordId,
 		tableId,
@@ -720,8 +742,9 @@ async function downloadItem(
 
 /**
  * Runs as n8n's `customOperations` (see index.ts): per item, the record is read, then each file's
- * address and bytes. An item's files are attached only when all of them arrived; a record without
- * files is an error (the issue's rule: nothing to download), which Continue on Fail passes over.
+ * address and bytes. An item's files are attached only when all of them arrived (or, Keep the
+ * Files That Fit, those that fit, the others listed); a record without files is an error (the
+ * issue's rule: nothing to download), which Continue on Fail passes over.
  */
 export async function executeDownloadFiles(
 	this: IExecuteFunctions,
