@@ -276,9 +276,11 @@ export function describeFailure(
 				retryAfterSeconds(response),
 				redirectTarget(response),
 			);
-	// Ids named in the words (a webhook's, a record's) came from answers too.
-	const message = redacted(text.message, response.secrets);
-	const description = redacted(text.description, response.secrets);
+	// Ids named in our words (a webhook's, a record's) came from answers too; a key too short to be
+	// real would cut our words apart.
+	const secrets = response.secrets.filter((secret) => secret.text.length >= MIN_SCRUBBED_LENGTH);
+	const message = redacted(text.message, secrets);
+	const description = redacted(text.description, secrets);
 	return { message, description, detail, wrongAddress };
 }
 
