@@ -182,14 +182,40 @@ it('a page token that quotes the key never reaches the error about a repeated to
 	expectNoKey(everythingOf(error));
 });
 
-// Every operation sends through the package's transport (issue 37): on n8n-core 2.41 the routes'
-// errors kept n8n's raw request, with the key, as their `cause`.
-it('a network error carries neither the request nor the key, in any form of the error', async () => {
+const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+/** The operations that were routes: on n8n-core 2.41, RoutingNode kept their raw request (with the key) as the `cause`. */
+const FORMERLY_ROUTED: Array<[string, INodeParameters]> = [
+	['Record > Restore', restore],
+	['Webhook > Get', getWebhook],
+	['Webhook > Delete', { ...getWebhook, operation: 'delete' }],
+	['Webhook > List Events', { ...getWebhook, operation: 'listEvents', returnAll: true }],
+	[
+		'Webhook > List',
+		{ resource: 'webhook', operation: 'list', solutionId: rl('s1'), returnAll: true },
+	],
+	[
+		'Webhook > Create',
+		{ resource: 'webhook', operation: 'create', solutionId: rl('s1'), tableIds: ['t1'] },
+	],
+	['Webhook > Update', { ...getWebhook, operation: 'update', events: ['RECORD_CREATED'] }],
+];
+
+// Every operation sends through the package's transport since issue 37: no error keeps the request.
+it.each(FORMERLY_ROUTED)(
+	'a network error of %s carries neither the request nor the key, in any form of the error',
+	async (_name, parameters) => {
+		const closed = await startHostile(() => ({ status: 200 }));
+		await closed.close();
+
+		expectNoKey(
+			everythingOf(await nodeError(parameters, { baseUrl: closed.url, webhooksUrl: closed.url })),
+		);
+	},
+);
+
+it('a network error of the trigger carries neither the request nor the key', async () => {
 	const closed = await startHostile(() => ({ status: 200 }));
 	await closed.close();
 
-	expectNoKey(
-		everythingOf(await nodeError(getWebhook, { baseUrl: closed.url, webhooksUrl: closed.url })),
-	);
 	expectNoKey(everythingOf(await pollError({ webhooksUrl: closed.url })));
 });

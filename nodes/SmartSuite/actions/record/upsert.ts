@@ -261,7 +261,8 @@ export async function executeUpsert(this: IExecuteFunctions): Promise<INodeExecu
 		if (group.writes.length > 1 && !updateAll) {
 			group.error = severalMatchesError(this, group);
 		} else if (group.writes.length > 0) {
-			updates.push(...group.writes);
+			// One by one: an item may match any number of records, never spread into a call.
+			for (const write of group.writes) updates.push(write);
 		} else {
 			try {
 				checkRequired(this, group.first.body, group.structure, group.first.itemIndex);
