@@ -3,7 +3,7 @@
  * `application=`, `solution=`; none: the whole workspace) answers `{count, next, previous,
  * results}`, paged as Django REST framework's limit/offset paging: `next` and `previous` are
  * absolute URLs on the host that answered (the reference types them as numbers and shows only
- * null). `POST /api/v1/comments/?record=<id>` with `{message: {data | html}, application, record,
+ * null), or with the variant `commentsNext: 'offset'` the offsets of those pages, as numbers. `POST /api/v1/comments/?record=<id>` with `{message: {data | html}, application, record,
  * assigned_to, parent_comment?}` creates one. The reference names no webhook event for comments,
  * so none is raised.
  */
@@ -47,10 +47,11 @@ export function listComments(store: Store, query: URLSearchParams, origin: strin
 		return `${origin}/api/v1/comments/?${link.toString()}`;
 	};
 	const results: unknown[] = matching.slice(offset, offset + limit);
+	const link = (start: number) => (store.variant.commentsNext === 'offset' ? start : at(start));
 	return {
 		count: matching.length,
-		next: offset + limit < matching.length ? at(offset + limit) : null,
-		previous: offset > 0 ? at(Math.max(0, offset - limit)) : null,
+		next: offset + limit < matching.length ? link(offset + limit) : null,
+		previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
 		results: store.variant.junkInLists ? [null, ...results] : results,
 	};
 }

@@ -513,6 +513,8 @@ export function makeMember(n: number, fields: Partial<MemberObject> = {}): Membe
 		role: n === 0 ? '1' : '3',
 		status: { value: '1' },
 		type: 1,
+		// Members are records of SmartSuite's Members table: a removed one keeps its place in the list with a date here.
+		deleted_date: { date: null },
 		...fields,
 	};
 }

@@ -142,6 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 				.map((stored) => stored.record),
 		members: () => store.members,
 		addMember: (fields) => store.addMember(fields),
+		removeMember: (memberId) => store.removeMember(memberId),
 		teams: () => store.teams,
 		addTeam: (fields) => store.addTeam(fields),
 		comments: () => store.comments,

@@ -688,10 +688,14 @@ const TEAM_STRUCTURE: FieldObject[] = [
 
 /**
  * `POST /teams/list/?offset&limit`: the members list's shape (org-management/teams/list-teams.md).
- * With the `junkInLists` variant each page also holds a `null`, as a broken server might send.
+ * With the `junkInLists` variant each page also holds a `null`, as a broken server might send;
+ * with `teamsFilterById: false`, a filter on `id` is refused as one on a field the list lacks.
  */
 export function listTeams(store: Store, body: Body, query: URLSearchParams): Body {
-	const answer = listDirectory(store, store.teams, TEAM_STRUCTURE, body, query);
+	const structure = store.variant.teamsFilterById
+		? TEAM_STRUCTURE
+		: TEAM_STRUCTURE.filter((field) => field.slug !== 'id');
+	const answer = listDirectory(store, store.teams, structure, body, query);
 	return store.variant.junkInLists
 		? { ...answer, items: [null, ...(answer.items as unknown[])] }
 		: answer;

@@ -243,6 +243,17 @@ export class Store {
 		return member;
 	}
 
+	/**
+	 * Removes a member from the workspace as SmartSuite does: the members list keeps it, with
+	 * `deleted_date.date` set (SmartSuite's MCP server and other live clients filter on it).
+	 */
+	removeMember(memberId: string): MemberObject {
+		const member = this.members.find((candidate) => candidate.id === memberId);
+		if (!member) throw new Error(`emulator: unknown member ${memberId}`);
+		member.deleted_date = { date: new Date().toISOString(), by: EMULATOR_USER_ID };
+		return member;
+	}
+
 	/** A team; each of its members lists it in `teams`, as SmartSuite's member object does. */
 	addTeam(fields: Partial<TeamObject> = {}): TeamObject {
 		const team: TeamObject = {

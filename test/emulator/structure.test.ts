@@ -17,7 +17,7 @@ describe('solutions and tables', () => {
 		expect([missing.status, missing.json()]).toEqual([404, { detail: 'Not found.' }]);
 	});
 
-	it('POST applications/ creates the table (201), listed and served with its structure; the first field is the primary', async () => {
+	it("POST applications/ creates the table (201), listed and served with its structure: SmartSuite's Title field (primary), then the fields given", async () => {
 		const emu = await start();
 		const solution = emu.addSolution();
 
@@ -25,7 +25,10 @@ describe('solutions and tables', () => {
 			body: {
 				name: 'Clients',
 				solution: solution.id,
-				structure: [field('name'), field('stage', 'singleselectfield')],
+				structure: [
+					{ ...field('name'), params: { primary: true } },
+					field('stage', 'singleselectfield'),
+				],
 			},
 		});
 
@@ -34,20 +37,35 @@ describe('solutions and tables', () => {
 		expect(table).toMatchObject({
 			name: 'Clients',
 			solution: solution.id,
-			primary_field: 'name',
+			primary_field: 'title',
 			structure: [
-				{ slug: 'name', label: 'name', field_type: 'textfield', params: { primary: true } },
+				{
+					slug: 'title',
+					label: 'Title',
+					field_type: 'recordtitlefield',
+					params: { primary: true, required: true },
+				},
+				{ slug: 'name', label: 'name', field_type: 'textfield', params: {} },
 				{ slug: 'stage', field_type: 'singleselectfield', params: { choices: [] } },
 			],
 		});
 		const read = await send(`${emu.baseUrl}/api/v1/applications/${table.id}/`, emu, {
 			method: 'GET',
 		});
-		expect(read.json()).toMatchObject({ id: table.id, primary_field: 'name' });
+		expect(read.json()).toMatchObject({ id: table.id, primary_field: 'title' });
+		// `structure: []` (SmartSuite's own client): the Title field only.
+		const bare = await send(`${emu.baseUrl}/api/v1/applications/`, emu, {
+			body: { name: 'Bare', solution: solution.id, structure: [] },
+		});
+		expect(bare.status).toBe(201);
+		expect(bare.json().structure.map((entry: { slug: string }) => entry.slug)).toEqual(['title']);
 		const listed = await send(`${emu.baseUrl}/api/v1/applications/?solution=${solution.id}`, emu, {
 			method: 'GET',
 		});
-		expect(listed.json().map((entry: { id: string }) => entry.id)).toEqual([table.id]);
+		expect(listed.json().map((entry: { id: string }) => entry.id)).toEqual([
+			table.id,
+			bare.json().id,
+		]);
 	});
 
 	type Body = { name?: string; solution?: string; structure?: unknown[] };
@@ -65,9 +83,14 @@ describe('solutions and tables', () => {
 			{ solution: ['Invalid pk "nope" - object does not exist.'] },
 		],
 		[
-			'no field',
-			(body) => ({ ...body, structure: [] }),
-			{ structure: ['At least one field must be included in the structure.'] },
+			'no structure',
+			({ structure: _s, ...body }) => body,
+			{ structure: ['This field is required.'] },
+		],
+		[
+			"a field with the Title field's slug",
+			(body) => ({ ...body, structure: [field('title')] }),
+			{ structure: ['The slug "title" is used twice.'] },
 		],
 		[
 			'a slug twice',

@@ -41,7 +41,9 @@ function newField(field: unknown, slugs: Set<string>): FieldObject | string {
 		if (typeof linked !== 'string') return `The field "${slug}" needs params.linked_application.`;
 	}
 	slugs.add(slug);
-	const given = typeof params === 'object' && params !== null ? (params as Body) : {};
+	// A field given is never the primary one: the Title field is.
+	const { primary: _primary, ...given } =
+		typeof params === 'object' && params !== null ? (params as Body) : {};
 	return {
 		slug,
 		label,
@@ -50,10 +52,19 @@ function newField(field: unknown, slugs: Set<string>): FieldObject | string {
 	};
 }
 
+/** The Title field SmartSuite gives every new table (SmartSuite's MCP server, CHANGELOG 0.9.7). */
+const TITLE_FIELD: FieldObject = {
+	slug: 'title',
+	label: 'Title',
+	field_type: 'recordtitlefield',
+	params: { required: true, primary: true },
+};
+
 /**
- * `POST /api/v1/applications/` `{name, solution, structure}`: the created table (201). The first
- * field is the table's primary (title) field, as in the reference's example (`"primary_field":
- * "name"`, its only field).
+ * `POST /api/v1/applications/` `{name, solution, structure}`: the created table (201). SmartSuite
+ * gives every new table its default Title field, `title`, primary, and adds the fields given after
+ * it (SmartSuite's MCP server: "`structure` is required by the API; [] auto-creates the default
+ * title field"); none of them is made primary. A `structure` that is not a list is refused.
  */
 export function createTable(store: Store, body: Body): Reply {
 	const { name, solution, structure } = body;
@@ -66,22 +77,24 @@ export function createTable(store: Store, body: Body): Reply {
 		return refused('solution', 'This field is required.');
 	if (!store.solutions.some((candidate) => candidate.id === solution))
 		return refused('solution', `Invalid pk "${solution}" - object does not exist.`);
-	if (!Array.isArray(structure) || structure.length === 0)
-		return refused('structure', 'At least one field must be included in the structure.');
-	const slugs = new Set<string>();
+	if (!Array.isArray(structure))
+		return refused(
+			'structure',
+			structure === undefined ? 'This field is required.' : 'Expected a list of items.',
+		);
+	const slugs = new Set<string>([TITLE_FIELD.slug]);
 	const fields: FieldObject[] = [];
 	for (const field of structure) {
 		const made = newField(field, slugs);
 		if (typeof made === 'string') return refused('structure', made);
 		fields.push(made);
 	}
-	fields[0] = { ...fields[0], params: { ...fields[0].params, primary: true } };
 	const id = hexId();
 	const table: TableObject = store.addTable(solution, {
 		id,
 		name: name.trim(),
 		slug: `s${id.slice(0, 7)}`,
-		structure: fields,
+		structure: [structuredClone(TITLE_FIELD), ...fields],
 	});
-	return new Reply(201, { ...table, status: 'active', primary_field: fields[0].slug });
+	return new Reply(201, { ...table, status: 'active', primary_field: TITLE_FIELD.slug });
 }

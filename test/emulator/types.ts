@@ -148,6 +148,18 @@ export interface Variant {
 	 * (no paging), or pages by `offset` and `limit` in the query, as the records list does.
 	 */
 	viewRecordsPaging: 'whole' | 'offsetLimit';
+	/**
+	 * records-for-report of a dashboard (`/reports/` lists dashboards with the views; no source
+	 * shows this answer): `empty`, the view shape without records, or `refused`, 400 `{"report": […]}`.
+	 */
+	dashboardRecords: 'empty' | 'refused';
+	/** Teams list filters: on `name` and `id`, or on `name` only (`id` refused as an unknown field: no source shows it filterable). */
+	teamsFilterById: boolean;
+	/**
+	 * The comments list's `next`: an absolute URL (Django REST framework's paging), or a number, the
+	 * offset of the next page (the reference types `next` "number", a page token, and shows only null).
+	 */
+	commentsNext: 'url' | 'offset';
 	/** `shared-files/<handle>/url/`: `{url}` as the reference documents, or a 302 Location as SmartSuite's MCP reads `get_url/`. */
 	fileUrlAnswer: 'json' | 'redirect';
 }
@@ -203,6 +215,9 @@ export const DEFAULT_VARIANT: Variant = {
 	idleReenablesNotifications: false,
 	uploadAnswer: 'record',
 	viewRecordsPaging: 'whole',
+	dashboardRecords: 'empty',
+	teamsFilterById: true,
+	commentsNext: 'url',
 	fileUrlAnswer: 'json',
 };
 
@@ -486,11 +501,24 @@ export interface ViewObject {
 	solution: string;
 	view_mode: string;
 	order: number;
+	description: string;
+	owner: string;
+	is_private: boolean;
 	state: {
-		filterWindow: { opened: boolean; filter: { operator: 'and' | 'or'; fields: unknown[] } };
+		/**
+		 * SmartSuite's current views keep their conditions in `new_filters` with `filter.fields`
+		 * empty (a captured `/reports/` answer); older views keep them in `filter`, without `new_filters`.
+		 */
+		filterWindow: {
+			opened: boolean;
+			filter: { operator: 'and' | 'or'; fields: unknown[] };
+			new_filters?: { operator: 'and' | 'or'; conditions: unknown[] };
+		};
 		sortWindow: { sort: Array<{ field: string; direction: 'asc' | 'desc' }> };
 		fieldsWindow: { visibleFields: string[] };
 	};
+	/** A dashboard's tabs, footer and style (`view_mode` "dashboard"); null for a view. */
+	dashboard: Record<string, unknown> | null;
 }
 
 /** What `addView` takes: filter and sort as the records list's body, the rest optional. */
@@ -499,6 +527,8 @@ export interface NewView {
 	label?: string;
 	view_mode?: string;
 	filter?: ViewObject['state']['filterWindow']['filter'];
+	/** Where the filter is kept: `new_filters` (SmartSuite's current views, the default) or `filter` (older views, no `new_filters`). */
+	filterIn?: 'new_filters' | 'filter';
 	sort?: ViewObject['state']['sortWindow']['sort'];
 	visibleFields?: string[];
 }
@@ -635,6 +665,8 @@ export interface Emulator {
 	/** Members of the workspace (seeded with a few; the first is the emulator's user). */
 	members(): MemberObject[];
 	addMember(fields?: Partial<MemberObject>): MemberObject;
+	/** Removes a member as SmartSuite does: still listed, with `deleted_date.date` set. */
+	removeMember(memberId: string): MemberObject;
 	/** Teams of the workspace; a team's members get its id in their `teams`. */
 	teams(): TeamObject[];
 	addTeam(fields?: Partial<TeamObject>): TeamObject;

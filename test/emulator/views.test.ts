@@ -31,6 +31,52 @@ describe('views', () => {
 		expect((await get('/api/v1/reports/?application=nosuchtable')).json()).toEqual([]);
 	});
 
+	it("keeps a view's conditions as SmartSuite's captured /reports/ answer does (new_filters, filter.fields empty) or, for an older view, in filter.fields; both filter its records", async () => {
+		const { tableId, recordIds } = emu.demo;
+		const title = String(emu.getRecord(tableId, recordIds[1])?.title);
+		const rule = { field: 'title', comparison: 'is', value: title };
+		const current = emu.addView(tableId, { filter: { operator: 'and', fields: [rule] } });
+		const older = emu.addView(tableId, {
+			filterIn: 'filter',
+			filter: { operator: 'and', fields: [rule] },
+		});
+		const listed = (await get(`/api/v1/reports/?application=${tableId}`)).json();
+		const byId = new Map(listed.map((view: any) => [view.id, view]));
+		expect((byId.get(current.id) as any).state.filterWindow).toEqual({
+			opened: false,
+			filter: { operator: 'and', fields: [] },
+			new_filters: { operator: 'and', conditions: [rule] },
+		});
+		expect((byId.get(older.id) as any).state.filterWindow).toEqual({
+			opened: false,
+			filter: { operator: 'and', fields: [rule] },
+		});
+		expect(titles(await forView(tableId, current.id))).toEqual([title]);
+		expect(titles(await forView(tableId, older.id))).toEqual([title]);
+	});
+
+	it('lists dashboards with the views (view_mode dashboard, a dashboard object); a dashboard has no records, or is refused', async () => {
+		const { tableId } = emu.demo;
+		const board = emu.addView(tableId, { label: 'Board', view_mode: 'dashboard' });
+		const listed = (await get(`/api/v1/reports/?application=${tableId}`)).json();
+		expect(listed.find((view: any) => view.id === board.id)).toMatchObject({
+			view_mode: 'dashboard',
+			dashboard: { tabs: expect.any(Object) },
+		});
+		expect(
+			listed
+				.filter((view: any) => view.view_mode !== 'dashboard')
+				.every((view: any) => view.dashboard === null),
+		).toBe(true);
+		expect(titles(await forView(tableId, board.id))).toEqual([]);
+		emu.setVariant({ dashboardRecords: 'refused' });
+		const refused = await forView(tableId, board.id);
+		expect([refused.status, refused.json()]).toEqual([
+			400,
+			{ report: ['This report is a dashboard.'] },
+		]);
+	});
+
 	it('serves the records of a view filtered and sorted by the view, with its filter', async () => {
 		const { tableId, viewIds, recordIds } = emu.demo;
 		emu.updateRecord(tableId, recordIds[0], { status: { value: 'complete' } });

@@ -202,6 +202,20 @@ describe('Comment > Get Many', () => {
 		]);
 	});
 
+	it('reads a next that is a number (the reference types it so) as the offset of the next page; null ends', async () => {
+		const { emu, table, recordId } = seedComments(5);
+		emu.setVariant({ commentsPageSize: 2, commentsNext: 'offset' });
+		const output = await run(emu, {
+			parameters: comment('getMany', table.id, recordId, { returnAll: true }),
+		});
+		expect(output.map((item) => item.json.text)).toEqual([0, 1, 2, 3, 4].map((i) => `Note ${i}`));
+		expect(emu.requests.filter((r) => r.operation === 'ListComments').map((r) => r.path)).toEqual([
+			`/api/v1/comments/?record=${recordId}`,
+			`/api/v1/comments/?record=${recordId}&offset=2`,
+			`/api/v1/comments/?record=${recordId}&offset=4`,
+		]);
+	});
+
 	it('Limit stops reading once enough; Simplify off gives the comments as SmartSuite lists them', async () => {
 		const { emu, table, recordId } = seedComments(5);
 		emu.setVariant({ commentsPageSize: 2 });

@@ -98,6 +98,25 @@ describe('Field > Create', () => {
 			fieldOf(emu, t.id, slug)!.params.choices!.map((choice) => choice.label);
 		expect(labels(size.slug)).toEqual(['Small', 'Medium', 'Large']);
 		expect(labels(stage.slug)).toEqual(['New', 'Won', 'Lost']);
+		// Each option with a colour (SmartSuite's default ones, in order) and the keys SmartSuite's client sends.
+		expect(fieldOf(emu, t.id, size.slug)!.params.choices).toEqual([
+			{
+				value: expect.any(String),
+				label: 'Small',
+				value_color: '#0C41F3',
+				value_order: 0,
+				value_help_text: '',
+				weight: 1,
+			},
+			expect.objectContaining({ label: 'Medium', value_color: '#00B3FA', value_order: 1 }),
+			expect.objectContaining({ label: 'Large', value_color: '#199A27', value_order: 2 }),
+		]);
+		expect(fieldOf(emu, t.id, stage.slug)!.params.choices![2]).toEqual({
+			value: expect.any(String),
+			label: 'Lost',
+			value_color: '#199A27',
+			value_order: 2,
+		});
 		const ids = fieldOf(emu, t.id, size.slug)!.params.choices!.map((choice) => choice.value);
 		expect(new Set(ids).size).toBe(3);
 		expect(fieldOf(emu, t.id, code.slug)!.params).toEqual({ required: true });
@@ -251,9 +270,17 @@ describe('Field > Update', () => {
 
 		const after = fieldOf(emu, t.id, 'priority')!.params.choices!;
 		expect(after.slice(0, before.length)).toEqual(before);
-		expect(after.slice(before.length).map((choice) => choice.label)).toEqual([
-			'Critical',
-			'Blocker',
+		// New options continue the field's palette (its last colour, #FFB938, is SmartSuite's 16th).
+		expect(after.slice(before.length)).toEqual([
+			{
+				value: expect.any(String),
+				label: 'Critical',
+				value_color: '#883CD0',
+				value_order: 4,
+				value_help_text: '',
+				weight: 1,
+			},
+			expect.objectContaining({ label: 'Blocker', value_color: '#EC506E', value_order: 5 }),
 		]);
 		expect(output[0].json).toMatchObject({ slug: 'priority', label: 'Priority', changed: true });
 

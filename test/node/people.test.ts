@@ -77,6 +77,71 @@ describe('Member', () => {
 		]);
 	});
 
+	it('Get Many reads on when total equals the page count (it may count the page only) and stops on the short page', async () => {
+		const { emu } = ctx;
+		emu.setVariant({ listTotal: 'page' });
+		while (emu.members().length < 1005) emu.addMember();
+		const last = emu.members()[1004];
+		emu.resetLog();
+		const output = await run(emu, { parameters: member('getMany', { returnAll: true }) });
+		expect(output).toHaveLength(1005);
+		expect(output[1004].json.id).toBe(last.id);
+		expect(emu.requests.map((request) => request.path)).toEqual([
+			'/api/v1/members/list/?offset=0&limit=1000',
+			'/api/v1/members/list/?offset=1000&limit=1000',
+		]);
+	});
+
+	it('members removed from the workspace (deleted_date.date set) are left out of Get Many, the e-mail look-up and the picker', async () => {
+		const { emu } = ctx;
+		const samEmail = 'kim.lee@example.org';
+		const sam = emu.addMember({
+			full_name: { first_name: 'Kim', last_name: 'Lee', sys_root: 'Kim Lee' },
+			email: [samEmail],
+		});
+		// Kim was removed and came back: a new member has Kim's address now; another removed member is alone with theirs.
+		emu.removeMember(sam.id);
+		const current = emu.addMember({
+			full_name: { first_name: 'Kim', last_name: 'Lee', sys_root: 'Kim Lee' },
+			email: [samEmail],
+		});
+		const gone = emu.addMember({
+			full_name: { first_name: 'Gone', last_name: 'Person', sys_root: 'Gone Person' },
+			email: ['gone@example.com'],
+		});
+		emu.removeMember(gone.id);
+
+		const all = await run(emu, { parameters: member('getMany', { returnAll: true }) });
+		const ids = all.map((item) => item.json.id);
+		expect(ids).toContain(current.id);
+		expect(ids).not.toContain(sam.id);
+		expect(ids).not.toContain(gone.id);
+		expect(all).toHaveLength(emu.members().length - 2);
+
+		const [byEmail] = await run(emu, {
+			parameters: member('get', { memberId: { __rl: true, mode: 'email', value: samEmail } }),
+		});
+		expect(byEmail.json.id).toBe(current.id);
+		const removed = await runError(emu, {
+			parameters: member('get', {
+				memberId: { __rl: true, mode: 'email', value: 'gone@example.com' },
+			}),
+		});
+		expect(removed.message).toBe(
+			'The member with the e-mail address "gone@example.com" was removed from the workspace',
+		);
+		// By id a removed member is still found, and says so.
+		const [found] = await run(emu, { parameters: member('get', { memberId: byId(gone.id) }) });
+		expect(found.json).toMatchObject({ id: gone.id, name: 'Gone Person', removed: true });
+
+		const picker = (await runNodeMethod(
+			smartSuite,
+			{ parameters: member('get'), credentials: credentialsFor(emu) },
+			{ listSearch: 'searchMembers', filter: 'Kim Lee' },
+		)) as { results: Array<{ value: string }> };
+		expect(picker.results.map((result) => result.value)).toEqual([current.id]);
+	});
+
 	it('Get: by ID and by e-mail address (any case); an unknown id or address is a clear error per item', async () => {
 		const { emu } = ctx;
 		const [, sam] = emu.members();
@@ -191,21 +256,23 @@ describe('Team', () => {
 		expect(warnings.join('\n')).toContain('passed over 1 of 3 elements of a list of teams');
 	});
 
-	it('Get: one team, read through the list filtered on its id; unknown and empty ids are clear errors', async () => {
-		const { emu } = ctx;
-		const target = emu.teams()[5];
-		const output = await run(emu, { parameters: team('get', { teamId: byId(target.id) }) });
-		expect(output[0].json).toMatchObject({ id: target.id, name: target.name });
-		expect(emu.requests).toHaveLength(1);
-		expect(emu.requests[0].body).toEqual({
-			sort: [],
-			filter: { operator: 'and', fields: [{ field: 'id', comparison: 'is', value: target.id }] },
-		});
-		const unknown = await runError(emu, { parameters: team('get', { teamId: byId('nope') }) });
-		expect(unknown.message).toBe('Team "nope" was not found in the workspace');
-		const empty = await runError(emu, { parameters: team('get', { teamId: byId('  ') }) });
-		expect(empty.message).toBe('The parameter "Team" is empty');
-	});
+	it.each([true, false])(
+		'Get: one team, picked by id from the teams list (no filter on id: the list filters on id = %s); unknown and empty ids are clear errors',
+		async (teamsFilterById) => {
+			const { emu } = ctx;
+			emu.setVariant({ teamsFilterById });
+			const target = emu.teams()[5];
+			const output = await run(emu, { parameters: team('get', { teamId: byId(target.id) }) });
+			expect(output[0].json).toMatchObject({ id: target.id, name: target.name });
+			expect(emu.requests.map((request) => [request.operation, request.body])).toEqual(
+				emu.requests.map(() => ['ListTeams', { sort: [] }]),
+			);
+			const unknown = await runError(emu, { parameters: team('get', { teamId: byId('nope') }) });
+			expect(unknown.message).toBe('Team "nope" was not found in the workspace');
+			const empty = await runError(emu, { parameters: team('get', { teamId: byId('  ') }) });
+			expect(empty.message).toBe('The parameter "Team" is empty');
+		},
+	);
 
 	it('waits out a 429 and gives the teams; Continue on Fail keeps a 500 per item', async () => {
 		const { emu } = ctx;

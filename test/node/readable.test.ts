@@ -83,6 +83,20 @@ describe('Record outputs', () => {
 		expect(count('ListMembers')).toBe(0);
 	});
 
+	it('a member removed from the workspace who appears in a record is still named, marked removed', async () => {
+		const t = table();
+		const [, sam, third] = emu.members();
+		emu.removeMember(third.id);
+		const stored = emu.addRecord(t.id, { assigned_to: [sam.id, third.id] });
+
+		const [item] = await run(emu, {
+			parameters: record(t.id, 'get', { recordId: locator(stored.id) }),
+		});
+
+		expect(item.json['Assigned To']).toEqual([person(sam), { ...person(third), removed: true }]);
+		expect(count('ListMembers')).toBe(1);
+	});
+
 	it('a deleted choice id is shown as the id (status and select)', async () => {
 		const t = table();
 		const stored = emu.addRecord(t.id, {

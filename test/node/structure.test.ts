@@ -228,7 +228,7 @@ describe('Table', () => {
 				fields: {
 					field: [
 						{ label: 'Company', fieldType: 'textfield' },
-						{ label: 'Stage', fieldType: 'singleselectfield' },
+						{ label: 'Stage', fieldType: 'singleselectfield', choices: 'Lead, Won' },
 						{ label: 'Revenue', fieldType: 'currencyfield' },
 					],
 				},
@@ -253,7 +253,26 @@ describe('Table', () => {
 					slug: expect.stringMatching(/^[a-z0-9]{10}$/),
 					label: 'Stage',
 					field_type: 'singleselectfield',
-					params: {},
+					params: {
+						choices: [
+							{
+								value: expect.stringMatching(/^[a-z0-9]{10}$/),
+								label: 'Lead',
+								value_color: '#0C41F3',
+								value_order: 0,
+								value_help_text: '',
+								weight: 1,
+							},
+							{
+								value: expect.stringMatching(/^[a-z0-9]{10}$/),
+								label: 'Won',
+								value_color: '#00B3FA',
+								value_order: 1,
+								value_help_text: '',
+								weight: 1,
+							},
+						],
+					},
 				},
 				{
 					slug: expect.stringMatching(/^[a-z0-9]{10}$/),
@@ -265,16 +284,36 @@ describe('Table', () => {
 		});
 		const created = emu.getTable(String(output[0].json.id));
 		expect(created).toMatchObject({ name: 'Clients', solution: crm.id });
-		expect(created!.structure.map((field) => field.label)).toEqual(['Company', 'Stage', 'Revenue']);
+		// SmartSuite's Title field first (the primary), the fields given after it.
+		expect(created!.structure.map((field) => field.label)).toEqual([
+			'Title',
+			'Company',
+			'Stage',
+			'Revenue',
+		]);
+		expect(created!.structure.filter((field) => field.params.primary).map((f) => f.slug)).toEqual([
+			'title',
+		]);
+		expect(created!.structure[2].params.choices?.map((choice) => choice.value_color)).toEqual([
+			'#0C41F3',
+			'#00B3FA',
+		]);
 		expect(output).toEqual([
 			{
-				json: expect.objectContaining({ name: 'Clients', solution: crm.id }),
+				json: expect.objectContaining({
+					name: 'Clients',
+					solution: crm.id,
+					primary_field: 'title',
+					structure: expect.arrayContaining([
+						expect.objectContaining({ slug: 'title', label: 'Title' }),
+					]),
+				}),
 				pairedItem: { item: 0 },
 			},
 		]);
 	});
 
-	it('Create without fields gives the table a text field Name (SmartSuite needs one)', async () => {
+	it("Create without fields sends structure [] as SmartSuite's client does: the table has SmartSuite's Title field only", async () => {
 		const { emu } = ctx;
 		const crm = emu.addSolution();
 
@@ -282,10 +321,11 @@ describe('Table', () => {
 			parameters: table('create', { solutionId: byId(crm.id), name: 'Clients' }),
 		});
 
-		expect((emu.requests.at(-1)!.body as { structure: unknown }).structure).toEqual([
-			{ slug: 'name', label: 'Name', field_type: 'textfield' },
-		]);
-		expect(output[0].json.primary_field).toBe('name');
+		expect((emu.requests.at(-1)!.body as { structure: unknown }).structure).toEqual([]);
+		expect(output[0].json.primary_field).toBe('title');
+		expect(
+			(output[0].json.structure as Array<{ slug: string }>).map((field) => field.slug),
+		).toEqual(['title']);
 	});
 
 	it.each([

@@ -57,8 +57,17 @@ describe('View > Get Many', () => {
 		const output = await run(emu, { parameters: getMany(table.id, { returnAll: true }) });
 
 		expect(output.map((item) => item.json.id)).toEqual([open.id, newest.id]);
+		// SmartSuite keeps the conditions in new_filters, filter.fields empty (a captured /reports/ answer).
+		expect(open.state.filterWindow.filter.fields).toEqual([]);
 		expect(output[0]).toEqual({
-			json: { ...open, filter: open.state.filterWindow.filter, sort: open.state.sortWindow.sort },
+			json: {
+				...open,
+				filter: {
+					operator: 'and',
+					fields: [{ field: 'status', comparison: 'is_not', value: 'complete' }],
+				},
+				sort: open.state.sortWindow.sort,
+			},
 			pairedItem: { item: 0 },
 		});
 		expect(output[1].json).toMatchObject({
@@ -69,6 +78,76 @@ describe('View > Get Many', () => {
 		const list = emu.requests.find((request) => request.operation === 'ListViews');
 		expect(list?.method).toBe('GET');
 		expect(list?.path).toBe(`/api/v1/reports/?application=${table.id}`);
+	});
+
+	it('shows the filter of an older view (filter.fields), and a note for conditions Search cannot send; the filter shown finds what the view shows', async () => {
+		const { emu, table, open } = seed();
+		const older = emu.addView(table.id, {
+			label: 'Older',
+			filterIn: 'filter',
+			filter: { operator: 'or', fields: [{ field: 'title', comparison: 'is', value: 'Alpha' }] },
+		});
+		const nested = emu.addView(table.id, {
+			label: 'Nested',
+			filter: {
+				operator: 'and',
+				fields: [
+					{ field: 'title', comparison: 'is', value: 'Alpha' },
+					{ operator: 'or', conditions: [{ field: 'title', comparison: 'is', value: 'Echo' }] },
+				],
+			},
+		});
+		const output = await run(emu, { parameters: getMany(table.id, { returnAll: true }) });
+		const byId = new Map(output.map((item) => [item.json.id, item.json]));
+		expect(byId.get(older.id)).toMatchObject({
+			filter: { operator: 'or', fields: [{ field: 'title', comparison: 'is', value: 'Alpha' }] },
+		});
+		expect(byId.get(older.id)).not.toHaveProperty('filterNote');
+		expect(byId.get(open.id)).not.toHaveProperty('filterNote');
+		expect(byId.get(nested.id)?.filterNote).toContain(
+			"1 of the 2 conditions of the view's filter are not a rule",
+		);
+
+		// Record → Search with the filter shown returns what the view shows.
+		const filter = byId.get(open.id)?.filter as {
+			fields: Array<{ field: string; comparison: string; value: string }>;
+		};
+		const searched = await run(emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'search',
+				tableId: rl(table.id),
+				returnAll: true,
+				filters: {
+					rule: filter.fields.map((rule) => ({
+						field: rule.field,
+						comparison: rule.comparison,
+						value: rule.value,
+					})),
+				},
+			},
+		});
+		const shown = await run(emu, {
+			parameters: getRecords(table.id, open.id, { returnAll: true }),
+		});
+		expect(searched.map((item) => item.json.id).sort()).toEqual(
+			shown.map((item) => item.json.id).sort(),
+		);
+		expect(shown).toHaveLength(4);
+	});
+
+	it('leaves the dashboards /reports/ lists out, in Get Many and in the View list', async () => {
+		const { emu, table, open, newest } = seed();
+		const dashboard = emu.addView(table.id, { label: 'Board', view_mode: 'dashboard' });
+		const output = await run(emu, { parameters: getMany(table.id, { returnAll: true }) });
+		expect(output.map((item) => item.json.id)).toEqual([open.id, newest.id]);
+		const listed = (await runNodeMethod(
+			smartSuite,
+			{ parameters: getRecords(table.id, ''), credentials: credentialsFor(emu) },
+			{ listSearch: 'searchViews' },
+		)) as { results: Array<{ value: string }> };
+		expect(listed.results.map((result) => result.value)).toEqual([open.id, newest.id]);
+		expect(dashboard.dashboard).not.toBeNull();
 	});
 
 	it('keeps to the Limit', async () => {
@@ -203,6 +282,32 @@ describe('View > Get Records', () => {
 		const noTable = await runError(emu, { parameters: getRecords('nosuchtable', open.id) });
 		expect(noTable.message).toContain('The table "nosuchtable" was not found');
 		expect(operations()).toEqual(['GetTable']);
+	});
+
+	it.each(['empty', 'refused'] as const)(
+		'Get Records of a dashboard is a clear error (SmartSuite answers it: %s)',
+		async (dashboardRecords) => {
+			const { emu, table } = seed();
+			emu.setVariant({ dashboardRecords });
+			const dashboard = emu.addView(table.id, { label: 'Board', view_mode: 'dashboard' });
+			const error = await runError(emu, { parameters: getRecords(table.id, dashboard.id) });
+			expect(error.message).toBe(
+				`"${dashboard.id}" ("Board") is a dashboard of the table "${table.id}", not a view: it has no records`,
+			);
+			expect(operations()).toEqual(['GetTable', 'ListViewRecords', 'ListViews']);
+		},
+	);
+
+	it('an older view (its filter in filter.fields) is filtered too; a view with records costs no list of views', async () => {
+		const { emu, table } = seed();
+		const older = emu.addView(table.id, {
+			filterIn: 'filter',
+			filter: { operator: 'and', fields: [{ field: 'title', comparison: 'is', value: 'Echo' }] },
+		});
+		emu.resetLog();
+		const output = await run(emu, { parameters: getRecords(table.id, older.id) });
+		expect(output.map((item) => item.json.Title)).toEqual(['Echo']);
+		expect(operations()).toEqual(['GetTable', 'ListViewRecords']);
 	});
 
 	it('bad input fails before any request: an empty view, a Limit of 0', async () => {

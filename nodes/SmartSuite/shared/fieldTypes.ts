@@ -3,7 +3,7 @@
  * field-object.md; the system fields, such as Title, First Created, Auto Number, cannot), for the
  * Table → Create and Field → Create pickers, and the slug a new field gets.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
 export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = [
@@ -73,4 +73,73 @@ export const PLAIN_FIELD_TYPE_OPTIONS = FIELD_TYPE_OPTIONS.filter(
  */
 export function newFieldSlug(): string {
 	return `s${randomString(9).toLowerCase()}`;
+}
+
+/** The types whose options are `params.choices`: `{value, label, …}`, the value being the id records hold. */
+export const CHOICE_FIELD_TYPES = ['singleselectfield', 'multipleselectfield', 'statusfield'];
+/** Single and multiple selects' options also carry a description and a numeric value; status options do not. */
+const WEIGHTED_CHOICE_TYPES = ['singleselectfield', 'multipleselectfield'];
+
+/**
+ * SmartSuite's default colours for new options, in the order its app gives them (SmartSuite's own
+ * MCP server, `src/tools/fields.ts`: options created without `value_color` show as blank entries
+ * in SmartSuite's dropdowns until someone edits the field).
+ */
+export const CHOICE_PALETTE = [
+	'#0C41F3',
+	'#00B3FA',
+	'#199A27',
+	'#F1273F',
+	'#FF702E',
+	'#FDA80D',
+	'#673DB6',
+	'#CD286A',
+	'#00B2A8',
+	'#2D2D2D',
+	'#3A86FF',
+	'#4ECCFD',
+	'#3EAC40',
+	'#FF5757',
+	'#FF9210',
+	'#FFB938',
+	'#883CD0',
+	'#EC506E',
+	'#17C4C4',
+	'#6A849B',
+];
+
+/**
+ * Where new options' colours start in the palette: after the last existing option's colour when it
+ * is one of the palette's (the field's palette continued), else after as many colours as the field
+ * has options.
+ */
+function paletteStart(existing: IDataObject[]): number {
+	const last = existing[existing.length - 1]?.value_color;
+	const at =
+		typeof last === 'string'
+			? CHOICE_PALETTE.findIndex((colour) => colour.toLowerCase() === last.toLowerCase())
+			: -1;
+	return at >= 0 ? at + 1 : existing.length;
+}
+
+/**
+ * New options for the labels, each with its own id and the keys SmartSuite's own client sends:
+ * `value_color` (the palette continued after the field's `existing` options), `value_order` (after
+ * them), and for single and multiple selects `value_help_text: ""` and `weight: 1` (SmartSuite's
+ * MCP server, `normalizeChoices`). The existing options are not changed.
+ */
+export function newChoices(
+	fieldType: string,
+	labels: string[],
+	existing: IDataObject[] = [],
+): IDataObject[] {
+	const start = paletteStart(existing);
+	const weighted = WEIGHTED_CHOICE_TYPES.includes(fieldType);
+	return labels.map((label, i) => ({
+		value: newFieldSlug(),
+		label,
+		value_color: CHOICE_PALETTE[(start + i) % CHOICE_PALETTE.length],
+		value_order: existing.length + i,
+		...(weighted && { value_help_text: '', weight: 1 }),
+	}));
 }

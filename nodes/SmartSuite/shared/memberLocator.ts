@@ -145,7 +145,7 @@ async function searchTeams(
 	const offset = Number(paginationToken ?? 0) || 0;
 	const text = (filter ?? '').trim();
 	const { teams, more } = await listTeams(this, await recordsClient(this), {
-		filter: text ? teamFilter('name', text) : undefined,
+		filter: text ? teamFilter(text) : undefined,
 		limit: SEARCH_PAGE_SIZE,
 		offset,
 	});

@@ -39,3 +39,19 @@ export function appendUpTo(list: IDataObject[], items: IDataObject[], limit: num
 		list.push(item);
 	}
 }
+
+/**
+ * Whether SmartSuite's `total` says an offset-paged list (records, members, teams) is over. The
+ * reference calls it the "number of records returned", SmartSuite's own client reads it as all
+ * matches: a total equal to the page's count could be either, so then only a short page ends the
+ * list (one more request when exactly a whole number of pages match).
+ */
+export function reachedTotal(answer: unknown, count: number, offset: number): boolean {
+	const total =
+		typeof answer === 'object' &&
+		answer !== null &&
+		typeof (answer as IDataObject).total === 'number'
+			? ((answer as IDataObject).total as number)
+			: undefined;
+	return total !== undefined && total !== count && offset >= total;
+}

@@ -6,9 +6,10 @@
 import type { IDataObject, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { reachedTotal } from '../actions/record/search';
 import { entriesOf } from './directory';
+import { isRemovedMember } from './fields/people';
 import { isObject } from './fields/values';
+import { reachedTotal } from './pages';
 import type { MemberDirectory, RecordsClient } from './records';
 import type { RequestContext } from './transport';
 
@@ -76,6 +77,7 @@ export function simplifyMember(member: IDataObject): IDataObject {
 		// The reference documents no values for a member's status (its active example has "1").
 		status: code(member.status),
 		teams: ids(member.teams),
+		...(isRemovedMember(member) && { removed: true }),
 	};
 }
 
@@ -98,6 +100,7 @@ export function personOf(directory: MemberDirectory, memberId: unknown): IDataOb
 		id: memberId,
 		name: member ? memberName(member) : null,
 		email: member ? (memberEmails(member)[0] ?? null) : null,
+		...(member && isRemovedMember(member) && { removed: true }),
 	};
 }
 
@@ -112,7 +115,7 @@ export function memberMatches(member: IDataObject, search: string): boolean {
 	);
 }
 
-/** The member with this id, or an error naming it. */
+/** The member with this id (a removed member too: simplified, it says `removed: true`), or an error naming it. */
 export async function memberById(
 	client: RecordsClient,
 	memberId: string,
@@ -132,19 +135,26 @@ export async function memberIdByEmail(
 	email: string,
 	itemIndex?: number,
 ): Promise<string> {
-	const id = (await client.members()).idByEmail.get(email.trim().toLowerCase());
+	const directory = await client.members();
+	const wanted = email.trim().toLowerCase();
+	const id = directory.idByEmail.get(wanted);
 	if (id) return id;
+	const removed = [...directory.byId.values()].some((member) =>
+		memberEmails(member).some((address) => address.trim().toLowerCase() === wanted),
+	);
 	throw new NodeOperationError(
 		client.node,
-		`No member of the workspace has the e-mail address "${email.trim()}"`,
+		removed
+			? `The member with the e-mail address "${email.trim()}" was removed from the workspace`
+			: `No member of the workspace has the e-mail address "${email.trim()}"`,
 		{ description: 'Check the address, or pick the member from the list.', itemIndex },
 	);
 }
 
-/** A filter on the teams' name containing the text, or on one id. */
-export const teamFilter = (field: 'name' | 'id', value: string): IDataObject => ({
+/** A filter on the teams' name containing the text (the pickers). */
+export const teamFilter = (value: string): IDataObject => ({
 	operator: 'and',
-	fields: [{ field, comparison: field === 'id' ? 'is' : 'contains', value }],
+	fields: [{ field: 'name', comparison: 'contains', value }],
 });
 
 /**
@@ -200,17 +210,17 @@ export async function listTeams(
 	}
 }
 
-/** The team with this id, read through the list filtered on it (SmartSuite documents no single read). */
+/**
+ * The team with this id, picked from the teams list (SmartSuite documents no single read, and no
+ * source shows `id` as a field the list filters on; a workspace has few teams).
+ */
 export async function teamById(
 	context: Pick<RequestContext, 'logger'>,
 	client: RecordsClient,
 	teamId: string,
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	const { teams } = await listTeams(context, client, {
-		filter: teamFilter('id', teamId),
-		itemIndex,
-	});
+	const { teams } = await listTeams(context, client, { itemIndex });
 	const team = teams.find((entry) => entry.id === teamId);
 	if (team) return team;
 	throw new NodeOperationError(client.node, `Team "${teamId}" was not found in the workspace`, {

@@ -8,7 +8,9 @@ import type { IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-work
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { Field } from './fields';
+import { isRemovedMember } from './fields/people';
 import { isObject } from './fields/values';
+import { reachedTotal } from './pages';
 import { pathSegment } from './ids';
 import type {
 	ApiResponse,
@@ -264,12 +266,17 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 	};
 }
 
-/** The workspace's members as SmartSuite lists them, found by id or by e-mail address. */
+/**
+ * The workspace's members as SmartSuite lists them, found by id or by e-mail address. The list
+ * keeps members removed from the workspace (`deleted_date.date` set): they are in `byId` only, so
+ * that a record that still holds one names them, and never offered, listed or found by address.
+ */
 export interface MemberDirectory {
-	/** Every member, in the list's order. */
+	/** Every current member (not removed), in the list's order. */
 	readonly all: IDataObject[];
+	/** Every member, removed ones too. */
 	readonly byId: Map<string, IDataObject>;
-	/** Member id by lower-cased, trimmed e-mail address. */
+	/** Current member id by lower-cased, trimmed e-mail address. */
 	readonly idByEmail: Map<string, string>;
 }
 
@@ -297,16 +304,21 @@ async function readMembers(call: RecordsClient['call'], node: INode): Promise<Me
 			);
 		for (const member of items) {
 			if (typeof member.id !== 'string' || member.id === '' || byId.has(member.id)) continue;
-			all.push(member);
 			byId.set(member.id, member);
+			if (isRemovedMember(member)) continue;
+			all.push(member);
 			const emails = Array.isArray(member.email) ? member.email : [member.email];
 			for (const email of emails)
 				if (typeof email === 'string') idByEmail.set(email.trim().toLowerCase(), member.id);
 		}
-		const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
+		// A `total` equal to the page's count may count the page only: then a short page ends the list.
 		if (
 			items.length < MEMBERS_PAGE_SIZE ||
-			(total !== undefined && (page + 1) * MEMBERS_PAGE_SIZE >= total)
+			reachedTotal(
+				answer,
+				(answer as { items: unknown[] }).items.length,
+				(page + 1) * MEMBERS_PAGE_SIZE,
+			)
 		)
 			return { all, byId, idByEmail };
 	}

@@ -64,8 +64,8 @@ function pagingError(
 }
 
 /**
- * The record's comments: `GET /comments/?record=<id>`, then each `next` link (REF list-comments.md:
- * `{count, next, previous, results}`) until the limit, a page without `next`, MAX_PAGES or
+ * The record's comments: `GET /comments/?record=<id>`, then each `next` link, or `offset=<next>`
+ * when `next` is a number (REF list-comments.md: `{count, next, previous, results}`) until the limit, a page without `next`, MAX_PAGES or
  * TIME_LIMIT_MS. Elements that are not comments are passed over with a warning.
  */
 async function readComments(
@@ -82,7 +82,7 @@ async function readComments(
 	let url = '/api/v1/comments/';
 	let qs: IDataObject | undefined = { record: recordId };
 	for (let pages = 1; ; pages++) {
-		requested.add(url);
+		requested.add(qs ? `${url}?${new URLSearchParams({ record: recordId }).toString()}` : url);
 		const answer = await client.call(
 			{
 				method: 'GET',
@@ -105,12 +105,21 @@ async function readComments(
 		appendUpTo(comments, entriesOf(context, results, 'id', 'comments'), limit);
 		const next = isObject(answer) ? answer.next : undefined;
 		if (comments.length >= limit || next === null || next === undefined || next === '') break;
-		const path = typeof next === 'string' ? nextPath(client, next) : undefined;
+		// The reference types `next` "number" (a page token) and shows only null; Django REST
+		// framework's paging gives a URL. A number is read as the offset of the next page.
+		const path =
+			typeof next === 'number' && Number.isInteger(next) && next >= 0
+				? `/api/v1/comments/?${new URLSearchParams({ record: recordId, offset: String(next) }).toString()}`
+				: typeof next === 'string'
+					? nextPath(client, next)
+					: undefined;
 		if (path === undefined)
 			throw pagingError(
 				client,
 				'SmartSuite pointed to the next page of comments at an address the node does not follow',
-				`The "next" link is not under the Records API Base URL of the credential (${withoutTrailingSlash(client.credentials.baseUrl)}), so it was not requested: the request would carry the API key there. ${comments.length} comments were read before.`,
+				typeof next === 'string'
+					? `The "next" link is not under the Records API Base URL of the credential (${withoutTrailingSlash(client.credentials.baseUrl)}), so it was not requested: the request would carry the API key there. ${comments.length} comments were read before.`
+					: `The "next" of the answer is neither a link nor a page offset: ${JSON.stringify(next)}. ${comments.length} comments were read before.`,
 				itemIndex,
 			);
 		if (requested.has(path))

@@ -12,7 +12,6 @@ import { isObject } from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
 import {
 	FIELD_TYPE_OPTIONS as FIELD_TYPE_OPTIONS_ALL,
-	newFieldSlug,
 	TYPES_WITH_SETTINGS,
 } from '../../shared/fieldTypes';
 import { tablePath } from '../../shared/records';
@@ -25,8 +24,7 @@ export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = FIELD_TYPE_OPTIONS_ALL
 		option.value === 'linkedrecordfield' || !TYPES_WITH_SETTINGS.includes(String(option.value)),
 );
 
-/** The types whose options are `params.choices`: `{value, label}`, the value being the id records hold. */
-export const CHOICE_FIELD_TYPES = ['singleselectfield', 'multipleselectfield', 'statusfield'];
+export { CHOICE_FIELD_TYPES, newChoices } from '../../shared/fieldTypes';
 export const LINKED_RECORD_TYPE = 'linkedrecordfield';
 
 export const fieldPath = (tableId: string, action: string) => `${tablePath(tableId)}${action}/`;
@@ -64,10 +62,6 @@ export function choiceLabels(text: unknown): string[] {
 	}
 	return labels;
 }
-
-/** New options for the labels, each with its own id. */
-export const newChoices = (labels: string[]): IDataObject[] =>
-	labels.map((label) => ({ value: newFieldSlug(), label }));
 
 /** The field named by slug, else by label (any case), with an error listing the table's fields. */
 export function findField(

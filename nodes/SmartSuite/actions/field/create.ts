@@ -102,7 +102,7 @@ function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
 		);
 	const params: IDataObject = {};
 	const labels = choiceLabels(context.getNodeParameter('choices', itemIndex, ''));
-	if (CHOICE_FIELD_TYPES.includes(type)) params.choices = newChoices(labels);
+	if (CHOICE_FIELD_TYPES.includes(type)) params.choices = newChoices(type, labels);
 	else if (labels.length > 0)
 		throw fail(
 			`Choices are only for Single Select, Multiple Select and Status, not for ${type}`,

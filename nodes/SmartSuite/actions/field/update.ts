@@ -88,7 +88,8 @@ function changedField(
 	const added = labels.filter((choice) => !known.has(choice.toLowerCase()));
 	if ((!label || label === field.label) && added.length === 0) return undefined;
 	const params: IDataObject = { ...field.params };
-	if (added.length > 0) params.choices = [...existing, ...newChoices(added)];
+	if (added.length > 0)
+		params.choices = [...existing, ...newChoices(field.field_type, added, existing)];
 	return { slug: field.slug, label: label || field.label, field_type: field.field_type, params };
 }
 

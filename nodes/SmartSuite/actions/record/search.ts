@@ -13,7 +13,7 @@ import type { ConvertContext, Field } from '../../shared/fields';
 import { describeGiven, isEmail, toFilterValue, ValueError } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { tableLocator } from '../../shared/locators';
-import { appendUpTo } from '../../shared/pages';
+import { appendUpTo, reachedTotal } from '../../shared/pages';
 import type { RecordsClient } from '../../shared/records';
 import { recordsPath } from '../../shared/records';
 import { isTool, returnAllFields } from '../shared';
@@ -321,16 +321,7 @@ function totalBeyond(answer: unknown, offset: number): number | undefined {
 	return total !== undefined && total > offset ? total : undefined;
 }
 
-/**
- * Whether SmartSuite's `total` says the list is over. The reference calls it the "number of records
- * returned", SmartSuite's own client reads it as all matches: a total equal to the page's count
- * could be either, so then only a short page ends the list (one more request when exactly a
- * whole number of pages match).
- */
-export function reachedTotal(answer: unknown, count: number, offset: number): boolean {
-	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
-	return total !== undefined && total !== count && offset >= total;
-}
+export { reachedTotal } from '../../shared/pages';
 
 function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 	const message = 'SmartSuite sent an answer to the record search that is not a page of records';

@@ -8,7 +8,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import { newFieldSlug, PLAIN_FIELD_TYPE_OPTIONS } from '../../shared/fieldTypes';
+import {
+	CHOICE_FIELD_TYPES,
+	newChoices,
+	newFieldSlug,
+	PLAIN_FIELD_TYPE_OPTIONS,
+} from '../../shared/fieldTypes';
+import { choiceLabels } from '../field/common';
 import { solutionLocator } from '../../shared/locators';
 import { eachItem } from '../record/common';
 import { notAnObjectError, readSolutionId } from '../solution/common';
@@ -17,14 +23,11 @@ const show = { resource: ['table'], operation: ['create'] };
 
 /** The types a field given here can have: those that need nothing but a label. */
 
-/** SmartSuite needs at least one field: without any, the table gets the reference's example field. */
-const DEFAULT_FIELD = { slug: 'name', label: 'Name', field_type: 'textfield' };
-
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a table in a solution',
-	description: 'Create a table with the fields given (a text field Name when none is)',
+	description: "Create a table: SmartSuite's Title field, then the fields given",
 };
 
 export const createFields: INodeProperties[] = [
@@ -49,7 +52,7 @@ export const createFields: INodeProperties[] = [
 		default: {},
 		placeholder: 'Add Field',
 		description:
-			'The fields of the new table, in order; without any, it gets one text field, Name. Linked records, lookups and formulas are added afterwards with Field → Create.',
+			'The fields of the new table, in order, after the Title field SmartSuite gives every new table. Linked records, lookups and formulas are added afterwards with Field → Create.',
 		displayOptions: { show },
 		options: [
 			{
@@ -70,6 +73,16 @@ export const createFields: INodeProperties[] = [
 						options: PLAIN_FIELD_TYPE_OPTIONS,
 						default: 'textfield',
 					},
+					{
+						displayName: 'Choices',
+						name: 'choices',
+						type: 'string',
+						default: '',
+						placeholder: 'Small, Medium, Large',
+						description:
+							'For Single Select, Multiple Select and Status: the options, as labels separated by commas',
+						displayOptions: { show: { fieldType: CHOICE_FIELD_TYPES } },
+					},
 				],
 			},
 		],
@@ -85,13 +98,16 @@ function badInput(
 	return new NodeOperationError(context.getNode(), message, { description, itemIndex });
 }
 
-/** The table's `structure`: each field given (checked before any request), or the default one. */
+/**
+ * The table's `structure`: each field given (checked before any request); `[]` without any, as
+ * SmartSuite's own client sends it. SmartSuite gives every new table its Title (primary) field.
+ */
 function readStructure(context: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const given = context.getNodeParameter('fields.field', itemIndex, []) as unknown;
 	const fields = Array.isArray(given) ? given : [];
 	const labels = new Set<string>();
 	const structure = fields.map((field: unknown, position) => {
-		const { label, fieldType } = isObject(field) ? field : {};
+		const { label, fieldType, choices } = isObject(field) ? field : {};
 		const text = typeof label === 'string' ? label.trim() : '';
 		if (text === '')
 			throw badInput(
@@ -115,9 +131,19 @@ function readStructure(context: IExecuteFunctions, itemIndex: number): IDataObje
 				`The field "${text}" has a type a new table cannot have: ${JSON.stringify(fieldType)}`,
 				`Expected one of: ${PLAIN_FIELD_TYPE_OPTIONS.map((option) => option.value).join(', ')}.`,
 			);
-		return { slug: newFieldSlug(), label: text, field_type: fieldType as string, params: {} };
+		const type = fieldType as string;
+		const options = choiceLabels(choices);
+		if (options.length > 0 && !CHOICE_FIELD_TYPES.includes(type))
+			throw badInput(
+				context,
+				itemIndex,
+				`The field "${text}" is a ${type}: choices are only for Single Select, Multiple Select and Status`,
+				'Empty its Choices, or pick one of those field types.',
+			);
+		const params = CHOICE_FIELD_TYPES.includes(type) ? { choices: newChoices(type, options) } : {};
+		return { slug: newFieldSlug(), label: text, field_type: type, params };
 	});
-	return structure.length > 0 ? structure : [DEFAULT_FIELD];
+	return structure;
 }
 
 /** `POST /api/v1/applications/` with `{name, solution, structure}` (reference: tables/create-table.md). */

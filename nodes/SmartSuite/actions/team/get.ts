@@ -27,7 +27,7 @@ export const getFields: INodeProperties[] = [
 	simplifyOption(show, 'team'),
 ];
 
-/** SmartSuite documents no read of one team: the teams list is read filtered on the id. */
+/** SmartSuite documents no read of one team: the teams list is read and the team picked by id. */
 export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const teamId = requireId(

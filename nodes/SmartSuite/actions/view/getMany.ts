@@ -11,7 +11,7 @@ import { tableLocator } from '../../shared/locators';
 import { returnAllFields } from '../shared';
 import { eachItem, readTableId } from '../record/common';
 import { readLimit } from '../record/search';
-import { listViews } from './views';
+import { isDashboard, listViews, viewFilter } from './views';
 
 const show = { resource: ['view'], operation: ['getMany'] };
 
@@ -20,7 +20,7 @@ export const getManyOperation: INodePropertyOptions = {
 	value: 'getMany',
 	action: 'Get the views of a table',
 	description:
-		'List the saved views of a table: ID, label, kind (view_mode), and the filter and sort each applies',
+		'List the saved views of a table (not its dashboards): ID, label, kind (view_mode), and the filter and sort each applies',
 };
 
 export const getManyFields: INodeProperties[] = [
@@ -28,12 +28,17 @@ export const getManyFields: INodeProperties[] = [
 	...returnAllFields(show),
 ];
 
-/** The view as SmartSuite lists it, with its filter and sort (from `state`) on top. */
+/** The view as SmartSuite lists it, with its filter (see viewFilter) and sort (from `state`) on top. */
 function withFilterAndSort(view: IDataObject): IDataObject {
 	const state = isObject(view.state) ? view.state : {};
-	const filter = isObject(state.filterWindow) ? state.filterWindow.filter : undefined;
+	const { filter, note } = viewFilter(view);
 	const sort = isObject(state.sortWindow) ? state.sortWindow.sort : undefined;
-	return { ...view, filter: isObject(filter) ? filter : {}, sort: Array.isArray(sort) ? sort : [] };
+	return {
+		...view,
+		filter,
+		...(note !== undefined && { filterNote: note }),
+		sort: Array.isArray(sort) ? sort : [],
+	};
 }
 
 /**
@@ -45,7 +50,9 @@ export async function executeGetMany(this: IExecuteFunctions): Promise<INodeExec
 		const tableId = readTableId(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
 		await client.structure(tableId);
-		const views = await listViews(this, client, tableId, itemIndex);
+		const reports = await listViews(this, client, tableId, itemIndex);
+		// `/reports/` lists the table's dashboards too: they are not views.
+		const views = reports.filter((report) => !isDashboard(report));
 		return views.slice(0, limit).map(withFilterAndSort);
 	});
 }

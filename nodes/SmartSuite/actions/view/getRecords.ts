@@ -26,7 +26,7 @@ import {
 	simplifyField,
 } from '../record/common';
 import { MAX_PAGES, PAGE_SIZE, readLimit, TIME_LIMIT_MS } from '../record/search';
-import { viewLocator } from './views';
+import { isDashboard, listViews, viewLocator } from './views';
 
 const show = { resource: ['view'], operation: ['getRecords'] };
 
@@ -113,7 +113,35 @@ function notRecordsError(node: INode, itemIndex: number): NodeApiError {
 	});
 }
 
-/** Runs as n8n's `customOperations`: Simplify reads the table's structure, once per table. */
+/**
+ * `/reports/` lists dashboards with the views, and nothing documents what records-for-report
+ * answers for one: when the view gave no records or an error, the table's reports are read (one
+ * request) and a dashboard is named as such. A view that lists records costs nothing more.
+ */
+async function refuseDashboard(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	tableId: string,
+	viewId: string,
+	itemIndex: number,
+): Promise<void> {
+	const reports = await listViews(context, client, tableId, itemIndex).catch(() => []);
+	const report = reports.find((candidate) => candidate.id === viewId);
+	if (!report || !isDashboard(report)) return;
+	const label =
+		typeof report.label === 'string' && report.label !== '' ? ` ("${report.label}")` : '';
+	throw new NodeOperationError(
+		client.node,
+		`"${viewId}"${label} is a dashboard of the table "${tableId}", not a view: it has no records`,
+		{
+			description:
+				'Pick a view of the table: the View list shows views only. A dashboard shows widgets, which the SmartSuite API does not read as records.',
+			itemIndex,
+		},
+	);
+}
+
+/** Simplify reads the table's structure, once per table. */
 export async function executeGetRecords(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);
@@ -125,7 +153,14 @@ export async function executeGetRecords(this: IExecuteFunctions): Promise<INodeE
 		);
 		const limit = readLimit(this, itemIndex);
 		const structure = await client.structure(tableId);
-		const records = await viewRecords(client, tableId, viewId, structure, limit, itemIndex);
+		// A failure is the view's own error unless the id is a dashboard's.
+		const records = await viewRecords(client, tableId, viewId, structure, limit, itemIndex).catch(
+			async (error: unknown) => {
+				await refuseDashboard(this, client, tableId, viewId, itemIndex);
+				return await Promise.reject(error);
+			},
+		);
+		if (records.length === 0) await refuseDashboard(this, client, tableId, viewId, itemIndex);
 		return await shownRecords(this, client, records, structure, itemIndex);
 	});
 }

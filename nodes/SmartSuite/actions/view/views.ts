@@ -22,10 +22,16 @@ import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { RequestContext } from '../../shared/transport';
 
+/** `/reports/` lists a table's dashboards with its views: `view_mode` "dashboard" (SmartSuite's MCP server). */
+export const isDashboard = (report: IDataObject): boolean => report.view_mode === 'dashboard';
+
 /** A view's address in SmartSuite's app: …/solution/<solutionId>/<tableId>/<viewId> */
 export const VIEW_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/[^/]+/[^/?#]+/([^/?#]+)`;
 
-/** The views of a table, in SmartSuite's order; elements without an id are passed over. */
+/**
+ * The reports of a table (views and dashboards), in SmartSuite's order; elements without an id
+ * are passed over. Callers leave the dashboards out (`isDashboard`).
+ */
 export async function listViews(
 	context: Pick<RequestContext, 'logger'>,
 	client: RecordsClient,
@@ -116,9 +122,10 @@ async function searchViews(
 		});
 	const appUrl = await appUrls(this);
 	const wanted = (filter ?? '').trim().toLowerCase();
-	const views = await listViews(this, await recordsClient(this), tableId.trim());
+	const reports = await listViews(this, await recordsClient(this), tableId.trim());
 	return {
-		results: views
+		results: reports
+			.filter((report) => !isDashboard(report))
 			.map((view) => {
 				const id = String(view.id);
 				const label = typeof view.label === 'string' && view.label !== '' ? view.label : id;
@@ -135,3 +142,43 @@ async function searchViews(
 }
 
 export const viewListSearch = { searchViews };
+
+/** A condition of a view's filter as Record → Search sends it: `{field, comparison, value}`. */
+const isCondition = (condition: unknown): condition is IDataObject =>
+	isObject(condition) &&
+	typeof condition.field === 'string' &&
+	typeof condition.comparison === 'string';
+
+export interface ViewFilter {
+	/** `{operator, fields: [{field, comparison, value}]}`, the body Record → Search sends; `{}` when none. */
+	filter: IDataObject;
+	/** Why the filter is not one Record → Search can send as it is (nested groups, unknown shapes). */
+	note?: string;
+}
+
+/**
+ * A view's filter. SmartSuite keeps a view's conditions in `state.filterWindow.new_filters`
+ * (`{operator, conditions: [{comparison, field, value}]}`, a captured `/reports/` answer, with
+ * `filter.fields` empty); older views keep them in `state.filterWindow.filter` (`{operator,
+ * fields}`). Conditions that are not `{field, comparison, value}` (a nested group) are kept as
+ * they are, with a note: Record → Search sends one level of rules.
+ */
+export function viewFilter(view: IDataObject): ViewFilter {
+	const state = isObject(view.state) ? view.state : {};
+	const window = isObject(state.filterWindow) ? state.filterWindow : {};
+	const modern = isObject(window.new_filters) ? window.new_filters : undefined;
+	const legacy = isObject(window.filter) ? window.filter : undefined;
+	const conditions = Array.isArray(modern?.conditions) ? modern.conditions : [];
+	const fields = Array.isArray(legacy?.fields) ? legacy.fields : [];
+	const [source, list] =
+		conditions.length > 0 || fields.length === 0 ? [modern, conditions] : [legacy, fields];
+	if (!source) return { filter: {} };
+	const operator = source.operator === 'or' ? 'or' : 'and';
+	const filter = { operator, fields: list } as IDataObject;
+	const odd = list.filter((condition) => !isCondition(condition)).length;
+	if (odd === 0) return { filter };
+	return {
+		filter,
+		note: `${odd} of the ${list.length} conditions of the view's filter are not a rule {field, comparison, value} (a nested group of conditions?): Record → Search sends one level of rules, so this filter cannot be sent to it as it is.`,
+	};
+}

@@ -30,7 +30,21 @@ export function memberEmail(member: IDataObject): string | null {
 	return emails.map(textOrNull).find((email) => email !== null) ?? null;
 }
 
-/** `{id, name, email}` of each member id; an id the directory lacks gets null name and e-mail. */
+/**
+ * Whether the member was removed from the workspace: SmartSuite's members list keeps removed
+ * members, with `deleted_date.date` set (SmartSuite's MCP server and other live clients leave them
+ * out); a bare date string is read too.
+ */
+export function isRemovedMember(member: IDataObject): boolean {
+	const deleted = isObject(member.deleted_date) ? member.deleted_date.date : member.deleted_date;
+	return typeof deleted === 'string' ? deleted.trim() !== '' : typeof deleted === 'number';
+}
+
+/**
+ * `{id, name, email}` of each member id; an id the directory lacks gets null name and e-mail. A
+ * member removed from the workspace is still named (the directory holds removed members), with
+ * `removed: true`.
+ */
 export function readPeople(value: unknown, { membersById }: ReadContext): unknown {
 	const ids = readIds(value);
 	if (!Array.isArray(ids)) return ids;
@@ -40,6 +54,7 @@ export function readPeople(value: unknown, { membersById }: ReadContext): unknow
 			id,
 			name: member ? memberName(member) : null,
 			email: member ? memberEmail(member) : null,
+			...(member && isRemovedMember(member) && { removed: true }),
 		};
 	});
 }
