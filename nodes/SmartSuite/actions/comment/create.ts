@@ -99,7 +99,7 @@ function messageBody(
 	return { data: { type: 'doc', content: paragraphs } };
 }
 
-/** Runs as n8n's `customOperations`: an assignee given by e-mail is looked up in the member directory. */
+/** Run by actions/router.ts: an assignee given by e-mail is looked up in the member directory. */
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const node = this.getNode();

@@ -121,7 +121,7 @@ function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	return { slug: newFieldSlug(), label, field_type: type, params, is_new: true };
 }
 
-/** Runs as n8n's `customOperations`: one add-field request per item. */
+/** Run by actions/router.ts: one add-field request per item. */
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);

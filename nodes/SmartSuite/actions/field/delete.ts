@@ -31,7 +31,7 @@ export const deleteFields: INodeProperties[] = [
 	),
 ];
 
-/** Runs as n8n's `customOperations`: the table's structure is read once per run, then one delete per item. */
+/** Run by actions/router.ts: the table's structure is read once per run, then one delete per item. */
 export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const deleted = new Set<string>();
 	return await eachItem(this, async (client, itemIndex) => {

@@ -93,7 +93,7 @@ function changedField(
 	return { slug: field.slug, label: label || field.label, field_type: field.field_type, params };
 }
 
-/** Runs as n8n's `customOperations`: the table's structure is read once per run, then one change per item. */
+/** Run by actions/router.ts: the table's structure is read once per run, then one change per item. */
 export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// Fields changed by earlier items of this run: the structure read before them is out of date.
 	const changed = new Map<string, Field>();

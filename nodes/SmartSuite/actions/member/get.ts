@@ -27,7 +27,7 @@ export const getFields: INodeProperties[] = [
 ];
 
 /**
- * Runs as n8n's `customOperations`. SmartSuite documents no read of one member: the member is
+ * Run by actions/router.ts. SmartSuite documents no read of one member: the member is
  * found in the workspace's members list, read once per run.
  */
 export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -34,7 +34,7 @@ export const getManyFields: INodeProperties[] = [
 	simplifyOption(show, 'member'),
 ];
 
-/** Runs as n8n's `customOperations`: the workspace's members are read once per run. */
+/** Run by actions/router.ts: the workspace's members are read once per run. */
 export async function executeGetMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const limit = readLimit(this, itemIndex);

@@ -82,7 +82,7 @@ export function createWriter(client: RecordsClient, context: IExecuteFunctions):
 }
 
 /**
- * Runs as n8n's `customOperations` (see SmartSuite.node.ts): all items are checked before the
+ * Run by actions/router.ts: all items are checked before the
  * first request and sent together in bulk, which a declarative route (one request per item)
  * cannot do.
  */

@@ -85,7 +85,7 @@ function notDeletedError(client: RecordsClient, write: Write): NodeOperationErro
 	);
 }
 
-/** Runs as n8n's `customOperations` (see SmartSuite.node.ts): many items go out as bulk deletes. */
+/** Run by actions/router.ts: many items go out as bulk deletes. */
 export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await executeWrites(
 		this,

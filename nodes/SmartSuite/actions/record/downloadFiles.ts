@@ -741,7 +741,7 @@ async function downloadItem(
 }
 
 /**
- * Runs as n8n's `customOperations` (see index.ts): per item, the record is read, then each file's
+ * Run by actions/router.ts: per item, the record is read, then each file's
  * address and bytes. An item's files are attached only when all of them arrived (or, Keep the
  * Files That Fit, those that fit, the others listed); a record without files is an error (the
  * issue's rule: nothing to download), which Continue on Fail passes over.

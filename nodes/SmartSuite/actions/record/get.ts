@@ -65,7 +65,7 @@ export async function readRecord(
 	return record;
 }
 
-/** Runs as n8n's `customOperations` (see index.ts): Simplify reads the table's structure once per table. */
+/** Run by actions/router.ts: Simplify reads the table's structure once per table. */
 export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);

@@ -122,7 +122,7 @@ async function listDeleted(
 	return wanted.map((record) => simplified(record, members));
 }
 
-/** Runs as n8n's `customOperations` (see index.ts): one request per item, the members read once. */
+/** Run by actions/router.ts: one request per item, the members read once. */
 export async function executeGetDeleted(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(
 		this,

@@ -349,7 +349,7 @@ function endlessError(
 	);
 }
 
-/** Runs as n8n's `customOperations` (see index.ts): filters are built from the table's structure. */
+/** Run by actions/router.ts: filters are built from the table's structure. */
 export async function executeSearch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(
 		this,

@@ -127,7 +127,7 @@ export function updateWriter(client: RecordsClient, context: IExecuteFunctions):
 	};
 }
 
-/** Runs as n8n's `customOperations` (see SmartSuite.node.ts), like Create. */
+/** Run by actions/router.ts, like Create. */
 export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await executeWrites(
 		this,

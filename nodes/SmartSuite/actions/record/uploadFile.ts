@@ -167,7 +167,7 @@ async function recordAfterUpload(
 }
 
 /**
- * Runs as n8n's `customOperations` (see index.ts): one upload per item, after the table's
+ * Run by actions/router.ts: one upload per item, after the table's
  * structure (read once per table) shows that the field is a file field. Never sent twice: only a
  * 429 or a refused connection is retried, as for Create.
  */

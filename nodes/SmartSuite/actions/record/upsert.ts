@@ -231,7 +231,7 @@ function severalMatchesError(context: IExecuteFunctions, group: KeyGroup): Outco
 	};
 }
 
-/** Runs as n8n's `customOperations` (see index.ts), like Create. */
+/** Run by actions/router.ts, like Create. */
 export async function executeUpsert(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const client = await recordsClient(this);

@@ -42,7 +42,7 @@ function withFilterAndSort(view: IDataObject): IDataObject {
 }
 
 /**
- * Runs as n8n's `customOperations`. The table's structure is read first, so that an unknown
+ * Run by actions/router.ts. The table's structure is read first, so that an unknown
  * table is an error (the list of views of a table that does not exist may be empty).
  */
 export async function executeGetMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
