@@ -1,24 +1,30 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from './shared/listSearch';
 import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
-import { REQUEST_DEFAULTS } from './shared/transport';
-import { recordDescription, recordOperations } from './actions/record';
+import { recordDescription } from './actions/record';
 import { recordListSearch, recordLoadOptions } from './actions/record/methods';
 import { resourceMapping } from './shared/resourceMapping';
 import { operationSubtitle } from './actions/subtitle';
-import { webhookDescription } from './actions/webhook';
-import { fieldDescription, fieldOperations } from './actions/field';
+import { webhookDescription, webhookLoadOptions } from './actions/webhook';
+import { fieldDescription } from './actions/field';
 import { fieldListSearch } from './actions/field/methods';
-import { solutionDescription, solutionOperations } from './actions/solution';
-import { tableDescription, tableOperations } from './actions/table';
-import { viewDescription, viewOperations } from './actions/view';
+import { solutionDescription } from './actions/solution';
+import { tableDescription } from './actions/table';
+import { viewDescription } from './actions/view';
 import { viewListSearch } from './actions/view/views';
-import { commentDescription, commentOperations } from './actions/comment';
-import { memberDescription, memberOperations } from './actions/member';
-import { teamDescription, teamOperations } from './actions/team';
+import { commentDescription } from './actions/comment';
+import { memberDescription } from './actions/member';
+import { teamDescription } from './actions/team';
 import { memberListSearch } from './shared/memberLocator';
+import { router } from './actions/router';
 
 const properties: INodeProperties[] = [
 	{
@@ -67,13 +73,6 @@ export class SmartSuite implements INodeType {
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],
-		requestDefaults: {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			// Never follow a redirect, and let every status reach the operation's postReceive,
-			// which words the error for the user.
-			...REQUEST_DEFAULTS,
-		},
 		properties,
 	};
 
@@ -85,19 +84,12 @@ export class SmartSuite implements INodeType {
 			...viewListSearch,
 			...memberListSearch,
 		},
-		loadOptions: { ...loadOptions, ...recordLoadOptions },
+		loadOptions: { ...loadOptions, ...recordLoadOptions, ...webhookLoadOptions },
 		resourceMapping,
 	};
 
-	/** Record operations that need code run here instead of as routes: see actions/record/index.ts. */
-	customOperations: INodeType['customOperations'] = {
-		record: recordOperations,
-		field: fieldOperations,
-		solution: solutionOperations,
-		table: tableOperations,
-		view: viewOperations,
-		comment: commentOperations,
-		member: memberOperations,
-		team: teamOperations,
-	};
+	/** Every operation, in every path n8n runs the node by (actions/router.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
 }

@@ -1,6 +1,6 @@
 /**
  * Our nodes as n8n runs them: the trigger through n8n-core's PollContext (state carried across
- * polls), the action node's listEvents through RoutingNode. Both hit the emulator over HTTP.
+ * polls), the action node's listEvents through its execute. Both hit the emulator over HTTP.
  */
 import type {
 	IDataObject,
@@ -13,7 +13,7 @@ import type {
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
 import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { Emulator } from '../emulator/types';
-import { type Poller, createPoller, credentialsFor, runDeclarativeNode } from '../helpers/n8n';
+import { type Poller, createPoller, credentialsFor, runNodeOnce } from '../helpers/n8n';
 
 // Named with .ts: outside jest, Node tries `X.node.json` (the codex beside each node) before
 // ts-node's `.ts`, so `require('…/X.node')` would load the codex instead of the class.
@@ -71,7 +71,7 @@ export async function listEventsNode(
 	webhookId: string,
 	pageSize: number,
 ): Promise<INodeExecutionData[]> {
-	return await runDeclarativeNode(new SmartSuite(), {
+	return await runNodeOnce(new SmartSuite(), {
 		parameters: {
 			resource: 'webhook',
 			operation: 'listEvents',

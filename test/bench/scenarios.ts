@@ -260,7 +260,7 @@ export async function drainScenario(bench: Bench, drainCase: DrainCase): Promise
 	}
 }
 
-/** Scenario 4: the action node's listEvents with Return All, through RoutingNode. */
+/** Scenario 4: the action node's listEvents with Return All, through its execute. */
 export async function listEventsScenario(
 	bench: Bench,
 	listCase: DrainCase,

@@ -14,12 +14,7 @@ import { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInsta
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { startEmulator } from '../emulator';
 import type { Emulator } from '../emulator/types';
-import {
-	credentialsFor,
-	runDeclarativeNode,
-	shutdownN8nCore,
-	testCredential,
-} from '../helpers/n8n';
+import { credentialsFor, runNodeOnce, shutdownN8nCore, testCredential } from '../helpers/n8n';
 
 const nodeRequire = createRequire(__filename);
 // The first run loads n8n-core's routing and expression code (over a second on a busy machine).
@@ -258,7 +253,7 @@ describe('SmartSuite Workspace API credential', () => {
 		expect((await testCredential(credentialsFor(emu, { webhooksUrl: unreachable }))).status).toBe(
 			'OK',
 		);
-		const wrongService = await runDeclarativeNode(new SmartSuite(), {
+		const wrongService = await runNodeOnce(new SmartSuite(), {
 			parameters: {
 				resource: 'webhook',
 				operation: 'list',

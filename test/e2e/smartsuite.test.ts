@@ -174,11 +174,8 @@ describe(`SmartSuite node in n8n ${version.n8n} (n8n execute)`, () => {
 			const runData = result!.data.resultData.runData;
 
 			const [restored] = nodeOutput(runData, 'Restore deleted record');
-			expect(restored).toMatchObject({
-				id: seed.restoreId,
-				title: 'Quarterly report (Restored)',
-				deleted_by: null,
-			});
+			// Simplified, as Get shows a record (issue 36).
+			expect(restored).toMatchObject({ id: seed.restoreId, Title: 'Quarterly report (Restored)' });
 			expect(emu.getRecord(seed.tableId, seed.restoreId)?.deleted_date).toMatchObject({
 				date: null,
 			});

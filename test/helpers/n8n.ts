@@ -196,8 +196,11 @@ export interface TestFile {
 	mimeType?: string;
 }
 
-/** Runs a declarative node once over its input items, as n8n does for one node execution. */
-export async function runDeclarativeNode(
+/**
+ * Runs a node once over its input items, as n8n does for one node execution: its `execute`, or
+ * for a declarative node without one (the credential test's) its routes through RoutingNode.
+ */
+export async function runNodeOnce(
 	nodeType: INodeType,
 	{ parameters, credentials, input = [{}], continueOnFail = false }: RunNodeOptions,
 ): Promise<INodeExecutionData[]> {
@@ -223,7 +226,9 @@ export async function runDeclarativeNode(
 		{ node, data: { main: [items] }, source: null },
 		[],
 	);
-	const output = await new RoutingNode(context, nodeType).runNode();
+	const output = nodeType.execute
+		? ((await nodeType.execute.call(context)) as INodeExecutionData[][])
+		: await new RoutingNode(context, nodeType).runNode();
 	return output?.[0] ?? [];
 }
 

@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
-import { createPoller, runDeclarativeNode, shutdownN8nCore } from '../helpers/n8n';
+import { createPoller, runNodeOnce, shutdownN8nCore } from '../helpers/n8n';
 import type { HostileServer } from './server';
 import { failure, startHostile, webhooksApi } from './server';
 
@@ -34,7 +34,7 @@ const listEvents = (extra: INodeParameters): INodeParameters => ({
 });
 
 const run = async (parameters: INodeParameters) =>
-	await runDeclarativeNode(new SmartSuite(), {
+	await runNodeOnce(new SmartSuite(), {
 		parameters,
 		credentials: {
 			apiKey: 'k'.repeat(40),

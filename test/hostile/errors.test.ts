@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
-import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
+import { createPoller, runNodeOnce, shutdownN8nCore, testCredential } from '../helpers/n8n';
 import type { Answer, Failure, HostileServer } from './server';
 import { failure, GET_WEBHOOK, restoreRecord, startHostile } from './server';
 
@@ -48,7 +48,7 @@ async function nodeError(
 	{ url, input }: { url?: string; input?: IDataObject[] } = {},
 ): Promise<Failure> {
 	return await failure(
-		runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(url), input }),
+		runNodeOnce(new SmartSuite(), { parameters, credentials: credentials(url), input }),
 	);
 }
 
@@ -83,7 +83,8 @@ describe('network failures name their reason', () => {
 
 	it('the node and the credential test, when nothing listens at the address', async () => {
 		const error = await nodeError(getWebhook, { url: closedUrl });
-		expect(`${error.message} ${error.httpCode}`).toMatch(/refused.*ECONNREFUSED/);
+		expect(error.message).toBe('Could not reach SmartSuite: the connection was refused');
+		expect(error.description).toMatch(/^Network error ECONNREFUSED\./);
 
 		// n8n's words (2.8) or the code (2.41): a credential test reports what n8n makes of the failure.
 		expect((await testCredential(credentials(closedUrl))).message).toMatch(
@@ -100,7 +101,7 @@ describe('an id that is not text', () => {
 	])('says it is %s, not that it is empty', async (kind, id) => {
 		const error = await nodeError(restoreFromInput, { input: [{ id }] });
 
-		expect(error.message).toBe(`The parameter "Record ID" is ${kind}, not an id`);
+		expect(error.message).toBe(`The parameter "Record" is ${kind}, not an id`);
 		expect(server.received).toEqual([]);
 	});
 
@@ -109,7 +110,7 @@ describe('an id that is not text', () => {
 			const error = await nodeError(restoreFromInput, { input: [{ id }] });
 
 			expect(error.message).toBe(
-				'The parameter "Record ID" contains a broken character (half of a UTF-16 surrogate pair)',
+				'The parameter "Record" contains a broken character (half of a UTF-16 surrogate pair)',
 			);
 		}
 		expect(server.received).toEqual([]);
@@ -117,7 +118,7 @@ describe('an id that is not text', () => {
 
 	it('a whole emoji is an ordinary character', async () => {
 		reply = () => ({ status: 200, body: { id: 'r1' } });
-		await runDeclarativeNode(new SmartSuite(), {
+		await runNodeOnce(new SmartSuite(), {
 			parameters: restoreFromInput,
 			credentials: credentials(),
 			input: [{ id: 'r\uD83D\uDE00' }],

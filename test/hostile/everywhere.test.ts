@@ -1,6 +1,7 @@
 /**
  * Issue 29, point 2: a server that quotes the API key in every field of every answer (bodies,
- * `failed_items[].reason`, headers, redirects, error pages, JSON escapes) against every operation
+ * `failed_items[].reason`, headers, redirects, error pages, JSON escapes; issue 40: also in
+ * base64, as `\uXXXX` escapes in text, and 17 characters of it) against every operation
  * of the SmartSuite node, both triggers and the credential test. The key is nowhere: not in an
  * output item, an error's message, description or JSON (what n8n stores with the execution), nor
  * a log line (info, warn, error).
@@ -20,8 +21,28 @@ import { startHostile } from './server';
 /** A key whose URL-encoded and JSON-escaped forms differ from it. */
 const API_KEY = 'sk+3f9a/7c21=d4e85b60a1f2';
 const ENCODED = encodeURIComponent(API_KEY);
+/** Issue 40: the key in base64, alone and as an Authorization header's value, and as `\uXXXX` escapes in text. */
+const BASE64 = Buffer.from(API_KEY).toString('base64');
+const TOKEN_BASE64 = Buffer.from(`Token ${API_KEY}`).toString('base64');
+const ESCAPED = Array.from(
+	API_KEY,
+	(c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+).join('');
+/** 17 characters of the key: any run of 16 or more gives it away. */
+const PART = API_KEY.slice(4, 21);
 /** How the key is quoted in every string of an answer. */
-const Q = `Token ${API_KEY} (sent as ${ENCODED}, key=${API_KEY.toUpperCase()})`;
+const Q = `Token ${API_KEY} (sent as ${ENCODED}, key=${API_KEY.toUpperCase()}, base64 ${BASE64}, header ${TOKEN_BASE64}, escaped ${ESCAPED}, part "${PART}")`;
+/** What must be found nowhere (lower case): each form above, and every run of 16 characters of the key. */
+const FORMS = [
+	API_KEY,
+	ENCODED,
+	API_KEY.replace('/', '\\/'),
+	BASE64.slice(0, 32),
+	TOKEN_BASE64.slice(8, 40),
+	ESCAPED,
+	JSON.stringify(ESCAPED).slice(1, -1),
+	...Array.from({ length: API_KEY.length - 15 }, (_, start) => API_KEY.slice(start, start + 16)),
+].map((form) => form.toLowerCase());
 const SLUG = 's1text0001';
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -239,10 +260,10 @@ function expectNoKey(what: string, value: unknown): void {
 	]
 		.join('\n')
 		.toLowerCase();
-	for (const form of [API_KEY, ENCODED, API_KEY.replace('/', '\\/')]) {
-		if (text.includes(form.toLowerCase()))
+	for (const form of FORMS) {
+		if (text.includes(form))
 			throw new Error(
-				`${what}: the key (${form}) was found in:\n${text.slice(Math.max(0, text.indexOf(form.toLowerCase()) - 300), text.indexOf(form.toLowerCase()) + 100)}`,
+				`${what}: the key (${form}) was found in:\n${text.slice(Math.max(0, text.indexOf(form) - 300), text.indexOf(form) + 100)}`,
 			);
 	}
 }

@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
-import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
+import { createPoller, runNodeOnce, shutdownN8nCore, testCredential } from '../helpers/n8n';
 import type { HostileServer } from './server';
 import { failure, GET_WEBHOOK, restoreRecord, startHostile } from './server';
 
@@ -94,7 +94,7 @@ describe.each([301, 302, 303, 307, 308])('a %i redirect', (code) => {
 		'%s: is not followed, and the error names the address',
 		async (_name, parameters) => {
 			const error = await failure(
-				runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials() }),
+				runNodeOnce(new SmartSuite(), { parameters, credentials: credentials() }),
 			);
 
 			expect(elsewhere.received).toEqual([]);
@@ -138,7 +138,7 @@ it.each(targets)('a redirect to %s is refused as well', async (_name, target) =>
 	location = target();
 
 	await expect(
-		runDeclarativeNode(new SmartSuite(), {
+		runNodeOnce(new SmartSuite(), {
 			parameters: operations[1][1],
 			credentials: credentials(),
 		}),

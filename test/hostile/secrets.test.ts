@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
-import { createPoller, runDeclarativeNode, shutdownN8nCore, testCredential } from '../helpers/n8n';
+import { createPoller, runNodeOnce, shutdownN8nCore, testCredential } from '../helpers/n8n';
 import type { Answer, HostileServer } from './server';
 import { failure, GET_WEBHOOK, restoreRecord, startHostile } from './server';
 
@@ -73,9 +73,7 @@ const getWebhook = GET_WEBHOOK;
 const restore = restoreRecord('r1');
 
 const nodeError = async (parameters: INodeParameters, overrides?: object) =>
-	await failure(
-		runDeclarativeNode(new SmartSuite(), { parameters, credentials: credentials(overrides) }),
-	);
+	await failure(runNodeOnce(new SmartSuite(), { parameters, credentials: credentials(overrides) }));
 
 const pollError = async (overrides?: object) => {
 	const poller = createPoller(new SmartSuiteTrigger(), {
@@ -184,23 +182,40 @@ it('a page token that quotes the key never reaches the error about a repeated to
 	expectNoKey(everythingOf(error));
 });
 
-/** n8n-core 2.41's RoutingNode keeps the raw request error (headers included) as the `cause` of its NodeApiError. */
-const ENGINE_KEEPS_REQUEST_AS_CAUSE = !(
-	require('n8n-core/package.json').version as string
-).startsWith('2.8.');
+const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+/** The operations that were routes: on n8n-core 2.41, RoutingNode kept their raw request (with the key) as the `cause`. */
+const FORMERLY_ROUTED: Array<[string, INodeParameters]> = [
+	['Record > Restore', restore],
+	['Webhook > Get', getWebhook],
+	['Webhook > Delete', { ...getWebhook, operation: 'delete' }],
+	['Webhook > List Events', { ...getWebhook, operation: 'listEvents', returnAll: true }],
+	[
+		'Webhook > List',
+		{ resource: 'webhook', operation: 'list', solutionId: rl('s1'), returnAll: true },
+	],
+	[
+		'Webhook > Create',
+		{ resource: 'webhook', operation: 'create', solutionId: rl('s1'), tableIds: ['t1'] },
+	],
+	['Webhook > Update', { ...getWebhook, operation: 'update', events: ['RECORD_CREATED'] }],
+];
 
-it('a network error carries neither the request nor the key', async () => {
+// Every operation sends through the package's transport since issue 37: no error keeps the request.
+it.each(FORMERLY_ROUTED)(
+	'a network error of %s carries neither the request nor the key, in any form of the error',
+	async (_name, parameters) => {
+		const closed = await startHostile(() => ({ status: 200 }));
+		await closed.close();
+
+		expectNoKey(
+			everythingOf(await nodeError(parameters, { baseUrl: closed.url, webhooksUrl: closed.url })),
+		);
+	},
+);
+
+it('a network error of the trigger carries neither the request nor the key', async () => {
 	const closed = await startHostile(() => ({ status: 200 }));
 	await closed.close();
 
-	const routed = await nodeError(getWebhook, { baseUrl: closed.url, webhooksUrl: closed.url });
-	if (ENGINE_KEEPS_REQUEST_AS_CAUSE) {
-		// What n8n shows and stores (message, description, JSON) holds no key; the inspected form of a
-		// declarative operation's error does, through n8n's own `cause` (known, README: Security).
-		const { message, description } = routed as { message?: string; description?: string };
-		expectNoKey([message, description, JSON.stringify(routed)].join('\n'));
-	} else {
-		expectNoKey(everythingOf(routed));
-	}
 	expectNoKey(everythingOf(await pollError({ webhooksUrl: closed.url })));
 });

@@ -86,9 +86,16 @@ it('keeps its resources, operations and parameter names', () => {
 		'solutionId',
 		'webhookId',
 		'events',
+		'notifications',
 		'notificationUrl',
+		'notificationsOffNotice',
 	]);
-	expect(parametersOf('record', 'restore')).toEqual(['tableId', 'recordId']);
+	expect(parametersOf('record', 'restore')).toEqual([
+		'tableId',
+		'recordId',
+		'simplify',
+		'readableValues',
+	]);
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
 		'columns',
@@ -120,7 +127,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'tableId',
 		'recordId',
 		'fieldId',
-		'binaryPropertyName',
+		'inputDataFieldName',
 		'simplify',
 		'readableValues',
 	]);
@@ -144,6 +151,8 @@ it('keeps its resources, operations and parameter names', () => {
 		'filters',
 		'sort',
 		'returnAll',
+		// The node's Limit (50) and the SmartSuite Tool's (20: displayOptions @tool).
+		'limit',
 		'limit',
 		'simplify',
 		'readableValues',
@@ -177,7 +186,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'linkedTableId',
 		'required',
 	]);
-	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'label', 'addChoices']);
+	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'newLabel', 'addChoices']);
 	expect(parametersOf('field', 'delete')).toEqual(['tableId', 'fieldId']);
 	expect(operationsOf('solution')).toEqual(['get', 'getMany']);
 	expect(parametersOf('solution', 'getMany')).toEqual(['returnAll', 'limit']);
@@ -219,10 +228,10 @@ it('keeps Restore the default record operation, so saved Restore workflows stay 
 	const operation = description.properties.find(
 		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('record'),
 	);
-	expect(operation?.default).toBe('restore');
+	expect(operation?.default).toBe('search');
 });
 
-it("maps Create and Update columns with n8n's resource mapper (add; map: Update has no field to match on), and runs the record operations as customOperations", () => {
+it("maps Create and Update columns with n8n's resource mapper (add; map: Update has no field to match on), and runs every operation from the node's execute", () => {
 	const columns = description.properties.filter((p) => p.name === 'columns');
 	expect(
 		columns.map((p) => [
@@ -239,17 +248,10 @@ it("maps Create and Update columns with n8n's resource mapper (add; map: Update 
 		columns.find((p) => p.typeOptions?.resourceMapper?.mode === 'upsert')?.typeOptions
 			?.resourceMapper,
 	).toMatchObject({ resourceMapperMethod: 'getUpsertColumns', multiKeyMatch: true });
-	expect(Object.keys(smartSuite.customOperations?.record ?? {}).sort()).toEqual([
-		'create',
-		'delete',
-		'downloadFiles',
-		'get',
-		'getDeleted',
-		'search',
-		'update',
-		'uploadFile',
-		'upsert',
-	]);
+	// One dispatch (actions/router.ts): n8n runs no routes and no customOperations of this node.
+	expect(typeof smartSuite.execute).toBe('function');
+	expect(smartSuite).not.toHaveProperty('customOperations');
+	expect(description.requestDefaults).toBeUndefined();
 	for (const p of description.properties.filter((p) => p.name === 'simplify'))
 		expect(p.default).toBe(true);
 	for (const p of description.properties.filter(

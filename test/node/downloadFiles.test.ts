@@ -219,6 +219,21 @@ describe('Record > Download Files', () => {
 				{ options: { maxFileSizeMb: 0 } },
 				'The option "Max File Size (MB)" must be a number above 0',
 			],
+			[
+				'a file count that is not whole',
+				{ options: { maxFiles: 2.5 } },
+				'The option "Max Files per Item" must be a whole number above 0',
+			],
+			[
+				'a total size of 0',
+				{ options: { maxTotalSizeMb: 0 } },
+				'The option "Max Total Size per Item (MB)" must be a number above 0',
+			],
+			[
+				'a time per file of 0',
+				{ options: { fileDeadline: 0 } },
+				'The option "Max Time per File" must be a number above 0',
+			],
 		])('refuses %s before any request', async (_what, extra, message) => {
 			const { emu } = ctx;
 			const { table, recordId } = setup();

@@ -222,7 +222,7 @@ describe('Field > Update', () => {
 		const t = table();
 
 		const output = await run(emu, {
-			parameters: update(t.id, 'priority', { label: 'Importance' }),
+			parameters: update(t.id, 'priority', { newLabel: 'Importance' }),
 		});
 
 		expect(operations(emu)).toEqual(['GetTable', 'ChangeField']);

@@ -1,4 +1,4 @@
-/** Shared by the SmartSuite node suites: one emulator per file, the node run through RoutingNode. */
+/** Shared by the SmartSuite node suites: one emulator per file, the node run by n8n's WorkflowExecute. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -8,7 +8,7 @@ import { DEFAULT_VARIANT, type Emulator, type ReceivedRequest, startEmulator } f
 import { TYPED_FIELDS } from '../emulator/fixtures';
 import {
 	credentialsFor,
-	runDeclarativeNode,
+	runNodeOnce,
 	runNodeInWorkflow,
 	shutdownN8nCore,
 	type RunNodeOptions,
@@ -45,30 +45,23 @@ export interface Run {
 	credentials?: Partial<SmartSuiteCredentialData>;
 }
 
-/** Whether the parameters pick an operation that runs as code (n8n's `customOperations`). */
-function isCustomOperation(parameters: INodeParameters): boolean {
-	const { resource, operation } = parameters as { resource?: string; operation?: string };
-	return Boolean(resource && operation && smartSuite.customOperations?.[resource]?.[operation]);
-}
-
 /**
- * Runs the node as n8n does: the routes through RoutingNode, the operations that run as code
- * through WorkflowExecute (which is what picks them). Throws the node's error.
+ * Runs the node's `execute` once over the input, as n8n's WorkflowExecute calls it (with files:
+ * inside a workflow, which stores them). Throws the node's error. Unlike a whole workflow, it
+ * reaches the node's own checks of empty required parameters (n8n refuses to start a workflow
+ * whose parameters it sees empty: runInWorkflow).
  */
 export async function run(emu: Emulator, options: Run): Promise<INodeExecutionData[]> {
-	if (!isCustomOperation(options.parameters)) {
-		const { credentials, ...rest } = options;
-		return await runDeclarativeNode(smartSuite, {
-			...rest,
-			credentials: credentialsFor(emu, credentials),
-		});
+	if (options.binary) {
+		const result = await runInWorkflow(emu, options);
+		if (result.error) throw Object.assign(new Error(result.error.message), result.error);
+		return result.output;
 	}
-	const result = await runInWorkflow(emu, options);
-	if (result.error) throw Object.assign(new Error(result.error.message), result.error);
-	return result.output;
+	const { credentials, ...rest } = options;
+	return await runNodeOnce(smartSuite, { ...rest, credentials: credentialsFor(emu, credentials) });
 }
 
-/** Runs an operation that runs as code inside a workflow, with its hints and error. */
+/** Runs the node inside a workflow, with its hints and error. */
 export async function runInWorkflow(
 	emu: Emulator,
 	{ credentials, ...options }: Run,
@@ -96,11 +89,13 @@ export async function runError(
 	return error as Error & { description?: string; httpCode?: string };
 }
 
+/** Record → Restore with the record as SmartSuite answers it (Simplify off). */
 export const restore = (tableId: string | INodeParameters, recordId: string): INodeParameters => ({
 	resource: 'record',
 	operation: 'restore',
 	tableId: typeof tableId === 'string' ? { __rl: true, mode: 'id', value: tableId } : tableId,
 	recordId,
+	simplify: false,
 });
 
 /** Record > Upload File to the Attachments field of the field types table. */

@@ -126,7 +126,7 @@ describe('Record > Create', () => {
 			[F.linked]: [linked.id],
 			assigned_to: [member.id],
 			[F.email]: ['a@b.co'],
-			[F.phone]: [{ phone_number: '+1 555 0100' }],
+			[F.phone]: [{ phone_country: 'US', phone_number: '+1 555 0100' }],
 			[F.link]: ['https://example.com'],
 			[F.fullName]: { title: '', first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' },
 			[F.address]: { location_address: '1 Main St', location_city: 'Paris' },

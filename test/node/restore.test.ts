@@ -1,4 +1,5 @@
-import { expectSpecRequest, restore, run, runError, useEmulator } from './harness';
+import { credentialsFor, runNodeMethod } from '../helpers/n8n';
+import { expectSpecRequest, restore, run, runError, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
 const restorePath = (tableId: string, recordId: string) =>
@@ -74,8 +75,8 @@ describe('Record > Restore', () => {
 	it.each([
 		['Table', '', 'r1'],
 		['Table', '   ', 'r1'],
-		['Record ID', 't1', ''],
-		['Record ID', 't1', ' \n '],
+		['Record', 't1', ''],
+		['Record', 't1', ' \n '],
 	])('names the empty parameter "%s" and sends nothing', async (label, tableId, recordId) => {
 		const { emu } = ctx;
 
@@ -119,7 +120,7 @@ describe('Record > Restore', () => {
 
 			const error = await runError(emu, { parameters: restore('t1', id) });
 
-			expect(error.message).toBe(`The parameter "Record ID" is not a valid id: "${id}"`);
+			expect(error.message).toBe(`The parameter "Record" is not a valid id: "${id}"`);
 			expect(emu.requests).toHaveLength(0);
 		},
 	);
@@ -165,7 +166,62 @@ describe('Record > Restore', () => {
 		expect(output[1].error?.message).toBe(
 			'Record "missing" was not found in table "t1", or it is not deleted',
 		);
-		expect(output[2].error?.message).toBe('The parameter "Record ID" is empty');
+		expect(output[2].error?.message).toBe('The parameter "Record" is empty');
 		expect(emu.requests).toHaveLength(2);
+	});
+
+	// Issue 36: Restore showed SmartSuite's raw answer while Get simplifies, and took a typed id only.
+	it('shows the restored record as Get does, with Simplify on by default', async () => {
+		const { emu } = ctx;
+		const table = emu.addTable(emu.addSolution().id);
+		const record = emu.addDeletedRecord(table.id, { title: 'Vendor contract' });
+		const ids = { tableId: { __rl: true, mode: 'id', value: table.id }, recordId: record.id };
+
+		const [restored] = await run(emu, {
+			parameters: { resource: 'record', operation: 'restore', ...ids },
+		});
+		const [read] = await run(emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				...ids,
+				recordId: { __rl: true, mode: 'id', value: record.id },
+			},
+		});
+
+		// What Get shows, the same way (the restore answer also holds the empty fields).
+		expect(restored.json).toMatchObject(read.json);
+		expect(restored.json).toMatchObject({ id: record.id, Title: 'Vendor contract (Restored)' });
+	});
+
+	it("picks the record from the table's deleted records, newest first, with the day each was deleted", async () => {
+		const { emu } = ctx;
+		const solution = emu.addSolution();
+		const table = emu.addTable(solution.id);
+		const other = emu.addTable(solution.id);
+		const older = emu.addDeletedRecord(table.id, { title: 'Q3 launch plan' });
+		emu.addDeletedRecord(other.id, { title: 'Of another table' });
+		emu.createRecord(table.id, { title: 'Live record' });
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const newer = emu.addDeletedRecord(table.id, { title: 'Vendor contract' });
+		const day = new Date().toISOString().slice(0, 10);
+
+		const found = (await runNodeMethod(
+			smartSuite,
+			{
+				parameters: {
+					resource: 'record',
+					operation: 'restore',
+					tableId: { __rl: true, mode: 'id', value: table.id },
+				},
+				credentials: credentialsFor(emu),
+			},
+			{ listSearch: 'searchDeletedRecords', filter: '' },
+		)) as { results: Array<{ name: string; value: string }> };
+
+		expect(found.results).toEqual([
+			{ name: `Vendor contract (deleted ${day})`, value: newer.id },
+			{ name: `Q3 launch plan (deleted ${day})`, value: older.id },
+		]);
 	});
 });

@@ -1,9 +1,11 @@
 /** The transport's pure helpers: what a user reads in an error, and how long a 429 asks to wait. */
 import {
 	MIN_RETRY_WAIT_MS,
+	quote,
 	rateLimitWaitMs,
 	received,
 	retryAfterSeconds,
+	scrubbed,
 	secretsOf,
 	serverMessage,
 } from '../../nodes/SmartSuite/shared/transport';
@@ -103,6 +105,79 @@ describe('received', () => {
 		const deep = `${'{"a":'.repeat(100_000)}"\\u0073${key.slice(1).replace('/', '\\/')}"${'}'.repeat(100_000)}`;
 		const { body } = received({ statusCode: 200, body: deep }, key);
 		expect(body).not.toContain('3f9a');
+	});
+});
+
+/** Issue 40, point 5: one redaction, every form of every secret (docs/security.md lists them). */
+describe('the forms of a secret a server may quote', () => {
+	const key = '9c41e07bd25fa3860e1b7d4c92f5a06e38b1d7c4';
+	const base64 = (text: string) => Buffer.from(text).toString('base64');
+	const escaped = (text: string, backslashes = '\\') =>
+		Array.from(text, (c) => `${backslashes}u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(
+			'',
+		);
+	const said = (text: string) => quote(text, secretsOf(key));
+
+	it.each([
+		['as is, in any case', `key ${key.toUpperCase()} refused`],
+		[
+			'URL-encoded, every character',
+			`key ${Array.from(key, (c) => `%${c.charCodeAt(0).toString(16)}`).join('')} refused`,
+		],
+		['as \\u escapes in a text', `key ${escaped(key)} refused`],
+		['as \\u escapes of JSON inside JSON', `key ${escaped(key, '\\\\')} refused`],
+		['escapes and URL encoding mixed', `key ${key.slice(0, 9)}\\u0062%64${key.slice(11)} refused`],
+		['in base64', `key ${base64(key)} refused`],
+		['in base64, as "Token <key>"', `Authorization: ${base64(`Token ${key}`)} refused`],
+		['in base64, as "user:<key>" (another alignment)', `Basic ${base64(`user:${key}`)} refused`],
+		[
+			'in URL-safe base64, two bytes in',
+			`key ${Buffer.from(`xy${key}`).toString('base64url')} refused`,
+		],
+		['16 characters of it', `key ${key.slice(11, 27)} refused`],
+	])('%s', (_form, text) => {
+		const quoted = said(text);
+		expect(quoted).toMatch(/^(key|Authorization:|Basic) .*\*\*\*.* refused$/);
+		for (let start = 0; start + 16 <= key.length; start++)
+			expect(quoted.toLowerCase()).not.toContain(key.slice(start, start + 16));
+		expect(quoted).not.toContain(base64(key).slice(4, 36));
+	});
+
+	it('keeps 15 characters of the key, and words that merely look like it', () => {
+		expect(said(`id ${key.slice(3, 18)} ok`)).toBe(`id ${key.slice(3, 18)} ok`);
+		expect(said('page 9c41 of 9c42')).toBe('page 9c41 of 9c42');
+	});
+
+	it('takes a longer run out whole, up to where the text stops following the key', () => {
+		expect(said(`x${key.slice(2, 30)}Zz`)).toBe('x***Zz');
+	});
+
+	it("takes the Instant Trigger's secret out of quotes and output items, and its whole URL, in any form", () => {
+		const secret = 'Q7wNf2Lk9XbTz4RmC8sVa1YhJ6pGd3Ue';
+		const url = `http://n8n.example.com/webhook/4b1c9e2a-77d0/webhook?secret=${secret}`;
+		const held = [{ text: secret }, { text: url, whole: true }];
+		const body = JSON.stringify({
+			msg: `cannot reach ${url}`,
+			encoded: `callback=${encodeURIComponent(url)}`,
+			part: `secret starts ${secret.slice(0, 16)}`,
+		}).replaceAll('/', '\\/');
+
+		const response = received({ statusCode: 400, body, headers: {} }, key, held);
+
+		// What the trigger reads keeps its URL (it finds its webhook by it); what leaves it does not.
+		expect(response.body).toBe(body);
+		expect(scrubbed(JSON.parse(body), response.secrets)).toEqual({
+			msg: 'cannot reach ***',
+			encoded: 'callback=***',
+			part: 'secret starts ***',
+		});
+		expect(quote(`see ${url}.`, response.secrets)).toBe('see ***.');
+		expect(serverMessage(JSON.parse(body), response.secrets)).toBe('cannot reach ***');
+	});
+
+	it('leaves answers without a secret as they are, escapes included', () => {
+		const body = '{"a":"\\u00e9t\\u00e9 \\/ 100%25 \\"q\\""}';
+		expect(received({ statusCode: 200, body }, key).body).toBe(body);
 	});
 });
 

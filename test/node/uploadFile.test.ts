@@ -101,7 +101,7 @@ describe('Record > Upload File', () => {
 		const second = emu.addRecord(table.id, { title: 'Second' }).id;
 
 		const output = await run(emu, {
-			parameters: uploadFile(table.id, '={{ $json.record }}', { binaryPropertyName: 'scan' }),
+			parameters: uploadFile(table.id, '={{ $json.record }}', { inputDataFieldName: 'scan' }),
 			input: [{ record: recordId }, { record: second }],
 			binary: [
 				{ scan: { data: Buffer.from('one'), fileName: 'one.txt', mimeType: 'text/plain' } },

@@ -1,7 +1,16 @@
-/** Webhook → Update through RoutingNode against the emulator (and a stub for a "200 Ok" answer). */
+/** Webhook → Update against the emulator (and a stub for a "200 Ok" answer). */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { expectSpecRequest, run, runError, startStub, useEmulator, webhooksPath } from './harness';
+import { credentialsFor, runNodeMethod } from '../helpers/n8n';
+import {
+	expectSpecRequest,
+	run,
+	runError,
+	smartSuite,
+	startStub,
+	useEmulator,
+	webhooksPath,
+} from './harness';
 
 const ctx = useEmulator();
 
@@ -33,7 +42,10 @@ describe('Webhook > Update', () => {
 	it('sets the kinds and a notification URL, keeping what the webhook watches and its events', async () => {
 		const { emu, solution, deals, webhook } = seed();
 		const output = await run(emu, {
-			parameters: update(webhook.webhook_id, { notificationUrl: ' https://example.com/hooks/ss ' }),
+			parameters: update(webhook.webhook_id, {
+				notifications: 'send',
+				notificationUrl: ' https://example.com/hooks/ss ',
+			}),
 		});
 
 		expect(emu.requests.map((request) => request.operation)).toEqual([
@@ -59,12 +71,12 @@ describe('Webhook > Update', () => {
 		expect(emu.events(webhook.webhook_id)).toHaveLength(3);
 	});
 
-	it('an empty Notification URL switches notifications off; events are still collected', async () => {
+	it('Switch Off switches notifications off; events are still collected', async () => {
 		const { emu, deals, webhook } = seed();
 		emu.setWebhookStatus(webhook.webhook_id, { notifications: { url: 'https://example.com/old' } });
 
 		const [item] = await run(emu, {
-			parameters: update(webhook.webhook_id, { notificationUrl: '' }),
+			parameters: update(webhook.webhook_id, { notifications: 'off' }),
 		});
 
 		expect(item.json.notification_status).toEqual({ disabled: {} });
@@ -115,15 +127,17 @@ describe('Webhook > Update', () => {
 		expect(emu.requests.map((request) => request.operation)).toEqual(['GetWebhook']);
 	});
 
-	it('no Events, a Notification URL that is not http(s), an empty Webhook: errors before any request', async () => {
+	it('Events that are not a list, a Notification URL that is not http(s), an empty Webhook: errors before any request', async () => {
 		const { emu, webhook } = seed();
-		const none = await runError(emu, {
-			parameters: update(webhook.webhook_id, { events: '={{ [] }}' }),
+		const notAList = await runError(emu, {
+			parameters: update(webhook.webhook_id, { events: '={{ "RECORD_CREATED" }}' }),
 		});
-		expect(none.message).toBe('Choose at least one of the Events');
-		expect(none.description).toContain('would collect nothing');
+		expect(notAList.message).toBe('The Events must be a list of kinds');
 		const badUrl = await runError(emu, {
-			parameters: update(webhook.webhook_id, { notificationUrl: 'ftp://example.com' }),
+			parameters: update(webhook.webhook_id, {
+				notifications: 'send',
+				notificationUrl: 'ftp://example.com',
+			}),
 		});
 		expect(badUrl.message).toBe('The Notification URL must be an http(s) address');
 		const empty = await runError(emu, { parameters: update('={{ "" }}') });
@@ -151,10 +165,59 @@ describe('Webhook > Update', () => {
 			continueOnFail: true,
 		});
 		expect(output[0].error?.message).toBe('The webhook "missing" does not exist or was deleted');
-		expect(output[0].json).toEqual({});
+		expect(output[0].json).toEqual({ error: output[0].error?.message });
 		expect(output[1]).toMatchObject({
 			json: { webhook_id: webhook.webhook_id, kinds: ['RECORD_CREATED', 'RECORD_UPDATED'] },
 			pairedItem: { item: 1 },
 		});
+	});
+
+	// Issue 36: Events started empty and an empty Notification URL switched notifications off, so an
+	// Update that changed only the kinds stopped the Instant Trigger's webhook silently.
+	it('changes only what the item changes: empty Events keep the kinds, Keep keeps the notification URL', async () => {
+		const { emu, webhook } = seed();
+		const url = 'https://n8n.example.com/webhook/abc/smartsuite?secret=s3cr3t';
+		emu.setWebhookStatus(webhook.webhook_id, { notifications: { url } });
+
+		const [kindsOnly] = await run(emu, {
+			parameters: update(webhook.webhook_id, { events: ['RECORD_UPDATED'] }),
+		});
+		expect(kindsOnly.json).toMatchObject({
+			kinds: ['RECORD_UPDATED'],
+			notification_status: { enabled: { url } },
+		});
+
+		const [urlOnly] = await run(emu, {
+			parameters: update(webhook.webhook_id, {
+				events: [],
+				notifications: 'send',
+				notificationUrl: 'https://example.com/other',
+			}),
+		});
+		expect(urlOnly.json).toMatchObject({
+			kinds: ['RECORD_UPDATED'],
+			notification_status: { enabled: { url: 'https://example.com/other' } },
+		});
+	});
+
+	it("lists the kinds with the webhook's current ones marked, and warns before switching notifications off", async () => {
+		const { emu, webhook } = seed();
+
+		const kinds = await runNodeMethod(
+			smartSuite,
+			{ parameters: update(webhook.webhook_id), credentials: credentialsFor(emu) },
+			{ loadOptions: 'getWebhookKinds' },
+		);
+
+		expect(kinds).toEqual([
+			{ name: 'Record Created', value: 'RECORD_CREATED' },
+			{ name: 'Record Deleted (collected now)', value: 'RECORD_DELETED' },
+			{ name: 'Record Updated', value: 'RECORD_UPDATED' },
+		]);
+		const notice = smartSuite.description.properties.find(
+			(property) => property.name === 'notificationsOffNotice',
+		);
+		expect(notice?.displayName).toContain('Instant Trigger');
+		expect(notice?.displayOptions?.show?.notifications).toEqual(['off']);
 	});
 });

@@ -80,7 +80,7 @@ describe("SmartSuite's service name only (every spec path answers bad_route)", (
 
 		expect(output).toEqual([
 			expect.objectContaining({
-				json: {},
+				json: { error: noMethod(emu.webhooksUrl, 'GetWebhook') },
 				error: expect.objectContaining({ message: noMethod(emu.webhooksUrl, 'GetWebhook') }),
 			}),
 		]);

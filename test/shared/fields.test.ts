@@ -239,7 +239,35 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 	['one e-mail', field('emailfield'), 'a@b.co', ['a@b.co']],
 	['e-mails', field('emailfield'), ['a@b.co', 'c@d.co'], ['a@b.co', 'c@d.co']],
 	['link', field('linkfield'), 'https://example.com', ['https://example.com']],
-	['phone from text', field('phonefield'), '+1 555 0100', [{ phone_number: '+1 555 0100' }]],
+	[
+		'phone from text, its country from the prefix',
+		field('phonefield'),
+		'+1 555 0100',
+		[{ phone_country: 'US', phone_number: '+1 555 0100' }],
+	],
+	// Issue 36: stored as a US number before.
+	[
+		'a British phone',
+		field('phonefield'),
+		'+44 20 7946 0000',
+		[{ phone_country: 'GB', phone_number: '+44 20 7946 0000' }],
+	],
+	[
+		'phones with 00 and three-digit codes',
+		field('phonefield'),
+		'0033 1 23 45 67 89, +353 1 234 5678, +971 4 123 4567',
+		[
+			{ phone_country: 'FR', phone_number: '0033 1 23 45 67 89' },
+			{ phone_country: 'IE', phone_number: '+353 1 234 5678' },
+			{ phone_country: 'AE', phone_number: '+971 4 123 4567' },
+		],
+	],
+	[
+		'a phone without prefix keeps no country',
+		field('phonefield'),
+		'555 0100',
+		[{ phone_number: '555 0100' }],
+	],
 	[
 		'phone object',
 		field('phonefield'),

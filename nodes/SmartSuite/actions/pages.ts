@@ -1,19 +1,13 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INode,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Page } from '../shared/pages';
 import { appendUpTo, hasNextPage } from '../shared/pages';
-import { setPairedItem } from './shared';
 
 /**
- * n8n's RoutingNode passes a node's output items as the arguments of one call, which fails with
- * "Maximum call stack size exceeded" from about 125,000 items: one run outputs at most this many.
+ * One run outputs at most this many items: n8n holds them all in memory, and passes a node's
+ * output as the arguments of one call in places (RoutingNode), which fails with "Maximum call
+ * stack size exceeded" from about 125,000 items.
  */
 const MAX_ITEMS_PER_RUN = 100_000;
 
@@ -29,8 +23,8 @@ export interface PagedList {
 	maxPages: number;
 	/** What to do when `maxPages` is not enough. */
 	maxPagesHint: string;
-	/** The request body for one page; `wanted` is how many items the limit still needs. */
-	body(pageToken: string, wanted: number): IDataObject;
+	/** Sends the request for one page and returns the checked answer; `wanted` is how many items the limit still needs. */
+	fetch(pageToken: string, wanted: number): Promise<IDataObject>;
 	/** The page in a checked answer; undefined when the answer is not a page. */
 	read(answer: IDataObject): Page | undefined;
 	/** The page's elements that are items (the others are passed over); all of them when absent. */
@@ -39,30 +33,20 @@ export interface PagedList {
 }
 
 /**
- * Runs instead of the single request (`send.paginate`) and walks the pages from the first.
- * makeRoutingRequest runs the operation's postReceive chain, which is only `checkResponse`: each
- * call gives back one item holding the checked page, so `next_page_token` stays readable here,
- * and the items become output items only at the end. Bounded three ways: by the limit, by
+ * Walks the pages from the first, for one input item. Bounded three ways: by the limit, by
  * `maxPages`, and by a token already requested (a page pointing back to one already read).
  */
 export async function readPages(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	node: INode,
+	itemIndex: number,
 	list: PagedList,
-): Promise<INodeExecutionData[]> {
-	const node = context.getNode();
-	const itemIndex = context.getItemIndex();
+): Promise<IDataObject[]> {
 	const items: IDataObject[] = [];
 	const requestedTokens = new Set<string>();
 	let pageToken = '';
 	for (let pages = 1; ; pages++) {
 		requestedTokens.add(pageToken);
-		const body = list.body(pageToken, list.limit - items.length);
-		const [answer] = await context.makeRoutingRequest({
-			...requestData,
-			options: { ...requestData.options, body },
-		});
-		const page = list.read(answer.json);
+		const page = list.read(await list.fetch(pageToken, list.limit - items.length));
 		if (!page) throw list.notAPage();
 		// One more than a run can output tells "exactly that many" from "too many".
 		appendUpTo(
@@ -76,10 +60,7 @@ export async function readPages(
 		if (pages >= list.maxPages) throw tooManyPagesError(node, list, itemIndex);
 		pageToken = page.nextPageToken;
 	}
-	return await setPairedItem.call(
-		context,
-		items.map((json) => ({ json })),
-	);
+	return items;
 }
 
 /**

@@ -22,7 +22,7 @@ import type { WebhooksMethod } from './webhooksRoute';
 import { webhooksAddress, withOtherGetWebhookSpelling } from './webhooksRoute';
 
 /** What a request is about; the address is added where the request is sent. */
-type Subject = Omit<RequestSubject, 'address'>;
+export type Subject = Omit<RequestSubject, 'address'>;
 
 /**
  * The elements of a list that can be entries: JSON objects with a non-empty string id under
@@ -112,15 +112,23 @@ export async function listTables(
 	);
 }
 
-/** `timeout`: a poll's requests end within its budget (n8n's default is 300 s). */
-/** `anyBody`: the answer is not read, so a success without JSON ("200 Ok") is one (see parseResponse). */
-async function callWebhooks(
+/** How one webhooks API call is sent and read. */
+export interface WebhooksCallOptions {
+	/** A poll's requests end within its budget (n8n's default is 300 s). */
+	timeout?: number;
+	/** The answer is not read, so a success without JSON ("200 Ok") is one (see parseResponse). */
+	anyBody?: boolean;
+	/** The input item the call is for, named in its error. */
+	itemIndex?: number;
+}
+
+/** One webhooks API call, sent once (the webhooks API has no retry here); its checked answer. */
+export async function callWebhooks(
 	context: RequestContext,
 	method: WebhooksMethod,
 	body: IDataObject,
 	subject: Subject,
-	timeout?: number,
-	anyBody = false,
+	{ timeout, anyBody = false, itemIndex }: WebhooksCallOptions = {},
 ): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
 	const address = webhooksAddress(credentials, method);
@@ -129,7 +137,7 @@ async function callWebhooks(
 		{ baseURL: address.baseUrl, url: address.path, body, timeout },
 		credentials.apiKey,
 	);
-	return parseResponse(context.getNode(), response, { ...subject, address }, undefined, {
+	return parseResponse(context.getNode(), response, { ...subject, address }, itemIndex, {
 		anyBody,
 	});
 }
@@ -155,7 +163,7 @@ export async function listWebhooksPage(
 		'ListWebhooks',
 		{ solution_id: solutionId, page_size: '100', page_token: pageToken },
 		{ action: 'list the webhooks', notFound: `The solution "${solutionId}" was not found` },
-		timeout,
+		{ timeout },
 	);
 	const page = readPage(answer, 'webhooks');
 	if (!page) throw notAWebhooksPageError(context.getNode());
@@ -171,6 +179,7 @@ export async function createWebhook(
 	context: RequestContext,
 	webhook: IDataObject,
 	timeout?: number,
+	itemIndex?: number,
 ): Promise<IDataObject> {
 	const solutionId = String((webhook.locator as IDataObject | undefined)?.solution_id ?? '');
 	const answer = await callWebhooks(
@@ -182,7 +191,7 @@ export async function createWebhook(
 			notFound: `The solution "${solutionId}" was not found`,
 			notFoundHint: 'Check the Solution and that it belongs to the workspace of the credential.',
 		},
-		timeout,
+		{ timeout, itemIndex },
 	);
 	return unwrapWebhook(answer);
 }
@@ -192,6 +201,7 @@ export async function readWebhook(
 	context: RequestContext,
 	webhookId: string,
 	itemIndex?: number,
+	action = 'read the webhook',
 ): Promise<IDataObject> {
 	const credentials = await credentialsOf(context);
 	const ask = async (method: WebhooksMethod) => {
@@ -208,13 +218,20 @@ export async function readWebhook(
 		async () => await ask('GetWebhooks'),
 	);
 	const subject = {
-		action: 'read the webhook',
+		...webhookSubject(webhookId, action),
 		address: webhooksAddress(credentials, method),
+	};
+	return unwrapWebhook(parseResponse(context.getNode(), response, subject, itemIndex));
+}
+
+/** What a call about one webhook of the Webhook operations is about: a 404 names the webhook. */
+export function webhookSubject(webhookId: string, action: string): Subject {
+	return {
+		action,
 		notFound: `The webhook "${webhookId}" does not exist or was deleted`,
 		notFoundHint:
 			'Check the Webhook ID and that it belongs to the workspace of the credential. SmartSuite deletes a webhook whose events were not listed for 14 days.',
 	};
-	return unwrapWebhook(parseResponse(context.getNode(), response, subject, itemIndex));
 }
 
 /** UpdateWebhook: SmartSuite's reference asks for the whole webhook (id, kinds, locator, filter, notification status). */
@@ -229,8 +246,7 @@ export async function updateWebhook(
 		'UpdateWebhook',
 		{ webhook },
 		{ action: 'update the webhook', notFound: `The webhook "${webhookId}" does not exist` },
-		timeout,
-		true,
+		{ timeout, anyBody: true },
 	);
 }
 
@@ -244,8 +260,7 @@ export async function deleteWebhook(
 		'DeleteWebhook',
 		{ webhook_id: webhookId },
 		{ action: 'delete the webhook', notFound: `The webhook "${webhookId}" does not exist` },
-		timeout,
-		true,
+		{ timeout, anyBody: true },
 	);
 }
 

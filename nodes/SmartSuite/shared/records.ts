@@ -18,6 +18,7 @@ import type {
 } from './transport';
 import {
 	credentialsOf,
+	hasUserInfo,
 	networkCodeOf,
 	parseResponse,
 	readJson,
@@ -26,6 +27,7 @@ import {
 	rateLimitWaitMs,
 	recordsAddress,
 	sendRequest,
+	userInfoError,
 } from './transport';
 
 /** One request waits at most this long for its answer. */
@@ -46,11 +48,14 @@ export const recordPath = (tableId: string, recordId: string) =>
 export interface RecordsRequest {
 	method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	url: string;
-	body?: IDataObject;
+	/** A JSON text is sent as it is: n8n leaves out an empty object (`{}`) it is given as a value. */
+	body?: IDataObject | string;
 	qs?: IDataObject;
 	/** What the request is about, for errors. */
 	action: string;
 	notFound: string;
+	/** How to fix a 404, when there is something to say. */
+	notFoundHint?: string;
 	/**
 	 * false for creates: sent again only when SmartSuite surely did not process it (a 429, a refused
 	 * connection). After a timeout or a 5xx the records may exist, and sending again could make
@@ -92,6 +97,8 @@ export interface RecordsClient {
 	send(request: RecordsRequest): Promise<ApiResponse>;
 	/** Sends and returns the answer's JSON (any JSON value), or throws the transport's error. */
 	call(request: RecordsRequest, itemIndex?: number): Promise<unknown>;
+	/** Sends and returns the answer's JSON object (`{}` for any body with `anyBody`), or throws the transport's error. */
+	callForObject(request: RecordsRequest, itemIndex?: number): Promise<IDataObject>;
 	/** The table's fields; read once per table per client. */
 	structure(tableId: string): Promise<Field[]>;
 	/** The slug of the table's title (primary) field, from the same read: `primary_field`, which is not always `title`. */
@@ -119,10 +126,13 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		action: request.action,
 		address: recordsAddress(credentials, request.url),
 		notFound: request.notFound,
+		notFoundHint: request.notFoundHint,
 	});
 
 	async function send(request: RecordsRequest): Promise<ApiResponse> {
 		const address = recordsAddress(credentials, request.url);
+		// Refused before anything is sent: never "may have been created".
+		if (hasUserInfo(address.baseUrl)) throw userInfoError(node);
 		// Set once an attempt may have been carried out without its answer reaching us.
 		let repeated = false;
 		for (let retries = 0; ; retries++) {
@@ -137,6 +147,9 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 						baseURL: address.baseUrl,
 						url: request.url,
 						body: request.body,
+						...(typeof request.body === 'string' && {
+							headers: { 'Content-Type': 'application/json' },
+						}),
 						...(raw && {
 							body: raw.body,
 							headers: { 'Content-Type': raw.contentType, 'Content-Length': String(raw.length) },
@@ -190,6 +203,12 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		return parseResponse(node, response, subjectOf(request), itemIndex);
 	}
 
+	async function callForObject(request: RecordsRequest, itemIndex?: number): Promise<IDataObject> {
+		return parseResponse(node, await send(request), subjectOf(request), itemIndex, {
+			anyBody: request.anyBody,
+		});
+	}
+
 	async function readTable(tableId: string): Promise<TableFields> {
 		const table = await call({
 			method: 'GET',
@@ -228,6 +247,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		credentials,
 		send,
 		call,
+		callForObject,
 		async structure(tableId) {
 			return (await tableFields(tableId)).structure;
 		},

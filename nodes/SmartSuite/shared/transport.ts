@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	IExecuteSingleFunctions,
 	IHookFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -11,6 +10,7 @@ import type {
 	ITriggerFunctions,
 	IWebhookFunctions,
 	JsonObject,
+	Logger,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -24,10 +24,6 @@ export interface SmartSuiteCredentials {
 	/** Empty or missing (credentials saved before the field existed): automatic. */
 	webhooksService?: string;
 }
-
-/** The two APIs of the spec: records (`{base_url}`) and webhooks (`{webhooks_url}`). */
-export const RECORDS_BASE_URL = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
-export const WEBHOOKS_BASE_URL = '={{$credentials.webhooksUrl.trim().replace(/\\/+$/, "")}}';
 
 export function withoutTrailingSlash(url: string): string {
 	return url.trim().replace(/\/+$/, '');
@@ -72,6 +68,17 @@ export interface RequestSubject {
 declare const SCRUBBED: unique symbol;
 
 /**
+ * A secret the package holds: the API key, and what a node holds besides it (`holdSecret`: the
+ * Instant Trigger's secret and its notification URL). `whole`: only the whole text gives it away
+ * (a URL, which starts with the node's public address); otherwise any run of GIVEAWAY_RUN of its
+ * characters does too.
+ */
+export interface Secret {
+	text: string;
+	whole?: boolean;
+}
+
+/**
  * An answer as the transport read it: `body` is the text (or an already parsed value). Built only
  * by `received`, which has taken every form of the API key out of the body and the headers, so
  * nothing read from it (records, messages, output items, log lines) can carry the key.
@@ -80,8 +87,8 @@ export interface ApiResponse {
 	statusCode: number;
 	body: unknown;
 	headers: IDataObject;
-	/** What no error built from this answer may quote: the API key, as sent and URL-encoded. */
-	secrets: string[];
+	/** What no error built from this answer may quote (see `quote`): the key and the node's held secrets. */
+	secrets: Secret[];
 	/**
 	 * The request was sent again after an attempt whose outcome is unknown (a 502/503/504, a
 	 * dropped connection or no answer): SmartSuite may have carried out the first one.
@@ -95,26 +102,29 @@ const MIN_SCRUBBED_LENGTH = 8;
 
 /**
  * The one door of every answer into the package: the body and the headers without any form of
- * the API key (as sent, URL-encoded, in any case, also inside JSON escapes).
+ * the API key (see `redacted`). The secrets the node holds (`held`) stay in what it reads (the
+ * Instant Trigger finds its webhook by its URL) and are taken out on the way out: of every quote
+ * (`secrets`), and of its output items (`scrubbed`).
  */
 export function received(
 	raw: { statusCode: number; body: unknown; headers?: unknown },
 	apiKey: string,
+	held: Secret[] = [],
 ): ApiResponse {
-	const secrets = secretsOf(apiKey);
 	// A key of a few characters (no real one) would cut words of every answer apart; quotes still lose it.
-	const scrubbed = secrets.filter((secret) => secret.length >= MIN_SCRUBBED_LENGTH);
-	const headers = isJsonObject(raw.headers)
-		? (scrubValue({ ...raw.headers }, scrubbed) as IDataObject)
-		: {};
-	const body =
-		typeof raw.body === 'string' ? scrubText(raw.body, scrubbed) : scrubValue(raw.body, scrubbed);
-	return { statusCode: raw.statusCode, body, headers, secrets } as ApiResponse;
+	const key = secretsOf(apiKey).filter((secret) => secret.text.length >= MIN_SCRUBBED_LENGTH);
+	const headers = isJsonObject(raw.headers) ? scrubbed({ ...raw.headers }, key) : {};
+	const body = scrubbed(raw.body, key);
+	return {
+		statusCode: raw.statusCode,
+		body,
+		headers,
+		secrets: secretsOf(apiKey, held),
+	} as ApiResponse;
 }
 
 export type RequestContext =
 	| IExecuteFunctions
-	| IExecuteSingleFunctions
 	| IPollFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
@@ -160,7 +170,7 @@ export async function sendRequest(
 			json: true,
 			returnFullResponse: true,
 		})) as IN8nHttpFullResponse;
-		return received(response, apiKey);
+		return received(response, apiKey, heldSecrets(this));
 	} catch (error) {
 		throw networkError(this.getNode(), error);
 	}
@@ -260,7 +270,12 @@ export function describeFailure(
 				retryAfterSeconds(response),
 				redirectTarget(response),
 			);
-	return { ...text, detail, wrongAddress };
+	// Ids named in our words (a webhook's, a record's) came from answers too; a key too short to be
+	// real would cut our words apart.
+	const secrets = response.secrets.filter((secret) => secret.text.length >= MIN_SCRUBBED_LENGTH);
+	const message = redacted(text.message, secrets);
+	const description = redacted(text.description, secrets);
+	return { message, description, detail, wrongAddress };
 }
 
 /**
@@ -423,7 +438,7 @@ export const MAX_QUOTE_LENGTH = 300;
  */
 export function serverMessage(
 	body: unknown,
-	secrets: string[],
+	secrets: Secret[],
 	labelOf: (key: string) => string | undefined = () => undefined,
 ): string {
 	return quote(serverWords(body, labelOf), secrets);
@@ -453,104 +468,308 @@ export function wordsOf(said: unknown): string {
 
 /**
  * The one function every quote of a server passes through on its way into a message, a
- * description or a log line: the forms of the key and any value after the words "Token" or
- * "Bearer" ("Token abc", "token: abc", "bearer=abc", but not "page_token has expired") are taken
- * out, and the text is cut to MAX_QUOTE_LENGTH characters.
+ * description or a log line: the forms of the secrets (see `redacted`) and any value after the
+ * words "Token" or "Bearer" ("Token abc", "token: abc", "bearer=abc", but not "page_token has
+ * expired") are taken out, and the text is cut to MAX_QUOTE_LENGTH characters.
  */
-export function quote(text: unknown, secrets: string[]): string {
+export function quote(text: unknown, secrets: Secret[]): string {
 	const words = typeof text === 'string' ? text : wordsOf(text);
-	const redacted = scrubText(words.trim(), secrets).replace(
+	const clean = redacted(words.trim(), secrets).replace(
 		/\b(token|bearer)(\s*[:=]\s*|\s+)(?!(?:token|bearer)\b)[^\s"',;&]+/gi,
 		'$1$2***',
 	);
-	return redacted.length > MAX_QUOTE_LENGTH
-		? `${redacted.slice(0, MAX_QUOTE_LENGTH - 1)}…`
-		: redacted;
+	return clean.length > MAX_QUOTE_LENGTH ? `${clean.slice(0, MAX_QUOTE_LENGTH - 1)}…` : clean;
 }
 
-/** The API key as sent (trimmed) and URL-encoded: the forms a server could quote it in. */
-export function secretsOf(apiKey: string): string[] {
+/** The API key as sent (trimmed), and the secrets a node holds besides it. */
+export function secretsOf(apiKey: string, held: Secret[] = []): Secret[] {
 	const key = apiKey.trim();
-	return key === '' ? [] : [...new Set([key, encodeURIComponent(key)])];
-}
-
-function withoutSecrets(text: string, secrets: string[]): string {
-	if (secrets.length === 0 || text.length < Math.min(...secrets.map((secret) => secret.length)))
-		return text;
-	return text.replace(secretsPattern(secrets), '***');
-}
-
-/** One pattern for all forms of the key, made once per key (an answer has thousands of strings). */
-const patterns = new Map<string, RegExp>();
-function secretsPattern(secrets: string[]): RegExp {
-	const id = secrets.join('\n');
-	let pattern = patterns.get(id);
-	if (!pattern) {
-		if (patterns.size > 100) patterns.clear();
-		pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'gi');
-		patterns.set(id, pattern);
-	}
-	return pattern;
+	return key === '' ? held : [{ text: key }, ...held];
 }
 
 /**
- * A text without the key. JSON may also write the key's characters as escapes (`\u0073`, `\/`,
- * `\\`, `\"`): a text that holds such an escape is read as JSON, cleaned value by value and
- * written again when a value held the key.
+ * The secrets each node holds besides the key, by workflow and node id, in this process: the
+ * Instant Trigger's secret and notification URL. Bounded: the nodes that held one last.
  */
-function scrubText(text: string, secrets: string[]): string {
+const heldByNode = new Map<string, Secret[]>();
+const MAX_HOLDING_NODES = 1000;
+const MAX_HELD_PER_NODE = 8;
+const holderOf = (context: RequestContext) =>
+	`${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
+
+/**
+ * Makes `secret` one of the node's: from now on every quote of an answer its requests receive
+ * loses it as it loses the key, and so do its output items where it passes them through
+ * `scrubbed` with heldSecrets.
+ */
+export function holdSecret(context: RequestContext, secret: Secret): void {
+	if (secret.text === '') return;
+	const holder = holderOf(context);
+	const kept = (heldByNode.get(holder) ?? []).filter((known) => known.text !== secret.text);
+	kept.push(secret);
+	heldByNode.delete(holder);
+	heldByNode.set(holder, kept.slice(-MAX_HELD_PER_NODE));
+	const oldest = heldByNode.keys().next().value;
+	if (heldByNode.size > MAX_HOLDING_NODES && oldest !== undefined) heldByNode.delete(oldest);
+}
+
+/** The secrets the node of `context` holds besides the key (see holdSecret). */
+export function heldSecrets(context: RequestContext): Secret[] {
+	return heldByNode.get(holderOf(context)) ?? [];
+}
+
+/**
+ * n8n's log for the node: each line without the secrets the node holds (ids and labels in a line
+ * come from answers, which keep them; the key never reaches a line: see `received`).
+ */
+export function logOf(context: RequestContext): Logger {
+	const { logger } = context;
+	const clean = (message: string) => redacted(message, heldSecrets(context));
+	return {
+		error: (message, metadata) => logger.error(clean(message), metadata),
+		warn: (message, metadata) => logger.warn(clean(message), metadata),
+		info: (message, metadata) => logger.info(clean(message), metadata),
+		debug: (message, metadata) => logger.debug(clean(message), metadata),
+	};
+}
+
+/** Any run of this many characters of a secret (not `whole`) gives it away. */
+const GIVEAWAY_RUN = 16;
+/** Characters of a hint block: every run of GIVEAWAY_RUN characters holds one whole block. */
+const BLOCK = GIVEAWAY_RUN / 2;
+
+/**
+ * A text without any secret, in every form a server could quote one in, in any case: its
+ * characters as they are, URL-encoded (`%2F`) or as JSON escapes (`\u0073`, `\/`, also doubled by
+ * JSON inside JSON), mixed at will; for the key and the trigger's secret also any run of
+ * GIVEAWAY_RUN characters of it, and its base64 (standard or URL-safe, alone or inside a longer
+ * encoded text such as "Token <key>"). The text is read with its escapes decoded; what is found
+ * there is replaced in the text as written, escapes included.
+ */
+export function redacted(text: string, secrets: Secret[]): string {
 	if (secrets.length === 0) return text;
-	const result = withoutSecrets(text, secrets);
-	if (!mayHideSecret(result, secrets)) return result;
-	const json = readJson(result);
-	if (!json || !scrubbedInPlace(json.value, secrets)) return result;
-	try {
-		return JSON.stringify(json.value);
-	} catch {
-		// Nested beyond what JSON.stringify can write again: nothing of it is kept.
-		return '""';
+	const redaction = redactionOf(secrets);
+	if (text.length < redaction.shortest) return text;
+	const { plain, span } = unescaped(text);
+	let result = '';
+	let copied = 0;
+	for (const [start, end] of secretsIn(plain, redaction)) {
+		const from = span(start)[0];
+		if (from >= copied) result += `${text.slice(copied, from)}***`;
+		copied = Math.max(copied, span(end - 1)[1]);
 	}
+	return copied === 0 ? text : result + text.slice(copied);
 }
 
-/** Whether a text holds a JSON escape that could write one of the key's characters. */
-function mayHideSecret(text: string, secrets: string[]): boolean {
-	if (!text.includes('\\')) return false;
-	if (text.includes('\\u')) return true;
-	return secrets.some((secret) => /[/\\"]/.test(secret));
+/** Where a block stands in a secret (lower case). `whole`: only the whole secret counts. */
+interface Place {
+	secret: string;
+	offset: number;
+	whole: boolean;
 }
 
-/** A parsed value without the key, in its strings and keys (changed in place). */
-function scrubValue(value: unknown, secrets: string[]): unknown {
-	if (typeof value === 'string') return withoutSecrets(value, secrets);
-	scrubbedInPlace(value, secrets);
+interface Redaction {
+	/** Blocks of the secrets' characters: every form of a secret, decoded, holds one whole. */
+	hints: RegExp;
+	/** Where each block (lower case) stands in the secrets. */
+	places: Map<string, Place[]>;
+	/** The length of the shortest form. */
+	shortest: number;
+}
+
+/** Made once per set of secrets (an answer has thousands of strings), kept per list and per contents. */
+const redactionsOfLists = new WeakMap<Secret[], Redaction>();
+const redactions = new Map<string, Redaction>();
+function redactionOf(secrets: Secret[]): Redaction {
+	let redaction = redactionsOfLists.get(secrets);
+	if (redaction) return redaction;
+	const id = JSON.stringify(secrets);
+	redaction = redactions.get(id) ?? makeRedaction(secrets);
+	if (redactions.size > 100) redactions.clear();
+	redactions.set(id, redaction);
+	redactionsOfLists.set(secrets, redaction);
+	return redaction;
+}
+
+function makeRedaction(secrets: Secret[]): Redaction {
+	const places = new Map<string, Place[]>();
+	const add = (secret: string, offset: number, whole: boolean) => {
+		const block = secret.slice(offset, offset + BLOCK);
+		places.set(block, [...(places.get(block) ?? []), { secret, offset, whole }]);
+	};
+	let shortest = Infinity;
+	for (const { text, whole } of secrets) {
+		const secret = text.toLowerCase();
+		shortest = Math.min(shortest, whole ? secret.length : Math.min(secret.length, GIVEAWAY_RUN));
+		if (whole) {
+			add(secret, 0, true);
+			continue;
+		}
+		for (let offset = 0; offset === 0 || offset + BLOCK <= secret.length; offset += BLOCK)
+			add(secret, offset, false);
+		// A short key's base64 would be a few letters that any text holds.
+		if (secret.length >= GIVEAWAY_RUN)
+			for (const core of base64Of(text)) add(core.toLowerCase(), 0, true);
+	}
+	const blocks = Array.from(places.keys(), escapeRegExp);
+	return { hints: new RegExp(blocks.join('|'), 'gi'), places, shortest };
+}
+
+/** The stretches of the plain text that are a secret's, in order, overlapping ones joined. */
+function secretsIn(plain: string, { hints, places }: Redaction): Array<[number, number]> {
+	const found: Array<[number, number]> = [];
+	let lower: string | undefined;
+	hints.lastIndex = 0;
+	for (let hint = hints.exec(plain); hint; hint = hints.exec(plain)) {
+		lower ??= lowerCase(plain);
+		let after = hint.index + 1;
+		for (const place of places.get(hint[0].toLowerCase()) ?? []) {
+			const stretch = stretchAt(lower, hint.index, place);
+			if (stretch) found.push(stretch);
+			// The next block may start inside this one, or (past a stretch found) inside its end.
+			if (stretch) after = Math.max(after, stretch[1] - BLOCK + 1);
+		}
+		hints.lastIndex = after;
+	}
+	found.sort((a, b) => a[0] - b[0]);
+	const joined: Array<[number, number]> = [];
+	for (const [start, end] of found) {
+		const last = joined[joined.length - 1];
+		if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+		else joined.push([start, end]);
+	}
+	return joined;
+}
+
+/** The text in lower case, character for character (a few characters change length: those stay). */
+function lowerCase(text: string): string {
+	const lower = text.toLowerCase();
+	return lower.length === text.length
+		? lower
+		: text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/**
+ * The secret's characters around a block found at `at`, as far as the text (lower case) goes on
+ * with them: a stretch when they are the whole secret, or (for a secret that is not `whole`) a
+ * run of at least GIVEAWAY_RUN characters of it.
+ */
+function stretchAt(
+	lower: string,
+	at: number,
+	{ secret, offset, whole }: Place,
+): [number, number] | undefined {
+	let [start, from] = [at, offset];
+	while (start > 0 && from > 0 && lower[start - 1] === secret[from - 1])
+		[start, from] = [start - 1, from - 1];
+	let [end, to] = [at, offset];
+	while (end < lower.length && to < secret.length && lower[end] === secret[to])
+		[end, to] = [end + 1, to + 1];
+	const length = end - start;
+	const enough = whole ? length === secret.length : length >= Math.min(GIVEAWAY_RUN, secret.length);
+	return enough ? [start, end] : undefined;
+}
+
+/**
+ * A JSON escape of a character (`\u0073`, `\/`, `\"`; with up to 4 backslashes, as JSON inside
+ * JSON writes them), an escaped backslash, a URL-encoded ASCII character, or a run of URL-encoded
+ * bytes of other characters.
+ */
+const ESCAPE = /\\{1,4}u[0-9a-f]{4}|\\{1,4}[/"]|\\\\|%[0-7][0-9a-f]|(?:%[89a-f][0-9a-f])+/gi;
+
+function decodedEscape(escape: string): string {
+	if (escape.startsWith('%')) {
+		try {
+			return decodeURIComponent(escape);
+		} catch {
+			return escape; // not UTF-8
+		}
+	}
+	const escaped = escape.replace(/^\\+/, '');
+	if (escaped === '') return '\\';
+	return escaped.length === 5 ? String.fromCharCode(parseInt(escaped.slice(1), 16)) : escaped;
+}
+
+/**
+ * The text with its escapes decoded, and for each of its characters the stretch of the text it
+ * was read from (`[start, end)`: one character, or a whole escape).
+ */
+function unescaped(text: string): { plain: string; span: (index: number) => [number, number] } {
+	if (!text.includes('\\') && !text.includes('%'))
+		return { plain: text, span: (index) => [index, index + 1] };
+	// Per decoded escape: where it starts and ends in the plain text, and in the text.
+	const plainBounds: number[] = [];
+	const textBounds: number[] = [];
+	let shrunk = 0;
+	const plain = text.replace(ESCAPE, (escape: string, offset: number) => {
+		const decoded = decodedEscape(escape);
+		plainBounds.push(offset - shrunk, offset - shrunk + decoded.length);
+		textBounds.push(offset, offset + escape.length);
+		shrunk += escape.length - decoded.length;
+		return decoded;
+	});
+	const span = (index: number): [number, number] => {
+		// The last bound at or before `index`: an escape's start (inside it) or end (after it).
+		let [low, high] = [-1, plainBounds.length - 1];
+		while (low < high) {
+			const middle = Math.ceil((low + high) / 2);
+			if (plainBounds[middle] <= index) low = middle;
+			else high = middle - 1;
+		}
+		if (low % 2 === 0) return [textBounds[low], textBounds[low + 1]];
+		const at = low < 0 ? index : textBounds[low] + index - plainBounds[low];
+		return [at, at + 1];
+	};
+	return { plain, span };
+}
+
+/**
+ * The base64 characters that depend on the text alone, for each of the three ways it can be
+ * aligned in a longer encoded text, in the standard and the URL-safe alphabet.
+ */
+function base64Of(text: string): string[] {
+	const bytes = Buffer.from(text, 'utf8');
+	const cores = new Set<string>();
+	for (const shift of [0, 1, 2]) {
+		const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+		const core = encoded.slice(
+			Math.ceil((shift * 4) / 3),
+			Math.floor(((shift + bytes.length) * 4) / 3),
+		);
+		cores.add(core);
+		cores.add(core.replaceAll('+', '-').replaceAll('/', '_'));
+	}
+	return Array.from(cores);
+}
+
+/** A text, or a parsed value (changed in place: its strings and keys), without the secrets. */
+export function scrubbed<T>(value: T, secrets: Secret[]): T {
+	if (typeof value === 'string') return redacted(value, secrets) as T;
+	scrubInPlace(value, secrets);
 	return value;
 }
 
 /**
- * Takes the key out of every string and key of a parsed value, in place, without recursion (a
- * hostile answer may nest 100,000 deep). Returns whether anything changed.
+ * Takes the secrets out of every string and key of a parsed value, in place, without recursion
+ * (a hostile answer may nest 100,000 deep).
  */
-function scrubbedInPlace(root: unknown, secrets: string[]): boolean {
-	if (secrets.length === 0) return false;
-	let changed = false;
+function scrubInPlace(root: unknown, secrets: Secret[]): void {
+	if (secrets.length === 0) return;
 	const pending: unknown[] = [root];
 	while (pending.length > 0) {
 		const value = pending.pop();
 		if (Array.isArray(value)) {
 			value.forEach((entry, index) => {
-				if (typeof entry === 'string') {
-					const clean = withoutSecrets(entry, secrets);
-					if (clean !== entry) [value[index], changed] = [clean, true];
-				} else pending.push(entry);
+				if (typeof entry === 'string') value[index] = redacted(entry, secrets);
+				else pending.push(entry);
 			});
 		} else if (isJsonObject(value)) {
 			for (const key of Object.keys(value)) {
 				const entry = value[key];
-				const cleanKey = withoutSecrets(key, secrets);
-				const clean = typeof entry === 'string' ? withoutSecrets(entry, secrets) : entry;
+				const cleanKey = redacted(key, secrets);
+				const clean = typeof entry === 'string' ? redacted(entry, secrets) : entry;
 				if (typeof entry !== 'string') pending.push(entry);
 				if (cleanKey === key && clean === entry) continue;
-				changed = true;
 				if (cleanKey !== key) delete value[key];
 				Object.defineProperty(value, cleanKey, {
 					value: clean,
@@ -561,7 +780,6 @@ function scrubbedInPlace(root: unknown, secrets: string[]): boolean {
 			}
 		}
 	}
-	return changed;
 }
 
 function escapeRegExp(text: string): string {

@@ -12,8 +12,11 @@
  * them; n8n saves a webhook's static data only with the execution it starts.
  *
  * The URL SmartSuite notifies carries a secret (secret.ts) kept in the state: a ping without it
- * costs no request. A webhook found by scope notifies the node's URL with some secret; it is
- * moved to the state's (UpdateWebhook), as is a webhook made before URLs carried one.
+ * costs no request. The secret and the URL are redacted like the key from every message, log line
+ * and output item (stateOf and secretUrl hold them before any request carries them; the items go
+ * through `scrubbed`), but not from the answers it reads. A webhook found by scope notifies
+ * the node's URL with some secret; it is moved to the state's (UpdateWebhook), as is a webhook
+ * made before URLs carried one.
  *
  * At most one webhook per node: a CreateWebhook that failed in a way that may have created it
  * (5xx, no answer) is followed by a search for its URL, whose secret is new; when that search
@@ -35,7 +38,14 @@ import { createWebhook, deleteWebhook, updateWebhook } from '../shared/directory
 import { requireWholeNumber } from '../shared/numbers';
 import { webhookToCreate } from '../shared/scope';
 import type { RequestContext } from '../shared/transport';
-import { credentialsOf, isJsonObject } from '../shared/transport';
+import {
+	credentialsOf,
+	heldSecrets,
+	isJsonObject,
+	logOf,
+	redacted,
+	scrubbed,
+} from '../shared/transport';
 import type { WebhookApi } from './api';
 import { isWebhookGone, webhookApi } from './api';
 import { START_CURSOR, saveCursor, savedCursor } from './cursor';
@@ -46,7 +56,14 @@ import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { eventItems, logDrain } from './output';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
-import { carriesSecret, newSecret, notificationUrlOf, withSecret, withoutQuery } from './secret';
+import {
+	carriesSecret,
+	holdUrlSecret,
+	newSecret,
+	notificationUrlOf,
+	withSecret,
+	withoutQuery,
+} from './secret';
 
 const TRIGGER = 'SmartSuite Instant Trigger';
 /** Events asked for per request after the first read (new events after a ping are few). */
@@ -64,7 +81,23 @@ interface InstantOptions {
 type LifecycleContext = IHookFunctions | ITriggerFunctions;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const stateOf = (context: RequestContext) => context.getWorkflowStaticData('node');
+
+/** The node's state; its secret and URL are held as the node's secrets (see holdUrlSecret). */
+function stateOf(context: RequestContext): IDataObject {
+	const state = context.getWorkflowStaticData('node');
+	holdUrlSecret(context, text(state.secret), text(state.notificationUrl));
+	return state;
+}
+
+/** Our words naming what an answer gave (a webhook id), without the node's secrets. */
+const shown = (context: RequestContext, words: string) => redacted(words, heldSecrets(context));
+
+/** The URL with a secret, both held as the node's secrets from now on, before any request carries them. */
+function secretUrl(context: RequestContext, nodeUrl: string, secret: string): string {
+	const url = withSecret(nodeUrl, secret);
+	holdUrlSecret(context, secret, url);
+	return url;
+}
 const clockNow = (): PollClock => startPollClock(POLL_LIMITS);
 
 /** Whether the webhook notifies `url` (and nothing says it stopped). */
@@ -85,7 +118,7 @@ const nodeKey = (context: IHookFunctions) =>
 function urlsOf(context: IHookFunctions): { nodeUrl: string; url: string; secret: string } {
 	const nodeUrl = context.getNodeWebhookUrl('default') ?? '';
 	const secret = text(stateOf(context).secret) || newSecret();
-	return { nodeUrl, url: withSecret(nodeUrl, secret), secret };
+	return { nodeUrl, url: secretUrl(context, nodeUrl, secret), secret };
 }
 
 /** The webhook as GetWebhook gives it; undefined when it is gone. */
@@ -113,7 +146,10 @@ async function readWebhook(
 		throw read.error;
 	}
 	if (read.webhook) return read.webhook;
-	const message = `The webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" cannot be checked`;
+	const message = shown(
+		context,
+		`The webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" cannot be checked`,
+	);
 	throw new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
 		description:
@@ -166,7 +202,7 @@ async function deleteQuietly(
 		await deleteWebhook(context, webhookId, clockNow().requestTimeout());
 	} catch (error) {
 		if (!isWebhookGone(error))
-			context.logger.warn(
+			logOf(context).warn(
 				`${TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
 			);
 	}
@@ -226,7 +262,7 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 		if (previous && watchesWanted(previous, wanted)) {
 			await revive(this, api, previous, url);
 			Object.assign(stateOf(this), { notificationUrl: url, secret });
-			this.logger.info(
+			logOf(this).info(
 				`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`,
 			);
 			return true;
@@ -234,7 +270,7 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 	}
 	// Another webhook from here on: a new secret, whatever the state held.
 	const fresh = newSecret();
-	const freshUrl = withSecret(nodeUrl, fresh);
+	const freshUrl = secretUrl(this, nodeUrl, fresh);
 	const found =
 		this.getMode() === 'manual'
 			? []
@@ -302,7 +338,7 @@ async function createNotifyingWebhook(
 		// Not found: nothing was created. Not searched: the cleanup after this failed activation looks again.
 		if (!search && context.getMode() !== 'manual') uncertainCreates.set(nodeKey(context), url);
 		if (!search?.found) throw created.error;
-		context.logger.warn(
+		logOf(context).warn(
 			`${TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`,
 		);
 		webhook = search.found;
@@ -360,7 +396,7 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 		uncertainCreates.delete(nodeKey(this));
 		return true;
 	} catch (error) {
-		this.logger.warn(
+		logOf(this).warn(
 			`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`,
 		);
 		return false;
@@ -383,14 +419,14 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 	const webhookId = text(state.webhookId);
 	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
 	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
-		this.logger.debug(
+		logOf(this).debug(
 			`${TRIGGER}: ignored a request to the webhook URL without the trigger's secret`,
 		);
 		return answer(this, 200, {});
 	}
 	const body: unknown = this.getBodyData();
 	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
-		this.logger.debug(
+		logOf(this).debug(
 			`${TRIGGER}: ignored a notification that does not name this trigger's webhook`,
 		);
 		return answer(this, 200, {});
@@ -405,7 +441,7 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 			joined || result.items.length === 0 ? {} : { workflowData: [result.items] },
 		);
 	} catch (error) {
-		this.logger.warn(
+		logOf(this).warn(
 			`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`,
 		);
 		return answer(this, 503, {}, error as Error);
@@ -472,19 +508,22 @@ async function drainOnce(
 		maxPages: clock.maxPages,
 	});
 	if (result.error && result.emitted.length === 0) throw result.error;
-	logDrain(context.logger, result, TRIGGER, 'notification');
+	logDrain(logOf(context), result, TRIGGER, 'notification');
 	const complete = result.reachedEnd && !result.error;
 	if (result.emitted.length === 0) {
 		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
 		return { items: [], complete };
 	}
-	// Every item is built before the state moves.
-	const items = await eventItems(context, result.emitted, {
-		simplify: options.simplify !== false,
-		readable: options.readableValues !== false,
-		trigger: TRIGGER,
-		keptFor: key,
-	});
+	// Every item is built before the state moves; none carries the trigger's secret or URL.
+	const items = scrubbed(
+		await eventItems(context, result.emitted, {
+			simplify: options.simplify !== false,
+			readable: options.readableValues !== false,
+			trigger: TRIGGER,
+			keptFor: key,
+		}),
+		heldSecrets(context),
+	);
 	const drainId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 	saveCursor(state, webhookId, result.cursor);
 	state.drainId = drainId;
@@ -514,7 +553,7 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 		context.emitError(
 			new NodeOperationError(
 				context.getNode(),
-				`The webhook "${webhookId}" of the ${TRIGGER} was deleted`,
+				shown(context, `The webhook "${webhookId}" of the ${TRIGGER} was deleted`),
 				{
 					description:
 						'n8n re-activates the workflow, which creates a new webhook. Changes made while no webhook existed are not in it.',
@@ -522,7 +561,7 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 			),
 		);
 	} catch (error) {
-		context.logger.warn(
+		logOf(context).warn(
 			`${TRIGGER}: the daily check of the webhook "${webhookId}" failed; it runs again tomorrow: ${(error as Error).message}`,
 		);
 	}

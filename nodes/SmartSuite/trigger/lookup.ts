@@ -98,7 +98,8 @@ async function allWebhooks(
 			pageToken,
 			timeout(),
 		);
-		all.push(...webhooks);
+		// One by one: a page of any size (SmartSuite may ignore page_size) is never spread into a call.
+		for (const webhook of webhooks) all.push(webhook);
 		if (!hasNext) return all;
 		if (requested.has(nextPageToken))
 			throw unfinishedSearchError(

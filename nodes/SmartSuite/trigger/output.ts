@@ -6,6 +6,7 @@ import { isObject } from '../shared/fields/values';
 import { readContextFor } from '../shared/readable';
 import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
+import { logOf } from '../shared/transport';
 import type { DrainResult } from './drain';
 import { directoryShows, keptReadsOf, keptTable, structureShows } from './keptReads';
 import { SAFE_PAGE_SIZE } from './pages';
@@ -48,7 +49,7 @@ async function makeReadable(
 	trigger: string,
 	keptFor: string,
 ): Promise<void> {
-	const warn = (message: string) => context.logger.warn(`${trigger}: ${message}`);
+	const warn = (message: string) => logOf(context).warn(`${trigger}: ${message}`);
 	const client = await recordsClient(context);
 	// Kept per API address and workspace too: another workspace's tables never use these.
 	const { baseUrl, workspaceId } = client.credentials;

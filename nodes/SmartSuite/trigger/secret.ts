@@ -8,7 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
-import { isJsonObject } from '../shared/transport';
+import type { RequestContext } from '../shared/transport';
+import { holdSecret, isJsonObject } from '../shared/transport';
 
 /** The query parameter that carries the secret. */
 export const SECRET_PARAMETER = 'secret';
@@ -19,6 +20,15 @@ export const newSecret = (): string => randomString(SECRET_LENGTH);
 /** The URL SmartSuite is given: the node's webhook URL and the secret. */
 export function withSecret(nodeUrl: string, secret: string): string {
 	return `${nodeUrl}${nodeUrl.includes('?') ? '&' : '?'}${SECRET_PARAMETER}=${secret}`;
+}
+
+/**
+ * Makes the secret and the URL carrying it secrets of the node (the transport's holdSecret): no
+ * answer, message, log line or output item of it carries them, as none carries the API key.
+ */
+export function holdUrlSecret(context: RequestContext, secret: string, url: string): void {
+	holdSecret(context, { text: secret });
+	holdSecret(context, { text: url, whole: true });
 }
 
 /** The URL without its query: the node's webhook URL, whatever secret it carried. */

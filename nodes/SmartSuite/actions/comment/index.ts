@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { codeOperationProperty } from '../shared';
+import { operationProperty } from '../shared';
 import { createFields, createOperation, executeCreate } from './create';
 import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 
@@ -8,12 +8,7 @@ import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 export const commentOperations = { create: executeCreate, getMany: executeGetMany };
 
 export const commentDescription: INodeProperties[] = [
-	codeOperationProperty(
-		'comment',
-		[createOperation, getManyOperation],
-		commentOperations,
-		'getMany',
-	),
+	operationProperty('comment', [createOperation, getManyOperation], 'getMany'),
 	...createFields,
 	...getManyFields,
 ];

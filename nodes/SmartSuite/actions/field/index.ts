@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { codeOperationProperty } from '../shared';
+import { operationProperty } from '../shared';
 import { createFields, createOperation, executeCreate } from './create';
 import { deleteFields, deleteOperation, executeDelete } from './delete';
 import { executeUpdate, updateFields, updateOperation } from './update';
@@ -13,12 +13,7 @@ export const fieldOperations = {
 };
 
 export const fieldDescription: INodeProperties[] = [
-	codeOperationProperty(
-		'field',
-		[createOperation, deleteOperation, updateOperation],
-		fieldOperations,
-		'create',
-	),
+	operationProperty('field', [createOperation, deleteOperation, updateOperation], 'create'),
 	...createFields,
 	...updateFields,
 	...deleteFields,

@@ -39,8 +39,10 @@ export const updateFields: INodeProperties[] = [
 	}),
 	fieldLocator(show, 'The field to change: picked from the table, or its slug or label'),
 	{
+		// Not `label`: n8n keeps a value when the next operation shows a parameter of the same name,
+		// and Create's Label would rename the field (issue 36).
 		displayName: 'New Label',
-		name: 'label',
+		name: 'newLabel',
 		type: 'string',
 		default: '',
 		description: 'A new name for the field; empty keeps its name',
@@ -69,7 +71,7 @@ function changedField(
 ): IDataObject | undefined {
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(context.getNode(), message, { description, itemIndex });
-	const label = String(context.getNodeParameter('label', itemIndex, '') ?? '').trim();
+	const label = String(context.getNodeParameter('newLabel', itemIndex, '') ?? '').trim();
 	const labels = choiceLabels(context.getNodeParameter('addChoices', itemIndex, ''));
 	if (!label && labels.length === 0)
 		throw fail(

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { codeOperationProperty } from '../shared';
+import { operationProperty } from '../shared';
 import { executeGet, getFields, getOperation } from './get';
 import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 
@@ -8,7 +8,7 @@ import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 export const memberOperations = { get: executeGet, getMany: executeGetMany };
 
 export const memberDescription: INodeProperties[] = [
-	codeOperationProperty('member', [getOperation, getManyOperation], memberOperations, 'getMany'),
+	operationProperty('member', [getOperation, getManyOperation], 'getMany'),
 	...getFields,
 	...getManyFields,
 ];

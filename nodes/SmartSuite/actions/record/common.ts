@@ -64,22 +64,28 @@ export function recordFileFields(
 	];
 }
 
-export function recordLocator(show: Show): INodeProperties {
+/** The Record of an operation; `deleted`: Restore's, listed from the table's deleted records. */
+export function recordLocator(show: Show, { deleted = false } = {}): INodeProperties {
 	return {
 		displayName: 'Record',
 		name: 'recordId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The record: picked from the table, its address in SmartSuite, or its ID',
+		description: deleted
+			? "The deleted record: picked from the table's deleted records (newest first), its address in SmartSuite, or its ID"
+			: 'The record: picked from the table, its address in SmartSuite, or its ID',
 		displayOptions: { show },
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a record...',
-				typeOptions: { searchListMethod: 'searchRecords', searchable: true },
+				placeholder: deleted ? 'Select a deleted record...' : 'Select a record...',
+				typeOptions: {
+					searchListMethod: deleted ? 'searchDeletedRecords' : 'searchRecords',
+					searchable: true,
+				},
 			},
 			{
 				displayName: 'By URL',

@@ -34,6 +34,17 @@ const show = { resource: ['record'], operation: ['downloadFiles'] };
 const MB = 1024 * 1024;
 /** Redirects of the file host followed at most (http and https only). */
 const MAX_REDIRECTS = 3;
+/** Per item: what n8n holds at once (300 files of 0.99 MB made its resident memory grow by 730 MB). */
+const DEFAULT_MAX_TOTAL_MB = 200;
+const DEFAULT_MAX_FILES = 100;
+/** A file of the default 100 MB at 350 KB/s; a host that trickles bytes cannot hold the run longer. */
+const DEFAULT_FILE_DEADLINE_MS = 300_000;
+
+/** The options a refusal names. */
+const FILE_SIZE_OPTION = 'Max File Size (MB)';
+const FILES_OPTION = 'Max Files per Item';
+const TOTAL_OPTION = 'Max Total Size per Item (MB)';
+const DEADLINE_OPTION = 'Max Time per File';
 
 export const downloadFilesOperation: INodePropertyOptions = {
 	name: 'Download Files',
@@ -73,12 +84,59 @@ export const downloadFilesFields: INodeProperties[] = [
 				description: 'A larger file fails the item',
 			},
 			{
+				displayName: 'Max Files per Item',
+				name: 'maxFiles',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_FILES,
+				description: 'A record with more files fails the item',
+			},
+			{
+				displayName: 'Max Time per File',
+				name: 'fileDeadline',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_FILE_DEADLINE_MS,
+				description:
+					'Time in ms one file may take, from the first request to its host to its last byte; a slower file fails the item',
+			},
+			{
+				displayName: 'Max Total Size per Item (MB)',
+				name: 'maxTotalSizeMb',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_TOTAL_MB,
+				description:
+					"The record's files together: n8n holds them all at once (in memory, unless it keeps binary data on disk). More fails the item.",
+			},
+			{
 				displayName: 'Timeout',
 				name: 'timeout',
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 60000,
 				description: 'Time in ms to wait for the file host to answer or send more bytes',
+			},
+			{
+				displayName: 'When Over a Limit',
+				name: 'overLimit',
+				type: 'options',
+				default: 'fail',
+				description:
+					'What to do with a record whose files pass Max Files per Item or Max Total Size per Item, or one of which passes Max File Size',
+				options: [
+					{
+						name: 'Fail the Item',
+						value: 'fail',
+						description: 'No file of the record is downloaded',
+					},
+					{
+						name: 'Keep the Files That Fit',
+						value: 'fit',
+						description:
+							'The files that fit, in SmartSuite\'s order; the others are listed in the output\'s "leftOut"',
+					},
+				],
 			},
 		],
 	},
@@ -95,21 +153,41 @@ interface RecordFile {
 }
 
 interface Limits {
-	maxBytes: number;
+	/** Max File Size (MB), in bytes. */
+	fileBytes: number;
+	/** Max Total Size per Item (MB), in bytes. */
+	totalBytes: number;
+	/** Max Files per Item. */
+	files: number;
+	/** Timeout: the longest wait for an answer or the next bytes. */
 	timeoutMs: number;
+	/** Max Time per File: from the first request to a file's host to its last byte. */
+	deadlineMs: number;
+	/** When Over a Limit: Keep the Files That Fit (else the item fails). */
+	keepWhatFits: boolean;
 }
 
+/** The options, each checked before any request. */
 function readLimits(context: IExecuteFunctions, itemIndex: number): Limits {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const maxMb = Number(options.maxFileSizeMb ?? 100);
-	const timeoutMs = Number(options.timeout ?? 60_000);
-	if (!(maxMb > 0) || !(timeoutMs >= 1))
+	const positive = (name: string, label: string, fallback: number, whole = false) => {
+		const value = Number(options[name] ?? fallback);
+		if (value > 0 && (!whole || Number.isInteger(value))) return value;
+		const what = whole ? 'a whole number' : 'a number';
 		throw new NodeOperationError(
 			context.getNode(),
-			`The option "${maxMb > 0 ? 'Timeout' : 'Max File Size (MB)'}" must be a number above 0`,
+			`The option "${label}" must be ${what} above 0`,
 			{ itemIndex },
 		);
-	return { maxBytes: Math.floor(maxMb * MB), timeoutMs };
+	};
+	return {
+		fileBytes: Math.floor(positive('maxFileSizeMb', FILE_SIZE_OPTION, 100) * MB),
+		files: positive('maxFiles', FILES_OPTION, DEFAULT_MAX_FILES, true),
+		deadlineMs: positive('fileDeadline', DEADLINE_OPTION, DEFAULT_FILE_DEADLINE_MS),
+		totalBytes: Math.floor(positive('maxTotalSizeMb', TOTAL_OPTION, DEFAULT_MAX_TOTAL_MB) * MB),
+		timeoutMs: positive('timeout', 'Timeout', 60_000),
+		keepWhatFits: options.overLimit === 'fit',
+	};
 }
 
 /** The files of the fields, in field order; entries without a handle are passed over. */
@@ -138,20 +216,39 @@ function sizeText(bytes: number): string {
 	return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${bytes} bytes`;
 }
 
+/** Errors of a limit the files passed, with the option it is (Keep the Files That Fit leaves such a file out). */
+const limitOf = new WeakMap<Error, string>();
+
+/** A limit passed: the error names it and the option to change. `arrived`: some bytes had come. */
+function overLimitError(
+	context: IExecuteFunctions,
+	message: string,
+	option: string,
+	itemIndex: number,
+	arrived = false,
+): NodeOperationError {
+	const error = new NodeOperationError(context.getNode(), message, {
+		description: `Raise Options > ${option}, or set Options > When Over a Limit to "Keep the Files That Fit". No file of this record was ${arrived ? 'attached' : 'downloaded'}.`,
+		itemIndex,
+	});
+	limitOf.set(error, option);
+	return error;
+}
+
 function tooLargeError(
 	context: IExecuteFunctions,
 	file: RecordFile,
 	size: string,
 	limits: Limits,
 	itemIndex: number,
+	arrived = false,
 ): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`The file "${file.fileName}" is larger than the limit of ${sizeText(limits.maxBytes)} (${size})`,
-		{
-			description: 'Raise Options > Max File Size (MB). No file of this record was attached.',
-			itemIndex,
-		},
+	return overLimitError(
+		context,
+		`The file "${file.fileName}" is larger than the limit of ${sizeText(limits.fileBytes)} (${size})`,
+		FILE_SIZE_OPTION,
+		itemIndex,
+		arrived,
 	);
 }
 
@@ -162,12 +259,12 @@ function downloadError(
 	what: string,
 	host: string,
 	itemIndex: number,
-	httpCode = 'none',
+	{ httpCode = 'none', advice = 'try again later' }: { httpCode?: string; advice?: string } = {},
 ): NodeApiError {
 	const message = `Could not download the file "${file.fileName}": ${what}`;
 	return new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
-		description: `The file is served by ${host}. No file of this record was attached; try again later.`,
+		description: `The file is served by ${host}. No file of this record was attached; ${advice}.`,
 		httpCode,
 		itemIndex,
 	});
@@ -229,52 +326,153 @@ function httpUrl(
 /** What a wait for the next bytes gives when none came in time. */
 const STALLED: unique symbol = Symbol('stalled');
 
+/** One file's download: what it may take, and what it took so far. */
+interface Download {
+	file: RecordFile;
+	limits: Limits;
+	/** Bytes left under Max Total Size per Item before this file. */
+	room: number;
+	/** Max Time per File ends then (ms since the epoch), counted from the first request to the host. */
+	deadline: number;
+	/** Bytes that came so far. */
+	bytes: number;
+	itemIndex: number;
+}
+
+/** The error for bytes past a limit: the file's own, or the item's total. */
+function pastLimitError(
+	context: IExecuteFunctions,
+	download: Download,
+	bytes: number,
+	recordId: string,
+): NodeOperationError {
+	const { file, limits, itemIndex } = download;
+	if (bytes > limits.fileBytes)
+		return tooLargeError(context, file, `more than ${sizeText(bytes)}`, limits, itemIndex, true);
+	return overLimitError(
+		context,
+		`The files of the record "${recordId}" are larger than the limit of ${sizeText(limits.totalBytes)} in all: "${file.fileName}" passed it while downloading`,
+		TOTAL_OPTION,
+		itemIndex,
+		true,
+	);
+}
+
+function deadlineError(context: IExecuteFunctions, download: Download, host: string) {
+	return downloadError(
+		context,
+		download.file,
+		`it took longer than ${DEADLINE_OPTION} (${download.limits.deadlineMs} ms)`,
+		host,
+		download.itemIndex,
+		{ advice: `raise Options > ${DEADLINE_OPTION} if the host is slow but steady` },
+	);
+}
+
 /**
- * The body's bytes, failing as soon as they pass the limit (whatever Content-Length said) or when
- * no bytes come for the timeout (the request's timeout covers only the wait for the headers).
+ * The body's bytes, failing as soon as they pass the file's or the item's limit (whatever
+ * Content-Length said), when no bytes come for the timeout (the request's timeout covers only
+ * the wait for the headers), or when the file's deadline passes.
  */
 function limited(
 	context: IExecuteFunctions,
 	body: BinaryStream,
-	file: RecordFile,
-	limits: Limits,
+	download: Download,
+	recordId: string,
 	host: string,
-	itemIndex: number,
 ): BinaryStream {
 	// A community node may not import node:stream; Readable.from is reached through the stream.
 	const Stream = body.constructor as unknown as {
 		from(source: AsyncIterable<Buffer>, options: { objectMode: boolean }): BinaryStream;
 	};
+	const { limits } = download;
+	const budget = Math.min(limits.fileBytes, download.room);
 	const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
 	async function nextChunk(): Promise<IteratorResult<Buffer> | typeof STALLED> {
+		const wait = Math.min(limits.timeoutMs, download.deadline - Date.now());
+		if (wait <= 0) return STALLED;
 		// AbortSignal.timeout, not n8n-workflow's sleepWithAbort (n8n 2.41 no longer has it): its
 		// timer does not keep n8n's process alive once the chunk has come.
-		const idle = AbortSignal.timeout(limits.timeoutMs);
+		const idle = AbortSignal.timeout(Math.ceil(wait));
 		const stalled = new Promise<typeof STALLED>((done) =>
 			idle.addEventListener('abort', () => done(STALLED), { once: true }),
 		);
 		return await Promise.race([chunks.next(), stalled]);
 	}
 	async function* counted() {
-		let received = 0;
 		for (;;) {
 			const next = await nextChunk();
 			if (next === STALLED) {
 				body.destroy();
+				if (Date.now() >= download.deadline) throw deadlineError(context, download, host);
 				const waited = `no bytes came for ${limits.timeoutMs} ms`;
-				throw downloadError(context, file, `the download stopped: ${waited}`, host, itemIndex);
+				throw downloadError(
+					context,
+					download.file,
+					`the download stopped: ${waited}`,
+					host,
+					download.itemIndex,
+				);
 			}
 			if (next.done) return;
 			const chunk = next.value;
-			received += chunk.length;
-			if (received > limits.maxBytes) {
+			download.bytes += chunk.length;
+			if (download.bytes > budget) {
 				body.destroy();
-				throw tooLargeError(context, file, `more than ${sizeText(received)}`, limits, itemIndex);
+				throw pastLimitError(context, download, download.bytes, recordId);
 			}
 			yield chunk;
 		}
 	}
 	return Stream.from(counted(), { objectMode: false });
+}
+
+/**
+ * How n8n's SSRF protection (n8n 2.41, N8N_SSRF_PROTECTION_ENABLED) refused an address: its
+ * request helper throws its SsrfBlockedIpError or SsrfBlockedHostnameError, before connecting or
+ * (a host name that resolves to a blocked address when connecting) as the cause of the error.
+ */
+function ssrfRefusal(error: unknown): string | undefined {
+	let cause: unknown = error;
+	for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
+		const { name } = cause as { name?: unknown };
+		if (name === 'SsrfBlockedIpError') return 'it resolves to a restricted IP address';
+		if (name === 'SsrfBlockedHostnameError') return 'its host name is on the blocked list';
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+function requestError(
+	context: IExecuteFunctions,
+	error: unknown,
+	download: Download,
+	host: string,
+): NodeApiError {
+	const refusal = ssrfRefusal(error);
+	if (refusal)
+		return downloadError(
+			context,
+			download.file,
+			`n8n's SSRF protection refused its address (${refusal})`,
+			host,
+			download.itemIndex,
+			{
+				advice:
+					'n8n is set to refuse such addresses (N8N_SSRF_PROTECTION_ENABLED). If this host is trusted, an n8n administrator can allow it with N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES',
+			},
+		);
+	if (Date.now() >= download.deadline) return deadlineError(context, download, host);
+	// Words only: n8n puts its own text in place of a message holding a network code.
+	const reason = networkReason(error);
+	const late = reason === 'ECONNABORTED' || reason === 'ETIMEDOUT';
+	return downloadError(
+		context,
+		download.file,
+		late ? 'the file host did not answer in time' : 'the file host could not be reached',
+		host,
+		download.itemIndex,
+	);
 }
 
 /**
@@ -286,10 +484,11 @@ async function fetchFile(
 	context: IExecuteFunctions,
 	address: string,
 	base: string,
-	file: RecordFile,
-	limits: Limits,
-	itemIndex: number,
+	download: Download,
+	recordId: string,
 ): Promise<IBinaryData> {
+	const { file, limits, itemIndex } = download;
+	download.deadline = Date.now() + limits.deadlineMs;
 	let url = httpUrl(context, file, address, base, itemIndex);
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		let response: IN8nHttpFullResponse;
@@ -301,20 +500,11 @@ async function fetchFile(
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				disableFollowRedirect: true,
-				timeout: limits.timeoutMs,
+				timeout: Math.ceil(Math.max(1, Math.min(limits.timeoutMs, download.deadline - Date.now()))),
 				abortSignal: context.getExecutionCancelSignal(),
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
-			// Words only: n8n puts its own text in place of a message holding a network code.
-			const reason = networkReason(error);
-			const late = reason === 'ECONNABORTED' || reason === 'ETIMEDOUT';
-			throw downloadError(
-				context,
-				file,
-				late ? 'the file host did not answer in time' : 'the file host could not be reached',
-				url.host,
-				itemIndex,
-			);
+			throw requestError(context, error, download, url.host);
 		}
 		const body = response.body as BinaryStream;
 		const status = response.statusCode;
@@ -326,28 +516,25 @@ async function fetchFile(
 		}
 		if (status < 200 || status >= 300) {
 			body.destroy();
-			throw downloadError(
-				context,
-				file,
-				`the file host answered ${status}`,
-				url.host,
-				itemIndex,
-				String(status),
-			);
+			throw downloadError(context, file, `the file host answered ${status}`, url.host, itemIndex, {
+				httpCode: String(status),
+			});
 		}
 		const length = Number(response.headers['content-length']);
-		if (length > limits.maxBytes) {
+		if (length > Math.min(limits.fileBytes, download.room)) {
 			body.destroy();
-			throw tooLargeError(context, file, sizeText(length), limits, itemIndex);
+			throw length > limits.fileBytes
+				? tooLargeError(context, file, sizeText(length), limits, itemIndex)
+				: pastLimitError(context, download, length, recordId);
 		}
 		try {
 			return await context.helpers.prepareBinaryData(
-				limited(context, body, file, limits, url.host, itemIndex),
+				limited(context, body, download, recordId, url.host),
 				file.fileName,
 				file.mimeType,
 			);
 		} catch (error) {
-			// The size limit's or the stall's own error, or the connection lost halfway.
+			// The limits' or the stall's own error, or the connection lost halfway.
 			throw error instanceof NodeOperationError || error instanceof NodeApiError
 				? error
 				: downloadError(context, file, 'the download broke off', url.host, itemIndex);
@@ -361,6 +548,131 @@ async function fetchFile(
 		itemIndex,
 	);
 }
+
+/** A file not downloaded (Keep the Files That Fit), and the option of the limit it passed. */
+interface LeftOut {
+	file: RecordFile;
+	limit: string;
+}
+
+/**
+ * Which files fit, by the sizes SmartSuite states, before the first byte: in SmartSuite's order,
+ * each while fewer than Max Files per Item are taken, under Max File Size, and within Max Total
+ * Size per Item with the ones taken (a file without a stated size counts once its bytes come).
+ */
+function fitting(files: RecordFile[], limits: Limits): { taken: RecordFile[]; leftOut: LeftOut[] } {
+	const taken: RecordFile[] = [];
+	const leftOut: LeftOut[] = [];
+	let stated = 0;
+	for (const file of files) {
+		const size = file.size ?? 0;
+		let limit: string | undefined;
+		if (taken.length >= limits.files) limit = FILES_OPTION;
+		else if (size > limits.fileBytes) limit = FILE_SIZE_OPTION;
+		else if (stated + size > limits.totalBytes) limit = TOTAL_OPTION;
+		if (limit) leftOut.push({ file, limit });
+		else {
+			taken.push(file);
+			stated += size;
+		}
+	}
+	return { taken, leftOut };
+}
+
+/** The error of a file left out before the first byte: the record's count or stated total, or the file's size. */
+function refusal(
+	context: IExecuteFunctions,
+	recordId: string,
+	files: RecordFile[],
+	{ file, limit }: LeftOut,
+	limits: Limits,
+	itemIndex: number,
+): NodeOperationError {
+	if (limit === FILES_OPTION)
+		return overLimitError(
+			context,
+			`The record "${recordId}" has ${files.length} files, more than the limit of ${limits.files}`,
+			FILES_OPTION,
+			itemIndex,
+		);
+	if (limit === FILE_SIZE_OPTION)
+		return tooLargeError(context, file, sizeText(file.size ?? 0), limits, itemIndex);
+	const stated = files.reduce((sum, each) => sum + (each.size ?? 0), 0);
+	return overLimitError(
+		context,
+		`The files of the record "${recordId}" add up to ${sizeText(stated)}, more than the limit of ${sizeText(limits.totalBytes)}`,
+		TOTAL_OPTION,
+		itemIndex,
+	);
+}
+
+/** One file: its address from SmartSuite, then its bytes, within the room left. */
+async function downloadFile(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	download: Download,
+	recordId: string,
+): Promise<IBinaryData> {
+	const { file } = download;
+	// Files without a stated size may have taken the room a later one states it needs.
+	if ((file.size ?? 0) > download.room)
+		throw pastLimitError(context, download, file.size ?? 0, recordId);
+	const address = await fileAddress(client, file, download.itemIndex);
+	return await fetchFile(context, address, client.credentials.baseUrl, download, recordId);
+}
+
+/**
+ * Downloads the files one after the other, each within the room the ones before it left under
+ * Max Total Size per Item. A limit passed as the bytes arrive fails the item, or (Keep the Files
+ * That Fit) leaves that file out, added to `leftOut`; when none arrived, the item fails.
+ */
+async function downloadInTurn(
+	client: RecordsClient,
+	taken: RecordFile[],
+	leftOut: LeftOut[],
+	item: {
+		context: IExecuteFunctions;
+		limits: Limits;
+		recordId: string;
+		prefix: string;
+		itemIndex: number;
+	},
+): Promise<{ binary: IBinaryKeyData; downloaded: RecordFile[] }> {
+	const { context, limits, recordId, prefix, itemIndex } = item;
+	const binary: IBinaryKeyData = {};
+	const downloaded: RecordFile[] = [];
+	let arrived = 0;
+	let firstLimitPassed: unknown;
+	for (const file of taken) {
+		const room = limits.totalBytes - arrived;
+		const download = { file, limits, room, deadline: Infinity, bytes: 0, itemIndex };
+		const got = await downloadFile(context, client, download, recordId).then(
+			(data) => ({ data }),
+			(error: unknown) => ({ error }),
+		);
+		if ('data' in got) {
+			binary[`${prefix}_${downloaded.length}`] = got.data;
+			downloaded.push(file);
+			arrived += download.bytes;
+			continue;
+		}
+		const limit = got.error instanceof Error ? limitOf.get(got.error) : undefined;
+		if (!limits.keepWhatFits || !limit) throw got.error;
+		firstLimitPassed ??= got.error;
+		leftOut.push({ file, limit });
+	}
+	if (downloaded.length === 0) throw firstLimitPassed;
+	return { binary, downloaded };
+}
+
+const fileEntry = (file: RecordFile) => ({
+	field: file.field.label,
+	fieldId: file.field.slug,
+	fileName: file.fileName,
+	mimeType: file.mimeType,
+	size: file.size ?? null,
+	handle: file.handle,
+});
 
 async function downloadItem(
 	context: IExecuteFunctions,
@@ -398,43 +710,41 @@ async function downloadItem(
 				itemIndex,
 			},
 		);
-	// Every size SmartSuite states is checked before the first byte is downloaded.
-	for (const file of files)
-		if (file.size !== undefined && file.size > limits.maxBytes)
-			throw tooLargeError(context, file, sizeText(file.size), limits, itemIndex);
-	const binary: IBinaryKeyData = {};
-	for (const [index, file] of files.entries()) {
-		const address = await fileAddress(client, file, itemIndex);
-		binary[`${prefix}_${index}`] = await fetchFile(
-			context,
-			address,
-			client.credentials.baseUrl,
-			file,
-			limits,
-			itemIndex,
-		);
-	}
+	// Every limit is checked against the sizes SmartSuite states before the first byte.
+	const { taken, leftOut } = fitting(files, limits);
+	if (leftOut.length > 0 && (!limits.keepWhatFits || taken.length === 0))
+		throw refusal(context, recordId, files, leftOut[0], limits, itemIndex);
+	const { binary, downloaded } = await downloadInTurn(client, taken, leftOut, {
+		context,
+		limits,
+		recordId,
+		prefix,
+		itemIndex,
+	});
 	const json: IDataObject = {
 		id: recordId,
 		tableId,
-		fileCount: files.length,
-		files: files.map((file, index) => ({
+		fileCount: downloaded.length,
+		files: downloaded.map((file, index) => ({
 			binaryField: `${prefix}_${index}`,
-			field: file.field.label,
-			fieldId: file.field.slug,
-			fileName: file.fileName,
-			mimeType: file.mimeType,
-			size: file.size ?? null,
-			handle: file.handle,
+			...fileEntry(file),
 		})),
 	};
+	// Keep the Files That Fit: the item says which files it lacks, and why, in the record's order.
+	if (leftOut.length > 0) {
+		const position = new Map(files.map((file, index) => [file, index]));
+		json.leftOut = leftOut
+			.sort((a, b) => position.get(a.file)! - position.get(b.file)!)
+			.map(({ file, limit }) => ({ ...fileEntry(file), limit }));
+	}
 	return { json, binary };
 }
 
 /**
  * Runs as n8n's `customOperations` (see index.ts): per item, the record is read, then each file's
- * address and bytes. An item's files are attached only when all of them arrived; a record without
- * files is an error (the issue's rule: nothing to download), which Continue on Fail passes over.
+ * address and bytes. An item's files are attached only when all of them arrived (or, Keep the
+ * Files That Fit, those that fit, the others listed); a record without files is an error (the
+ * issue's rule: nothing to download), which Continue on Fail passes over.
  */
 export async function executeDownloadFiles(
 	this: IExecuteFunctions,

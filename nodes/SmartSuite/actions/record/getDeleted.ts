@@ -70,6 +70,32 @@ function simplified(record: IDataObject, members: MemberDirectory): IDataObject 
 	};
 }
 
+/** The solution's deleted records: a bare array, the whole solution in one answer, no paging (REF records/list-deleted-records.md). */
+export async function deletedRecordsOf(
+	client: RecordsClient,
+	solutionId: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const action = 'list the deleted records of the solution';
+	const answer = await client.call(
+		{
+			method: 'POST',
+			url: '/api/v1/deleted-records/',
+			qs: { preview: true },
+			body: { solution_id: solutionId },
+			action,
+			notFound: `The solution "${solutionId}" was not found`,
+			repeatable: true,
+		},
+		itemIndex,
+	);
+	if (!Array.isArray(answer)) {
+		const message = `SmartSuite's answer to the request to ${action} is not a list`;
+		throw new NodeApiError(client.node, { message } as JsonObject, { message, itemIndex });
+	}
+	return answer.filter(isObject);
+}
+
 async function listDeleted(
 	context: IExecuteFunctions,
 	client: RecordsClient,
@@ -87,29 +113,8 @@ async function listDeleted(
 		table === '' || table === undefined ? '' : requireId(node, table, 'Table', itemIndex);
 	const limit = readLimit(context, itemIndex);
 	const simplify = readSimplify(context, itemIndex);
-	const action = 'list the deleted records of the solution';
-	const answer = await client.call(
-		{
-			method: 'POST',
-			url: '/api/v1/deleted-records/',
-			qs: { preview: true },
-			body: { solution_id: solutionId },
-			action,
-			notFound: `The solution "${solutionId}" was not found`,
-			repeatable: true,
-		},
-		itemIndex,
-	);
-	// A bare array, the whole solution in one answer, no paging (REF records/list-deleted-records.md).
-	if (!Array.isArray(answer)) {
-		const message = `SmartSuite's answer to the request to ${action} is not a list`;
-		throw new NodeApiError(node, { message } as JsonObject, {
-			message,
-			itemIndex,
-		});
-	}
+	const answer = await deletedRecordsOf(client, solutionId, itemIndex);
 	const wanted = answer
-		.filter(isObject)
 		.filter((record) => tableId === '' || record.application_id === tableId)
 		.slice(0, limit);
 	if (!simplify || wanted.length === 0) return wanted;

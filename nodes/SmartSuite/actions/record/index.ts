@@ -1,60 +1,48 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { refuseUserInfo, withCodeOnlyRoutes } from '../shared';
-import { RECORDS_BASE_URL } from '../../shared/transport';
 import { createFields, createOperation, executeCreate } from './create';
 import { deleteFields, deleteOperation, executeDelete } from './delete';
 import { downloadFilesFields, downloadFilesOperation, executeDownloadFiles } from './downloadFiles';
 import { executeGetDeleted, getDeletedFields, getDeletedOperation } from './getDeleted';
 import { executeGet, getFields, getOperation } from './get';
-import { restoreFields, restoreOperation } from './restore';
+import { executeRestore, restoreFields, restoreOperation } from './restore';
 import { executeSearch, searchFields, searchOperation } from './search';
 import { executeUpdate, updateFields, updateOperation } from './update';
 import { executeUploadFile, uploadFileFields, uploadFileOperation } from './uploadFile';
 import { executeUpsert, upsertFields, upsertOperation } from './upsert';
 
 /**
- * Restore stays the default of the node (n8n saves no parameter equal to its default, so saved
- * Restore workflows must keep reading Restore). The SmartSuite Tool (n8n's `<node>Tool`, whose type
- * name ends in Tool: displayOptions `@tool`) defaults to Search, a read. This is in the description
- * itself because n8n builds the tool that runs from it; `usableAsTool.replacements` reach only the
+ * The Record operations open on Search, a read (issue 36; Restore was the default before the
+ * package was published). The SmartSuite Tool (n8n's `<node>Tool`, whose type name ends in Tool:
+ * displayOptions `@tool`) has no file operations: a model gives no file to upload, and n8n drops
+ * the files a tool outputs before its answer reaches the model. This is in the description itself
+ * because n8n builds the tool that runs from it; `usableAsTool.replacements` reach only the
  * editor's copy (n8n 2.8 and 2.41, tool-generation and node-types in packages/cli).
  */
-function operationProperty(tool: boolean, defaultOperation: string): INodeProperties {
+function operationProperty(tool: boolean): INodeProperties {
+	const fileOperations = tool ? [] : [uploadFileOperation, downloadFilesOperation];
 	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['record'], '@tool': [tool] } },
-		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
-		routing: { request: { baseURL: RECORDS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
-		options: withCodeOnlyRoutes(
-			[
-				createOperation,
-				upsertOperation,
-				deleteOperation,
-				getOperation,
-				restoreOperation,
-				searchOperation,
-				updateOperation,
-				uploadFileOperation,
-				downloadFilesOperation,
-				getDeletedOperation,
-			],
-			recordOperations,
-		),
-		default: defaultOperation,
+		options: [
+			createOperation,
+			upsertOperation,
+			deleteOperation,
+			getOperation,
+			restoreOperation,
+			searchOperation,
+			updateOperation,
+			...fileOperations,
+			getDeletedOperation,
+		],
+		default: 'search',
 	};
 }
 
-/**
- * The Record operations that run as code. The node stays declarative (Restore and the Webhook
- * operations are routes); these need what a route cannot do: convert values by the table's field
- * types, check every item before the first request, and send many items in one bulk request.
- * n8n's WorkflowExecute runs `customOperations[resource][operation]` instead of the routes when
- * there is one (n8n-core 2.8.1, workflow-execute.js, getCustomOperation).
- */
+/** The Record operations (actions/router.ts). */
 export const recordOperations = {
 	create: executeCreate,
 	get: executeGet,
@@ -65,11 +53,12 @@ export const recordOperations = {
 	uploadFile: executeUploadFile,
 	downloadFiles: executeDownloadFiles,
 	getDeleted: executeGetDeleted,
+	restore: executeRestore,
 };
 
 export const recordDescription: INodeProperties[] = [
-	operationProperty(false, 'restore'),
-	operationProperty(true, 'search'),
+	operationProperty(false),
+	operationProperty(true),
 	...createFields,
 	...getFields,
 	...updateFields,

@@ -11,6 +11,7 @@ import type { Field } from '../../shared/fields';
 import { specOf } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { recordsClient, recordsPath } from '../../shared/records';
+import { deletedRecordsOf } from './getDeleted';
 import { FILE_FIELD_TYPE } from './uploadFile';
 
 const RECORDS_PER_SEARCH_PAGE = 100;
@@ -80,6 +81,46 @@ async function searchRecords(
 	};
 }
 
+/**
+ * The deleted records of the chosen table (Restore's list), newest first, whose title contains the
+ * filter: SmartSuite lists a solution's deleted records in one answer, so the table's solution is
+ * read from the table first.
+ */
+async function searchDeletedRecords(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const tableId = chosenTableId(this);
+	if (!tableId)
+		throw new NodeOperationError(this.getNode(), 'Choose a Table first', {
+			description:
+				'The list shows the deleted records of one table. Or enter the record ID (mode "ID").',
+		});
+	const client = await recordsClient(this);
+	const solutionId = String((await client.table(tableId)).solution ?? '');
+	const text = (filter ?? '').trim().toLowerCase();
+	const deletedOn = (record: IDataObject) =>
+		String((isObject(record.deleted_date) ? record.deleted_date.date : record.deleted_date) ?? '');
+	const deleted = (await deletedRecordsOf(client, solutionId))
+		.filter((record) => record.application_id === tableId && typeof record.id === 'string')
+		.filter((record) =>
+			String(record.title ?? '')
+				.toLowerCase()
+				.includes(text),
+		)
+		.sort((a, b) => deletedOn(b).localeCompare(deletedOn(a)));
+	return {
+		results: deleted.map((record) => {
+			const title = typeof record.title === 'string' && record.title !== '' ? record.title : '';
+			const day = deletedOn(record).slice(0, 10);
+			return {
+				name: `${title || String(record.id)}${day ? ` (deleted ${day})` : ''}`,
+				value: String(record.id),
+			};
+		}),
+	};
+}
+
 const fieldOption = (field: Field): INodePropertyOptions => ({
 	name: field.label,
 	value: field.slug,
@@ -115,5 +156,5 @@ async function getComparisons(this: ILoadOptionsFunctions): Promise<INodePropert
 	}));
 }
 
-export const recordListSearch = { searchRecords };
+export const recordListSearch = { searchRecords, searchDeletedRecords };
 export const recordLoadOptions = { getSearchFields, getSortFields, getComparisons, getFileFields };

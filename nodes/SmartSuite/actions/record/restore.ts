@@ -1,81 +1,90 @@
 import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { pathSegment, requireId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
-import { recordsAddress } from '../../shared/transport';
-import { checkResponse, setPairedItem } from '../shared';
+import type { RecordsClient } from '../../shared/records';
+import { recordPath } from '../../shared/records';
+import {
+	eachItem,
+	readableField,
+	readRecordId,
+	readSimplify,
+	readTableId,
+	recordLocator,
+	shownRecord,
+	simplifyField,
+} from './common';
 
-const showOnlyForRestore = { resource: ['record'], operation: ['restore'] };
-
-function restoreIds(context: IExecuteSingleFunctions) {
-	const node = context.getNode();
-	const itemIndex = context.getItemIndex();
-	const table = context.getNodeParameter('tableId', '', { extractValue: true });
-	return {
-		tableId: requireId(node, table, 'Table', itemIndex),
-		recordId: requireId(node, context.getNodeParameter('recordId', ''), 'Record ID', itemIndex),
-	};
-}
-
-function restorePath(tableId: string, recordId: string): string {
-	return `/api/v1/applications/${pathSegment(tableId)}/records/${pathSegment(recordId)}/restore/`;
-}
-
-/** Checks both ids before any request and puts them, encoded, into the path. */
-async function buildRestoreRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const { tableId, recordId } = restoreIds(this);
-	requestOptions.url = restorePath(tableId, recordId);
-	// n8n drops an empty object body before sending; the spec asks for `{}`.
-	requestOptions.body = '{}';
-	return requestOptions;
-}
+const show = { resource: ['record'], operation: ['restore'] };
 
 export const restoreOperation: INodePropertyOptions = {
 	name: 'Restore',
 	value: 'restore',
 	action: 'Restore a deleted record',
 	description: 'Restore a deleted record; SmartSuite appends " (Restored)" to its title',
-	routing: {
-		send: { preSend: [buildRestoreRequest] },
-		output: {
-			postReceive: [
-				checkResponse(function (credentials) {
-					const { tableId, recordId } = restoreIds(this);
-					return {
-						action: 'restore the record',
-						address: recordsAddress(credentials, restorePath(tableId, recordId)),
-						notFound: `Record "${recordId}" was not found in table "${tableId}", or it is not deleted`,
-						notFoundHint:
-							'Check both ids and that the record is still in the trash: deleted records stay restorable for 14 to 60 days depending on the plan.',
-					};
-				}),
-				setPairedItem,
-			],
-		},
-	},
 };
 
 export const restoreFields: INodeProperties[] = [
 	tableLocator({
 		description: 'The table (application) that holds the deleted record',
-		displayOptions: { show: showOnlyForRestore },
+		displayOptions: { show },
 	}),
-	{
-		displayName: 'Record ID',
-		name: 'recordId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '64b0c1d2e3f4a5b6c7d8e9f2',
-		description: 'ID of the deleted record to restore',
-		displayOptions: { show: showOnlyForRestore },
-	},
+	recordLocator(show, { deleted: true }),
+	simplifyField(show),
+	readableField(show),
 ];
+
+/** Restores one record, its ids checked before the request; the record as SmartSuite answers it. */
+async function restoreRecord(
+	client: RecordsClient,
+	tableId: string,
+	recordId: string,
+	itemIndex: number,
+) {
+	return await client.callForObject(
+		{
+			method: 'POST',
+			url: `${recordPath(tableId, recordId)}restore/`,
+			body: '{}',
+			action: 'restore the record',
+			notFound: `Record "${recordId}" was not found in table "${tableId}", or it is not deleted`,
+			notFoundHint:
+				'Check both ids and that the record is still in the trash: deleted records stay restorable for 14 to 60 days depending on the plan.',
+			// A second restore of a restored record is refused (404): never sent after an unknown outcome.
+			repeatable: false,
+			unanswered: {
+				message: 'The record may have been restored',
+				description:
+					'SmartSuite may have restored the record without answering, so it was not sent again. Check the table before running this item again.',
+			},
+		},
+		itemIndex,
+	);
+}
+
+/**
+ * One restore per item. Simplify shows the record as Get does; the table's structure is read after
+ * the restore, so that a failed read cannot stop a restore, only show the record as SmartSuite
+ * answered it (with a hint).
+ */
+export async function executeRestore(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (client, itemIndex) => {
+		const tableId = readTableId(this, itemIndex);
+		const recordId = readRecordId(this, itemIndex);
+		const restored = await restoreRecord(client, tableId, recordId, itemIndex);
+		if (!readSimplify(this, itemIndex)) return [restored];
+		const structure = await client.structure(tableId).catch(() => undefined);
+		if (!structure) {
+			this.addExecutionHints({
+				message: `Record "${recordId}" was restored; it is shown as SmartSuite answered, because the table's fields could not be read to simplify it`,
+				location: 'outputPane',
+			});
+			return [restored];
+		}
+		return [await shownRecord(this, client, restored, structure, itemIndex)];
+	});
+}

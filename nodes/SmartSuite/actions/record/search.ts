@@ -16,7 +16,7 @@ import { tableLocator } from '../../shared/locators';
 import { appendUpTo } from '../../shared/pages';
 import type { RecordsClient } from '../../shared/records';
 import { recordsPath } from '../../shared/records';
-import { returnAllFields } from '../shared';
+import { isTool, returnAllFields } from '../shared';
 import {
 	answerOf,
 	eachItem,
@@ -30,6 +30,8 @@ const show = { resource: ['record'], operation: ['search'] };
 
 /** SmartSuite's largest page. */
 export const PAGE_SIZE = 1000;
+/** Search's default Limit in the SmartSuite Tool: a model reads every record it gets. */
+const TOOL_LIMIT = 20;
 /** 100,000 records (what one run can output): a stream still going after that is an error. */
 export const MAX_PAGES = 100;
 /** A search that takes longer than this stops with an error. */
@@ -136,7 +138,7 @@ export const searchFields: INodeProperties[] = [
 			},
 		],
 	},
-	...returnAllFields(show),
+	...returnAllFields(show, TOOL_LIMIT),
 	simplifyField(show),
 	readableField(show),
 ];
@@ -249,11 +251,27 @@ async function searchTable(
 		filter: await filterOf(context, client, structure, itemIndex),
 		sort: sortOf(context, structure, itemIndex),
 	};
-	const records = await listRecords(client, tableId, structure, body, {
-		limit: readLimit(context, itemIndex),
+	const limit = readLimit(context, itemIndex);
+	const { records, cut } = await listRecords(client, tableId, structure, body, {
+		limit,
 		itemIndex,
 	});
-	return await shownRecords(context, client, records, structure, itemIndex);
+	const shown = await shownRecords(context, client, records, structure, itemIndex);
+	// A model sees only the items: it is told that more match, and how to see them.
+	if (cut && isTool(context)) shown.push({ more: moreMatchNote(records.length, cut.total) });
+	return shown;
+}
+
+/** What the SmartSuite Tool adds when the Limit cut the list; `total` when SmartSuite told it. */
+export function moreMatchNote(shown: number, total?: number): string {
+	const count = total === undefined ? 'More records may match' : `${total} records match`;
+	return `${count}; these are the first ${shown}. To see others, search again with a higher limit or more filter rules.`;
+}
+
+/** The records of a list, and whether the limit cut it short (with SmartSuite's total of matches when it told one beyond them). */
+export interface RecordList {
+	records: IDataObject[];
+	cut?: { total?: number };
 }
 
 /** The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. */
@@ -263,7 +281,7 @@ export async function listRecords(
 	structure: Field[],
 	body: IDataObject,
 	{ limit = Infinity, itemIndex }: { limit?: number; itemIndex?: number },
-): Promise<IDataObject[]> {
+): Promise<RecordList> {
 	const started = Date.now();
 	const records: IDataObject[] = [];
 	let offset = 0;
@@ -288,16 +306,19 @@ export async function listRecords(
 		if (!items) throw notAPageError(client.node, itemIndex);
 		appendUpTo(records, items, limit);
 		offset += items.length;
-		if (
-			records.length >= limit ||
-			items.length < wanted ||
-			reachedTotal(answer, items.length, offset)
-		)
-			break;
+		const over = items.length < wanted || reachedTotal(answer, items.length, offset);
+		if (over) break;
+		if (records.length >= limit) return { records, cut: { total: totalBeyond(answer, offset) } };
 		if (pages >= MAX_PAGES || Date.now() - started > TIME_LIMIT_MS)
 			throw endlessError(client.node, pages, records.length, itemIndex);
 	}
-	return records;
+	return { records };
+}
+
+/** SmartSuite's `total` when it counts more records than the `offset` read so far (then it is all matches). */
+function totalBeyond(answer: unknown, offset: number): number | undefined {
+	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
+	return total !== undefined && total > offset ? total : undefined;
 }
 
 /**

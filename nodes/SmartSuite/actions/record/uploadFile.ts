@@ -43,8 +43,10 @@ export const uploadFileFields: INodeProperties[] = [
 		purpose: 'The file field the file is added to (its files so far stay).',
 	}),
 	{
+		// Not Download Files' `binaryPropertyName` (where its files go out): a value carried over by
+		// a switch of operation would mean the other thing (n8n's Google Drive names them so too).
 		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
+		name: 'inputDataFieldName',
 		type: 'string',
 		default: 'data',
 		required: true,
@@ -100,7 +102,7 @@ function binaryOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): { name: string; binary: IBinaryData } {
-	const name = String(context.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const name = String(context.getNodeParameter('inputDataFieldName', itemIndex, 'data')).trim();
 	try {
 		return { name, binary: context.helpers.assertBinaryData(itemIndex, name) };
 	} catch {

@@ -186,7 +186,7 @@ async function findRecords(client: RecordsClient, chunk: KeyGroup[]): Promise<vo
 		operator: 'or',
 		fields: chunk.map((group) => keyCondition(first, group.first.body[first.slug])),
 	};
-	const records = await listRecords(client, tableId, structure, { filter, sort: [] }, {});
+	const { records } = await listRecords(client, tableId, structure, { filter, sort: [] }, {});
 	for (const group of chunk) {
 		const found = records.filter((record) =>
 			group.matchFields.every((field, position) =>
@@ -261,7 +261,8 @@ export async function executeUpsert(this: IExecuteFunctions): Promise<INodeExecu
 		if (group.writes.length > 1 && !updateAll) {
 			group.error = severalMatchesError(this, group);
 		} else if (group.writes.length > 0) {
-			updates.push(...group.writes);
+			// One by one: an item may match any number of records, never spread into a call.
+			for (const write of group.writes) updates.push(write);
 		} else {
 			try {
 				checkRequired(this, group.first.body, group.structure, group.first.itemIndex);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { codeOperationProperty } from '../shared';
+import { operationProperty } from '../shared';
 import { executeGet, getFields, getOperation } from './get';
 import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 
@@ -8,7 +8,7 @@ import { executeGetMany, getManyFields, getManyOperation } from './getMany';
 export const teamOperations = { get: executeGet, getMany: executeGetMany };
 
 export const teamDescription: INodeProperties[] = [
-	codeOperationProperty('team', [getOperation, getManyOperation], teamOperations, 'getMany'),
+	operationProperty('team', [getOperation, getManyOperation], 'getMany'),
 	...getFields,
 	...getManyFields,
 ];

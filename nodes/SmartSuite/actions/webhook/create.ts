@@ -1,62 +1,34 @@
 import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Scope } from '../../shared/scope';
+import { createWebhook } from '../../shared/directory';
 import { KINDS, readScope, scopeFields, webhookToCreate } from '../../shared/scope';
 import { credentialsOf } from '../../shared/transport';
-import { webhooksAddress } from '../../shared/webhooksRoute';
-import { checkResponse, setPairedItem } from '../shared';
-import { outputWebhook } from './get';
-import { toMethod } from './method';
+import { eachItem } from '../record/common';
 
 const showOnlyForCreate = { resource: ['webhook'], operation: ['create'] };
 
-/** The Notification URL, trimmed: '' or an http(s) address, checked before any request. */
-export function readNotificationUrl(context: IExecuteSingleFunctions, allowEmpty = false): string {
-	const url = String(context.getNodeParameter('notificationUrl', '')).trim();
+/** The item's Notification URL, trimmed: '' or an http(s) address, checked before any request. */
+export function readNotificationUrl(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	allowEmpty = false,
+): string {
+	const url = String(context.getNodeParameter('notificationUrl', itemIndex, '')).trim();
 	if ((allowEmpty && url === '') || /^https?:\/\/\S+$/i.test(url)) return url;
 	throw new NodeOperationError(
 		context.getNode(),
 		'The Notification URL must be an http(s) address',
 		{
 			description: `It is "${url}".${allowEmpty ? ' Leave it empty to switch notifications off.' : ''}`,
-			itemIndex: context.getItemIndex(),
+			itemIndex,
 		},
 	);
-}
-
-function scopeOf(context: IExecuteSingleFunctions): Scope {
-	return readScope(
-		context.getNode(),
-		(name, fallback) => context.getNodeParameter(name, fallback, { extractValue: true }),
-		context.getItemIndex(),
-	);
-}
-
-/** Checks the scope, kinds and URL before any request and sends the webhook to create. */
-async function sendWebhook(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const node = this.getNode();
-	const itemIndex = this.getItemIndex();
-	const scope = scopeOf(this);
-	const kinds = this.getNodeParameter('kinds', []) as string[];
-	if (kinds.length === 0) {
-		throw new NodeOperationError(node, 'Choose at least one of the Events', {
-			description: 'A webhook collects only the kinds of changes it is created for.',
-			itemIndex,
-		});
-	}
-	const url = this.getNodeParameter('notify', false) ? readNotificationUrl(this) : undefined;
-	const { workspaceId } = await credentialsOf(this);
-	requestOptions.body = { webhook: webhookToCreate(workspaceId, scope, kinds, url) };
-	return requestOptions;
 }
 
 export const createOperation: INodePropertyOptions = {
@@ -65,26 +37,32 @@ export const createOperation: INodePropertyOptions = {
 	action: 'Create a webhook',
 	description:
 		'Create a webhook that collects the changes of a solution, some tables, or some fields',
-	routing: {
-		send: { preSend: [toMethod('CreateWebhook'), sendWebhook] },
-		output: {
-			postReceive: [
-				checkResponse(function (credentials) {
-					const { solutionId } = scopeOf(this);
-					return {
-						action: 'create the webhook',
-						address: webhooksAddress(credentials, 'CreateWebhook'),
-						notFound: `The solution "${solutionId}" was not found`,
-						notFoundHint:
-							'Check the Solution and that it belongs to the workspace of the credential.',
-					};
-				}),
-				outputWebhook,
-				setPairedItem,
-			],
-		},
-	},
 };
+
+/** CreateWebhook per item, after its scope, kinds and URL are checked: the webhook SmartSuite created. */
+export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const node = this.getNode();
+	const { workspaceId } = await credentialsOf(this);
+	return await eachItem(this, async (_client, itemIndex) => {
+		const scope = readScope(
+			node,
+			(name, fallback) => this.getNodeParameter(name, itemIndex, fallback, { extractValue: true }),
+			itemIndex,
+		);
+		const kinds = this.getNodeParameter('kinds', itemIndex, []) as string[];
+		if (kinds.length === 0) {
+			throw new NodeOperationError(node, 'Choose at least one of the Events', {
+				description: 'A webhook collects only the kinds of changes it is created for.',
+				itemIndex,
+			});
+		}
+		const url = this.getNodeParameter('notify', itemIndex, false)
+			? readNotificationUrl(this, itemIndex)
+			: undefined;
+		const webhook = webhookToCreate(workspaceId, scope, kinds, url);
+		return [await createWebhook(this, webhook, undefined, itemIndex)];
+	});
+}
 
 export const createFields: INodeProperties[] = [
 	...scopeFields(showOnlyForCreate),

@@ -1,34 +1,19 @@
 import type {
-	IExecuteSingleFunctions,
+	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { setPairedItem } from '../shared';
-import { toMethod } from './method';
-import { checkWebhookResponse, readWebhookId, sendWebhookId, webhookIdField } from './webhookId';
-
-/** SmartSuite answers `{}` (its reference: "200 Ok"): say what was deleted instead. */
-async function outputDeleted(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
-	return [{ json: { deleted: true, webhook_id: readWebhookId(this) } }];
-}
+import { callWebhooks, webhookSubject } from '../../shared/directory';
+import { eachItem } from '../record/common';
+import { readWebhookId, webhookIdField } from './webhookId';
 
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a webhook',
 	description: 'Delete a webhook together with all its stored events',
-	routing: {
-		send: { preSend: [toMethod('DeleteWebhook'), sendWebhookId] },
-		output: {
-			postReceive: [
-				checkWebhookResponse('DeleteWebhook', 'delete the webhook', { anyBody: true }),
-				outputDeleted,
-				setPairedItem,
-			],
-		},
-	},
 };
 
 export const deleteFields: INodeProperties[] = [
@@ -37,3 +22,18 @@ export const deleteFields: INodeProperties[] = [
 		'All events the webhook has stored are deleted with it and cannot be listed afterwards',
 	),
 ];
+
+/** DeleteWebhook per item. SmartSuite answers `{}` (its reference: "200 Ok"): the item says what was deleted instead. */
+export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (_client, itemIndex) => {
+		const webhookId = readWebhookId(this, itemIndex);
+		await callWebhooks(
+			this,
+			'DeleteWebhook',
+			{ webhook_id: webhookId },
+			webhookSubject(webhookId, 'delete the webhook'),
+			{ anyBody: true, itemIndex },
+		);
+		return [{ deleted: true, webhook_id: webhookId }];
+	});
+}

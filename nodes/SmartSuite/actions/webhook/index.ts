@@ -1,24 +1,29 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { refuseUserInfo } from '../shared';
-import { WEBHOOKS_BASE_URL } from '../../shared/transport';
-import { createFields, createOperation } from './create';
-import { deleteFields, deleteOperation } from './delete';
-import { getFields, getOperation } from './get';
-import { listFields, listOperation } from './list';
-import { listEventsFields, listEventsOperation } from './listEvents';
-import { updateFields, updateOperation } from './update';
+import { operationProperty } from '../shared';
+import { createFields, createOperation, executeCreate } from './create';
+import { deleteFields, deleteOperation, executeDelete } from './delete';
+import { executeGet, getFields, getOperation } from './get';
+import { executeList, listFields, listOperation } from './list';
+import { executeListEvents, listEventsFields, listEventsOperation } from './listEvents';
+import { executeUpdate, updateFields, updateOperation, webhookLoadOptions } from './update';
+
+export { webhookLoadOptions };
+
+/** The Webhook operations: each sends one webhooks API call per item (Update reads the webhook first, the lists page). */
+export const webhookOperations = {
+	create: executeCreate,
+	delete: executeDelete,
+	get: executeGet,
+	list: executeList,
+	listEvents: executeListEvents,
+	update: executeUpdate,
+};
 
 export const webhookDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhook'] } },
-		// Here and not on the operations: n8n evaluates $credentials only in top-level parameters.
-		routing: { request: { baseURL: WEBHOOKS_BASE_URL }, send: { preSend: [refuseUserInfo] } },
-		options: [
+	operationProperty(
+		'webhook',
+		[
 			createOperation,
 			deleteOperation,
 			getOperation,
@@ -26,8 +31,8 @@ export const webhookDescription: INodeProperties[] = [
 			listEventsOperation,
 			updateOperation,
 		],
-		default: 'get',
-	},
+		'get',
+	),
 	...createFields,
 	...deleteFields,
 	...getFields,

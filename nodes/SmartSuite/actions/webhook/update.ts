@@ -1,70 +1,62 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readWebhook } from '../../shared/directory';
+import { callWebhooks, readWebhook, webhookSubject } from '../../shared/directory';
 import { KINDS } from '../../shared/scope';
 import { unwrapWebhook } from '../../shared/webhooks';
-import { setPairedItem } from '../shared';
+import { eachItem } from '../record/common';
 import { readNotificationUrl } from './create';
-import { toMethod } from './method';
-import { checkWebhookResponse, readWebhookId, webhookIdField } from './webhookId';
+import { readWebhookId, webhookIdField } from './webhookId';
 
 const show = { resource: ['webhook'], operation: ['update'] };
 
-/** What the update sets: the kinds and the notification status. Checked before any request. */
-function changesOf(context: IExecuteSingleFunctions): IDataObject {
-	const kinds = context.getNodeParameter('events', []) as unknown;
-	if (!Array.isArray(kinds) || kinds.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Choose at least one of the Events', {
-			description:
-				'UpdateWebhook replaces the kinds of changes the webhook collects: a webhook without kinds would collect nothing. To stop it, delete it.',
-			itemIndex: context.getItemIndex(),
+/** What the item asks to change, checked before any request; what it leaves out stays as it is. */
+interface Changes {
+	/** Empty: the webhook's current kinds. */
+	kinds: string[];
+	notifications: 'keep' | 'send' | 'off';
+	url: string;
+}
+
+function changesOf(context: IExecuteFunctions, itemIndex: number): Changes {
+	const kinds = context.getNodeParameter('events', itemIndex, []) as unknown;
+	if (!Array.isArray(kinds)) {
+		throw new NodeOperationError(context.getNode(), 'The Events must be a list of kinds', {
+			description: `Give a list such as ["RECORD_CREATED"], or leave it empty to keep the webhook's kinds.`,
+			itemIndex,
 		});
 	}
-	const url = readNotificationUrl(context, true);
+	const notifications = context.getNodeParameter('notifications', itemIndex, 'keep') as string;
+	if (!['keep', 'send', 'off'].includes(notifications)) {
+		throw new NodeOperationError(context.getNode(), 'Notifications must be keep, send or off', {
+			description: `It is "${notifications}".`,
+			itemIndex,
+		});
+	}
 	return {
 		kinds: kinds.map(String),
-		notification_status: url === '' ? { disabled: {} } : { enabled: { url } },
+		notifications: notifications as Changes['notifications'],
+		url: notifications === 'send' ? readNotificationUrl(context, itemIndex) : '',
 	};
 }
 
-/**
- * SmartSuite's UpdateWebhook takes the whole webhook (id, kinds, locator, filter, notification
- * status): the webhook is read first (GetWebhook), and keeps its locator and filter.
- */
-async function sendUpdate(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const webhookId = readWebhookId(this);
-	const changes = changesOf(this);
-	const { locator, filter } = await readWebhook(this, webhookId, this.getItemIndex());
-	requestOptions.body = { webhook: { webhook_id: webhookId, locator, filter, ...changes } };
-	return requestOptions;
-}
-
-/** The updated webhook SmartSuite answers, or (an answer without it, "200 Ok") what was set. */
-async function outputUpdated(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return items.map((item) => {
-		const webhook = unwrapWebhook(item.json);
-		return {
-			...item,
-			json:
-				'webhook_id' in webhook
-					? webhook
-					: { updated: true, webhook_id: readWebhookId(this), ...changesOf(this) },
-		};
-	});
+/** The whole webhook UpdateWebhook takes: the current one with the item's changes. */
+function updatedWebhook(webhookId: string, current: IDataObject, changes: Changes): IDataObject {
+	const { locator, filter } = current;
+	const kinds = changes.kinds.length > 0 ? changes.kinds : current.kinds;
+	const notification_status = {
+		keep: current.notification_status ?? { disabled: {} },
+		send: { enabled: { url: changes.url } },
+		off: { disabled: {} },
+	}[changes.notifications];
+	return { webhook_id: webhookId, locator, filter, kinds, notification_status };
 }
 
 export const updateOperation: INodePropertyOptions = {
@@ -73,17 +65,52 @@ export const updateOperation: INodePropertyOptions = {
 	action: 'Update a webhook',
 	description:
 		'Change the event kinds a webhook collects and where it sends notifications; it keeps what it watches and its stored events',
-	routing: {
-		send: { preSend: [toMethod('UpdateWebhook'), sendUpdate] },
-		output: {
-			postReceive: [
-				checkWebhookResponse('UpdateWebhook', 'update the webhook', { anyBody: true }),
-				outputUpdated,
-				setPairedItem,
-			],
-		},
-	},
 };
+
+/**
+ * SmartSuite's UpdateWebhook takes the whole webhook (id, kinds, locator, filter, notification
+ * status): the webhook is read first (GetWebhook), and keeps all the item does not change. The
+ * output is the updated webhook SmartSuite answers, or (an answer without it, "200 Ok") what was set.
+ */
+export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await eachItem(this, async (_client, itemIndex) => {
+		const webhookId = readWebhookId(this, itemIndex);
+		const changes = changesOf(this, itemIndex);
+		const current = await readWebhook(this, webhookId, itemIndex);
+		const webhook = updatedWebhook(webhookId, current, changes);
+		const answer = await callWebhooks(
+			this,
+			'UpdateWebhook',
+			{ webhook },
+			webhookSubject(webhookId, 'update the webhook'),
+			{ anyBody: true, itemIndex },
+		);
+		const updated = unwrapWebhook(answer);
+		if ('webhook_id' in updated) return [updated];
+		const { kinds, notification_status } = webhook;
+		return [{ updated: true, webhook_id: webhookId, kinds, notification_status }];
+	});
+}
+
+/** The kinds to pick from, the webhook's current ones marked (the Webhook chosen above). */
+async function getWebhookKinds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	let current: unknown[] = [];
+	try {
+		const webhookId = this.getCurrentNodeParameter('webhookId', { extractValue: true });
+		if (typeof webhookId === 'string' && webhookId.trim() !== '') {
+			const webhook = await readWebhook(this, webhookId.trim());
+			if (Array.isArray(webhook.kinds)) current = webhook.kinds;
+		}
+	} catch {
+		// No webhook chosen yet, or it cannot be read: the kinds without marks.
+	}
+	return KINDS.map((kind) => ({
+		name: current.includes(kind.value) ? `${kind.name} (collected now)` : kind.name,
+		value: kind.value,
+	}));
+}
+
+export const webhookLoadOptions = { getWebhookKinds };
 
 export const updateFields: INodeProperties[] = [
 	...webhookIdField(
@@ -91,14 +118,40 @@ export const updateFields: INodeProperties[] = [
 		'Its solution, tables or fields and its stored events stay as they are',
 	),
 	{
-		displayName: 'Events',
+		displayName: 'Events Names or IDs',
 		name: 'events',
 		type: 'multiOptions',
-		options: KINDS,
+		typeOptions: {
+			loadOptionsMethod: 'getWebhookKinds',
+			loadOptionsDependsOn: ['webhookId.value'],
+		},
 		default: [],
-		required: true,
 		description:
-			'Kinds of changes the webhook collects from now on (they replace its current ones)',
+			'Kinds of changes the webhook collects from now on (they replace its current ones, marked "collected now" in the list). Empty keeps its current kinds. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Notifications',
+		name: 'notifications',
+		type: 'options',
+		options: [
+			{
+				name: 'Keep as They Are',
+				value: 'keep',
+				description: 'The webhook keeps notifying where it does now, or stays silent',
+			},
+			{
+				name: 'Send to a URL',
+				value: 'send',
+				description: 'SmartSuite POSTs a short notice to the URL after each change',
+			},
+			{
+				name: 'Switch Off',
+				value: 'off',
+				description: 'No notices; the webhook still collects events',
+			},
+		],
+		default: 'keep',
 		displayOptions: { show },
 	},
 	{
@@ -106,9 +159,17 @@ export const updateFields: INodeProperties[] = [
 		name: 'notificationUrl',
 		type: 'string',
 		default: '',
+		required: true,
 		placeholder: 'https://example.com/hooks/smartsuite',
-		description:
-			'Where SmartSuite POSTs {"webhookId", "locator"} after each change. Empty switches notifications off; events are still collected.',
-		displayOptions: { show },
+		description: 'Where SmartSuite POSTs {"webhookId", "locator"} after each change',
+		displayOptions: { show: { ...show, notifications: ['send'] } },
+	},
+	{
+		displayName:
+			'A SmartSuite Instant Trigger that uses this webhook gets no more changes until its workflow is published again. Events are still collected.',
+		name: 'notificationsOffNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...show, notifications: ['off'] } },
 	},
 ];

@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { countryOfPhone } from './callingCodes';
+
 /** A value that cannot be converted; `expected` is what would have been accepted, in words. */
 export class ValueError extends Error {
 	constructor(readonly expected: string) {
@@ -182,7 +184,7 @@ export function toLinks(value: unknown): string[] {
 
 const PHONE_KEYS = ['phone_country', 'phone_number', 'phone_extension', 'phone_type'];
 
-/** A phone number as text ("+1 555 0100") or SmartSuite's object, one or a list. */
+/** A phone number as text ("+44 20 7946 0000": its country from the prefix) or SmartSuite's object, one or a list. */
 export function toPhones(value: unknown): IDataObject[] {
 	const expected = `a phone number such as "+1 555 0100", an object with phone_number, or ${LIST_FORMS}`;
 	return toList(value, expected).map((entry) => {
@@ -195,7 +197,9 @@ export function toPhones(value: unknown): IDataObject[] {
 		}
 		const text = toText(entry, expected).trim();
 		if (!/\d/.test(text)) throw new ValueError(expected);
-		return { phone_number: text };
+		// SmartSuite takes a number without its country as a US one.
+		const country = countryOfPhone(text);
+		return country ? { phone_country: country, phone_number: text } : { phone_number: text };
 	});
 }
 
