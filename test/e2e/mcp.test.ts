@@ -86,7 +86,7 @@ const TOOLS = {
 		{
 			operation: 'restore',
 			tableId: tableFromAi,
-			recordId: fromAi('record', 'The ID of the deleted record'),
+			recordId: idFromAi('record', 'The ID of the deleted record'),
 		},
 		CREDENTIAL,
 	),
@@ -108,8 +108,8 @@ let mcp: McpSession;
 const suite = n8nSuite(() => n8n);
 
 const mcpUrl = () => `${n8n.url}/mcp/${MCP_PATH}`;
-/** The demo table ("Projects"): its live records, in the order SmartSuite lists them. */
-const projects = () => emu.records(emu.demo.tableId);
+/** The demo table ("Projects"): its live records (not those in the trash), in the order SmartSuite lists them. */
+const projects = () => emu.records(emu.demo.tableId, { deleted: false });
 
 beforeAll(async () => {
 	await ensureN8n({ version });
