@@ -477,6 +477,26 @@ export class N8n {
 	}
 
 	/**
+	 * Waits until n8n serves a production webhook (`webhook/<path>`, `mcp/<path>`): n8n answers
+	 * ready before it has activated its published workflows. A CORS preflight (OPTIONS with an
+	 * Origin) asks for the path's methods: 404 until the path is registered, 204 after.
+	 */
+	async waitForWebhook(path: string, timeoutMs = 60_000): Promise<void> {
+		await waitFor(
+			`n8n to serve /${path}`,
+			async () => {
+				const response = await fetch(`${this.url}/${path}`, {
+					method: 'OPTIONS',
+					headers: { origin: this.url, 'access-control-request-method': 'POST' },
+					signal: AbortSignal.timeout(5000),
+				});
+				return response.status === 204 ? true : undefined;
+			},
+			timeoutMs,
+		);
+	}
+
+	/**
 	 * SIGTERM to n8n's process group, SIGKILL if it has not exited after `graceMs`. With
 	 * `signal: 'SIGKILL'` it is killed at once (a crash: no shutdown work at all).
 	 */

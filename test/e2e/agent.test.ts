@@ -1,0 +1,288 @@
+/**
+ * The SmartSuite Tool under n8n's AI Agent, end to end: the n8n version E2E_N8N selects
+ * (versions.ts) with this package installed as a community package, and a chat model that is a
+ * script (scripted-model.ts: an OpenAI-compatible server on 127.0.0.1 that n8n's OpenAI Chat Model
+ * node talks to through its credential's Base URL). Each agent workflow is Webhook → AI Agent with
+ * the chat model and two SmartSuite Tool nodes (Record → Search, Record → Create); a POST to the
+ * webhook runs it and answers with the agent's output.
+ *
+ * The script plays a model: it calls the Search tool on the table named in the question, then the
+ * Create tool with a title made from the first record the search answered, then answers in text.
+ * So the record is only created right if the tool's answer (SmartSuite's records) reached the model.
+ *
+ * The agents: version 3.1, the newest on both n8n versions (n8n's engine runs the tool node), 2.2,
+ * the newest before 3, and 1, the oldest (both call the tool directly, as the MCP Server Trigger
+ * does). Version 1's default Conversational Agent refuses structured tools (any tool with
+ * `$fromAI()` arguments: "please use Tools Agent instead") and its Tools Agent is offered only from
+ * 1.6, so version 1 runs as its OpenAI Functions Agent, which n8n runs as the Tools Agent.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	TABLE_ARGUMENT,
+	type WorkflowNode,
+	fromAi,
+	smartSuiteTool,
+	tableFromAi,
+	toolConnections,
+} from './ai-tools';
+import {
+	N8n,
+	ensureN8n,
+	installCommunityPackage,
+	n8nSuite,
+	packPackage,
+	smartSuiteCredential,
+	stopAll,
+} from './harness';
+import { type ChatRequest, ScriptedModel, type ScriptedTurn, textOf } from './scripted-model';
+import { selectedVersion } from './versions';
+
+const version = selectedVersion();
+jest.setTimeout(3 * 60_000);
+
+const CREDENTIAL = { id: 'smartsuiteAgentCred1', name: 'SmartSuite (emulator)' };
+const OPENAI_CREDENTIAL = { id: 'openAiScriptedCred1', name: 'Scripted model' };
+const SEARCH_TOOL = 'Search_records';
+const CREATE_TOOL = 'Create_record';
+/** The records each agent's table starts with, in SmartSuite's order. */
+const LEADS = ['Acme renewal', 'Globex upsell'];
+
+interface AgentCase {
+	/** What the test calls it, and the webhook path's suffix. */
+	tag: string;
+	typeVersion: number;
+	/** The agent's parameters as the editor saves them (the prompt from the webhook's body). */
+	parameters: Record<string, unknown>;
+	/** How n8n calls the tools under this agent. */
+	path: 'the engine' | 'directly';
+}
+
+const PROMPT = '={{ $json.body.question }}';
+const AGENTS: AgentCase[] = [
+	{
+		tag: 'v3',
+		typeVersion: 3.1,
+		parameters: { promptType: 'define', text: PROMPT, options: {} },
+		path: 'the engine',
+	},
+	{
+		tag: 'v2',
+		typeVersion: 2.2,
+		parameters: { promptType: 'define', text: PROMPT, options: {} },
+		path: 'directly',
+	},
+	{
+		tag: 'v1',
+		typeVersion: 1,
+		parameters: { agent: 'openAiFunctionsAgent', text: PROMPT, options: {} },
+		path: 'directly',
+	},
+];
+
+let emu: Emulator;
+let n8n: N8n;
+let model: ScriptedModel;
+const suite = n8nSuite(() => n8n);
+/** Each agent's own table (so that one agent's record cannot show in another's search). */
+const tables: Record<string, string> = {};
+
+/** The table id the question names ("… in SmartSuite table <id> …"). */
+const tableAskedFor = (request: ChatRequest) =>
+	/SmartSuite table (\w+)/.exec(
+		request.messages
+			.filter((message) => message.role === 'user')
+			.map(textOf)
+			.join('\n'),
+	)?.[1] ?? '';
+/** The tools' answers in the conversation, oldest first. */
+const toolAnswers = (request: ChatRequest) =>
+	request.messages.filter((message) => message.role === 'tool').map(textOf);
+/** The first record title in a Search answer (the tool's items, as JSON text). */
+const firstTitle = (answer: string) => /"Title":"([^"]+)"/.exec(answer)?.[1];
+
+/** The model's part: search, create a follow-up of the first record found, then say so. */
+function playModel(request: ChatRequest): ScriptedTurn {
+	const table = tableAskedFor(request);
+	const [searched, created] = toolAnswers(request);
+	if (searched === undefined) return { toolCalls: [{ name: SEARCH_TOOL, arguments: { table } }] };
+	const lead = firstTitle(searched);
+	if (!lead) return { text: `The search found nothing I can use: ${searched}` };
+	if (created === undefined)
+		return {
+			toolCalls: [{ name: CREATE_TOOL, arguments: { table, title: `Follow-up: ${lead}` } }],
+		};
+	return { text: `Created a follow-up for ${lead}.` };
+}
+
+function agentWorkflow(agent: AgentCase) {
+	const webhook: WorkflowNode = {
+		id: 'webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		parameters: {
+			httpMethod: 'POST',
+			path: `smartsuite-agent-${agent.tag}`,
+			responseMode: 'lastNode',
+			options: {},
+		},
+		webhookId: randomUUID(),
+	};
+	const agentNode: WorkflowNode = {
+		id: 'agent',
+		name: 'AI Agent',
+		type: '@n8n/n8n-nodes-langchain.agent',
+		typeVersion: agent.typeVersion,
+		position: [220, 0],
+		parameters: agent.parameters,
+	};
+	const chatModel: WorkflowNode = {
+		id: 'chat-model',
+		name: 'OpenAI Chat Model',
+		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+		typeVersion: 1.3,
+		position: [100, 300],
+		// Chat Completions: an OpenAI-compatible server has no Responses API.
+		parameters: {
+			model: { __rl: true, mode: 'id', value: 'scripted-model' },
+			responsesApiEnabled: false,
+			options: {},
+		},
+		credentials: { openAiApi: OPENAI_CREDENTIAL },
+	};
+	const tools = [
+		smartSuiteTool('Search records', { tableId: tableFromAi }, CREDENTIAL, [300, 300]),
+		smartSuiteTool(
+			'Create record',
+			{
+				operation: 'create',
+				tableId: tableFromAi,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { title: fromAi('title', 'The title of the new record') },
+				},
+			},
+			CREDENTIAL,
+			[500, 300],
+		),
+	];
+	return {
+		id: `e2eAgent${agent.tag}`,
+		name: `AI Agent ${agent.typeVersion} with the SmartSuite Tool`,
+		nodes: [webhook, agentNode, chatModel, ...tools],
+		connections: {
+			Webhook: { main: [[{ node: agentNode.name, type: 'main', index: 0 }]] },
+			[chatModel.name]: {
+				ai_languageModel: [[{ node: agentNode.name, type: 'ai_languageModel', index: 0 }]],
+			},
+			...toolConnections(tools, agentNode.name),
+		},
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+beforeAll(async () => {
+	await ensureN8n({ version });
+	emu = await startEmulator();
+	model = await ScriptedModel.start(playModel);
+	n8n = await N8n.fresh();
+	try {
+		await installCommunityPackage(
+			n8n.options.userFolder,
+			await packPackage(n8n.options.userFolder),
+		);
+		const solution = emu.addSolution({ name: 'Sales' });
+		for (const agent of AGENTS) {
+			const table = emu.addTable(solution.id, { name: `Leads (${agent.tag})` });
+			for (const title of LEADS) emu.createRecord(table.id, { title });
+			tables[agent.tag] = table.id;
+		}
+		await n8n.importCredentials([
+			smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu),
+			{
+				...OPENAI_CREDENTIAL,
+				type: 'openAiApi',
+				data: { apiKey: 'sk-scripted-model', url: model.baseUrl },
+			},
+		]);
+		const workflows = AGENTS.map(agentWorkflow);
+		await n8n.importWorkflows(workflows);
+		for (const workflow of workflows) await n8n.publish(workflow.id);
+		await n8n.start();
+		for (const agent of AGENTS) await n8n.waitForWebhook(`webhook/smartsuite-agent-${agent.tag}`);
+	} catch (error) {
+		throw suite.fail(error);
+	}
+}, 25 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	stopAll();
+	await model?.close();
+	await emu?.close();
+	suite.finish();
+});
+
+describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted OpenAI-compatible model)`, () => {
+	test.each(AGENTS)(
+		'AI Agent $typeVersion (tools called $path): searches, creates a record from what the search answered, and says so',
+		(agent) =>
+			suite.wrap(async () => {
+				const tableId = tables[agent.tag];
+				const response = await fetch(`${n8n.url}/webhook/smartsuite-agent-${agent.tag}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						question: `Find the leads in SmartSuite table ${tableId} and add a follow-up for the first one.`,
+					}),
+					signal: AbortSignal.timeout(120_000),
+				});
+				const answer = (await response.json()) as { output?: string };
+				const conversation = model.requests.filter((request) => tableAskedFor(request) === tableId);
+
+				expect(response.status).toBe(200);
+				expect(answer.output).toBe(`Created a follow-up for ${LEADS[0]}.`);
+
+				// The model was offered both tools, described, with their $fromAI() arguments.
+				const offered = Object.fromEntries(
+					(conversation[0].tools ?? []).map(({ function: tool }) => [tool.name, tool]),
+				);
+				expect(offered[SEARCH_TOOL]).toMatchObject({
+					description: 'Search the records of a table in SmartSuite',
+					parameters: {
+						type: 'object',
+						properties: { table: { type: 'string', description: TABLE_ARGUMENT } },
+						required: ['table'],
+					},
+				});
+				expect(offered[CREATE_TOOL]).toMatchObject({
+					description: 'Create records in SmartSuite',
+					parameters: {
+						properties: {
+							table: { type: 'string', description: TABLE_ARGUMENT },
+							title: { type: 'string', description: 'The title of the new record' },
+						},
+					},
+				});
+
+				// Three turns: the search, the create, the answer. The search's answer that reached
+				// the model holds the table's records; the create's holds the new record.
+				expect(conversation).toHaveLength(3);
+				const [searched, created] = toolAnswers(conversation[2]);
+				for (const record of emu.records(tableId).slice(0, LEADS.length)) {
+					expect(searched).toContain(record.id);
+					expect(searched).toContain(record.title);
+				}
+				const followUps = emu
+					.records(tableId)
+					.filter((record) => record.title === `Follow-up: ${LEADS[0]}`);
+				expect(followUps).toHaveLength(1);
+				expect(created).toContain(followUps[0].id);
+				expect(emu.records(tableId)).toHaveLength(LEADS.length + 1);
+			})(),
+	);
+});
