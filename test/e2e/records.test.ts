@@ -234,8 +234,8 @@ const solution = () => ({ __rl: true, mode: 'id', value: seed.solutionId });
 const once = { executeOnce: true };
 /** The orders the second workflow creates in its new table: keys are the new fields' labels. */
 const ORDERS = [
-	{ Name: 'Order 1', Size: 'Small', Note: 'first' },
-	{ Name: 'Order 2', Size: 'Large', Note: 'second' },
+	{ Title: 'Order 1', Size: 'Small', Note: 'first' },
+	{ Title: 'Order 2', Size: 'Large', Note: 'second' },
 ];
 
 /**
@@ -691,17 +691,22 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 			const [changed] = output('Add a choice');
 			expect(
 				(changed.params as { choices: Array<{ label: string; value: string }> }).choices,
-			).toEqual([small, large, { label: 'Medium', value: expect.any(String) }]);
+			).toEqual([
+				small,
+				large,
+				expect.objectContaining({ label: 'Medium', value: expect.any(String) }),
+			]);
 			const stored = emu.getTable(tableId)!.structure;
+			// SmartSuite's own Title field first (issue 39: Table → Create sends `structure: []`).
 			expect(stored.map((field) => [field.label, field.field_type])).toEqual([
-				['Name', 'textfield'],
+				['Title', 'recordtitlefield'],
 				['Size', 'singleselectfield'],
 				['Note', 'textfield'],
 			]);
 			expect(stored[1].params.choices).toEqual((changed.params as { choices: unknown[] }).choices);
 			// The records keep their select values: in SmartSuite (the choices' ids) and read back (labels).
 			const slug = String(select.slug);
-			expect(emu.records(tableId).map((record) => [record.name, record[slug]])).toEqual([
+			expect(emu.records(tableId).map((record) => [record.title, record[slug]])).toEqual([
 				['Order 1', small.value],
 				['Order 2', large.value],
 			]);
