@@ -9,6 +9,13 @@
  * The script plays a model: it calls the Search tool on the table named in the question, then the
  * Create tool with a title made from the first record the search answered, then answers in text.
  * So the record is only created right if the tool's answer (SmartSuite's records) reached the model.
+ * Asked to "Add" a record, it calls the Create tool at once and repeats what the tool answered.
+ *
+ * A tool's error, as each agent hands it on: the Search tool node has *On Error: Continue* (what we
+ * advise under an agent), so its error is an output item the model reads; the Create tool node keeps
+ * the default *Stop*: under the agent 3.1 the error fails the workflow on n8n 2.8.4 and reaches the
+ * model as that item on 2.41.1; under 2.2 and 1 n8n's agent (LangChain's AgentExecutor) gives the
+ * model an empty answer, and only the execution shows the error.
  *
  * The agents: version 3.1, the newest on both n8n versions (n8n's engine runs the tool node), 2.2,
  * the newest before 3, and 1, the oldest (both call the tool directly, as the MCP Server Trigger
@@ -57,6 +64,11 @@ interface AgentCase {
 	parameters: Record<string, unknown>;
 	/** How n8n calls the tools under this agent. */
 	path: 'the engine' | 'directly';
+	/** What a tool error does with the tool node's default On Error (Stop). */
+	stopError:
+		| 'fails the workflow'
+		| 'reaches the model as its message'
+		| 'reaches the model as an empty answer';
 }
 
 const PROMPT = '={{ $json.body.question }}';
@@ -66,18 +78,21 @@ const AGENTS: AgentCase[] = [
 		typeVersion: 3.1,
 		parameters: { promptType: 'define', text: PROMPT, options: {} },
 		path: 'the engine',
+		stopError: version.name === 'floor' ? 'fails the workflow' : 'reaches the model as its message',
 	},
 	{
 		tag: 'v2',
 		typeVersion: 2.2,
 		parameters: { promptType: 'define', text: PROMPT, options: {} },
 		path: 'directly',
+		stopError: 'reaches the model as an empty answer',
 	},
 	{
 		tag: 'v1',
 		typeVersion: 1,
 		parameters: { agent: 'openAiFunctionsAgent', text: PROMPT, options: {} },
 		path: 'directly',
+		stopError: 'reaches the model as an empty answer',
 	},
 ];
 
@@ -102,10 +117,17 @@ const toolAnswers = (request: ChatRequest) =>
 /** The first record title in a Search answer (the tool's items, as JSON text). */
 const firstTitle = (answer: string) => /"Title":"([^"]+)"/.exec(answer)?.[1];
 
-/** The model's part: search, create a follow-up of the first record found, then say so. */
+/**
+ * The model's part: search, create a follow-up of the first record found, then say so; asked to
+ * "Add", create at once and repeat the tool's answer.
+ */
 function playModel(request: ChatRequest): ScriptedTurn {
 	const table = tableAskedFor(request);
 	const [searched, created] = toolAnswers(request);
+	if (textOf(request.messages.filter((message) => message.role === 'user')[0]).startsWith('Add'))
+		return searched === undefined
+			? { toolCalls: [{ name: CREATE_TOOL, arguments: { table, title: 'New lead' } }] }
+			: { text: `The tool answered: ${searched}` };
 	if (searched === undefined) return { toolCalls: [{ name: SEARCH_TOOL, arguments: { table } }] };
 	const lead = firstTitle(searched);
 	if (!lead) return { text: `The search found nothing I can use: ${searched}` };
@@ -154,7 +176,11 @@ function agentWorkflow(agent: AgentCase) {
 		credentials: { openAiApi: OPENAI_CREDENTIAL },
 	};
 	const tools = [
-		smartSuiteTool('Search records', { tableId: tableFromAi }, CREDENTIAL, [300, 300]),
+		{
+			...smartSuiteTool('Search records', { tableId: tableFromAi }, CREDENTIAL, [300, 300]),
+			// On Error: Continue (using regular output): an error becomes the item {"error": "…"}.
+			onError: 'continueRegularOutput',
+		},
 		smartSuiteTool(
 			'Create record',
 			{
@@ -182,6 +208,21 @@ function agentWorkflow(agent: AgentCase) {
 		},
 		settings: { executionOrder: 'v1' },
 		active: false,
+	};
+}
+
+/** Asks an agent over its webhook; its answer and the model requests of that conversation. */
+async function ask(agent: AgentCase, tableId: string, question: string) {
+	const response = await fetch(`${n8n.url}/webhook/smartsuite-agent-${agent.tag}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ question }),
+		signal: AbortSignal.timeout(120_000),
+	});
+	return {
+		status: response.status,
+		answer: (await response.json()) as { output?: string; message?: string },
+		conversation: model.requests.filter((request) => tableAskedFor(request) === tableId),
 	};
 }
 
@@ -233,18 +274,13 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 		(agent) =>
 			suite.wrap(async () => {
 				const tableId = tables[agent.tag];
-				const response = await fetch(`${n8n.url}/webhook/smartsuite-agent-${agent.tag}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({
-						question: `Find the leads in SmartSuite table ${tableId} and add a follow-up for the first one.`,
-					}),
-					signal: AbortSignal.timeout(120_000),
-				});
-				const answer = (await response.json()) as { output?: string };
-				const conversation = model.requests.filter((request) => tableAskedFor(request) === tableId);
+				const { status, answer, conversation } = await ask(
+					agent,
+					tableId,
+					`Find the leads in SmartSuite table ${tableId} and add a follow-up for the first one.`,
+				);
 
-				expect(response.status).toBe(200);
+				expect(status).toBe(200);
 				expect(answer.output).toBe(`Created a follow-up for ${LEADS[0]}.`);
 
 				// The model was offered both tools, described, with their $fromAI() arguments.
@@ -283,6 +319,60 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 				expect(followUps).toHaveLength(1);
 				expect(created).toContain(followUps[0].id);
 				expect(emu.records(tableId)).toHaveLength(LEADS.length + 1);
+			})(),
+	);
+
+	test.each(AGENTS)(
+		'AI Agent $typeVersion: a Search of an unknown table, its tool node on Continue: the model reads the error naming the table',
+		(agent) =>
+			suite.wrap(async () => {
+				const tableId = `unknownsearch${agent.tag}`;
+				const { status, answer, conversation } = await ask(
+					agent,
+					tableId,
+					`Find the leads in SmartSuite table ${tableId}.`,
+				);
+
+				const error = JSON.stringify([{ error: `The table "${tableId}" was not found` }]);
+				expect(status).toBe(200);
+				expect(conversation).toHaveLength(2);
+				expect(toolAnswers(conversation[1])).toEqual([error]);
+				expect(answer.output).toBe(`The search found nothing I can use: ${error}`);
+			})(),
+	);
+
+	test.each(AGENTS)(
+		'AI Agent $typeVersion: a Create in an unknown table, its tool node on Stop (the default): the error $stopError',
+		(agent) =>
+			suite.wrap(async () => {
+				const tableId = `unknowncreate${agent.tag}`;
+				const { status, answer, conversation } = await ask(
+					agent,
+					tableId,
+					`Add a lead to SmartSuite table ${tableId}.`,
+				);
+
+				const [execution] = (await n8n.executions(`e2eAgent${agent.tag}`)).slice(-1);
+				const [toolRun] = execution.runData['Create record'];
+				expect(toolRun.error).toMatchObject({
+					message: expect.stringContaining(`The table "${tableId}" was not found`),
+				});
+				if (agent.stopError === 'fails the workflow') {
+					expect(status).toBe(500);
+					expect(answer.message).toBe('Error in workflow');
+					expect(execution.status).toBe('error');
+					expect(conversation).toHaveLength(1);
+				} else {
+					const toolAnswer =
+						agent.stopError === 'reaches the model as its message'
+							? JSON.stringify([{ error: `The table "${tableId}" was not found` }])
+							: '';
+					expect(status).toBe(200);
+					expect(execution.status).toBe('success');
+					expect(conversation).toHaveLength(2);
+					expect(toolAnswers(conversation[1])).toEqual([toolAnswer]);
+					expect(answer.output).toBe(`The tool answered: ${toolAnswer}`);
+				}
 			})(),
 	);
 });

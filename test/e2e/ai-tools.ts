@@ -145,7 +145,10 @@ export class McpSession {
 	): Promise<Array<Record<string, unknown>>> {
 		const answer = await this.call(name, args);
 		if (answer.isError) throw new Error(`Tool ${name} answered an error: ${answer.text}`);
-		return JSON.parse(answer.text) as Array<Record<string, unknown>>;
+		const items = JSON.parse(answer.text) as unknown;
+		// n8n 2.8.4 in queue mode hands a tool's error on as an ordinary answer: {"error": {…}}.
+		if (!Array.isArray(items)) throw new Error(`Tool ${name} answered no items: ${answer.text}`);
+		return items as Array<Record<string, unknown>>;
 	}
 
 	async close(): Promise<void> {

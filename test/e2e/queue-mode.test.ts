@@ -7,6 +7,8 @@
  * minute on the current n8n, where the repeated steps wait for fewer polls).
  *
  * What it shows, read from Postgres and the processes' logs: the action node runs on a worker;
+ * n8n's MCP Server Trigger takes an MCP client's tool calls on the main and a worker runs the
+ * SmartSuite Tool (n8n's job processor calls the node type's `execute`, the direct path);
  * the trigger delivers every appended event exactly once and in order through steady polling, a
  * main restart (SIGTERM, then SIGKILL) while events are appended, and both workers down while
  * polls enqueue work; executions run on the workers, polls only on the main.
@@ -27,6 +29,7 @@ import {
 	stopAll,
 	waitFor,
 } from './harness';
+import { McpSession, fromAi, mcpServerWorkflow, smartSuiteTool, tableFromAi } from './ai-tools';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { TriggerWatch, withTestPolls } from './trigger-watch';
 import { selectedVersion } from './versions';
@@ -37,6 +40,10 @@ jest.setTimeout(3 * 60_000 + 3 * version.pollPeriodMs);
 const CREDENTIAL = { id: 'smartsuiteQueueCred1', name: 'SmartSuite (emulator)' };
 const WEBHOOK_WORKFLOW = 'queueWebhookGet1';
 const WEBHOOK_PATH = 'smartsuite-queue-e2e';
+const MCP_WORKFLOW = 'queueMcpServer1';
+const MCP_PATH = 'smartsuite-queue-mcp';
+/** The records of the table the MCP client works on. */
+const LEADS = ['Acme renewal', 'Globex upsell'];
 /** Longer than one poll period: with no main running, a poller anywhere else would show up. */
 const ONE_POLL_PERIOD_MS = version.pollPeriodMs + 1000;
 
@@ -45,6 +52,7 @@ let root: string;
 let cluster: QueueCluster | undefined;
 let watch: TriggerWatch;
 let actionWebhookId: string;
+let leadsTableId: string;
 let failed = false;
 /** Every RECORD_UPDATED event appended after activation, in order: what the trigger must output. */
 const expected: string[] = [];
@@ -102,6 +110,30 @@ function webhookWorkflow(webhookId: string) {
 		settings: { executionOrder: 'v1' },
 		active: false,
 	};
+}
+
+/** An MCP server with two SmartSuite Tools: Record → Search and Record → Create (a title). */
+function mcpWorkflow() {
+	return mcpServerWorkflow({
+		id: MCP_WORKFLOW,
+		path: MCP_PATH,
+		version,
+		tools: [
+			smartSuiteTool('Search records', { tableId: tableFromAi }, CREDENTIAL),
+			smartSuiteTool(
+				'Create record',
+				{
+					operation: 'create',
+					tableId: tableFromAi,
+					columns: {
+						mappingMode: 'defineBelow',
+						value: { title: fromAi('title', 'The title of the new record') },
+					},
+				},
+				CREDENTIAL,
+			),
+		],
+	});
 }
 
 /** Which n8n processes' logs say they ran this execution (`Worker started execution <id> (job …)`). */
@@ -170,9 +202,13 @@ beforeAll(async () => {
 			}),
 			version,
 		);
-		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId)]);
+		const leads = emu.addTable(emu.addSolution({ name: 'Sales' }).id, { name: 'Leads' });
+		for (const title of LEADS) emu.createRecord(leads.id, { title });
+		leadsTableId = leads.id;
+		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId), mcpWorkflow()]);
 		await main.publish(watch.workflowId);
 		await main.publish(WEBHOOK_WORKFLOW);
+		await main.publish(MCP_WORKFLOW);
 
 		const since = watch.lastRequestNumber();
 		await cluster.start();
@@ -209,6 +245,62 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 			expect(execution).toMatchObject({ mode: 'webhook', status: 'success' });
 			expect(nodeOutput(execution.runData, 'Get webhook')).toEqual([body]);
 			expect(ranOn(execution.id)).toEqual(['worker']);
+		}),
+	);
+
+	test(
+		'the SmartSuite Tool through the MCP Server Trigger: the main takes the MCP calls, a worker runs each tool call',
+		withLogs(async () => {
+			const { main } = cluster!;
+			await main.waitForWebhook(`mcp/${MCP_PATH}`);
+			const mcp = await McpSession.connect(`${main.url}/mcp/${MCP_PATH}`, 'streamable');
+			try {
+				expect((await mcp.tools()).map((tool) => tool.name).sort()).toEqual([
+					'Create_record',
+					'Search_records',
+				]);
+				const found = await mcp.items('Search_records', { table: leadsTableId });
+				expect(found.map((item) => item.Title)).toEqual(LEADS);
+
+				const created = await mcp.items('Create_record', {
+					table: leadsTableId,
+					title: 'Follow-up (queued)',
+				});
+				const stored = emu.records(leadsTableId).map((record) => record.title);
+				expect(stored).toEqual([...LEADS, 'Follow-up (queued)']);
+				expect(created).toEqual([
+					expect.objectContaining({
+						id: emu.records(leadsTableId)[2].id,
+						Title: 'Follow-up (queued)',
+					}),
+				]);
+
+				const failed = await mcp.call('Create_record', {
+					table: 'no-such-table-queued',
+					title: 'Lost',
+				});
+				// A worker sends the error back as {error: {message, name}}, which the main hands on as
+				// the answer's text. n8n 2.41 flags that answer as an error (isError); 2.8.4 does not.
+				expect(JSON.parse(failed.text)).toEqual({
+					error: {
+						// The node's own error: the worker calls its execute without n8n-core's tool wrapper.
+						name: 'NodeApiError',
+						message: expect.stringContaining('The table "no-such-table-queued" was not found'),
+					},
+				});
+				expect(failed.isError).toBe(version.name === 'current');
+			} finally {
+				await mcp.close();
+			}
+
+			// One execution per tool call (mode webhook), each run by exactly one worker, never the main.
+			const executions = await main.executions(MCP_WORKFLOW);
+			expect(executions.map((execution) => execution.mode)).toEqual([
+				'webhook',
+				'webhook',
+				'webhook',
+			]);
+			for (const execution of executions) expect(ranOn(execution.id)).toEqual(['worker']);
 		}),
 	);
 
