@@ -1,5 +1,8 @@
 /** Field > Create, Update, Delete through n8n's WorkflowExecute against the emulator. */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 
 import type { Emulator, TableObject } from '../emulator';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
@@ -34,6 +37,33 @@ function table(emu: Emulator = ctx.emu): TableObject {
 
 const fieldOf = (emu: Emulator, tableId: string, slug: string) =>
 	emu.getTable(tableId)!.structure.find((candidate) => candidate.slug === slug);
+
+describe('Choices in the editor (issue 36: shown for Text and Time, missing in Table → Create)', () => {
+	const { description } = new SmartSuite();
+	const node = { typeVersion: 1, parameters: {} } as unknown as INode;
+	const shownFor = (parameter: INodeProperties, values: INodeParameters) =>
+		['textfield', 'timefield', 'singleselectfield', 'multipleselectfield', 'statusfield'].filter(
+			(fieldType) =>
+				NodeHelpers.displayParameter({ ...values, fieldType }, parameter, node, description),
+		);
+	const selects = ['singleselectfield', 'multipleselectfield', 'statusfield'];
+
+	it('Field → Create shows Choices for the select types only', () => {
+		const choices = description.properties.find(
+			(p) => p.name === 'choices' && p.displayOptions?.show?.operation?.includes('create'),
+		)!;
+		expect(shownFor(choices, { resource: 'field', operation: 'create' })).toEqual(selects);
+	});
+
+	it('Table → Create shows each field’s Choices for the select types only', () => {
+		const fields = description.properties.find(
+			(p) => p.name === 'fields' && p.displayOptions?.show?.resource?.includes('table'),
+		)!;
+		const [field] = fields.options as Array<{ values: INodeProperties[] }>;
+		const choices = field.values.find((p) => p.name === 'choices')!;
+		expect(shownFor(choices, {})).toEqual(selects);
+	});
+});
 
 describe('Field > Create', () => {
 	it('adds a text field as the reference shows: a random 10-character slug, label, type, params, is_new', async () => {
@@ -158,7 +188,8 @@ describe('Field > Create', () => {
 			'"recordtitlefield" is not a field type SmartSuite can add',
 		],
 		[
-			{ label: 'Size', fieldType: 'textfield', choices: 'S, M' },
+			// Choices show for a Field Type given by an expression only.
+			{ label: 'Size', fieldType: '={{ "textfield" }}', choices: 'S, M' },
 			'Choices are only for Single Select, Multiple Select and Status, not for textfield',
 		],
 		[

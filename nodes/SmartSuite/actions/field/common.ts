@@ -24,7 +24,9 @@ export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = FIELD_TYPE_OPTIONS_ALL
 		option.value === 'linkedrecordfield' || !TYPES_WITH_SETTINGS.includes(String(option.value)),
 );
 
-export { CHOICE_FIELD_TYPES, newChoices } from '../../shared/fieldTypes';
+import { CHOICE_FIELD_TYPES, newChoices } from '../../shared/fieldTypes';
+
+export { CHOICE_FIELD_TYPES, newChoices };
 export const LINKED_RECORD_TYPE = 'linkedrecordfield';
 
 export const fieldPath = (tableId: string, action: string) => `${tablePath(tableId)}${action}/`;
@@ -61,6 +63,38 @@ export function choiceLabels(text: unknown): string[] {
 			labels.push(trimmed);
 	}
 	return labels;
+}
+
+/** Choices of a new field: shown for Single Select, Multiple Select and Status only. */
+export function choicesParameter(show: Show): INodeProperties {
+	return {
+		displayName: 'Choices',
+		name: 'choices',
+		type: 'string',
+		default: '',
+		placeholder: 'Small, Medium, Large',
+		description: 'The options, as labels separated by commas',
+		displayOptions: { show: { ...show, fieldType: CHOICE_FIELD_TYPES } },
+	};
+}
+
+/**
+ * A new field's `params.choices` from the Choices text: `{}` for a type without choices. Choices
+ * given to such a type (possible when Field Type is an expression) are refused through `fail`.
+ */
+export function choicesParams(
+	type: string,
+	text: unknown,
+	fail: (message: string, description: string) => Error,
+): IDataObject {
+	const labels = choiceLabels(text);
+	if (CHOICE_FIELD_TYPES.includes(type)) return { choices: newChoices(type, labels) };
+	if (labels.length > 0)
+		throw fail(
+			`Choices are only for Single Select, Multiple Select and Status, not for ${type}`,
+			'Empty the Choices parameter, or pick one of those field types.',
+		);
+	return {};
 }
 
 /** The field named by slug, else by label (any case), with an error listing the table's fields. */

@@ -12,13 +12,12 @@ import { tableLocator } from '../../shared/locators';
 import { answerOf, eachItem, readTableId } from '../record/common';
 import {
 	answeredField,
-	CHOICE_FIELD_TYPES,
-	choiceLabels,
+	choicesParameter,
+	choicesParams,
 	FIELD_TYPE_OPTIONS,
 	fieldOutput,
 	fieldPath,
 	LINKED_RECORD_TYPE,
-	newChoices,
 } from './common';
 import { newFieldSlug } from '../../shared/fieldTypes';
 
@@ -55,16 +54,7 @@ export const createFields: INodeProperties[] = [
 		description: 'The kind of field',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Choices',
-		name: 'choices',
-		type: 'string',
-		default: '',
-		placeholder: 'Small, Medium, Large',
-		description:
-			'For Single Select, Multiple Select and Status: the options, as labels separated by commas',
-		displayOptions: { show },
-	},
+	choicesParameter(show),
 	{
 		...tableLocator({
 			description: 'For Linked Record: the table whose records the field links to',
@@ -100,14 +90,7 @@ function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
 			`"${type}" is not a field type SmartSuite can add`,
 			`Field Type must be one of: ${TYPE_NAMES.join(', ')}. System fields (title, first created, last updated, auto number, open comments) cannot be added through the API.`,
 		);
-	const params: IDataObject = {};
-	const labels = choiceLabels(context.getNodeParameter('choices', itemIndex, ''));
-	if (CHOICE_FIELD_TYPES.includes(type)) params.choices = newChoices(type, labels);
-	else if (labels.length > 0)
-		throw fail(
-			`Choices are only for Single Select, Multiple Select and Status, not for ${type}`,
-			'Empty the Choices parameter, or pick one of those field types.',
-		);
+	const params = choicesParams(type, context.getNodeParameter('choices', itemIndex, ''), fail);
 	if (type === LINKED_RECORD_TYPE) {
 		params.linked_application = requireId(
 			node,

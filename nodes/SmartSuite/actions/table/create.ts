@@ -8,20 +8,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import {
-	CHOICE_FIELD_TYPES,
-	newChoices,
-	newFieldSlug,
-	PLAIN_FIELD_TYPE_OPTIONS,
-} from '../../shared/fieldTypes';
-import { choiceLabels } from '../field/common';
+import { newFieldSlug, PLAIN_FIELD_TYPE_OPTIONS } from '../../shared/fieldTypes';
+import { choicesParameter, choicesParams } from '../field/common';
 import { solutionLocator } from '../../shared/locators';
 import { eachItem } from '../record/common';
 import { notAnObjectError, readSolutionId } from '../solution/common';
 
 const show = { resource: ['table'], operation: ['create'] };
-
-/** The types a field given here can have: those that need nothing but a label. */
 
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
@@ -73,16 +66,7 @@ export const createFields: INodeProperties[] = [
 						options: PLAIN_FIELD_TYPE_OPTIONS,
 						default: 'textfield',
 					},
-					{
-						displayName: 'Choices',
-						name: 'choices',
-						type: 'string',
-						default: '',
-						placeholder: 'Small, Medium, Large',
-						description:
-							'For Single Select, Multiple Select and Status: the options, as labels separated by commas',
-						displayOptions: { show: { fieldType: CHOICE_FIELD_TYPES } },
-					},
+					choicesParameter({}),
 				],
 			},
 		],
@@ -132,15 +116,9 @@ function readStructure(context: IExecuteFunctions, itemIndex: number): IDataObje
 				`Expected one of: ${PLAIN_FIELD_TYPE_OPTIONS.map((option) => option.value).join(', ')}.`,
 			);
 		const type = fieldType as string;
-		const options = choiceLabels(choices);
-		if (options.length > 0 && !CHOICE_FIELD_TYPES.includes(type))
-			throw badInput(
-				context,
-				itemIndex,
-				`The field "${text}" is a ${type}: choices are only for Single Select, Multiple Select and Status`,
-				'Empty its Choices, or pick one of those field types.',
-			);
-		const params = CHOICE_FIELD_TYPES.includes(type) ? { choices: newChoices(type, options) } : {};
+		const params = choicesParams(type, choices, (message, description) =>
+			badInput(context, itemIndex, `The field "${text}": ${message}`, description),
+		);
 		return { slug: newFieldSlug(), label: text, field_type: type, params };
 	});
 	return structure;
