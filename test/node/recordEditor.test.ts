@@ -209,3 +209,27 @@ describe('Upload File’s field list', () => {
 		expect(none).toEqual([]);
 	});
 });
+
+describe('Download Files’ field list (issue 36: its empty default was shown in red, "not supported")', () => {
+	it('starts with All File Fields, the default, then the table’s file fields', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id);
+		const fieldId = smartSuite.description.properties.find(
+			(p) => p.name === 'fieldId' && p.displayOptions?.show?.operation?.includes('downloadFiles'),
+		)!;
+
+		const options = await ask(
+			{ resource: 'record', operation: 'downloadFiles', tableId: locator(t.id) },
+			{ loadOptions: String(fieldId.typeOptions!.loadOptionsMethod), path: 'fieldId' },
+		);
+
+		expect(options).toEqual([
+			{
+				name: 'All File Fields',
+				value: fieldId.default,
+				description: 'Every Files and Images field',
+			},
+			{ name: 'Attachments', value: F.files, description: 'filefield' },
+		]);
+	});
+});

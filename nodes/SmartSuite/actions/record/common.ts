@@ -36,7 +36,8 @@ export const RECORD_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/[^/]+/
 
 /**
  * The table, the record and the file field of Upload File and Download Files (the field picker
- * lists the table's file fields). `field`: whether it is required, and what it is for.
+ * lists the table's file fields). `field`: whether it is required, and what it is for; when it is
+ * not, the list starts with "All File Fields" (the empty value).
  */
 export function recordFileFields(
 	show: Show,
@@ -53,7 +54,7 @@ export function recordFileFields(
 			name: 'fieldId',
 			type: 'options',
 			typeOptions: {
-				loadOptionsMethod: 'getFileFields',
+				loadOptionsMethod: field.required ? 'getFileFields' : 'getFileFieldsOrAll',
 				loadOptionsDependsOn: ['tableId.value'],
 			},
 			default: '',

@@ -55,7 +55,7 @@ export const downloadFilesOperation: INodePropertyOptions = {
 
 export const downloadFilesFields: INodeProperties[] = [
 	...recordFileFields(show, {
-		purpose: 'The file field to download from; empty: every file field of the table.',
+		purpose: 'The file field to download from, or All File Fields.',
 	}),
 	{
 		displayName: 'Put Output Files in Field',

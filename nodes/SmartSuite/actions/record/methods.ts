@@ -141,6 +141,12 @@ async function getFileFields(this: ILoadOptionsFunctions): Promise<INodeProperty
 		.map(fieldOption);
 }
 
+/** Download Files' list: every file field (the empty value, the default) first, then each one. */
+async function getFileFieldsOrAll(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const every = { name: 'All File Fields', value: '', description: 'Every Files and Images field' };
+	return [every, ...(await getFileFields.call(this))];
+}
+
 async function getSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return (await structureOfChosenTable(this)).map(fieldOption);
 }
@@ -157,4 +163,10 @@ async function getComparisons(this: ILoadOptionsFunctions): Promise<INodePropert
 }
 
 export const recordListSearch = { searchRecords, searchDeletedRecords };
-export const recordLoadOptions = { getSearchFields, getSortFields, getComparisons, getFileFields };
+export const recordLoadOptions = {
+	getSearchFields,
+	getSortFields,
+	getComparisons,
+	getFileFields,
+	getFileFieldsOrAll,
+};
