@@ -502,8 +502,11 @@ it(
 			.first()
 			.click();
 		await page.keyboard.press('Escape');
-		// n8n's chip shows the field's id (the slug): its options carry no label of their own.
+		// n8n's chip shows the field's id (the slug): its options carry no label of their own. The
+		// hint says so, instead of n8n's "Usually an ID" (issue 36).
 		await expect(matchOn).toShowSoon(TYPED_FIELDS.text);
+		await expect(matchOn).toShowSoon("The chips show each field's slug");
+		await expect(matchOn.getByText('Usually an ID')).toHaveCountSoon(0);
 		await fill(TYPED_FIELDS.text, String(target[TYPED_FIELDS.text]));
 		await setOneField(TYPED_FIELDS.number, 'Quantity', '55');
 		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);

@@ -224,7 +224,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(listOptions?.options?.map((option) => option.name)).toEqual(['maxPages', 'pageSize']);
 });
 
-it('keeps Restore the default record operation, so saved Restore workflows stay Restore', () => {
+it('opens Record on Search (issue 36: it opened on Restore)', () => {
 	const operation = description.properties.find(
 		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('record'),
 	);
@@ -317,4 +317,21 @@ it('is the only node usable as an AI tool: the triggers are not', () => {
 	expect(description.usableAsTool).toBe(true);
 	expect(new SmartSuiteTrigger().description.usableAsTool).toBeUndefined();
 	expect(new SmartSuiteInstantTrigger().description.usableAsTool).toBeUndefined();
+});
+
+it('empties a picked field, record, view, table or webhook when what its list depends on changes (issue 36: Field → Delete kept the previous table’s field)', () => {
+	// n8n's editor (ResourceLocator) empties a picked value when a parameter named in its
+	// loadOptionsDependsOn changes; the list of each depends on the table or the solution.
+	const dependsOn = new Map<string, Set<string>>();
+	for (const property of description.properties.filter((p) => p.type === 'resourceLocator')) {
+		const on = (property.typeOptions?.loadOptionsDependsOn ?? []).join(',');
+		dependsOn.set(property.name, new Set([...(dependsOn.get(property.name) ?? []), on]));
+	}
+	expect(Object.fromEntries([...dependsOn].map(([name, on]) => [name, [...on]]))).toMatchObject({
+		fieldId: ['tableId.value'],
+		recordId: ['tableId.value'],
+		viewId: ['tableId.value'],
+		tableId: ['solutionId.value'],
+		webhookId: ['solutionId.value'],
+	});
 });

@@ -455,7 +455,7 @@ describe('Field picker', () => {
 			)) as { results: Array<{ name: string; value: string }> };
 
 		const found = await search(update(t.id, '', {}), 'prio');
-		expect(found.results).toEqual([{ name: 'Priority (singleselectfield)', value: 'priority' }]);
+		expect(found.results).toEqual([{ name: 'Priority (Single Select)', value: 'priority' }]);
 		const all = await search(update(t.id, '', {}));
 		expect(all.results).toHaveLength(t.structure.length);
 		await expect(search({ resource: 'field', operation: 'update' })).rejects.toThrow(

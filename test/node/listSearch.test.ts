@@ -201,7 +201,7 @@ describe('tables', () => {
 		expect(fields).toContainEqual({
 			name: 'Title',
 			value: 'title',
-			description: 'recordtitlefield',
+			description: 'Title',
 		});
 		expect(
 			await call(createParameters({ solutionId: rl(crm.id), watch: 'fields', tableId: rl('') }), {
@@ -235,7 +235,8 @@ describe('webhooks', () => {
 		const first = emu.createWebhook({
 			locator,
 			filter: { applications: { application_ids: [deals.id, contacts.id] } },
-			kinds: ['RECORD_CREATED', 'RECORD_UPDATED'],
+			// SmartSuite keeps the order given: the picker reads the same kinds the same way.
+			kinds: ['RECORD_UPDATED', 'RECORD_CREATED'],
 		});
 		const second = emu.createWebhook({
 			locator,
@@ -252,9 +253,18 @@ describe('webhooks', () => {
 
 		const page = await call(getParameters(crm.id), { listSearch: 'searchWebhooks' });
 		expect(page.results.slice(0, 3)).toEqual([
-			{ name: 'Tables Deals, Contacts · Created, Updated', value: first.webhook_id },
-			{ name: 'Whole solution · Deleted', value: second.webhook_id },
-			{ name: 'Table Deals, fields title · Updated (expired)', value: third.webhook_id },
+			{
+				name: `Tables Deals, Contacts · Created, Updated · ${first.webhook_id.slice(0, 8)}`,
+				value: first.webhook_id,
+			},
+			{
+				name: `Whole solution · Deleted · ${second.webhook_id.slice(0, 8)}`,
+				value: second.webhook_id,
+			},
+			{
+				name: `Table Deals, fields title · Updated (expired) · ${third.webhook_id.slice(0, 8)}`,
+				value: third.webhook_id,
+			},
 		]);
 		expect(page.results).toHaveLength(100);
 		expect(page.paginationToken).toBe('100');
@@ -343,7 +353,7 @@ describe('lists with elements that are not entries (null, numbers, strings, obje
 				{ name: 'Deals', value: 'tbl1' },
 			]);
 			expect(await call(parameters, { loadOptions: 'getFields' }, credentials)).toEqual([
-				{ name: 'Title', value: 'title', description: 'textfield' },
+				{ name: 'Title', value: 'title', description: 'Text' },
 			]);
 			const webhooks = await call(parameters, { listSearch: 'searchWebhooks' }, credentials);
 			expect(webhooks.results.map((result: { value: string }) => result.value)).toEqual(['wh1']);

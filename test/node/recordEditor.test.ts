@@ -18,7 +18,7 @@ function ask(parameters: Record<string, unknown>, call: Parameters<typeof runNod
 }
 
 describe('the Columns mapper', () => {
-	it('shows every field of the table with its label, type and required flag; read-only ones marked, not hidden', async () => {
+	it('shows the fields of the table with their label, the form of their value, type and required flag; read-only ones not offered (issue 36: they looked editable)', async () => {
 		const { emu } = ctx;
 		const t = emu.addFieldTypesTable(emu.addSolution().id);
 
@@ -40,7 +40,10 @@ describe('the Columns mapper', () => {
 			type: 'number',
 			required: false,
 		});
-		expect(fields.find((f) => f.id === F.date)).toMatchObject({ type: 'string' });
+		expect(fields.find((f) => f.id === F.date)).toMatchObject({
+			displayName: 'Start (date, e.g. 2026-12-01 or 2026-12-01 14:30)',
+			type: 'string',
+		});
 		expect(fields.find((f) => f.id === F.yesNo)).toMatchObject({ type: 'boolean' });
 		expect(fields.find((f) => f.id === F.singleSelect)).toMatchObject({
 			type: 'options',
@@ -58,7 +61,7 @@ describe('the Columns mapper', () => {
 		]) {
 			expect(fields.find((f) => f.id === readOnly)).toMatchObject({
 				readOnly: true,
-				display: true,
+				display: false,
 				required: false,
 			});
 		}
@@ -143,6 +146,25 @@ describe('the record list (From List)', () => {
 			'Deal 149',
 		]);
 	});
+
+	it('tells records titled alike apart by their ids (issue 36: two "Acme" read the same)', async () => {
+		const { emu } = ctx;
+		const t = emu.addFieldTypesTable(emu.addSolution().id);
+		const [one, two] = [
+			emu.addRecord(t.id, { title: 'Acme' }),
+			emu.addRecord(t.id, { title: 'Acme' }),
+		];
+		emu.addRecord(t.id, { title: 'Globex' });
+
+		const { results } = (await ask(
+			{ resource: 'record', operation: 'get', tableId: locator(t.id) },
+			{ listSearch: 'searchRecords', filter: 'e' },
+		)) as { results: Array<{ name: string; value: string }> };
+
+		expect(results.map((r) => r.name).sort()).toEqual(
+			[`Acme (${one.id})`, `Acme (${two.id})`, 'Globex'].sort(),
+		);
+	});
 });
 
 describe('search rules', () => {
@@ -203,8 +225,8 @@ describe('Upload File’s field list', () => {
 		const none = await ask(parameters(''), { loadOptions: 'getFileFields', path: 'fieldId' });
 
 		expect(fields).toEqual([
-			{ name: 'Attachments', value: F.files, description: 'filefield' },
-			{ name: 'Scans', value: 's1file0099', description: 'filefield' },
+			{ name: 'Attachments', value: F.files, description: 'Files and Images' },
+			{ name: 'Scans', value: 's1file0099', description: 'Files and Images' },
 		]);
 		expect(none).toEqual([]);
 	});
@@ -229,7 +251,7 @@ describe('Download Files’ field list (issue 36: its empty default was shown in
 				value: fieldId.default,
 				description: 'Every Files and Images field',
 			},
-			{ name: 'Attachments', value: F.files, description: 'filefield' },
+			{ name: 'Attachments', value: F.files, description: 'Files and Images' },
 		]);
 	});
 });

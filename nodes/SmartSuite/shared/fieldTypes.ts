@@ -50,6 +50,21 @@ export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Yes / No', value: 'yesnofield' },
 ];
 
+/** SmartSuite's system fields, which every table has and none can add. */
+const SYSTEM_FIELD_TYPE_NAMES: Record<string, string> = {
+	recordtitlefield: 'Title',
+	firstcreatedfield: 'First Created',
+	lastupdatedfield: 'Last Updated',
+	autonumberfield: 'Auto Number',
+	commentscountfield: 'Open Comments',
+};
+
+/** A field type as SmartSuite's app names it ("Single Select"), else as the API spells it. */
+export function fieldTypeName(type: string): string {
+	const option = FIELD_TYPE_OPTIONS.find((candidate) => candidate.value === type);
+	return option?.name ?? SYSTEM_FIELD_TYPE_NAMES[type] ?? type;
+}
+
 /** The types that need settings beyond a label: the linked table, the formula, the fields to look up or count. */
 export const TYPES_WITH_SETTINGS = [
 	'buttonfield',

@@ -13,6 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { entriesOf, listSolutions, listTables, listWebhooksPage } from './directory';
 import { credentialsOf, isJsonObject, withoutTrailingSlash } from './transport';
+import { fieldTypeName } from './fieldTypes';
 import { KINDS } from './scope';
 
 /** The id chosen in a resource locator or option of the node being edited ('' when none). */
@@ -104,7 +105,9 @@ async function searchTables(
 	return { results: results.sort(byName) };
 }
 
-/** e.g. "Tables Deals, Contacts · Created, Updated" */
+const KIND_ORDER = ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED'];
+
+/** e.g. "Tables Deals, Contacts · Created, Updated · 5d1d8a6e" */
 function describeWebhook(webhook: IDataObject, tableNames: Map<string, string>): string {
 	const filter = isJsonObject(webhook.filter) ? webhook.filter : {};
 	const tableName = (id: unknown) => tableNames.get(String(id)) ?? String(id);
@@ -118,15 +121,18 @@ function describeWebhook(webhook: IDataObject, tableNames: Map<string, string>):
 		const fields = Array.isArray(filter.application.field_ids) ? filter.application.field_ids : [];
 		watched = `Table ${tableName(filter.application.application_id)}, fields ${fields.join(', ')}`;
 	}
+	// In one order whatever order SmartSuite keeps, so that the same kinds read the same.
+	const rank = (kind: string) =>
+		KIND_ORDER.includes(kind) ? KIND_ORDER.indexOf(kind) : KIND_ORDER.length;
 	const kinds = (Array.isArray(webhook.kinds) ? webhook.kinds : [])
-		.map(
-			(kind) =>
-				KINDS.find((known) => known.value === kind)?.name.replace('Record ', '') ?? String(kind),
-		)
+		.map(String)
+		.sort((a, b) => rank(a) - rank(b))
+		.map((kind) => KINDS.find((known) => known.value === kind)?.name.replace('Record ', '') ?? kind)
 		.join(', ');
 	const status =
 		isJsonObject(webhook.system_status) && 'disabled' in webhook.system_status ? ' (expired)' : '';
-	return `${watched} · ${kinds}${status}`;
+	// The id's start tells apart webhooks that watch the same things (ID mode takes the whole id).
+	return `${watched} · ${kinds}${status} · ${String(webhook.webhook_id).slice(0, 8)}`;
 }
 
 async function searchWebhooks(
@@ -181,7 +187,7 @@ async function getFields(this: ILoadOptionsFunctions): Promise<INodePropertyOpti
 			name:
 				typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
 			value: String(field.slug),
-			description: String(field.field_type ?? ''),
+			description: fieldTypeName(String(field.field_type ?? '')),
 		}))
 		.sort(byName);
 }

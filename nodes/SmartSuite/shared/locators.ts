@@ -60,6 +60,8 @@ export function tableLocator(extra: Extra): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		// n8n's editor empties a picked value when what its list depends on changes.
+		typeOptions: { loadOptionsDependsOn: ['solutionId.value'] },
 		modes: [
 			{
 				displayName: 'From List',
@@ -94,6 +96,7 @@ export function webhookLocator(extra: Extra): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		typeOptions: { loadOptionsDependsOn: ['solutionId.value'] },
 		description: 'The webhook; the list shows the webhooks of the chosen Solution',
 		modes: [
 			{

@@ -9,13 +9,27 @@ import { canMatchOn, choicesOf, isReadOnly, specOf } from './fields';
 import type { Field } from './fields';
 import { recordsClient } from './records';
 
-/** What a field takes, said in its name where its label would mislead (the mapper has no descriptions). */
-const TAKES: Record<string, string> = { filefield: 'public file URLs', tagsfield: 'tag ids' };
+/**
+ * The form a field's value takes, said after its label (n8n's mapper has no placeholder or
+ * description for a field); the forms are those of docs/records.md.
+ */
+const TAKES: Record<string, string> = {
+	datefield: 'date, e.g. 2026-12-01 or 2026-12-01 14:30',
+	daterangefield: 'from/to, e.g. 2026-12-01/2026-12-15',
+	duedatefield: 'from/to, e.g. 2026-12-01/2026-12-15',
+	timefield: 'time, e.g. 09:30',
+	multipleselectfield: 'labels, separated by commas',
+	linkedrecordfield: 'record ids, separated by commas',
+	userfield: 'e-mails or member ids, separated by commas',
+	tagsfield: 'tag ids',
+	filefield: 'public file URLs',
+	phonefield: 'numbers with +country code, separated by commas',
+};
 
 /**
- * One mapper field: slug as id, label, type. Create shows read-only fields, marked, so a user sees
- * why they cannot be written, and SmartSuite's required flags; Update and Upsert (which may change
- * one field of a record) offer only the fields that can be written, none required.
+ * One mapper field: slug as id, label with the form of its value, type. Read-only fields are not
+ * offered (n8n's mapper would show them as editable inputs); Create marks SmartSuite's required
+ * fields, Update and Upsert (which may change one field of a record) none.
  */
 export function mapperField(field: Field, mode: 'add' | 'update' | 'upsert'): ResourceMapperField {
 	const spec = specOf(field);
@@ -27,7 +41,7 @@ export function mapperField(field: Field, mode: 'add' | 'update' | 'upsert'): Re
 		required: mode === 'add' && !readOnly && field.params?.required === true,
 		defaultMatch: false,
 		canBeUsedToMatch: mode === 'upsert' && !readOnly && canMatchOn(field),
-		display: mode === 'add' || !readOnly,
+		display: !readOnly,
 		type: spec.mapperType,
 		readOnly,
 		...(spec.mapperType === 'options'

@@ -39,6 +39,8 @@ export function fieldLocator(show: Show, description: string): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		// n8n's editor empties the picked field when the table changes.
+		typeOptions: { loadOptionsDependsOn: ['tableId.value'] },
 		description,
 		displayOptions: { show },
 		modes: [

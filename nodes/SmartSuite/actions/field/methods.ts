@@ -2,6 +2,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fieldTypeName } from '../../shared/fieldTypes';
 import { structureOfChosenTable } from '../record/methods';
 
 async function searchFields(
@@ -18,7 +19,7 @@ async function searchFields(
 		results: structure
 			.filter((field) => !wanted || `${field.label} ${field.slug}`.toLowerCase().includes(wanted))
 			.map((field) => ({
-				name: `${field.label} (${field.field_type})`,
+				name: `${field.label} (${fieldTypeName(field.field_type)})`,
 				value: field.slug,
 			})),
 	};

@@ -73,6 +73,8 @@ export function recordLocator(show: Show, { deleted = false } = {}): INodeProper
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		// n8n's editor empties the picked record when the table changes.
+		typeOptions: { loadOptionsDependsOn: ['tableId.value'] },
 		description: deleted
 			? "The deleted record: picked from the table's deleted records (newest first), its address in SmartSuite, or its ID"
 			: 'The record: picked from the table, its address in SmartSuite, or its ID',
@@ -124,6 +126,13 @@ const COLUMNS_METHODS = {
 	upsert: 'getUpsertColumns',
 };
 
+/** Upsert's match fields: n8n's own hint says "Usually an ID", and its chips show the slugs. */
+const UPSERT_MATCH_LABELS = {
+	title: 'Fields to Match On',
+	hint: "A record whose values in these fields equal the item's is updated, else one is created. The chips show each field's slug.",
+	description: 'Fields whose values identify a record: a code, a name, an e-mail address',
+};
+
 /**
  * The Columns mapper. How n8n's editor (2.8 and 2.41) reads these options:
  * - Update is mode `map`: in mode `update` the editor shows the fields only beside one that can be
@@ -149,6 +158,7 @@ export function columnsField(mode: 'add' | 'update' | 'upsert', show: Show): INo
 				resourceMapperMethod: COLUMNS_METHODS[mode],
 				mode: mode === 'update' ? 'map' : mode,
 				...(mode === 'update' ? { valuesLabel: 'Values to Update' } : {}),
+				...(mode === 'upsert' ? { matchingFieldsLabels: UPSERT_MATCH_LABELS } : {}),
 				fieldWords: { singular: 'field', plural: 'fields' },
 				addAllFields: mode === 'add',
 				multiKeyMatch: mode === 'upsert',

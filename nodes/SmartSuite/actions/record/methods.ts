@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fields';
 import { specOf } from '../../shared/fields';
+import { fieldTypeName } from '../../shared/fieldTypes';
 import { isObject } from '../../shared/fields/values';
 import { recordsClient, recordsPath } from '../../shared/records';
 import { deletedRecordsOf } from './getDeleted';
@@ -69,16 +70,25 @@ async function searchRecords(
 	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
 	const next = offset + items.length;
 	const more = items.length === RECORDS_PER_SEARCH_PAGE && (total === undefined || next < total);
-	return {
-		results: items.map((record: IDataObject) => {
-			const name = record[title];
-			return {
-				name: typeof name === 'string' && name !== '' ? name : String(record.id),
-				value: String(record.id),
-			};
-		}),
-		paginationToken: more ? String(next) : undefined,
-	};
+	const named = items.map((record: IDataObject) => {
+		const name = record[title];
+		return {
+			name: typeof name === 'string' && name !== '' ? name : String(record.id),
+			value: String(record.id),
+		};
+	});
+	return { results: told(named), paginationToken: more ? String(next) : undefined };
+}
+
+/** Records titled alike told apart by their ids: "Acme (64b0c1d2e3f4a5b6c7d8e9f0)". */
+function told(records: Array<{ name: string; value: string }>) {
+	const seen = new Map<string, number>();
+	for (const { name } of records) seen.set(name, (seen.get(name) ?? 0) + 1);
+	return records.map(({ name, value }) =>
+		(seen.get(name) ?? 0) > 1 && name !== value
+			? { name: `${name} (${value})`, value }
+			: { name, value },
+	);
 }
 
 /**
@@ -124,7 +134,7 @@ async function searchDeletedRecords(
 const fieldOption = (field: Field): INodePropertyOptions => ({
 	name: field.label,
 	value: field.slug,
-	description: field.field_type,
+	description: fieldTypeName(field.field_type),
 });
 
 /** Fields SmartSuite can filter by (their type has comparisons). */

@@ -75,6 +75,8 @@ export function viewLocator(show: Record<string, string[]>): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		// n8n's editor empties the picked view when the table changes.
+		typeOptions: { loadOptionsDependsOn: ['tableId.value'] },
 		description:
 			'The saved view of the table: picked from the list, its address in SmartSuite, or its ID',
 		displayOptions: { show },
