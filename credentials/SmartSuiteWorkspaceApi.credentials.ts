@@ -29,7 +29,7 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 		dark: 'file:../nodes/SmartSuite/smartsuite.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-smartsuite-workspace';
+	documentationUrl = 'https://github.com/n8n-nodes-smartsuite-workspace/n8n-nodes-smartsuite-workspace/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -15,6 +15,7 @@ import {
 	CHANNEL_CHOICES,
 	COLOR_CHOICES,
 	EMULATOR_USER_ID,
+	MORE_TYPED_FIELDS,
 	TYPED_FIELDS,
 	fieldTypesStructure,
 	hexId,
@@ -34,18 +35,10 @@ import {
 jest.setTimeout(4 * 60_000);
 
 /**
- * The demo's Field Types table and the number kinds and Time it lacks, in the demo's solution, with
+ * A table of every field type (the demo's Field Types) in the demo's solution, with
  * three records (the linked record field links to the table itself).
  */
 const TABLE = 'All Field Types';
-const EXTRA_FIELDS: FieldObject[] = [
-	{ slug: 'x1perc0001', label: 'Share', field_type: 'percentfield', params: {} },
-	{ slug: 'x1rate0002', label: 'Score', field_type: 'ratingfield', params: {} },
-	{ slug: 'x1slid0003', label: 'Effort', field_type: 'numbersliderfield', params: {} },
-	{ slug: 'x1comp0004', label: 'Done', field_type: 'percentcompletefield', params: {} },
-	{ slug: 'x1dura0005', label: 'Length', field_type: 'durationfield', params: {} },
-	{ slug: 'x1time0006', label: 'Opens', field_type: 'timefield', params: {} },
-];
 let tableId: string;
 const TAG = { q2: 'b0000000000000000000bb02', renewal: 'b0000000000000000000bb03' };
 
@@ -54,7 +47,7 @@ function addTable(emulator: Emulator): void {
 	emulator.addFieldTypesTable(emulator.demo.solutionId, {
 		id,
 		name: TABLE,
-		structure: [...fieldTypesStructure(id), ...EXTRA_FIELDS],
+		structure: [...fieldTypesStructure(id), ...MORE_TYPED_FIELDS],
 	});
 	for (const [i, title] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
 		emulator.createRecord(id, {

@@ -1,5 +1,13 @@
 /** Demo data (`demo: true`, `npm run emulator`) and a ticker of live changes for `npm run dev`. */
-import { COLOR_CHOICES, STATUS_VALUES, TYPED_FIELDS, pickRandom } from './fixtures';
+import {
+	COLOR_CHOICES,
+	MORE_TYPED_FIELDS,
+	STATUS_VALUES,
+	TYPED_FIELDS,
+	fieldTypesStructure,
+	hexId,
+	pickRandom,
+} from './fixtures';
 import type { Emulator, EventObject } from './types';
 
 /**
@@ -11,7 +19,11 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const solution = emulator.addSolution({ name: 'Project Management' });
 	const { id: tableId } = emulator.addTable(solution.id, { name: 'Projects' });
 	emulator.addTable(solution.id, { name: 'Tasks' });
-	const fieldTypes = emulator.addFieldTypesTable(solution.id);
+	const fieldTypesId = hexId();
+	const fieldTypes = emulator.addFieldTypesTable(solution.id, {
+		id: fieldTypesId,
+		structure: [...fieldTypesStructure(fieldTypesId), ...MORE_TYPED_FIELDS],
+	});
 	for (const [i, name] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
 		emulator.createRecord(fieldTypes.id, {
 			title: name,

@@ -6,8 +6,9 @@
  *
  * The links point at a third loopback listener, the file host: it serves the bytes of the files
  * the emulator holds (uploaded, or seeded with `addFile`) with no authentication at all, and keeps
- * every request's headers, so that tests can prove the API key never goes there. A handle the
- * records know but whose bytes the emulator never had (a file attached by URL) is a 404 there.
+ * every request's headers, so that tests can prove the API key never goes there. A file attached
+ * by URL, whose bytes SmartSuite would have downloaded but the emulator never fetches (it reaches
+ * no network), is served as stand-in bytes of its recorded size: a text that says so.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -16,7 +17,7 @@ import { notFound } from './errors';
 import { uploadedFile } from './recordFiles';
 import { Reply } from './records';
 import type { Store } from './store';
-import type { FileHostFault, ReceivedFileRequest } from './types';
+import type { FileHostFault, ReceivedFileRequest, UploadedFile } from './types';
 
 /** The file host of an emulator: its address, links, requests received and faults. */
 export class FileHost {
@@ -36,7 +37,7 @@ export class FileHost {
 			token = randomBytes(12).toString('hex');
 			this.handles.set(token, handle);
 		}
-		return `${this.url}/files/${token}/${encodeURIComponent(uploadedFile(this.store, handle)?.filename ?? 'file')}`;
+		return `${this.url}/files/${token}/${encodeURIComponent(heldFile(this.store, handle)?.filename ?? 'file')}`;
 	}
 
 	/** The next download (one request, redirects each count) meets this fault. */
@@ -72,7 +73,7 @@ export class FileHost {
 		const path = req.url ?? '';
 		this.requests.push({ method: req.method ?? '', path, headers: { ...req.headers } });
 		const [, token] = /^\/files\/([0-9a-f]+)\//.exec(path) ?? [];
-		const file = token ? uploadedFile(this.store, this.handles.get(token) ?? '') : undefined;
+		const file = token ? heldFile(this.store, this.handles.get(token) ?? '') : undefined;
 		const fault = this.faults.shift();
 		if (fault?.type === 'hang') return; // until the client or close() ends the connection
 		if (fault?.type === 'status') return void res.writeHead(fault.status).end('error');
@@ -103,23 +104,42 @@ export function fileHostOf(store: Store): FileHost {
 	return hosts.get(store)!;
 }
 
-/** Whether any stored record (live or deleted) of a seeded table holds a file with this handle. */
-function isKnownHandle(store: Store, handle: string): boolean {
-	if (uploadedFile(store, handle)) return true;
-	return store.applications.some((table) =>
-		[...store.recordsOf(table.id).values()].some(({ record }) =>
-			Object.values(record).some(
-				(value) =>
-					Array.isArray(value) &&
-					value.some(
-						(entry) =>
-							typeof entry === 'object' &&
-							entry !== null &&
-							(entry as { handle?: unknown }).handle === handle,
-					),
-			),
-		),
-	);
+/** The file entry with this handle in any stored record (live or deleted). */
+function fileEntry(
+	store: Store,
+	handle: string,
+): { metadata?: Record<string, unknown> } | undefined {
+	for (const table of store.applications)
+		for (const { record } of store.recordsOf(table.id).values())
+			for (const value of Object.values(record)) {
+				if (!Array.isArray(value)) continue;
+				const entry = value.find(
+					(candidate) =>
+						typeof candidate === 'object' &&
+						candidate !== null &&
+						(candidate as { handle?: unknown }).handle === handle,
+				);
+				if (entry) return entry as { metadata?: Record<string, unknown> };
+			}
+	return undefined;
+}
+
+/** The bytes of a handle: uploaded or seeded, else stand-in bytes for a file attached by URL. */
+function heldFile(store: Store, handle: string): UploadedFile | undefined {
+	const uploaded = uploadedFile(store, handle);
+	if (uploaded) return uploaded;
+	const entry = fileEntry(store, handle);
+	if (!entry) return undefined;
+	const metadata = entry.metadata ?? {};
+	const filename = String(metadata.filename ?? 'file');
+	const size = typeof metadata.size === 'number' ? metadata.size : 1024;
+	const note = `Stand-in for "${filename}": the SmartSuite emulator does not download files attached by URL.\n`;
+	return {
+		handle,
+		filename,
+		mimetype: String(metadata.mimetype ?? 'application/octet-stream'),
+		bytes: Buffer.alloc(size, note),
+	};
 }
 
 /**
@@ -127,7 +147,7 @@ function isKnownHandle(store: Store, handle: string): boolean {
  * `get_url/` (`redirect` true) → 302 Location. 404 for a handle no record holds.
  */
 export function fileUrl(store: Store, handle: string, redirect: boolean): unknown {
-	if (!isKnownHandle(store, handle)) throw notFound('Not found.');
+	if (!heldFile(store, handle)) throw notFound('Not found.');
 	const url = fileHostOf(store).linkOf(handle);
 	if (redirect || store.variant.fileUrlAnswer === 'redirect')
 		return new Reply(302, undefined, { location: url });

@@ -354,6 +354,20 @@ export const COLOR_CHOICES = choices(['Red', 'Green', 'Blue']);
 export const CHANNEL_CHOICES = choices(['Email', 'Phone', 'Chat', 'Social']);
 
 /**
+ * The number kinds and Time, beside fieldTypesStructure in the demo's Field Types table and the
+ * editor test's: kept apart so that the many tests written against fieldTypesStructure stay as
+ * they are.
+ */
+export const MORE_TYPED_FIELDS: FieldObject[] = [
+	{ slug: 'x1perc0001', label: 'Share', field_type: 'percentfield', params: {} },
+	{ slug: 'x1rate0002', label: 'Score', field_type: 'ratingfield', params: {} },
+	{ slug: 'x1slid0003', label: 'Effort', field_type: 'numbersliderfield', params: {} },
+	{ slug: 'x1comp0004', label: 'Done', field_type: 'percentcompletefield', params: {} },
+	{ slug: 'x1dura0005', label: 'Length', field_type: 'durationfield', params: {} },
+	{ slug: 'x1time0006', label: 'Opens', field_type: 'timefield', params: {} },
+];
+
+/**
  * One field of every emulated type. The linked record field links to the table itself (its
  * `linked_application` is set to the table's id when the table is made); count and rollup read it.
  * Formulas are templates here: `{slug}` stands for that field's value as text.

@@ -47,6 +47,21 @@ function expectNoKeyOnFileHost(emu: Emulator): void {
 }
 
 describe('Record > Download Files', () => {
+	it('downloads a file attached by URL: the emulator serves stand-in bytes of its size (issue 36: the demo said "try again later")', async () => {
+		const { emu } = ctx;
+		const { table, recordId } = setup();
+		emu.updateRecord(table.id, recordId, { [F.files]: ['https://files.example.com/brief.pdf'] });
+
+		const [item] = await run(emu, { parameters: download(table.id, recordId) });
+
+		expect(item.binary!.file_0).toMatchObject({
+			fileName: 'brief.pdf',
+			mimeType: 'application/pdf',
+		});
+		expect(bytesOf(item, 'file_0')).toHaveLength(1024);
+		expect(bytesOf(item, 'file_0').toString()).toMatch(/^Stand-in for "brief.pdf"/);
+	});
+
 	it('downloads what Upload File sent, byte for byte, with its name and type; the key never reaches the file host', async () => {
 		const { emu } = ctx;
 		const { table, recordId } = setup();
@@ -380,10 +395,11 @@ describe('Record > Download Files', () => {
 			expectNoKeyOnFileHost(emu);
 		});
 
-		it('a file attached by URL whose bytes SmartSuite does not serve: 404', async () => {
+		it('a file whose bytes SmartSuite does not serve: 404', async () => {
 			const { emu } = ctx;
 			const { table, recordId } = setup();
 			emu.updateRecord(table.id, recordId, { [F.files]: ['https://files.example.com/old.png'] });
+			emu.fileHostFault({ type: 'status', status: 404 });
 
 			const error = await runError(emu, { parameters: download(table.id, recordId) });
 
