@@ -29,7 +29,8 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 		dark: 'file:../nodes/SmartSuite/smartsuite.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-smartsuite-workspace/n8n-nodes-smartsuite-workspace/blob/main/docs/credentials.md';
+	documentationUrl =
+		'https://github.com/n8n-nodes-smartsuite-workspace/n8n-nodes-smartsuite-workspace/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
