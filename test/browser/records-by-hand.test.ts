@@ -25,6 +25,7 @@ import { screenshot, signIn } from './browser';
 import {
 	OWNER,
 	addSmartSuiteAction,
+	choose,
 	editorSession,
 	ndv,
 	parametersPane,
@@ -580,6 +581,91 @@ it(
 			problems.push(`Options added: ${JSON.stringify(after.slice(before.length))}`);
 		if (JSON.stringify(emulator.records(tableId)) !== JSON.stringify(records))
 			problems.push('The records changed');
+		report(problems);
+	}),
+);
+
+it(
+	'Field → Create, then switched to Update: the Label typed for Create does not rename the field updated',
+	step('field-create-then-update', async () => {
+		const { emulator } = session;
+		const labels = () => emulator.getTable(tableId)!.structure.map((field) => field.label);
+		const before = labels();
+		await addSmartSuiteAction(page, session.n8n.url, 'Create a field');
+		await pickFromList(page, 'tableId', TABLE);
+		await typeParameter('label', 'Call Length');
+		await choose(page, 'operation', 'Update');
+		await pickFromList(page, 'fieldId', 'Status');
+		await typeParameter('addChoices', 'Lead, Won');
+		const problems: string[] = [];
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Lead"');
+		if (JSON.stringify(labels()) !== JSON.stringify(before))
+			problems.push(`The table's fields are now ${JSON.stringify(labels())}`);
+		report(problems);
+	}),
+);
+
+it(
+	'Field → Delete: a field picked, then another table picked: the field is emptied, not kept from the other table',
+	step('field-picker-follows-table', async () => {
+		await addSmartSuiteAction(page, session.n8n.url, 'Delete a field');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'fieldId', 'Color');
+		const field = parametersPane(page).getByTestId('resource-locator-fieldId');
+		await expect(field).toShowSoon('Color');
+		await pickFromList(page, 'tableId', 'Projects');
+		await expect(field.getByTestId('rlc-input')).toHaveValueSoon('');
+		await screenshot(ndv(page), 'field-delete-table-changed');
+	}),
+);
+
+it(
+	'Download Files: the File Field shows All File Fields, not a red "not supported" value',
+	step('download-all-file-fields', async () => {
+		await addSmartSuiteAction(page, session.n8n.url, 'Download the files of a record');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Acme Corp');
+		const fileField = parametersPane(page).getByTestId('parameter-input-fieldId');
+		await expect(fileField).toShowSoon('All File Fields');
+		await expect(
+			parametersPane(page)
+				.getByText(/is not supported/)
+				.locator('visible=true'),
+		).toHaveCountSoon(0);
+	}),
+);
+
+it(
+	'Webhook → Update: the Events list marks the kinds collected now; a new Notification URL changes only the URL',
+	step('webhook-update-keeps-kinds', async () => {
+		const { emulator } = session;
+		const webhookId = emulator.demo.webhookId!;
+		const before = structuredClone(emulator.getWebhook(webhookId)!);
+		await addSmartSuiteAction(page, session.n8n.url, 'Update a webhook');
+		await pickFromList(page, 'solutionId', 'Project Management');
+		await pickFromList(page, 'webhookId', webhookId.slice(0, 8));
+		await parametersPane(page).getByTestId('parameter-input-events').click();
+		const collected = page.getByRole('option').locator('visible=true').filter({
+			hasText: '(collected now)',
+		});
+		await expect(collected).toHaveCountSoon(before.kinds.length);
+		await page.keyboard.press('Escape');
+		await choose(page, 'notifications', 'Send to a URL');
+		await typeParameter('notificationUrl', 'https://hooks.example.com/smartsuite');
+		const problems: string[] = [];
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		await screenshot(ndv(page), 'webhook-update-by-hand');
+		const after = emulator.getWebhook(webhookId)!;
+		if (JSON.stringify([...after.kinds].sort()) !== JSON.stringify([...before.kinds].sort()))
+			problems.push(`Kinds ${JSON.stringify(before.kinds)} became ${JSON.stringify(after.kinds)}`);
+		if (
+			JSON.stringify(after.notification_status) !==
+			JSON.stringify({ enabled: { url: 'https://hooks.example.com/smartsuite' } })
+		)
+			problems.push(`Notifications: ${JSON.stringify(after.notification_status)}`);
 		report(problems);
 	}),
 );
