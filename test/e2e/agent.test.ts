@@ -29,7 +29,7 @@ import { startEmulator, type Emulator } from '../emulator';
 import {
 	TABLE_ARGUMENT,
 	type WorkflowNode,
-	fromAi,
+	createRecordTool,
 	smartSuiteTool,
 	tableFromAi,
 	toolConnections,
@@ -181,19 +181,7 @@ function agentWorkflow(agent: AgentCase) {
 			// On Error: Continue (using regular output): an error becomes the item {"error": "…"}.
 			onError: 'continueRegularOutput',
 		},
-		smartSuiteTool(
-			'Create record',
-			{
-				operation: 'create',
-				tableId: tableFromAi,
-				columns: {
-					mappingMode: 'defineBelow',
-					value: { title: fromAi('title', 'The title of the new record') },
-				},
-			},
-			CREDENTIAL,
-			[500, 300],
-		),
+		createRecordTool(CREDENTIAL, [500, 300]),
 	];
 	return {
 		id: `e2eAgent${agent.tag}`,

@@ -58,6 +58,26 @@ export function smartSuiteTool(
 	};
 }
 
+/** Record → Create of a record whose title the model gives. */
+export function createRecordTool(
+	credential: { id: string; name: string },
+	position?: [number, number],
+): WorkflowNode {
+	return smartSuiteTool(
+		'Create record',
+		{
+			operation: 'create',
+			tableId: tableFromAi,
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { title: fromAi('title', 'The title of the new record') },
+			},
+		},
+		credential,
+		position,
+	);
+}
+
 /** The tool name n8n gives a node (n8n-workflow's nodeNameToToolName, both versions). */
 export const toolName = (nodeName: string) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
 

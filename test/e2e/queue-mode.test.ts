@@ -29,7 +29,13 @@ import {
 	stopAll,
 	waitFor,
 } from './harness';
-import { McpSession, fromAi, mcpServerWorkflow, smartSuiteTool, tableFromAi } from './ai-tools';
+import {
+	McpSession,
+	createRecordTool,
+	mcpServerWorkflow,
+	smartSuiteTool,
+	tableFromAi,
+} from './ai-tools';
 import { type QueueCluster, createQueueCluster } from './queue';
 import { TriggerWatch, withTestPolls } from './trigger-watch';
 import { selectedVersion } from './versions';
@@ -120,18 +126,7 @@ function mcpWorkflow() {
 		version,
 		tools: [
 			smartSuiteTool('Search records', { tableId: tableFromAi }, CREDENTIAL),
-			smartSuiteTool(
-				'Create record',
-				{
-					operation: 'create',
-					tableId: tableFromAi,
-					columns: {
-						mappingMode: 'defineBelow',
-						value: { title: fromAi('title', 'The title of the new record') },
-					},
-				},
-				CREDENTIAL,
-			),
+			createRecordTool(CREDENTIAL),
 		],
 	});
 }
