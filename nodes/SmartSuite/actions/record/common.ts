@@ -16,7 +16,6 @@ import {
 	fieldComplaints,
 	hasPeople,
 	matchKeys,
-	memberEmailsIn,
 	outputKeys,
 	simplifyRecord,
 	toRecordBody,
@@ -223,7 +222,18 @@ export function readColumns(
 	if (mode === 'autoMapInputData') return item.json;
 	// Each field type checks and converts its own values, with errors that name field and item.
 	const values = context.getNodeParameter('columns.value', itemIndex, {}, { skipValidation: true });
-	return (values ?? {}) as IDataObject;
+	return emptiedAsCleared((values ?? {}) as IDataObject);
+}
+
+/**
+ * n8n's editor (2.8 and 2.41) stores a field added to the mapper and left empty, or emptied, as
+ * null (a removed field is left out): in Fixed mode an empty field is "" so that Update clears
+ * it (Create and Upsert leave "" out).
+ */
+function emptiedAsCleared(values: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(values).map(([key, value]) => [key, value ?? '']),
+	) as IDataObject;
 }
 
 /** One item's result: a record (or other output, with files), or the error that failed the item. */
@@ -322,17 +332,6 @@ export function matchItemValues(
 	structure: Field[],
 ): ItemValues {
 	return matchKeys(readColumns(context, itemIndex, item), structure);
-}
-
-/** The member map when any item gives a user by e-mail; read once per run. */
-export async function convertContextFor(
-	client: RecordsClient,
-	matched: Array<{ values: IDataObject; structure: Field[] } | undefined>,
-): Promise<ConvertContext> {
-	const needsMembers = matched.some(
-		(entry) => entry && memberEmailsIn(entry.values, entry.structure).length > 0,
-	);
-	return needsMembers ? { memberIdsByEmail: (await client.members()).idByEmail } : {};
 }
 
 export function recordBody(

@@ -6,13 +6,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Field } from '../../shared/fields';
-import { missingRequired } from '../../shared/fields';
+import type { ConvertContext, Field, Lookups } from '../../shared/fields';
+import { lookupsIn, membersByName, missingRequired } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
 import type { Prepared, Write } from './batches';
 import type { ItemValues, Outcome } from './common';
+import { recordIdsByTitle } from './linked';
 import {
-	convertContextFor,
 	failure,
 	hintUnsent,
 	matchItemValues,
@@ -54,7 +54,7 @@ export async function prepareWrites(
 		}
 	}
 	hintUnsent(context, unmatched, readOnly);
-	const convertContext = await convertContextFor(client, matched);
+	const convertContext = await convertContextFor(client, matched, context.getTimezone());
 	const writes: Write[] = [];
 	for (const entry of matched) {
 		if (!entry) continue;
@@ -80,6 +80,29 @@ export async function prepareWrites(
 	return { writes, failed };
 }
 
+/**
+ * What converting the items' values needs beyond their fields: the members (read once) when a
+ * user is given by e-mail or name, the records of linked tables given by title (one search per
+ * linked table for all items), and the workflow's time zone.
+ */
+async function convertContextFor(
+	client: RecordsClient,
+	matched: Array<Matched | undefined>,
+	timeZone: string,
+): Promise<ConvertContext> {
+	const lookups: Lookups = { people: false, titles: new Map() };
+	for (const entry of matched) if (entry) lookupsIn(entry.values, entry.structure, lookups);
+	const context: ConvertContext = { timeZone };
+	if (lookups.people) {
+		const directory = await client.members();
+		context.memberIdsByEmail = directory.idByEmail;
+		context.membersByName = membersByName(directory.byId.values());
+	}
+	if (lookups.titles.size > 0)
+		context.recordIdsByTitle = await recordIdsByTitle(client, lookups.titles);
+	return context;
+}
+
 /** SmartSuite's bulk create does not check required fields: checked here for every create. */
 export function checkRequired(
 	context: IExecuteFunctions,
@@ -103,7 +126,7 @@ export function checkRequired(
 function nothingToUpdateError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Item ${itemIndex} gives no field to update`, {
 		description:
-			'None of its values matched a field of the table that can be written. Map at least one field; an empty text clears a field.',
+			'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is.',
 		itemIndex,
 	});
 }

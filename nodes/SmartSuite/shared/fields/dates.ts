@@ -1,7 +1,8 @@
 /**
  * Dates between a user's values (ISO text, JavaScript dates, n8n's Luxon dates) and SmartSuite's
  * `{date, include_time}`. A date without a time is that calendar day: `YYYY-MM-DDT00:00:00Z` with
- * include_time false, whatever the time zone of n8n. A date with a time is sent in UTC.
+ * include_time false, whatever the time zone of n8n. A date with a time is sent in UTC; a time
+ * without an offset ("2026-12-01 14:30") is read in the workflow's time zone, as n8n reads dates.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -13,11 +14,62 @@ export interface SmartSuiteDate {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A date and time without an offset ("2024-05-01T10:00"), read as UTC. */
+/** A date and time without an offset ("2024-05-01T10:00"), read in the workflow's time zone. */
 const WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 const DATE_EXPECTED =
-	'a date such as "2024-05-01", a date and time such as "2024-05-01T14:30:00Z", or an n8n date';
+	'a date such as "2024-05-01", a date and time such as "2024-05-01 14:30" (in the workflow\'s time zone) or "2024-05-01T14:30:00Z", or an n8n date';
+
+const HOUR_MS = 3_600_000;
+
+/** How far the zone's clocks are ahead of UTC at this moment, in milliseconds. */
+function zoneOffsetMs(zone: string, milliseconds: number): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone: zone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(milliseconds));
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	const wall = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
+	return wall - (milliseconds - (((milliseconds % 1000) + 1000) % 1000));
+}
+
+function isKnownZone(zone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The moment a wall-clock time (given as if it were UTC) names in the zone. Around a change of
+ * offset: a time that happens twice (clocks set back) is its first occurrence; a time that does
+ * not exist (clocks set forward) moves forward by the change, as Luxon (n8n's dates) does.
+ */
+export function wallTimeToUtc(wall: number, zone: string): number {
+	if (!isKnownZone(zone))
+		throw new ValueError(`${DATE_EXPECTED}; the workflow's time zone "${zone}" is unknown`);
+	const before = zoneOffsetMs(zone, wall - 24 * HOUR_MS);
+	const after = zoneOffsetMs(zone, wall + 24 * HOUR_MS);
+	const valid = [before, after]
+		.map((offset) => wall - offset)
+		.filter((moment) => wall - zoneOffsetMs(zone, moment) === moment);
+	return valid.length > 0 ? Math.min(...valid) : wall - before;
+}
 
 function isRealDay(text: string): boolean {
 	const match = DAY.exec(text);
@@ -42,7 +94,8 @@ function luxonIso(value: unknown): string | undefined {
 	return typeof iso === 'string' ? iso : undefined;
 }
 
-export function toSmartSuiteDate(value: unknown): SmartSuiteDate {
+/** `timeZone`: the workflow's, for a time without an offset (UTC when not given). */
+export function toSmartSuiteDate(value: unknown, timeZone = 'UTC'): SmartSuiteDate {
 	if (value instanceof Date) {
 		if (Number.isNaN(value.getTime())) throw new ValueError(DATE_EXPECTED);
 		return { date: utc(value.getTime()), include_time: true };
@@ -51,7 +104,7 @@ export function toSmartSuiteDate(value: unknown): SmartSuiteDate {
 	if (iso !== undefined) return toSmartSuiteDate(iso);
 	if (isObject(value) && 'date' in value) {
 		// SmartSuite's own shape, e.g. from a Get: the day or moment it names, with its include_time.
-		const date = toSmartSuiteDate(value.date);
+		const date = toSmartSuiteDate(value.date, timeZone);
 		return value.include_time === false
 			? { date: `${String(date.date).slice(0, 10)}T00:00:00Z`, include_time: false }
 			: date;
@@ -59,14 +112,18 @@ export function toSmartSuiteDate(value: unknown): SmartSuiteDate {
 	if (typeof value !== 'string') throw new ValueError(DATE_EXPECTED);
 	const text = value.trim();
 	if (isRealDay(text)) return { date: `${text}T00:00:00Z`, include_time: false };
-	const milliseconds = Date.parse(WITHOUT_OFFSET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+	const local = WITHOUT_OFFSET.test(text);
+	const milliseconds = Date.parse(local ? `${text.replace(' ', 'T')}Z` : text);
 	if (
 		!/^\d{4}-\d{2}-\d{2}/.test(text) ||
 		Number.isNaN(milliseconds) ||
 		!isRealDay(text.slice(0, 10))
 	)
 		throw new ValueError(DATE_EXPECTED);
-	return { date: utc(milliseconds), include_time: true };
+	return {
+		date: utc(local ? wallTimeToUtc(milliseconds, timeZone) : milliseconds),
+		include_time: true,
+	};
 }
 
 /** The calendar day ("2024-05-01") when SmartSuite says there is no time, else the moment as ISO text. */
@@ -117,10 +174,12 @@ const isEmptyEnd = (end: unknown) =>
  * Date ranges and due dates; either end may be left out. Both left out (as Simplify shows an
  * empty range, `{from: null, to: null}`) is the empty range.
  */
-export function toDateRange(value: unknown): IDataObject {
+export function toDateRange(value: unknown, timeZone?: string): IDataObject {
 	const [from, to] = rangeEnds(value);
 	const end = (date: unknown): SmartSuiteDate =>
-		isEmptyEnd(date) ? { date: null, include_time: false } : toSmartSuiteDate(reportedEnd(date));
+		isEmptyEnd(date)
+			? { date: null, include_time: false }
+			: toSmartSuiteDate(reportedEnd(date), timeZone);
 	return { from_date: end(from), to_date: end(to) };
 }
 

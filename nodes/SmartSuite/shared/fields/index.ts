@@ -1,5 +1,6 @@
 export * from './types';
 export * from './record';
-export type { ReadContext } from './people';
+export type { NamedMember, ReadContext } from './people';
+export { membersByName } from './people';
 export { DATE_MODES } from './dates';
 export { isEmail, ValueError } from './values';

@@ -40,6 +40,29 @@ export function isRemovedMember(member: IDataObject): boolean {
 	return typeof deleted === 'string' ? deleted.trim() !== '' : typeof deleted === 'number';
 }
 
+/** A member as a name lookup finds it. */
+export interface NamedMember {
+	id: string;
+	name: string;
+	email: string | null;
+	removed: boolean;
+}
+
+/** Every member (removed ones too, marked) by lower-cased full name: a name may be shared. */
+export function membersByName(members: Iterable<IDataObject>): Map<string, NamedMember[]> {
+	const byName = new Map<string, NamedMember[]>();
+	for (const member of members) {
+		const name = memberName(member);
+		if (name === null || typeof member.id !== 'string') continue;
+		const key = name.toLowerCase();
+		byName.set(key, [
+			...(byName.get(key) ?? []),
+			{ id: member.id, name, email: memberEmail(member), removed: isRemovedMember(member) },
+		]);
+	}
+	return byName;
+}
+
 /**
  * `{id, name, email}` of each member id; an id the directory lacks gets null name and e-mail. A
  * member removed from the workspace is still named (the directory holds removed members), with

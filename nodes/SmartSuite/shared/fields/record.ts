@@ -4,8 +4,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ReadContext } from './people';
 import type { ConvertContext, Field } from './types';
 import { readStatus } from './people';
-import { choicesOf, isReadOnly, toReadableValue, toSmartSuiteValue } from './types';
-import { isEmail, isObject, toList, ValueError } from './values';
+import {
+	choicesOf,
+	isReadOnly,
+	linkedTableOf,
+	looksLikeId,
+	toReadableValue,
+	toSmartSuiteValue,
+} from './types';
+import { isObject, toList, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
 export interface BadValue {
@@ -154,22 +161,38 @@ function isEmptyValue(value: unknown): boolean {
 	);
 }
 
-/** E-mail addresses given to user fields, to resolve through the members list once. */
-export function memberEmailsIn(values: IDataObject, structure: Field[]): string[] {
-	const emails: string[] = [];
-	for (const field of structure) {
-		if (field.field_type !== 'userfield') continue;
-		let entries: unknown[];
-		try {
-			entries = toList(values[field.slug], '');
-		} catch {
-			continue; // Not a list: the value's own conversion says so.
-		}
-		for (const entry of entries) {
-			if (typeof entry === 'string' && isEmail(entry)) emails.push(entry.trim().toLowerCase());
-		}
+/** What an item's values name that must be looked up before converting them. */
+export interface Lookups {
+	/** Whether a user field names a member by e-mail address or full name (not by id). */
+	people: boolean;
+	/** Linked table id → the titles that linked record fields give (not ids). */
+	titles: Map<string, Set<string>>;
+}
+
+/** The text entries of a list field's value; none when it is not a list (its conversion says so). */
+function textEntries(value: unknown): string[] {
+	try {
+		return toList(value, '')
+			.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+			.map((entry) => entry.trim());
+	} catch {
+		return [];
 	}
-	return emails;
+}
+
+/** Members by e-mail or name and linked records by title in the values, to look up once for all items. */
+export function lookupsIn(values: IDataObject, structure: Field[], lookups: Lookups): void {
+	for (const field of structure) {
+		if (!(field.slug in values)) continue;
+		const named = textEntries(values[field.slug]).filter((entry) => !looksLikeId(entry));
+		if (field.field_type === 'userfield' && named.length > 0) lookups.people = true;
+		if (field.field_type !== 'linkedrecordfield' || named.length === 0) continue;
+		const table = linkedTableOf(field);
+		if (table === '') continue; // No table to look in: SmartSuite answers for the value.
+		const titles = lookups.titles.get(table) ?? new Set<string>();
+		named.forEach((title) => titles.add(title));
+		lookups.titles.set(table, titles);
+	}
 }
 
 /** Unique output keys: each field's label, or "label (slug)" when another field or `id` has it. */

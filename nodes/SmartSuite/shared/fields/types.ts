@@ -8,7 +8,7 @@ import type { FieldType, IDataObject } from 'n8n-workflow';
 import { readDate, readDateRange, toDateFilter, toDateRange, toSmartSuiteDate } from './dates';
 import type { KeySpec } from './keys';
 import { choiceKey, numberKey, textKey } from './keys';
-import type { ReadContext } from './people';
+import type { NamedMember, ReadContext } from './people';
 import { readPeople } from './people';
 import type { Choice } from './values';
 import {
@@ -54,7 +54,16 @@ export interface Field {
 export interface ConvertContext {
 	/** Lower-cased e-mail address → member id; undefined when no e-mail was given. */
 	memberIdsByEmail?: Map<string, string>;
+	/** Members by lower-cased full name; undefined when no name was given. */
+	membersByName?: Map<string, NamedMember[]>;
+	/** Linked table id → lower-cased record title → the ids of its records with that title. */
+	recordIdsByTitle?: Map<string, Map<string, string[]>>;
+	/** The workflow's time zone, in which a date and time without an offset is read (else UTC). */
+	timeZone?: string;
 }
+
+/** SmartSuite's ids (records, members, tags) are 24 hexadecimal characters; anything else is a name or title. */
+export const looksLikeId = (text: string) => /^[0-9a-f]{24}$/i.test(text.trim());
 
 export interface FieldTypeSpec {
 	/**
@@ -146,14 +155,14 @@ const readOnlyNumber: FieldTypeSpec = {
 };
 const date: FieldTypeSpec = {
 	mapperType: 'string',
-	write: toSmartSuiteDate,
+	write: (value, _field, context) => toSmartSuiteDate(value, context.timeZone),
 	read: readDate,
 	comparisons: DATE,
 	filter: toDateFilter,
 };
 const dateRange: FieldTypeSpec = {
 	mapperType: 'string',
-	write: toDateRange,
+	write: (value, _field, context) => toDateRange(value, context.timeZone),
 	read: readDateRange,
 	comparisons: DATE,
 	filter: toDateFilter,
@@ -184,22 +193,62 @@ function choiceFilter(value: unknown, comparison: string, field: Field): unknown
 		: writeChoice(value, field);
 }
 
-const RECORD_IDS_EXPECTED = `a record id, or ${LIST_FORMS}`;
-const writeRecordIds = (value: unknown) =>
-	toList(value, RECORD_IDS_EXPECTED).map((entry) => toId(entry, RECORD_IDS_EXPECTED));
+const RECORD_IDS_EXPECTED = `a record's title or id, or ${LIST_FORMS}`;
 
-/** Member ids, given as ids or as the members' e-mail addresses. */
+/** The table a linked record field links to. */
+export const linkedTableOf = (field: Field) => String(field.params?.linked_application ?? '');
+
+/** Linked records by id, or by title as found in the linked table (context.recordIdsByTitle). */
+function writeRecordIds(value: unknown, field: Field, context: ConvertContext = {}): string[] {
+	const titles = context.recordIdsByTitle?.get(linkedTableOf(field));
+	return toList(value, RECORD_IDS_EXPECTED).map((entry) => {
+		const given = toId(entry, RECORD_IDS_EXPECTED);
+		if (!titles || looksLikeId(given)) return given;
+		const ids = titles.get(given.toLowerCase()) ?? [];
+		if (ids.length === 1) return ids[0];
+		throw new ValueError(
+			ids.length === 0
+				? `${RECORD_IDS_EXPECTED}; the linked table has no record titled "${given}"`
+				: `one record; ${ids.length} records of the linked table are titled "${given}" (ids ${ids.slice(0, 10).join(', ')}): give the id`,
+		);
+	});
+}
+
+const MEMBERS_EXPECTED = `a member's e-mail address, full name or id, or ${LIST_FORMS}`;
+
+/** One member named so (context.membersByName), or what is wrong with the name. */
+function memberNamed(name: string, context: ConvertContext): string {
+	const named = context.membersByName?.get(name.toLowerCase()) ?? [];
+	const current = named.filter((member) => !member.removed);
+	if (current.length === 1) return current[0].id;
+	if (current.length > 1) {
+		const candidates = current
+			.slice(0, 10)
+			.map((member) => `${member.email ?? 'no e-mail'} (id ${member.id})`);
+		throw new ValueError(
+			`one member; ${current.length} members are named "${name}": ${candidates.join(', ')}. Give the e-mail address or id`,
+		);
+	}
+	throw new ValueError(
+		named.length > 0
+			? `${MEMBERS_EXPECTED}; the member named "${name}" was removed from the workspace`
+			: `${MEMBERS_EXPECTED}; no member of the workspace is named "${name}"`,
+	);
+}
+
+/** Member ids, given as ids, e-mail addresses or full names (context: the members, read once). */
 function writeMembers(value: unknown, _field: Field, context: ConvertContext): string[] {
-	const expected = `a member id or e-mail address, or ${LIST_FORMS}`;
-	return toList(value, expected).map((entry) => {
-		const id = toId(entry, expected);
-		if (!isEmail(id)) return id;
-		const member = context.memberIdsByEmail?.get(id.toLowerCase());
-		if (member === undefined)
-			throw new ValueError(
-				`${expected}; no member of the workspace has the e-mail address "${id}"`,
-			);
-		return member;
+	return toList(value, MEMBERS_EXPECTED).map((entry) => {
+		const given = toId(entry, MEMBERS_EXPECTED);
+		if (isEmail(given)) {
+			const member = context.memberIdsByEmail?.get(given.toLowerCase());
+			if (member === undefined)
+				throw new ValueError(
+					`${MEMBERS_EXPECTED}; no member of the workspace has the e-mail address "${given}"`,
+				);
+			return member;
+		}
+		return context.membersByName && !looksLikeId(given) ? memberNamed(given, context) : given;
 	});
 }
 
@@ -281,8 +330,8 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		write: writeRecordIds,
 		read: readIds,
 		comparisons: [...MULTIPLE_CHOICE, 'contains', 'not_contains'],
-		filter: (value, comparison) =>
-			LIST_COMPARISONS.includes(comparison) ? writeRecordIds(value) : toText(value),
+		filter: (value, comparison, field) =>
+			LIST_COMPARISONS.includes(comparison) ? writeRecordIds(value, field) : toText(value),
 	},
 	userfield: {
 		mapperType: 'string',

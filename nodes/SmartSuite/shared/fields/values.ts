@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { countryOfPhone } from './callingCodes';
+import { htmlToSmartDocData } from './smartDoc';
 
 /** A value that cannot be converted; `expected` is what would have been accepted, in words. */
 export class ValueError extends Error {
@@ -330,8 +331,8 @@ export function htmlToText(html: string): string {
 }
 
 /**
- * A SmartDoc from plain text (one paragraph per line) or HTML (kept as given; the document
- * holds its text, one paragraph per line). SmartSuite's own value passes as it is.
+ * A SmartDoc from plain text (one paragraph per line) or HTML (kept as given; the document is
+ * built from its structure, smartDoc.ts). SmartSuite's own value passes as it is.
  */
 export function toSmartDoc(value: unknown): IDataObject {
 	if (isObject(value) && (isObject(value.data) || typeof value.html === 'string')) return value;
@@ -345,7 +346,7 @@ export function toSmartDoc(value: unknown): IDataObject {
 			: { type: 'paragraph', content: [{ type: 'text', text: line }] },
 	);
 	return {
-		data: { type: 'doc', content },
+		data: isHtml ? htmlToSmartDocData(given) : { type: 'doc', content },
 		html: isHtml ? given : lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
 		preview: text,
 	};

@@ -1,0 +1,233 @@
+/**
+ * SmartDoc's `data` (SmartSuite's editor document: ProseMirror nodes with snake_case names, as in
+ * the field-types reference and live clients) from HTML: paragraphs, headings, bullet and ordered
+ * lists, line breaks, and bold, italic, underline and links; any other tag is left out with its
+ * text kept. One pass over the text, no regular expression that can backtrack, lists nested at
+ * most MAX_LIST_DEPTH deep: safe for any input.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+const MAX_LIST_DEPTH = 8;
+const HEADING = /^h([1-6])$/;
+const MARKS: Record<string, string> = {
+	b: 'strong',
+	strong: 'strong',
+	i: 'em',
+	em: 'em',
+	u: 'underline',
+	ins: 'underline',
+};
+const LISTS: Record<string, string> = { ul: 'bullet_list', ol: 'ordered_list' };
+/** Tags that end a paragraph; their text becomes paragraphs. */
+const BLOCKS = new Set([
+	'p',
+	'div',
+	'blockquote',
+	'pre',
+	'section',
+	'article',
+	'header',
+	'footer',
+	'table',
+	'tr',
+	'dd',
+	'dt',
+	'hr',
+]);
+/** Tags whose content is not text. */
+const HIDDEN = new Set(['script', 'style', 'head', 'template', 'title']);
+
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: '\u00a0',
+};
+
+export function decodeEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
+		if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+		const code =
+			name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+		const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+		return valid ? String.fromCodePoint(code) : whole;
+	});
+}
+
+/** The `href` of a tag's attributes when it is a web or mail link; other schemes are not linked. */
+function hrefOf(attributes: string): string | undefined {
+	const match = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
+	const href = decodeEntities((match?.[1] ?? match?.[2] ?? match?.[3] ?? '').trim());
+	return /^(https?:\/\/|mailto:)/i.test(href) ? href : undefined;
+}
+
+interface Node extends IDataObject {
+	type: string;
+	content?: Node[];
+}
+
+/** Builds the document while the HTML is read, tag by tag. */
+class DocBuilder {
+	readonly doc: Node[] = [];
+	/** Open lists and list items, innermost last. */
+	private readonly containers: Node[] = [];
+	/** Lists opened past MAX_LIST_DEPTH, whose tags are passed over. */
+	private ignoredLists = 0;
+	private inline: Node[] = [];
+	private block: Node = { type: 'paragraph' };
+	private readonly marks: Record<string, number> = { strong: 0, em: 0, underline: 0 };
+	private readonly links: Array<string | undefined> = [];
+
+	text(raw: string): void {
+		let text = decodeEntities(raw).replace(/[ \t\r\n\f]+/g, ' ');
+		if (this.inline.length === 0 || this.inline[this.inline.length - 1].type === 'hard_break')
+			text = text.replace(/^ /, '');
+		if (text === '') return;
+		const marks: IDataObject[] = Object.entries(this.marks)
+			.filter(([, count]) => count > 0)
+			.map(([type]) => ({ type }));
+		const href = this.links[this.links.length - 1];
+		if (href) marks.push({ type: 'link', attrs: { href } });
+		const last = this.inline[this.inline.length - 1];
+		if (last?.type === 'text' && JSON.stringify(last.marks ?? []) === JSON.stringify(marks)) {
+			last.text = `${String(last.text)}${text}`;
+			return;
+		}
+		this.inline.push({ type: 'text', text, ...(marks.length > 0 && { marks }) });
+	}
+
+	open(tag: string, attributes: string): void {
+		const heading = HEADING.exec(tag);
+		if (tag === 'br') this.inline.push({ type: 'hard_break' });
+		else if (MARKS[tag]) this.marks[MARKS[tag]]++;
+		else if (tag === 'a') this.links.push(hrefOf(attributes));
+		else if (heading) this.startBlock({ type: 'heading', attrs: { level: Number(heading[1]) } });
+		else if (BLOCKS.has(tag)) this.startBlock({ type: 'paragraph' });
+		else if (LISTS[tag]) this.openList(tag);
+		else if (tag === 'li') this.openItem();
+	}
+
+	close(tag: string): void {
+		if (MARKS[tag]) this.marks[MARKS[tag]] = Math.max(0, this.marks[MARKS[tag]] - 1);
+		else if (tag === 'a') this.links.pop();
+		else if (HEADING.test(tag) || BLOCKS.has(tag)) this.startBlock({ type: 'paragraph' });
+		else if (LISTS[tag]) this.closeUpTo(LISTS[tag]);
+		else if (tag === 'li') this.closeUpTo('list_item');
+	}
+
+	finish(): Node[] {
+		this.flush();
+		return this.doc.length > 0 ? this.doc : [{ type: 'paragraph' }];
+	}
+
+	/** Ends the current block and starts one of this kind. */
+	private startBlock(next: Node): void {
+		this.flush();
+		this.block = next;
+	}
+
+	private flush(): void {
+		while (this.inline[this.inline.length - 1]?.type === 'hard_break') this.inline.pop();
+		const last = this.inline[this.inline.length - 1];
+		if (last?.type === 'text') last.text = String(last.text).replace(/ $/, '');
+		const content = this.inline.filter((node) => node.type !== 'text' || node.text !== '');
+		if (content.length > 0) this.append({ ...this.block, content });
+		this.inline = [];
+		this.block = { type: 'paragraph' };
+	}
+
+	/** Adds a block where the HTML is: in the innermost list item (one made for text loose in a list). */
+	private append(node: Node): void {
+		const container = this.containers[this.containers.length - 1];
+		if (!container) this.doc.push(node);
+		else if (container.type === 'list_item') container.content!.push(node);
+		else container.content!.push({ type: 'list_item', content: [node] });
+	}
+
+	private openList(tag: string): void {
+		this.flush();
+		const depth = this.containers.filter((node) => node.type !== 'list_item').length;
+		if (depth >= MAX_LIST_DEPTH) {
+			this.ignoredLists++;
+			return;
+		}
+		const list: Node = {
+			type: LISTS[tag],
+			...(tag === 'ol' && { attrs: { order: 1 } }),
+			content: [],
+		};
+		this.append(list);
+		// A list appended loose in another list got its own item: open that item too.
+		const parent = this.containers[this.containers.length - 1];
+		if (parent && parent.type !== 'list_item') this.containers.push(parent.content!.at(-1)!);
+		this.containers.push(list);
+	}
+
+	private openItem(): void {
+		this.flush();
+		const list = this.containers[this.containers.length - 1];
+		if (!list || list.type === 'list_item') return; // An item outside a list: its text is a paragraph.
+		const item: Node = { type: 'list_item', content: [] };
+		list.content!.push(item);
+		this.containers.push(item);
+	}
+
+	private closeUpTo(type: string): void {
+		this.flush();
+		if (type !== 'list_item' && this.ignoredLists > 0) {
+			this.ignoredLists--;
+			return;
+		}
+		const at = this.containers.map((node) => node.type).lastIndexOf(type);
+		if (at < 0) return;
+		for (const node of this.containers.splice(at)) {
+			if (node.type === 'list_item' && node.content!.length === 0)
+				node.content!.push({ type: 'paragraph' });
+		}
+	}
+}
+
+/** SmartDoc's `data` for some HTML. */
+export function htmlToSmartDocData(html: string): IDataObject {
+	const builder = new DocBuilder();
+	let hidden: string | undefined;
+	let at = 0;
+	// The next ">" at or after a "<", found once: a text of "<" without ">" is read in one pass.
+	let gt = -2;
+	while (at < html.length) {
+		const lt = html.indexOf('<', at);
+		const textEnd = lt < 0 ? html.length : lt;
+		if (textEnd > at && !hidden) builder.text(html.slice(at, textEnd));
+		if (lt < 0) break;
+		if (html.startsWith('<!--', lt)) {
+			const end = html.indexOf('-->', lt + 4);
+			at = end < 0 ? html.length : end + 3;
+			continue;
+		}
+		if (gt !== -1 && gt < lt) gt = html.indexOf('>', lt);
+		const tag = /^<(\/?)([a-zA-Z][a-zA-Z0-9]*)/.exec(
+			html.slice(lt, Math.min(lt + 20, html.length)),
+		);
+		if (!tag || gt < 0) {
+			// Not a tag: a "<" of the text.
+			if (!hidden) builder.text('<');
+			at = lt + 1;
+			continue;
+		}
+		const name = tag[2].toLowerCase();
+		const closing = tag[1] === '/';
+		at = gt + 1;
+		if (hidden) {
+			if (closing && name === hidden) hidden = undefined;
+		} else if (HIDDEN.has(name) && !closing && !html.slice(lt, gt).endsWith('/')) {
+			hidden = name;
+		} else if (closing) {
+			builder.close(name);
+		} else {
+			builder.open(name, html.slice(lt + tag[0].length, gt));
+		}
+	}
+	return { type: 'doc', content: builder.finish() };
+}
