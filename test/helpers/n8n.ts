@@ -187,6 +187,8 @@ export interface RunNodeOptions {
 	/** The binary files of each input item, by binary property name (runNodeInWorkflow only). */
 	binary?: Array<Record<string, TestFile> | undefined>;
 	continueOnFail?: boolean;
+	/** The workflow's time zone (its settings; runNodeInWorkflow only): what the node's getTimezone() gives. */
+	timezone?: string;
 }
 
 /** A file an input item carries, stored by n8n's prepareBinaryData as a node that reads files would. */
@@ -551,7 +553,14 @@ export interface WorkflowNodeRun {
  */
 export async function runNodeInWorkflow(
 	nodeType: INodeType,
-	{ parameters, credentials, input = [{}], binary = [], continueOnFail = false }: RunNodeOptions,
+	{
+		parameters,
+		credentials,
+		input = [{}],
+		binary = [],
+		continueOnFail = false,
+		timezone,
+	}: RunNodeOptions,
 ): Promise<WorkflowNodeRun> {
 	const files = binary.map((item) =>
 		item
@@ -582,6 +591,7 @@ export async function runNodeInWorkflow(
 		[start, node],
 		connections,
 		credentials,
+		timezone ? { timezone } : undefined,
 	);
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {

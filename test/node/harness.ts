@@ -43,6 +43,8 @@ export interface Run {
 	binary?: RunNodeOptions['binary'];
 	continueOnFail?: boolean;
 	credentials?: Partial<SmartSuiteCredentialData>;
+	/** The workflow's time zone (runInWorkflow only). */
+	timezone?: string;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 	fieldComplaints,
 	isReadOnly,
 	matchKeys,
-	memberEmailsIn,
+	lookupsIn,
 	missingRequired,
 	outputKeys,
 	simplifyRecord,
@@ -34,6 +34,7 @@ const choices = [
 	{ label: 'A, B', value: 'opt_ab' },
 ];
 const select = field('singleselectfield', { choices });
+const ID = 'a0000000000000000000bb01';
 const members = { memberIdsByEmail: new Map([['ada@example.com', 'member_ada']]) };
 
 /** [field, what a user gives, what SmartSuite is sent] */
@@ -41,10 +42,10 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 	['title', field('recordtitlefield'), 'Deal', 'Deal'],
 	// Text typed in the mapper: JSON is read as JSON, never split at its commas.
 	[
-		'tags as a JSON array, an entry holding a comma',
+		'tags as a JSON array of tag ids',
 		field('tagsfield'),
-		'["Q2", "A, B"]',
-		['Q2', 'A, B'],
+		'["a0000000000000000000aa01", "a0000000000000000000aa02"]',
+		['a0000000000000000000aa01', 'a0000000000000000000aa02'],
 	],
 	[
 		'multiple select as a JSON array of labels',
@@ -217,8 +218,8 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 	[
 		'tags: ids as given, never looked up in options',
 		field('tagsfield', { choices }),
-		'High, t2',
-		['High', 't2'],
+		'a0000000000000000000aa01, a0000000000000000000aa02',
+		['a0000000000000000000aa01', 'a0000000000000000000aa02'],
 	],
 	['yes/no', field('yesnofield'), 'yes', true],
 	['yes/no from 0', field('yesnofield'), 0, false],
@@ -318,7 +319,13 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 			data: {
 				type: 'doc',
 				content: [
-					{ type: 'paragraph', content: [{ type: 'text', text: 'Hi there' }] },
+					{
+						type: 'paragraph',
+						content: [
+							{ type: 'text', text: 'Hi ' },
+							{ type: 'text', text: 'there', marks: [{ type: 'strong' }] },
+						],
+					},
 					{ type: 'paragraph', content: [{ type: 'text', text: 'x & y' }] },
 				],
 			},
@@ -347,7 +354,8 @@ const refusals: Array<[Field, unknown, string]> = [
 	[select, 'Medium', 'one of the options "High", "Low", "A, B"'],
 	[field('multipleselectfield', { choices }), ['High', 'Nope'], 'one of the options'],
 	[field('yesnofield'), 'maybe', 'true or false'],
-	[field('linkedrecordfield'), [''], 'a record id'],
+	[field('linkedrecordfield'), [''], "a record's title or id"],
+	[field('tagsfield'), 'Q2', '"Q2" is not a tag id'],
 	[
 		field('userfield'),
 		'nobody@example.com',
@@ -620,14 +628,19 @@ describe('records', () => {
 		expect(missingRequired({ title: 'A' }, structure).map((f) => f.label)).toEqual(['Amount']);
 	});
 
-	it('collects e-mails given to user fields', () => {
-		expect(memberEmailsIn({ owner: 'Ada@Example.com, m1', title: 'x@y.z' }, structure)).toEqual([
-			'ada@example.com',
-		]);
-		expect(memberEmailsIn({ owner: '["Ada@Example.com", "m1"]' }, structure)).toEqual([
-			'ada@example.com',
-		]);
-		expect(memberEmailsIn({ owner: '["Ada@Example.com"' }, structure)).toEqual([]);
+	it('collects the people given by e-mail or name and the linked records given by title', () => {
+		const linked = field('linkedrecordfield', { linked_application: 'tbl2' }, 'rel', 'Related');
+		const lookups = { people: false, titles: new Map<string, Set<string>>() };
+		lookupsIn({ owner: ID, rel: `["${ID}", "Acme", "Globex"]` }, [...structure, linked], lookups);
+		expect(lookups).toEqual({
+			people: false,
+			titles: new Map([['tbl2', new Set(['Acme', 'Globex'])]]),
+		});
+		lookupsIn({ owner: '["Ada@Example.com"]' }, structure, lookups);
+		expect(lookups.people).toBe(true);
+		const byName = { people: false, titles: new Map<string, Set<string>>() };
+		lookupsIn({ owner: 'Sam Rivera' }, structure, byName);
+		expect(byName.people).toBe(true);
 	});
 
 	it('simplifies a record: id, then each field under its label (a repeated label gets its slug)', () => {

@@ -269,12 +269,19 @@ const multipleSelect: FieldTypeSpec = {
 };
 /**
  * Tags are ids from a tag pool of the solution or workspace (field-types reference), not options
- * of the field. The reference documents no way to read the pool, so tag ids are taken and shown
- * as they are.
+ * of the field. The reference documents no way to read the pool, so a label cannot be looked up:
+ * anything but an id is refused before sending, saying where the ids are.
  */
-const TAG_IDS_EXPECTED = `a tag id, or ${LIST_FORMS}`;
-const writeTagIds = (value: unknown) =>
-	toList(value, TAG_IDS_EXPECTED).map((entry) => toId(entry, TAG_IDS_EXPECTED));
+const TAG_IDS_EXPECTED = `tag ids (24 characters such as 645acfd07bb0b8858a01bf30), or ${LIST_FORMS}`;
+function writeTagIds(value: unknown): string[] {
+	return toList(value, TAG_IDS_EXPECTED).map((entry) => {
+		const id = toId(entry, TAG_IDS_EXPECTED);
+		if (looksLikeId(id)) return id;
+		throw new ValueError(
+			`${TAG_IDS_EXPECTED}; "${id}" is not a tag id. SmartSuite's API cannot find a tag by its label: a Get or Search of a record that has the tag shows its tag ids under the field's label`,
+		);
+	});
+}
 const tags: FieldTypeSpec = {
 	...multipleSelect,
 	write: writeTagIds,
