@@ -133,7 +133,15 @@ describe('Record > Create', () => {
 			[F.smartDoc]: {
 				data: {
 					type: 'doc',
-					content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi there' }] }],
+					content: [
+						{
+							type: 'paragraph',
+							content: [
+								{ type: 'text', text: 'Hi ' },
+								{ type: 'text', text: 'there', marks: [{ type: 'strong' }] },
+							],
+						},
+					],
 				},
 				html: '<p>Hi <b>there</b></p>',
 				preview: 'Hi there',

@@ -10,7 +10,6 @@ import type { IDataObject, INodeParameters, ResourceMapperFields } from 'n8n-wor
 import type { TableObject } from '../emulator';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
-import type { Run } from './harness';
 import { runInWorkflow, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
@@ -41,14 +40,18 @@ async function columns(mode: 'create' | 'update', t: TableObject, value: IDataOb
 	};
 }
 
+interface Extra {
+	parameters?: INodeParameters;
+	input?: IDataObject[];
+	timezone?: string;
+}
+
 async function write(
 	mode: 'create' | 'update',
 	t: TableObject,
 	value: IDataObject,
-	extra: INodeParameters & Partial<Run> = {},
+	{ parameters = {}, input, timezone }: Extra = {},
 ) {
-	const { input, timezone, continueOnFail, ...parameters } = extra as Partial<Run> &
-		INodeParameters;
 	return await runInWorkflow(ctx.emu, {
 		parameters: {
 			resource: 'record',
@@ -57,13 +60,12 @@ async function write(
 			columns: (await columns(mode, t, value)) as never,
 			...parameters,
 		},
-		input: input as IDataObject[] | undefined,
-		timezone: timezone as string | undefined,
-		continueOnFail: continueOnFail as boolean | undefined,
+		input,
+		timezone,
 	});
 }
 
-async function created(t: TableObject, value: IDataObject, extra: IDataObject = {}) {
+async function created(t: TableObject, value: IDataObject, extra: Extra = {}) {
 	const result = await write('create', t, { title: 'Deal', [F.text]: 'C', ...value }, extra);
 	if (result.error) throw new Error(`${result.error.message} — ${result.error.description}`);
 	return result.output;
@@ -164,7 +166,7 @@ describe('Update: a field left empty in the mapper clears it; a field removed fr
 			'update',
 			t,
 			{ [F.textArea]: null, [F.email]: null, [F.date]: null },
-			{ recordId: locator(String(record.json.id)) },
+			{ parameters: { recordId: locator(String(record.json.id)) } },
 		);
 		expect(result.error).toBeUndefined();
 		const request = ctx.emu.requests.find((entry) => entry.operation === 'UpdateRecord')!;
