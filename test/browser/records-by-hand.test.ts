@@ -522,6 +522,61 @@ it(
 );
 
 it(
+	'Record → Update by hand: a person typed by full name is the member with it (issue 36)',
+	step('person-by-name', async () => {
+		const { emulator } = session;
+		const target = emulator.records(tableId).find((record) => record.title === 'Acme Corp')!;
+		const sam = emulator.members().find((member) => member.full_name.sys_root === 'Sam Rivera')!;
+		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Acme Corp');
+		await expect(mapper()).toBeVisibleSoon();
+		await setOneField('assigned_to', /^Owner\b/, 'Sam Rivera');
+		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Acme Corp"');
+		const stored = emulator.getRecord(tableId, target.id)!.assigned_to;
+		if (JSON.stringify(stored) !== JSON.stringify([sam.id]))
+			problems.push(`Owner stored ${JSON.stringify(stored)}, expected ["${sam.id}"] (Sam Rivera)`);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Update by hand: a field added and left empty clears it; the others are left alone (issue 36)',
+	step('clear-by-hand', async () => {
+		const { emulator } = session;
+		const target = emulator.records(tableId).find((record) => record.title === 'Globex')!;
+		emulator.updateRecord(tableId, target.id, { [TYPED_FIELDS.textArea]: 'Old notes' });
+		const before = structuredClone(emulator.getRecord(tableId, target.id)!);
+		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Globex');
+		await expect(mapper()).toBeVisibleSoon();
+		await addMapperField(TYPED_FIELDS.textArea, /^Notes$/);
+		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Globex"');
+		await screenshot(ndv(page), 'record-update-clear-field');
+		const after = emulator.getRecord(tableId, target.id)!;
+		if ((after[TYPED_FIELDS.textArea] ?? '') !== '')
+			problems.push(
+				`Notes stored ${JSON.stringify(after[TYPED_FIELDS.textArea])}, expected it cleared`,
+			);
+		for (const [slug, value] of Object.entries(before)) {
+			if (slug === TYPED_FIELDS.textArea || slug === 'last_updated') continue;
+			if (JSON.stringify(after[slug]) !== JSON.stringify(value))
+				problems.push(
+					`${slug} changed from ${JSON.stringify(value)} to ${JSON.stringify(after[slug])}`,
+				);
+		}
+		report(problems);
+	}),
+);
+
+it(
 	'Comment → Create by hand: on a record picked from the list, the text typed, assigned to a member picked from the list',
 	step('comment-by-hand', async () => {
 		const { emulator } = session;
@@ -685,7 +740,13 @@ async function typeParameter(name: string, text: string): Promise<void> {
  * Sets one field of the mapper: typed into its input when the mapper shows it, or first added with
  * "Add field" when the mapper lists the fields to pick from.
  */
-async function setOneField(slug: string, label: string, text: string): Promise<void> {
+async function setOneField(slug: string, label: string | RegExp, text: string): Promise<void> {
+	await addMapperField(slug, label);
+	await fill(slug, text);
+}
+
+/** Shows a field of the mapper, added with "Add field" when the mapper lists the fields to pick from. */
+async function addMapperField(slug: string, label: string | RegExp): Promise<void> {
 	const shown = fieldInput(slug);
 	const addField = mapper().getByTestId('add-fields-select');
 	await expect(shown.or(addField).first()).toBeVisibleSoon();
@@ -694,5 +755,4 @@ async function setOneField(slug: string, label: string, text: string): Promise<v
 		await page.getByText(label, { exact: true }).locator('visible=true').first().click();
 		await expect(shown).toBeVisibleSoon();
 	}
-	await fill(slug, text);
 }

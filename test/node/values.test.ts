@@ -19,8 +19,12 @@ const operations = () => ctx.emu.requests.map((request) => request.operation);
 const table = (): TableObject => ctx.emu.addFieldTypesTable(ctx.emu.addSolution().id);
 const stored = (t: TableObject, id: unknown) => ctx.emu.getRecord(t.id, String(id)) as IDataObject;
 
-/** The mapper as n8n's editor saves it in Fixed mode, with the schema it loaded. */
-async function columns(mode: 'create' | 'update', t: TableObject, value: IDataObject) {
+/**
+ * The mapper as n8n's editor (2.8.4 and 2.41.1) saves it in Fixed mode, with the schema it loaded.
+ * Update's mapper adds no field by itself: every field starts `removed`, a field added is not; an
+ * empty input's null is deleted from the value before saving (its ResourceMapper's pruneParamValues).
+ */
+async function columns(mode: 'create' | 'update', t: TableObject, given: IDataObject) {
 	const method = mode === 'create' ? 'getColumns' : 'getUpdateColumns';
 	const { fields } = (await runNodeMethod(
 		smartSuite,
@@ -30,11 +34,16 @@ async function columns(mode: 'create' | 'update', t: TableObject, value: IDataOb
 		},
 		{ resourceMapping: method },
 	)) as ResourceMapperFields;
+	const value = Object.fromEntries(Object.entries(given).filter(([, entry]) => entry !== null));
+	const schema =
+		mode === 'update'
+			? fields.map((field) => ({ ...field, removed: !(field.id in given) }))
+			: fields;
 	return {
 		mappingMode: 'defineBelow',
 		value,
 		matchingColumns: [],
-		schema: fields,
+		schema,
 		attemptToConvertTypes: false,
 		convertFieldsToString: false,
 	};
@@ -153,7 +162,7 @@ describe('SmartDoc from HTML keeps its formatting in the document', () => {
 });
 
 describe('Update: a field left empty in the mapper clears it; a field removed from it is left alone', () => {
-	it('null (what n8n’s editor stores for an empty input) clears text, a list and a date; other fields keep their values', async () => {
+	it('a field added and left empty (no value; shown in the schema) clears text, a list and a date; other fields keep their values', async () => {
 		const t = table();
 		const [record] = await created(t, {
 			[F.textArea]: 'Notes',

@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	JsonObject,
+	ResourceMapperField,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -222,18 +223,28 @@ export function readColumns(
 	if (mode === 'autoMapInputData') return item.json;
 	// Each field type checks and converts its own values, with errors that name field and item.
 	const values = context.getNodeParameter('columns.value', itemIndex, {}, { skipValidation: true });
-	return emptiedAsCleared((values ?? {}) as IDataObject);
+	const schema = context.getNodeParameter('columns.schema', itemIndex, []);
+	return withEmptyFields(
+		(values ?? {}) as IDataObject,
+		Array.isArray(schema) ? (schema as ResourceMapperField[]) : [],
+	);
 }
 
 /**
- * n8n's editor (2.8 and 2.41) stores a field added to the mapper and left empty, or emptied, as
- * null (a removed field is left out): in Fixed mode an empty field is "" so that Update clears
- * it (Create and Upsert leave "" out).
+ * The mapper's values with each field it shows empty as "" (which Update sends as the field's
+ * empty value; Create and Upsert leave it out). n8n's editor (2.8.4 and 2.41.1) deletes an empty
+ * input's null from the value before saving: a field shown empty is in the schema with `removed`
+ * false, a field removed from the mapper has `removed` true.
  */
-function emptiedAsCleared(values: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(values).map(([key, value]) => [key, value ?? '']),
-	) as IDataObject;
+function withEmptyFields(values: IDataObject, schema: ResourceMapperField[]): IDataObject {
+	const shown = schema.filter(
+		(field) =>
+			field.removed === false &&
+			field.display !== false &&
+			field.readOnly !== true &&
+			!(field.id in values),
+	);
+	return { ...Object.fromEntries(shown.map((field) => [field.id, ''])), ...values };
 }
 
 /** One item's result: a record (or other output, with files), or the error that failed the item. */
