@@ -22,18 +22,30 @@ const DATE_EXPECTED =
 
 const HOUR_MS = 3_600_000;
 
+/** One formatter per time zone: making one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(zone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		});
+		formatters.set(zone, formatter);
+	}
+	return formatter;
+}
+
 /** How far the zone's clocks are ahead of UTC at this moment, in milliseconds. */
 function zoneOffsetMs(zone: string, milliseconds: number): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: zone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-		second: 'numeric',
-	}).formatToParts(new Date(milliseconds));
+	const parts = formatterOf(zone).formatToParts(new Date(milliseconds));
 	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
 	const wall = Date.UTC(
 		part('year'),
@@ -48,7 +60,7 @@ function zoneOffsetMs(zone: string, milliseconds: number): number {
 
 function isKnownZone(zone: string): boolean {
 	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		formatterOf(zone);
 		return true;
 	} catch {
 		return false;
