@@ -80,7 +80,8 @@ export function wallTimeToUtc(wall: number, zone: string): number {
 	const valid = [before, after]
 		.map((offset) => wall - offset)
 		.filter((moment) => wall - zoneOffsetMs(zone, moment) === moment);
-	return valid.length > 0 ? Math.min(...valid) : wall - before;
+	// At most two candidates: the earlier is the first occurrence.
+	return valid.length > 0 ? valid.reduce((a, b) => Math.min(a, b)) : wall - before;
 }
 
 function isRealDay(text: string): boolean {
