@@ -86,7 +86,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					readableValuesOption,
-					{ ...simplifyOption, default: true },
+					simplifyOption,
 				],
 			},
 		],

@@ -174,7 +174,7 @@ async function pollWebhook(
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][]> => [
 		await eventItems(this, events, {
-			simplify: options.simplify === true,
+			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
 			trigger: 'SmartSuite Trigger',
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,

@@ -269,22 +269,22 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 		const { items, sam } = await polled({ simplify: true }, 20);
 		expect(items).toHaveLength(20);
 		expect(items[7].record).toMatchObject({
-			assigned_to: [person(sam)],
-			status: { value: statusId, label: statusLabel },
-			priority: 'Medium',
-			title: 'Deal 7',
+			'Assigned To': [person(sam)],
+			Status: statusLabel,
+			Priority: 'Medium',
+			Title: 'Deal 7',
 		});
 		expect(count('GetTable')).toBe(1);
 		expect(count('ListMembers')).toBe(1);
 
-		// Off: the values as SmartSuite sends them, without extra requests.
+		// Off: people by id, as Get shows them; the structure is still read for the labels.
 		const off = await polled({ simplify: true, readableValues: false }, 3);
 		expect(off.items[0].record).toMatchObject({
-			assigned_to: [sam.id],
-			status: { value: statusId },
-			priority: '2',
+			'Assigned To': [sam.id],
+			Status: statusLabel,
+			Priority: 'Medium',
 		});
-		expect(count('GetTable')).toBe(0);
+		expect(count('GetTable')).toBe(1);
 		expect(count('ListMembers')).toBe(0);
 	});
 
@@ -314,8 +314,8 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 		};
 		const other = await startEmulator();
 		try {
-			expect(await priorityOn(emu, 'Medium')).toMatchObject({ priority: 'Medium' });
-			expect(await priorityOn(other, 'Urgent')).toMatchObject({ priority: 'Urgent' });
+			expect(await priorityOn(emu, 'Medium')).toMatchObject({ Priority: 'Medium' });
+			expect(await priorityOn(other, 'Urgent')).toMatchObject({ Priority: 'Urgent' });
 		} finally {
 			await other.close();
 		}
@@ -364,20 +364,20 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 		const { items, sam } = await notified({});
 		expect(items).toHaveLength(1);
 		expect(items[0].record).toMatchObject({
-			assigned_to: [person(sam)],
-			status: { value: statusId, label: statusLabel },
+			'Assigned To': [person(sam)],
+			Status: statusLabel,
 		});
 		expect(count('ListMembers')).toBe(1);
 		expect(count('GetTable')).toBe(1);
 
-		// Off: the ids, no structure or members read.
+		// Off: people by id, no members read; the structure is read for the labels.
 		const off = await notified({ readableValues: false });
 		expect(off.items[0].record).toMatchObject({
-			assigned_to: [sam.id],
-			status: { value: statusId },
+			'Assigned To': [sam.id],
+			Status: statusLabel,
 		});
 		expect(count('ListMembers')).toBe(0);
-		expect(count('GetTable')).toBe(0);
+		expect(count('GetTable')).toBe(1);
 	});
 
 	it('keeps the structure and the members between notifications; a new choice or member reads them again at once', async () => {
@@ -397,7 +397,7 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 			emu.resetLog();
 			for (let i = 0; i < 3; i++)
 				expect(await changed({ assigned_to: [sam.id], status: { value: statusId } })).toMatchObject(
-					{ assigned_to: [person(sam)], status: { value: statusId, label: statusLabel } },
+					{ 'Assigned To': [person(sam)], Status: statusLabel },
 				);
 			// Three notifications, three executions: one structure and one members read.
 			expect(trigger.executions).toHaveLength(3);
@@ -411,18 +411,18 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 					: field,
 			);
 			emu.resetLog();
-			expect(await changed({ priority: '9' })).toMatchObject({ priority: 'Urgent' });
-			expect(await changed({ priority: '9' })).toMatchObject({ priority: 'Urgent' });
+			expect(await changed({ priority: '9' })).toMatchObject({ Priority: 'Urgent' });
+			expect(await changed({ priority: '9' })).toMatchObject({ Priority: 'Urgent' });
 			expect([count('GetTable'), count('ListMembers')]).toEqual([1, 0]);
 
 			// A member who joined since: the members are read again, once.
 			const newcomer = emu.addMember();
 			emu.resetLog();
 			expect(await changed({ assigned_to: [newcomer.id] })).toMatchObject({
-				assigned_to: [person(newcomer)],
+				'Assigned To': [person(newcomer)],
 			});
 			expect(await changed({ assigned_to: [newcomer.id] })).toMatchObject({
-				assigned_to: [person(newcomer)],
+				'Assigned To': [person(newcomer)],
 			});
 			expect([count('GetTable'), count('ListMembers')]).toEqual([0, 1]);
 		} finally {

@@ -53,7 +53,13 @@ function seed() {
 }
 
 function managed(solutionId: string, extra: INodeParameters = {}): INodeParameters {
-	return { source: 'managed', solutionId: rl(solutionId), events: [], options: {}, ...extra };
+	return {
+		source: 'managed',
+		solutionId: rl(solutionId),
+		events: [],
+		options: { simplify: false },
+		...extra,
+	};
 }
 
 function trigger(parameters: INodeParameters, typeVersion = 2) {
@@ -408,7 +414,7 @@ test('the example workflow (examples/record-updated-trigger.json) sets up its we
 		{ kind: 'RECORD_UPDATED', data: { title: 'Renamed' }, previous: { title: 'Draft' } },
 	]);
 	expect(emitted(await poller.poll())).toEqual([
-		expect.objectContaining({ event_id: changed.event_id, changed_fields: ['title'] }),
+		expect.objectContaining({ event_id: changed.event_id, changed_fields: ['Title'] }),
 	]);
 });
 
@@ -453,7 +459,7 @@ describe('workflows saved before version 2', () => {
 			source: 'existing',
 			webhookId: { __rl: true, mode: 'id', value: webhook.webhook_id },
 			events: [],
-			options: {},
+			options: { simplify: false },
 		});
 		expect(await poller.poll()).toBeNull();
 		const appended = emu.appendEvents(webhook.webhook_id, 2);
