@@ -453,14 +453,23 @@ describe('Fetch test event (manual mode)', () => {
 		expect(trigger.staticData()).toEqual({});
 	});
 
-	test('with no matching event, asks for a change in the watched table', async () => {
-		const { webhook_id: webhookId } = emu.createWebhook();
-		emu.appendEvents(webhookId, [{ kind: 'RECORD_UPDATED' }]);
-		const trigger = triggerFor(emu, webhookId, { events: ['RECORD_DELETED'] });
-		await expect(trigger.poll('manual')).rejects.toMatchObject({
-			message: 'The webhook has no matching event yet',
-			description: expect.stringContaining('Change a record in the table the webhook watches'),
+	test('with no matching event, shows the latest record of a table the webhook watches, marked as a sample', async () => {
+		const solution = emu.addSolution();
+		const table = emu.addTable(solution.id);
+		const record = emu.addRecord(table.id, { title: 'Latest' });
+		const { webhook_id: webhookId } = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: solution.id },
+			filter: { applications: { application_ids: [table.id] } },
 		});
+		emu.appendEvents(webhookId, [{ kind: 'RECORD_UPDATED' }]);
+		const trigger = triggerFor(emu, webhookId, { events: ['RECORD_DELETED'], options: {} });
+		expect(emitted(await trigger.poll('manual'))).toEqual([
+			expect.objectContaining({
+				sample: true,
+				kind: 'RECORD_DELETED',
+				record: expect.objectContaining({ id: record.id, Title: 'Latest' }),
+			}),
+		]);
 		expect(trigger.staticData()).toEqual({});
 	});
 });
