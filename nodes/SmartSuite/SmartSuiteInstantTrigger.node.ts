@@ -57,9 +57,9 @@ export class SmartSuiteInstantTrigger implements INodeType {
 			header: 'Pull in record changes from SmartSuite',
 			executionsHelp: {
 				inactive:
-					"<b>While building your workflow</b>, click 'Listen for test event', then change a record in a table this trigger watches in SmartSuite: SmartSuite notifies n8n within seconds and the change shows up in this editor.<br /><br /><b>Once you're happy with your workflow</b>, publish it. Then every change in the watched tables starts an execution; these show up in the executions list, not in the editor.",
+					"<b>While building your workflow</b>, click the 'execute step' button, then change a record in a table this trigger watches in SmartSuite: SmartSuite notifies n8n within seconds and the change shows up in this editor.<br /><br /><b>Once you're happy with your workflow</b>, publish it. Then every change in the watched tables starts an execution; these show up in the executions list, not in the editor.",
 				active:
-					"<b>While building your workflow</b>, click 'Listen for test event', then change a record in a table this trigger watches in SmartSuite: the change shows up in this editor.<br /><br /><b>Your workflow also runs by itself</b>, since it is published: every change in the watched tables starts an execution, shown in the executions list, not in the editor.",
+					"<b>While building your workflow</b>, click the 'execute step' button, then change a record in a table this trigger watches in SmartSuite: the change shows up in this editor.<br /><br /><b>Your workflow also runs by itself</b>, since it is published: every change in the watched tables starts an execution, shown in the executions list, not in the editor.",
 			},
 			activationHint: {
 				inactive:

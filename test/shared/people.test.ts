@@ -1,9 +1,5 @@
 /** Readable People and Choices' pure conversions (nodes/SmartSuite/shared/fields/people.ts). */
-import {
-	memberEmail,
-	memberName,
-	readPeople,
-} from '../../nodes/SmartSuite/shared/fields/people';
+import { memberEmail, memberName, readPeople } from '../../nodes/SmartSuite/shared/fields/people';
 
 test('a member is named by full_name.sys_root, else first and last name, else null', () => {
 	expect(memberName({ full_name: { sys_root: ' Ada Lovelace ', first_name: 'X' } })).toBe(
