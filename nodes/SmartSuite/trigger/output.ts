@@ -103,16 +103,16 @@ async function peopleContext(
 	tables: Array<Field[] | undefined>,
 	warn: (message: string) => void,
 ): Promise<ReadContext> {
-	const withPeople = simple.filter((event, index) => {
-		const structure = tables[index];
-		return structure !== undefined && hasPeople(valuesOf(event), structure);
-	});
+	const withPeople = simple
+		.map((event, index) => ({ values: valuesOf(event), structure: tables[index] }))
+		.filter(
+			(entry): entry is { values: IDataObject[]; structure: Field[] } =>
+				entry.structure !== undefined && hasPeople(entry.values, entry.structure),
+		);
 	const members = kept.members;
 	if (
 		members !== undefined &&
-		withPeople.every((event) =>
-			directoryShows(members, tables[simple.indexOf(event)]!, valuesOf(event)),
-		)
+		withPeople.every(({ values, structure }) => directoryShows(members, structure, values))
 	)
 		return { membersById: members.byId };
 	const readContext = await readContextFor(client, withPeople.length > 0, warn);
