@@ -51,6 +51,23 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'smartsuite' },
 		],
+		// n8n's trigger panel would name the service "SmartSuite Instant" (the display name without
+		// "Trigger") and ask to "create an event"; these say what to do in SmartSuite instead.
+		triggerPanel: {
+			header: 'Pull in record changes from SmartSuite',
+			executionsHelp: {
+				inactive:
+					"<b>While building your workflow</b>, click the 'execute step' button, then change a record in a table this trigger watches in SmartSuite: SmartSuite notifies n8n within seconds and the change shows up in this editor.<br /><br /><b>Once you're happy with your workflow</b>, publish it. Then every change in the watched tables starts an execution; these show up in the executions list, not in the editor.",
+				active:
+					"<b>While building your workflow</b>, click the 'execute step' button, then change a record in a table this trigger watches in SmartSuite: the change shows up in this editor.<br /><br /><b>Your workflow also runs by itself</b>, since it is published: every change in the watched tables starts an execution, shown in the executions list, not in the editor.",
+			},
+			activationHint: {
+				inactive:
+					'Once the workflow is built, publish it: then every change of a record in the watched SmartSuite tables starts it (those executions are not shown here).',
+				active:
+					'Every change of a record in the watched SmartSuite tables also starts this workflow (those executions are not shown here).',
+			},
+		},
 		properties: [
 			{
 				displayName:
@@ -86,7 +103,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					readableValuesOption,
-					{ ...simplifyOption, default: true },
+					simplifyOption,
 				],
 			},
 		],

@@ -1,17 +1,19 @@
 import type {
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requireId } from './shared/ids';
 import { listSearch, loadOptions } from './shared/listSearch';
+import { readWebhook } from './shared/directory';
+import { isObject } from './shared/fields/values';
 import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
 import { requireWholeNumber } from './shared/numbers';
+import type { Scope } from './shared/scope';
 import { KINDS } from './shared/scope';
 import type { WebhookApi } from './trigger/api';
 import { webhookApi } from './trigger/api';
@@ -23,9 +25,11 @@ import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
 import type { WebhookRead } from './trigger/managed';
+import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
 import { eventItems, logDrain } from './trigger/output';
 import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import { NO_SAMPLE, sampleEvents } from './trigger/sample';
 import { sourceFields } from './trigger/sourceFields';
 
 interface TriggerOptions {
@@ -174,7 +178,7 @@ async function pollWebhook(
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][]> => [
 		await eventItems(this, events, {
-			simplify: options.simplify === true,
+			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
 			trigger: 'SmartSuite Trigger',
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
@@ -184,10 +188,8 @@ async function pollWebhook(
 
 	if (this.getMode() === 'manual') {
 		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
-		return {
-			output: await toItems([await latestEvent(node, api, isWanted, saved, reading)]),
-			reachedEnd: true,
-		};
+		const latest = await latestEvent(api, isWanted, saved, reading);
+		return { output: latest ? await toItems([latest]) : null, reachedEnd: true };
 	}
 
 	// Compared after the drain: a poll that outlived its lease must not emit what a later one did.
@@ -229,25 +231,62 @@ async function pollWebhook(
 	return { output, reachedEnd: result.reachedEnd };
 }
 
-/** The poll for the webhook the user gave, or the one the trigger manages. */
+/**
+ * The poll for the webhook the user gave, or the one the trigger manages. Fetch Test Event with
+ * no matching event (or no webhook yet) shows a sample of the watched tables instead.
+ */
 async function pollSource(
 	context: IPollFunctions,
 	budgetMs: number,
 ): Promise<INodeExecutionData[][] | null> {
 	// One budget for the whole poll: finding or creating a managed webhook counts too.
 	const clock = startPollClock({ budgetMs, maxPages: POLL_LIMITS.maxPages });
-	if (context.getNodeParameter('source', 'existing') === 'managed')
-		return await pollManagedWebhook(context, pollWebhook, clock);
+	const managed = context.getNodeParameter('source', 'existing') === 'managed';
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
-	const webhookId = context.getNodeParameter('webhookId', '', { extractValue: true });
-	return (
-		await pollWebhook.call(
-			context,
-			requireId(context.getNode(), webhookId, 'Webhook ID'),
-			clock,
-			false,
-		)
-	).output;
+	const webhookId = managed
+		? ''
+		: requireId(
+				context.getNode(),
+				context.getNodeParameter('webhookId', '', { extractValue: true }),
+				'Webhook ID',
+			);
+	const output = managed
+		? await pollManagedWebhook(context, pollWebhook, clock)
+		: (await pollWebhook.call(context, webhookId, clock, false)).output;
+	if (output !== null || context.getMode() !== 'manual') return output;
+	return await sampleOutput(
+		context,
+		managed ? readWanted(context) : await scopeOf(context, webhookId),
+	);
+}
+
+/** The scope of an existing webhook, as GetWebhook gives it. */
+async function scopeOf(context: IPollFunctions, webhookId: string): Promise<Scope> {
+	const webhook = await readWebhook(context, webhookId);
+	const locator = isObject(webhook.locator) ? webhook.locator : {};
+	return {
+		solutionId: String(locator.solution_id ?? ''),
+		filter: isObject(webhook.filter) ? webhook.filter : {},
+	};
+}
+
+/** Fetch Test Event's sample items, shown as a published poll would show the events. */
+async function sampleOutput(
+	context: IPollFunctions,
+	scope: Scope,
+): Promise<INodeExecutionData[][]> {
+	const kinds = context.getNodeParameter('events', []) as string[];
+	const samples = await sampleEvents(context, scope, kinds);
+	if (samples.length === 0) return [[{ json: { ...NO_SAMPLE } }]];
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	return [
+		await eventItems(context, samples, {
+			simplify: options.simplify !== false,
+			readable: options.readableValues !== false,
+			trigger: 'SmartSuite Trigger',
+			keptFor: `${context.getWorkflow().id}|${context.getNode().id}|sample`,
+		}),
+	];
 }
 
 /**
@@ -256,12 +295,11 @@ async function pollSource(
  * Only the latest match is kept while reading, so a long history never fills the memory.
  */
 async function latestEvent(
-	node: INode,
 	api: WebhookApi,
 	isWanted: (event: IDataObject) => boolean,
 	saved: Cursor | undefined,
 	reading: Pick<DrainOptions, 'pageSize' | 'largePageSize' | 'timeLeft' | 'maxPages'>,
-): Promise<IDataObject> {
+): Promise<IDataObject | undefined> {
 	const startTokens = saved?.pageToken ? [saved.pageToken, ''] : [''];
 	for (const pageToken of startTokens) {
 		let latest: IDataObject | undefined;
@@ -276,8 +314,5 @@ async function latestEvent(
 		if (latest) return latest;
 		if (error) throw error;
 	}
-	throw new NodeOperationError(node, 'The webhook has no matching event yet', {
-		description:
-			'Change a record in the table the webhook watches (with the kinds selected in Events), then fetch again. A webhook only collects the events that happen after it was created.',
-	});
+	return undefined;
 }

@@ -35,8 +35,9 @@ export function triggerPoller(emu: Emulator, webhookId: string, options: Trigger
 	const set = Object.fromEntries(
 		Object.entries(options).filter(([, value]) => value !== undefined),
 	) as INodeParameters;
+	// Simplify off: these scenarios measure reading events; scenario 9 (readable.ts) measures Simplify's reads.
 	return createPoller(new SmartSuiteTrigger(), {
-		parameters: { webhookId, events: [], options: set },
+		parameters: { webhookId, events: [], options: { simplify: false, ...set } },
 		credentials: credentialsFor(emu),
 	});
 }

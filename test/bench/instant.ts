@@ -159,9 +159,9 @@ async function activeTrigger(emu: Emulator) {
 	const table = emu.addTable(emu.addSolution().id);
 	const trigger = await startInstantTrigger({
 		credentials: credentialsFor(emu),
-		// The cost of reading the events; what Readable People and Choices (on by default) adds is
-		// section 9's.
-		parameters: watchingTable(table, { readableValues: false }),
+		// The cost of reading the events; what Simplify's structure read and Readable People and
+		// Choices (both on by default) add is section 9's.
+		parameters: watchingTable(table, { simplify: false }),
 	});
 	const started: number[] = [];
 	const ping = trigger.ping.bind(trigger);

@@ -36,8 +36,7 @@ export interface ReadableResult {
 	extra: number;
 	/**
 	 * Extra requests at most: on, one structure read and one members read (the instant trigger
-	 * keeps them between its drains); off, Search's structure read (for Simplify) and none for the
-	 * triggers.
+	 * keeps them between its drains); off, the structure read Simplify's labels need.
 	 */
 	target: number;
 	itemsOut: number;
@@ -130,7 +129,7 @@ export async function readableScenario(
 			(byOperation[request.operation ?? 'unrouted'] ?? 0) + 1;
 	const requests = emu.requests.length;
 	emu.resetLog();
-	const target = readable ? 2 : kind === 'search' ? 1 : 0;
+	const target = readable ? 2 : 1;
 	return {
 		scenario: 'readable',
 		case: readableCase,

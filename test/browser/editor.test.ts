@@ -35,6 +35,7 @@ const RESTORE_WORKFLOW = {
 	id: 'smartsuiteRestore1',
 	name: 'SmartSuite: restore a record and read webhook events',
 };
+const INSTANT_WORKFLOW_ID = 'smartsuiteInstant1';
 
 const action = new SmartSuite().description;
 const trigger = new SmartSuiteTrigger().description;
@@ -43,15 +44,18 @@ const session = editorSession(async (n8n, emulator) => {
 	// The demo's background changes, as in `npm run dev`: every second a record changes, and a
 	// restored demo record is deleted again (so the restore workflow can run again).
 	const stopChanges = startDemoChanges(emulator, 1, () => {});
-	const { tableId, deletedRecordIds, webhookId } = emulator.demo;
+	const { tableId, deletedRecordIds, webhookId, solutionId } = emulator.demo;
 	const values = {
 		YOUR_CREDENTIAL_ID: CREDENTIAL.id,
+		YOUR_SOLUTION_ID: solutionId,
 		YOUR_TABLE_ID: tableId,
 		YOUR_DELETED_RECORD_ID: deletedRecordIds[0],
 		YOUR_WEBHOOK_ID: webhookId,
 	};
 	await n8n.importWorkflows(
-		['restore-and-read-events.json'].map((file) => loadExample(file, values)),
+		['restore-and-read-events.json', 'instant-trigger.json'].map((file) =>
+			loadExample(file, values),
+		),
 	);
 	return stopChanges;
 });
@@ -194,7 +198,8 @@ it(
 		const chosen: Values = { '@version': trigger.defaultVersion ?? 1, events: ['RECORD_UPDATED'] };
 		await expectParameters(trigger.properties, valuesFor(trigger.properties, chosen));
 		// "Create a webhook for me" with pickers only: the solution from its list, a table from the
-		// table multi-select. Before the first activation, Fetch test event creates nothing and says so.
+		// table multi-select. Before the first publish, Fetch test event creates nothing and shows
+		// the latest record of the table as a sample event (issue 38), without an error execution.
 		if (optionNamed(trigger.properties, 'source', 'managed')) {
 			await pickFirstFromList('solutionId');
 			await chooseLoaded(page, 'tableIds', 'Projects');
@@ -203,12 +208,21 @@ it(
 				'Projects',
 			);
 			await ndv().getByTestId('node-execute-button').click();
-			await expect(
-				ndv().getByText('No webhook yet: activate the workflow once').first(),
-			).toBeVisibleSoon();
+			const sampled = ndv().getByTestId('output-panel');
+			await expect(sampled.getByTestId('node-run-status-success')).toBeVisibleSoon();
+			await sampled.getByTestId('radio-button-json').click();
+			await expect(sampled.getByText('"sample"').first()).toBeVisibleSoon();
+			await expect(sampled.getByText('"Title"').first()).toBeVisibleSoon();
+			await expect(ndv().getByText(/No webhook yet/)).toHaveCountSoon(0);
+			await screenshot(sampled, 'sample-event', true);
 			expect(
 				emulator.requests.filter((request) => request.operation === 'CreateWebhook'),
 			).toHaveLength(0);
+			const workflowId = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1];
+			if (workflowId && workflowId !== 'new') {
+				const statuses = (await n8n.executions(workflowId)).map((run) => run.status);
+				expect(statuses).not.toContain('error');
+			}
 		}
 		// The demo's webhook, picked from the lists: its solution, then the webhook.
 		const existing = optionNamed(trigger.properties, 'source', 'existing');
@@ -234,7 +248,7 @@ it(
 			.getByTestId('collection-parameter-option')
 			.getByText('Simplify', { exact: true })
 			.click();
-		await parametersPane().getByTestId('parameter-input-simplify').click();
+		// Simplify is on by default (issue 38): adding the option shows it switched on.
 		await screenshot(ndv(), 'trigger-panel', true);
 
 		await ndv().getByTestId('node-execute-button').click();
@@ -250,6 +264,25 @@ it(
 		await expect(output.getByText('"record_event_data"')).toHaveCountSoon(0);
 		await page.mouse.move(0, 0);
 		await screenshot(output, 'simplified-event', true);
+		await ndv().getByTestId('ndv-close-button').click();
+	}),
+);
+
+it(
+	"the Instant Trigger's panel names SmartSuite and says what to change there",
+	step('instant-trigger-panel', async () => {
+		await page.goto(`${n8n.url}/workflow/${INSTANT_WORKFLOW_ID}`);
+		await page.getByTestId('canvas-node').filter({ hasText: 'When a record changes' }).dblclick();
+		await expect(ndv()).toBeVisibleSoon();
+		await expect(ndv().getByTestId('trigger-header')).toContainTextSoon(
+			'Pull in record changes from SmartSuite',
+		);
+		await expect(
+			ndv().getByText(/change of a record in the watched SmartSuite tables starts it/),
+		).toBeVisibleSoon();
+		// n8n's own words would name "SmartSuite Instant" (the display name without "Trigger").
+		await expect(ndv().getByText(/SmartSuite Instant(?! Trigger)/)).toHaveCountSoon(0);
+		await screenshot(ndv(), 'instant-trigger-panel', true);
 		await ndv().getByTestId('ndv-close-button').click();
 	}),
 );

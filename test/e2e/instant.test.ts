@@ -270,7 +270,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			expect(item).toMatchObject({
 				kind: 'RECORD_CREATED',
 				application_id: seed.tableId,
-				record: expect.objectContaining({ title: NODE_TITLES[0] }),
+				record: expect.objectContaining({ Title: NODE_TITLES[0] }),
 			});
 		}),
 	);

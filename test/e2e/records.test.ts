@@ -12,6 +12,8 @@
  * the records, fields and comments stored, and every event of the first workflow's changes emitted
  * by the trigger exactly once.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { startEmulator, type Emulator, type EventObject, type ReceivedRequest } from '../emulator';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import {
@@ -335,9 +337,9 @@ function triggerWorkflow() {
 			watch: 'tables',
 			tableIds: [seed.tableId],
 			events: ['RECORD_CREATED', 'RECORD_UPDATED', 'RECORD_DELETED'],
-			// Readable values off: its structure reads (one per poll with events) would interleave with
-			// the workflow's requests, whose order the test checks; test/e2e/smartsuite.test.ts has them on.
-			options: { simplify: true, readableValues: false },
+			// Simplify off: its structure read (for the labels) would interleave with the workflow's
+			// requests, whose order the test checks; test/e2e/smartsuite.test.ts has it on.
+			options: { simplify: false },
 		},
 		credentials,
 	};
@@ -626,15 +628,14 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 					executions.filter((execution) => nodeOutput(execution.runData, TRIGGER_NODE).length > 0)
 						.length,
 				).toBeGreaterThan(1);
-			// Simplified events name the record and its table: the creations are the records created, in order.
+			// Events as SmartSuite sends them name the record and its table: the creations are the records created, in order.
 			const createdEvents = emitted.filter((item) => item.kind === 'RECORD_CREATED');
-			expect(createdEvents.map((item) => item.record_id)).toEqual([
-				...createdIds,
-				...upsertCreatedIds,
-			]);
-			expect(createdEvents[0]).toMatchObject({
-				application_id: seed.tableId,
-				record: { [F.text]: code(0) },
+			expect(
+				createdEvents.map((item) => (item.record_event_data as IDataObject).record_id),
+			).toEqual([...createdIds, ...upsertCreatedIds]);
+			expect(createdEvents[0].record_event_data).toMatchObject({
+				locator: { application_id: seed.tableId },
+				data: { [F.text]: code(0) },
 			});
 		}),
 	);

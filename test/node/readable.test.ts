@@ -1,13 +1,15 @@
 /**
  * Readable People and Choices (issue 28): every record output (Get, Search, Create, Update,
  * Upsert, both triggers' Simplify) through n8n's engine against the emulator, on and off, with
- * the requests it costs.
+ * the requests it costs. Issue 38: both triggers' Simplify (on by default) shows the record
+ * exactly as Record → Get's Simplify does, so an expression written after Get works after the
+ * trigger; `previous` the same way and `changed_fields` by label.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator, MemberObject, TableObject } from '../emulator';
 import { startEmulator } from '../emulator';
-import { STATUS_CHOICES, TABLE_STRUCTURE } from '../emulator/fixtures';
+import { CUSTOM_FIELDS, STATUS_CHOICES, TABLE_STRUCTURE } from '../emulator/fixtures';
 import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { captureLogs } from '../helpers/logs';
 import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
@@ -269,22 +271,22 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 		const { items, sam } = await polled({ simplify: true }, 20);
 		expect(items).toHaveLength(20);
 		expect(items[7].record).toMatchObject({
-			assigned_to: [person(sam)],
-			status: { value: statusId, label: statusLabel },
-			priority: 'Medium',
-			title: 'Deal 7',
+			'Assigned To': [person(sam)],
+			Status: statusLabel,
+			Priority: 'Medium',
+			Title: 'Deal 7',
 		});
 		expect(count('GetTable')).toBe(1);
 		expect(count('ListMembers')).toBe(1);
 
-		// Off: the values as SmartSuite sends them, without extra requests.
+		// Off: people by id, as Get shows them; the structure is still read for the labels.
 		const off = await polled({ simplify: true, readableValues: false }, 3);
 		expect(off.items[0].record).toMatchObject({
-			assigned_to: [sam.id],
-			status: { value: statusId },
-			priority: '2',
+			'Assigned To': [sam.id],
+			Status: statusLabel,
+			Priority: 'Medium',
 		});
-		expect(count('GetTable')).toBe(0);
+		expect(count('GetTable')).toBe(1);
 		expect(count('ListMembers')).toBe(0);
 	});
 
@@ -314,8 +316,8 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 		};
 		const other = await startEmulator();
 		try {
-			expect(await priorityOn(emu, 'Medium')).toMatchObject({ priority: 'Medium' });
-			expect(await priorityOn(other, 'Urgent')).toMatchObject({ priority: 'Urgent' });
+			expect(await priorityOn(emu, 'Medium')).toMatchObject({ Priority: 'Medium' });
+			expect(await priorityOn(other, 'Urgent')).toMatchObject({ Priority: 'Urgent' });
 		} finally {
 			await other.close();
 		}
@@ -364,20 +366,20 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 		const { items, sam } = await notified({});
 		expect(items).toHaveLength(1);
 		expect(items[0].record).toMatchObject({
-			assigned_to: [person(sam)],
-			status: { value: statusId, label: statusLabel },
+			'Assigned To': [person(sam)],
+			Status: statusLabel,
 		});
 		expect(count('ListMembers')).toBe(1);
 		expect(count('GetTable')).toBe(1);
 
-		// Off: the ids, no structure or members read.
+		// Off: people by id, no members read; the structure is read for the labels.
 		const off = await notified({ readableValues: false });
 		expect(off.items[0].record).toMatchObject({
-			assigned_to: [sam.id],
-			status: { value: statusId },
+			'Assigned To': [sam.id],
+			Status: statusLabel,
 		});
 		expect(count('ListMembers')).toBe(0);
-		expect(count('GetTable')).toBe(0);
+		expect(count('GetTable')).toBe(1);
 	});
 
 	it('keeps the structure and the members between notifications; a new choice or member reads them again at once', async () => {
@@ -397,7 +399,7 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 			emu.resetLog();
 			for (let i = 0; i < 3; i++)
 				expect(await changed({ assigned_to: [sam.id], status: { value: statusId } })).toMatchObject(
-					{ assigned_to: [person(sam)], status: { value: statusId, label: statusLabel } },
+					{ 'Assigned To': [person(sam)], Status: statusLabel },
 				);
 			// Three notifications, three executions: one structure and one members read.
 			expect(trigger.executions).toHaveLength(3);
@@ -411,20 +413,113 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 					: field,
 			);
 			emu.resetLog();
-			expect(await changed({ priority: '9' })).toMatchObject({ priority: 'Urgent' });
-			expect(await changed({ priority: '9' })).toMatchObject({ priority: 'Urgent' });
+			expect(await changed({ priority: '9' })).toMatchObject({ Priority: 'Urgent' });
+			expect(await changed({ priority: '9' })).toMatchObject({ Priority: 'Urgent' });
 			expect([count('GetTable'), count('ListMembers')]).toEqual([1, 0]);
 
 			// A member who joined since: the members are read again, once.
 			const newcomer = emu.addMember();
 			emu.resetLog();
 			expect(await changed({ assigned_to: [newcomer.id] })).toMatchObject({
-				assigned_to: [person(newcomer)],
+				'Assigned To': [person(newcomer)],
 			});
 			expect(await changed({ assigned_to: [newcomer.id] })).toMatchObject({
-				assigned_to: [person(newcomer)],
+				'Assigned To': [person(newcomer)],
 			});
 			expect([count('GetTable'), count('ListMembers')]).toEqual([0, 1]);
+		} finally {
+			await trigger.close();
+		}
+	});
+});
+
+/** A record with people, a status, a select, tags and a date; other fields left empty. */
+function recordValues(): IDataObject {
+	const [, sam] = emu.members();
+	return {
+		title: 'Renewal',
+		assigned_to: [sam.id],
+		status: { value: STATUS_CHOICES[1].value },
+		priority: '3',
+		[CUSTOM_FIELDS.launchDate]: { date: '2026-05-01T00:00:00Z', include_time: false },
+	};
+}
+
+/** Get's output of the record, Simplify and Readable People and Choices as the user leaves them. */
+async function gotten(table: TableObject, recordId: string, readable = true) {
+	const [item] = await run(emu, {
+		parameters: {
+			resource: 'record',
+			operation: 'get',
+			tableId: locator(table.id),
+			recordId: locator(recordId),
+			...(readable ? {} : { readableValues: false }),
+		},
+	});
+	return item.json;
+}
+
+describe('SmartSuite Trigger (polling), Simplify by default', () => {
+	async function polled(options: INodeParameters = {}) {
+		const t = emu.addTable(emu.addSolution().id);
+		const webhook = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: t.solution },
+			filter: { applications: { application_ids: [t.id] } },
+		});
+		const trigger = triggerFor(emu, webhook.webhook_id, { options });
+		expect(await trigger.poll()).toBeNull();
+		return { t, trigger, webhookId: webhook.webhook_id };
+	}
+
+	it("gives the record as Get's Simplify gives it, and previous and changed_fields by label", async () => {
+		const { t, trigger } = await polled();
+		const { record } = emu.createRecord(t.id, recordValues());
+		const [created] = emitted(await trigger.poll());
+		expect(created.record).toEqual(await gotten(t, record.id));
+		expect(Object.keys(created.record as IDataObject)[0]).toBe('id');
+
+		emu.updateRecord(t.id, record.id, { priority: '1', title: 'Renewal 2' });
+		const [updated] = emitted(await trigger.poll());
+		expect(updated.record).toEqual(await gotten(t, record.id));
+		expect(updated.previous).toEqual({ Title: 'Renewal', Priority: 'High' });
+		expect(updated.changed_fields).toEqual(expect.arrayContaining(['Title', 'Priority']));
+		expect(updated.changed_fields).toHaveLength(2);
+	});
+
+	it("with Readable People and Choices off, as Get's with it off", async () => {
+		const { t, trigger } = await polled({ readableValues: false });
+		const { record } = emu.createRecord(t.id, recordValues());
+		const [created] = emitted(await trigger.poll());
+		expect(created.record).toEqual(await gotten(t, record.id, false));
+	});
+
+	it('with Simplify off, the event exactly as SmartSuite sends it', async () => {
+		const { t, trigger, webhookId } = await polled({ simplify: false });
+		emu.createRecord(t.id, recordValues());
+		expect(emitted(await trigger.poll())).toEqual(emu.events(webhookId));
+	});
+});
+
+describe('SmartSuite Instant Trigger, Simplify by default', () => {
+	it("gives the record as Get's Simplify gives it, and previous and changed_fields by label", async () => {
+		const t = emu.addTable(emu.addSolution().id);
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: watchingTable(t),
+		});
+		try {
+			await trigger.activate();
+			const { record } = emu.createRecord(t.id, recordValues());
+			await emu.settleNotifications();
+			const afterCreate = await gotten(t, record.id);
+			emu.updateRecord(t.id, record.id, { priority: '1' });
+			await emu.settleNotifications();
+			const [[created], [updated]] = trigger.executions;
+			expect(created.record).toEqual(afterCreate);
+			expect(Object.keys(created.record as IDataObject)[0]).toBe('id');
+			expect(updated.record).toEqual(await gotten(t, record.id));
+			expect(updated.previous).toEqual({ Priority: 'High' });
+			expect(updated.changed_fields).toEqual(['Priority']);
 		} finally {
 			await trigger.close();
 		}

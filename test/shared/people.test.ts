@@ -1,12 +1,5 @@
 /** Readable People and Choices' pure conversions (nodes/SmartSuite/shared/fields/people.ts). */
-import {
-	memberEmail,
-	memberName,
-	readPeople,
-	readStatus,
-} from '../../nodes/SmartSuite/shared/fields/people';
-
-const choices = [{ value: 'done', label: 'Done' }];
+import { memberEmail, memberName, readPeople } from '../../nodes/SmartSuite/shared/fields/people';
 
 test('a member is named by full_name.sys_root, else first and last name, else null', () => {
 	expect(memberName({ full_name: { sys_root: ' Ada Lovelace ', first_name: 'X' } })).toBe(
@@ -35,16 +28,4 @@ test('people: each id with name and e-mail, null for an unknown one; ids given a
 		{ id: 'm2', name: null, email: null },
 	]);
 	expect(readPeople(null, { membersById })).toBeNull();
-});
-
-test('status: value and label added to SmartSuite’s object; a bare id too; the id as label when deleted', () => {
-	expect(readStatus({ value: 'done', updated_on: 't' }, choices)).toEqual({
-		value: 'done',
-		label: 'Done',
-		updated_on: 't',
-	});
-	expect(readStatus('done', choices)).toEqual({ value: 'done', label: 'Done' });
-	expect(readStatus({ value: 'gone' }, choices)).toEqual({ value: 'gone', label: 'gone' });
-	expect(readStatus(null, choices)).toBeNull();
-	expect(readStatus({ updated_on: 't' }, choices)).toEqual({ updated_on: 't' });
 });

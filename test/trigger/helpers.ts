@@ -9,6 +9,7 @@ import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 
 export const TRIGGER_NAME = 'SmartSuite Trigger';
 
+/** The trigger on a webhook; Simplify off unless `parameters` set options: these suites read events as SmartSuite sends them. */
 export function triggerFor(
 	emu: Emulator,
 	webhookId: string,
@@ -17,7 +18,7 @@ export function triggerFor(
 	return createPoller(new SmartSuiteTrigger(), {
 		name: TRIGGER_NAME,
 		credentials: credentialsFor(emu),
-		parameters: { webhookId, events: [], options: {}, ...parameters },
+		parameters: { webhookId, events: [], options: { simplify: false }, ...parameters },
 	});
 }
 

@@ -62,7 +62,7 @@ async function onServer(page: (pageToken: string) => string, options = {}) {
 		parameters: {
 			webhookId: 'w1',
 			events: [],
-			options: { startFrom: 'allStoredEvents', ...options },
+			options: { simplify: false, startFrom: 'allStoredEvents', ...options },
 		},
 	});
 	return { server, trigger };
@@ -172,7 +172,9 @@ describe('the poll budget', () => {
 	test('slow answers: the poll stops at its budget, emits what it read, the next poll continues', async () => {
 		POLL_LIMITS.budgetMs = 1000;
 		emu.setVariant({ maxPageSize: 2 });
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 2 },
+		});
 		const appended = emu.appendEvents(webhookId, 20);
 		emu.injectFault({
 			operation: 'ListEvents',
@@ -189,7 +191,9 @@ describe('the poll budget', () => {
 	});
 
 	test("n8n's own poll budget (getPollBudgetMs, n8n 2.41) is kept when it is shorter", async () => {
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 2 },
+		});
 		const appended = emu.appendEvents(webhookId, 4);
 		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'delay', ms: 4000 } });
 		// n8n-core 2.8 has no getPollBudgetMs and 2.41's gives 300 s: this poll's context says 1 s.
@@ -210,7 +214,9 @@ describe('the poll budget', () => {
 
 	test('a request slower than the budget is cut off: what was read before it is emitted', async () => {
 		POLL_LIMITS.budgetMs = 1000;
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 2 },
+		});
 		const appended = emu.appendEvents(webhookId, 4);
 		emu.injectFault({ operation: 'ListEvents', skip: 1, action: { type: 'delay', ms: 4000 } });
 		const first = await timed(() => trigger.poll());
@@ -303,7 +309,9 @@ describe('Retry-After', () => {
 
 describe('malformed events', () => {
 	test('elements that are not events are passed over with a warning in the log; no poll stalls on them', async () => {
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 3 },
+		});
 		const [first] = emu.appendEvents(webhookId, 1);
 		emu.appendRawElements(webhookId, ['null', '42', '"text"', '[1]']);
 		const [last] = emu.appendEvents(webhookId, 1);
@@ -357,7 +365,9 @@ test('a long run of events without an id at the end of the stream: each is emitt
 describe('an expired page token and time stamps out of stream order', () => {
 	test('events before the last handled one in stream order are old, however late their time stamps', async () => {
 		emu.setVariant({ tokens: 'expiring', maxPageSize: 2 });
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 2 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 2 },
+		});
 		const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 		const event = (n: number, minute: number) => ({
 			event_id: `${webhookId}.${n}`,

@@ -53,7 +53,13 @@ function seed() {
 }
 
 function managed(solutionId: string, extra: INodeParameters = {}): INodeParameters {
-	return { source: 'managed', solutionId: rl(solutionId), events: [], options: {}, ...extra };
+	return {
+		source: 'managed',
+		solutionId: rl(solutionId),
+		events: [],
+		options: { simplify: false },
+		...extra,
+	};
 }
 
 function trigger(parameters: INodeParameters, typeVersion = 2) {
@@ -354,13 +360,50 @@ describe('the managed webhook', () => {
 });
 
 describe('Fetch test event', () => {
-	test('before the first activation it creates nothing and says what to do instead', async () => {
+	test('before the first activation it creates nothing and shows the latest record of the watched table, marked as a sample', async () => {
+		const { solution, deals, contacts, webhooksOfSolution } = seed();
+		const older = emu.addRecord(deals.id, { title: 'Older' });
+		const latest = emu.createRecord(deals.id, { title: 'Acme renewal', priority: '3' }).record;
+		emu.addRecord(contacts.id, { title: 'Not watched' });
+		emu.resetLog();
+		const poller = trigger(
+			managed(solution.id, { tableIds: [deals.id], events: ['RECORD_CREATED'], options: {} }),
+		);
+		const [sample, ...more] = emitted(await poller.poll('manual'));
+		expect(more).toEqual([]);
+		expect(sample).toMatchObject({
+			sample: true,
+			kind: 'RECORD_CREATED',
+			record_id: latest.id,
+			application_id: deals.id,
+			solution_id: solution.id,
+			record: { id: latest.id, Title: 'Acme renewal', Priority: 'High' },
+			previous: {},
+			changed_fields: [],
+		});
+		expect(Object.keys(sample.record as object)[0]).toBe('id');
+		expect(JSON.stringify(sample)).not.toContain(older.id);
+		// One search for webhooks, one read of the latest record, the structure for the labels.
+		expect(emu.requests.map((request) => request.operation)).toEqual([
+			'ListWebhooks',
+			'ListRecords',
+			'GetTable',
+		]);
+		expect(webhooksOfSolution()).toEqual([]);
+		expect(poller.staticData()).toEqual({});
+	});
+
+	test('before the first activation, with no record in the watched table, says what to do without failing', async () => {
 		const { solution, deals, webhooksOfSolution } = seed();
 		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
-		const error = await pollError(poller.poll('manual'));
-		expect(error.message).toBe('No webhook yet: activate the workflow once');
-		expect(error.description).toContain('Use an Existing Webhook');
-		expect(emu.requests.map((request) => request.operation)).toEqual(['ListWebhooks']);
+		expect(emitted(await poller.poll('manual'))).toEqual([
+			{
+				sample: true,
+				message: expect.stringMatching(
+					/^No event and no record yet .* Create or change a record in a watched table/,
+				),
+			},
+		]);
 		expect(webhooksOfSolution()).toEqual([]);
 		expect(poller.staticData()).toEqual({});
 	});
@@ -408,7 +451,7 @@ test('the example workflow (examples/record-updated-trigger.json) sets up its we
 		{ kind: 'RECORD_UPDATED', data: { title: 'Renamed' }, previous: { title: 'Draft' } },
 	]);
 	expect(emitted(await poller.poll())).toEqual([
-		expect.objectContaining({ event_id: changed.event_id, changed_fields: ['title'] }),
+		expect.objectContaining({ event_id: changed.event_id, changed_fields: ['Title'] }),
 	]);
 });
 
@@ -453,7 +496,7 @@ describe('workflows saved before version 2', () => {
 			source: 'existing',
 			webhookId: { __rl: true, mode: 'id', value: webhook.webhook_id },
 			events: [],
-			options: {},
+			options: { simplify: false },
 		});
 		expect(await poller.poll()).toBeNull();
 		const appended = emu.appendEvents(webhook.webhook_id, 2);

@@ -49,7 +49,7 @@ function managedTrigger(solutionId: string, tableId: string, credentials = crede
 		watch: 'tables',
 		tableIds: [tableId],
 		events: [],
-		options: {},
+		options: { simplify: false },
 	};
 	return createPoller(new SmartSuiteTrigger(), {
 		name: TRIGGER_NAME,

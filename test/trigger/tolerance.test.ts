@@ -52,7 +52,7 @@ function managedTrigger() {
 			watch: 'tables',
 			tableIds: [table.id],
 			events: [],
-			options: {},
+			options: { simplify: false },
 		},
 		typeVersion: 2,
 	});
@@ -66,7 +66,9 @@ describe('a page_size above the maximum, refused with 400', () => {
 	it('the polling trigger reads on from the same position with pages of 50, says so once, and asks no more than that later', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		const stored = emu.appendEvents(webhookId, 120);
-		const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents' } });
+		const trigger = triggerFor(emu, webhookId, {
+			options: { simplify: false, startFrom: 'allStoredEvents' },
+		});
 
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(stored));
 		const reads = statuses().filter((status) => status.startsWith('ListEvents'));
@@ -109,7 +111,9 @@ describe('a page token the server no longer knows (400)', () => {
 		emu.setVariant({ tokens: 'expiring', maxPageSize: 5 });
 		const { webhook_id: webhookId } = emu.createWebhook();
 		const first = emu.appendEvents(webhookId, 7);
-		const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents' } });
+		const trigger = triggerFor(emu, webhookId, {
+			options: { simplify: false, startFrom: 'allStoredEvents' },
+		});
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(first));
 		emu.expireTokens();
 		const later = emu.appendEvents(webhookId, 3);
@@ -127,7 +131,9 @@ describe('a page token the server no longer knows (400)', () => {
 		emu.setVariant({ tokens: 'expiring', maxPageSize: 100, pageSizeAboveMax: 'refuse' });
 		const { webhook_id: webhookId } = emu.createWebhook();
 		const first = emu.appendEvents(webhookId, 130);
-		const trigger = triggerFor(emu, webhookId, { options: { startFrom: 'allStoredEvents' } });
+		const trigger = triggerFor(emu, webhookId, {
+			options: { simplify: false, startFrom: 'allStoredEvents' },
+		});
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(first));
 		emu.expireTokens();
 		const later = emu.appendEvents(webhookId, 2);

@@ -87,7 +87,7 @@ describe('start', () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		const stored = emu.appendEvents(webhookId, 25);
 		const trigger = triggerFor(emu, webhookId, {
-			options: { startFrom: 'allStoredEvents', pageSize: 10 },
+			options: { simplify: false, startFrom: 'allStoredEvents', pageSize: 10 },
 		});
 		expect(emitted(await trigger.poll())).toEqual(json(stored));
 		expect(await trigger.poll()).toBeNull();
@@ -109,7 +109,7 @@ describe('start', () => {
 		emu.appendEvents(webhookId, 2);
 		const { webhook_id: otherId } = emu.createWebhook();
 		emu.appendEvents(otherId, 4);
-		trigger.setParameters({ webhookId: otherId, events: [], options: {} });
+		trigger.setParameters({ webhookId: otherId, events: [], options: { simplify: false } });
 		expect(await trigger.poll()).toBeNull();
 		expect(requestsTo(emu, 'GetWebhook').map((request) => request.body)).toEqual([
 			{ webhook_id: otherId },
@@ -125,7 +125,9 @@ describe('quota', () => {
 		test.each([false, true])('an idle poll is one request (omitEmpty %s)', async (omitEmpty) => {
 			emu.setVariant({ endOfStream, omitEmpty });
 			for (const stored of [0, 7, 10]) {
-				const { webhookId, trigger } = await activated(stored, { options: { pageSize: 5 } });
+				const { webhookId, trigger } = await activated(stored, {
+					options: { simplify: false, pageSize: 5 },
+				});
 				for (let poll = 0; poll < 3; poll++) expect(await trigger.poll()).toBeNull();
 				expect(requestsTo(emu, 'ListEvents')).toHaveLength(3);
 				// After new events, idle again at one request.
@@ -154,7 +156,7 @@ describe('quota', () => {
 				const { webhook_id: webhookId } = emu.createWebhook();
 				emu.appendEvents(webhookId, count);
 				const trigger = triggerFor(emu, webhookId, {
-					options: { startFrom: 'allStoredEvents', pageSize: 10 },
+					options: { simplify: false, startFrom: 'allStoredEvents', pageSize: 10 },
 				});
 				expect(emitted(await trigger.poll())).toHaveLength(count);
 				// emptyPage: one more when the last page is full, or to learn what the server serves.
@@ -175,7 +177,9 @@ describe('quota', () => {
 
 	test('the state stays small after large drains with opaque tokens', async () => {
 		emu.setVariant({ tokenFormat: 'opaque' });
-		const { webhookId, trigger } = await activated(3000, { options: { pageSize: 1000 } });
+		const { webhookId, trigger } = await activated(3000, {
+			options: { simplify: false, pageSize: 1000 },
+		});
 		emu.appendEvents(webhookId, 3000);
 		expect(emitted(await trigger.poll())).toHaveLength(3000);
 		expect(Buffer.byteLength(JSON.stringify(trigger.staticData()))).toBeLessThan(2048);
@@ -243,7 +247,7 @@ describe('page sizes', () => {
 				const served = 'maxPageSize' in server ? server.maxPageSize : server.defaultPageSize;
 				const { webhook_id: webhookId } = emu.createWebhook();
 				emu.appendEvents(webhookId, 1234);
-				const trigger = triggerFor(emu, webhookId, { options: { pageSize } });
+				const trigger = triggerFor(emu, webhookId, { options: { simplify: false, pageSize } });
 				expect(await trigger.poll()).toBeNull();
 				expect(pageSizesAsked()[0]).toBe('1000');
 				expect(requestsTo(emu, 'ListEvents').length).toBeLessThanOrEqual(
@@ -341,7 +345,7 @@ describe('options', () => {
 
 	test('Max Events per Poll bounds one poll; the rest follows', async () => {
 		const { webhookId, trigger } = await activated(5, {
-			options: { maxEventsPerPoll: 4, pageSize: 3 },
+			options: { simplify: false, maxEventsPerPoll: 4, pageSize: 3 },
 		});
 		const appended = emu.appendEvents(webhookId, 10);
 		const polls = [
@@ -363,14 +367,14 @@ describe('options', () => {
 			const parameters = {
 				webhookId,
 				events: [],
-				options: { startFrom: 'allStoredEvents', pageSize: 500 },
+				options: { simplify: false, startFrom: 'allStoredEvents', pageSize: 500 },
 			};
 			const trigger = triggerFor(emu, webhookId, parameters);
 			expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(backlog));
 
 			trigger.setParameters({
 				...parameters,
-				options: { startFrom: 'allStoredEvents', pageSize: 100 },
+				options: { simplify: false, startFrom: 'allStoredEvents', pageSize: 100 },
 			});
 			expect(await trigger.poll()).toBeNull();
 			const appended = emu.appendEvents(webhookId, 5);
@@ -383,9 +387,9 @@ describe('options', () => {
 
 	test('a page size out of range is refused before any request', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
-		await expect(triggerFor(emu, webhookId, { options: { pageSize: 0 } }).poll()).rejects.toThrow(
-			'The parameter "Page Size" must be a whole number from 1 to 1000',
-		);
+		await expect(
+			triggerFor(emu, webhookId, { options: { simplify: false, pageSize: 0 } }).poll(),
+		).rejects.toThrow('The parameter "Page Size" must be a whole number from 1 to 1000');
 		expect(emu.requests).toHaveLength(0);
 	});
 
@@ -444,19 +448,28 @@ describe('Fetch test event (manual mode)', () => {
 	test('before activation it reads from the start and saves nothing', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		const appended = emu.appendEvents(webhookId, 7);
-		const trigger = triggerFor(emu, webhookId, { options: { pageSize: 3 } });
+		const trigger = triggerFor(emu, webhookId, { options: { simplify: false, pageSize: 3 } });
 		expect(emitted(await trigger.poll('manual'))).toEqual([json(appended[6])]);
 		expect(trigger.staticData()).toEqual({});
 	});
 
-	test('with no matching event, asks for a change in the watched table', async () => {
-		const { webhook_id: webhookId } = emu.createWebhook();
-		emu.appendEvents(webhookId, [{ kind: 'RECORD_UPDATED' }]);
-		const trigger = triggerFor(emu, webhookId, { events: ['RECORD_DELETED'] });
-		await expect(trigger.poll('manual')).rejects.toMatchObject({
-			message: 'The webhook has no matching event yet',
-			description: expect.stringContaining('Change a record in the table the webhook watches'),
+	test('with no matching event, shows the latest record of a table the webhook watches, marked as a sample', async () => {
+		const solution = emu.addSolution();
+		const table = emu.addTable(solution.id);
+		const record = emu.addRecord(table.id, { title: 'Latest' });
+		const { webhook_id: webhookId } = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: solution.id },
+			filter: { applications: { application_ids: [table.id] } },
 		});
+		emu.appendEvents(webhookId, [{ kind: 'RECORD_UPDATED' }]);
+		const trigger = triggerFor(emu, webhookId, { events: ['RECORD_DELETED'], options: {} });
+		expect(emitted(await trigger.poll('manual'))).toEqual([
+			expect.objectContaining({
+				sample: true,
+				kind: 'RECORD_DELETED',
+				record: expect.objectContaining({ id: record.id, Title: 'Latest' }),
+			}),
+		]);
 		expect(trigger.staticData()).toEqual({});
 	});
 });
@@ -512,7 +525,9 @@ describe('faults', () => {
 	test.each(failures)(
 		'%s mid-drain: emits what was read, the next poll continues',
 		async (_, action) => {
-			const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
+			const { webhookId, trigger } = await activated(0, {
+				options: { simplify: false, pageSize: 4 },
+			});
 			const appended = emu.appendEvents(webhookId, 10);
 			emu.injectFault({ operation: 'ListEvents', skip: 1, action });
 			const startedAt = Date.now();
@@ -538,7 +553,9 @@ describe('faults', () => {
 	);
 
 	test('429: waits as Retry-After says, then continues in the same poll', async () => {
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 4 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 4 },
+		});
 		const appended = emu.appendEvents(webhookId, 10);
 		emu.injectFault({
 			operation: 'ListEvents',
@@ -553,14 +570,18 @@ describe('faults', () => {
 	});
 
 	test('an event repeated across pages is emitted once', async () => {
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 3 },
+		});
 		const appended = emu.appendEvents(webhookId, 10);
 		emu.injectFault({ operation: 'ListEvents', times: Infinity, action: { type: 'repeatEvent' } });
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));
 	});
 
 	test('events appended while a poll is paging are emitted in order', async () => {
-		const { webhookId, trigger } = await activated(0, { options: { pageSize: 3 } });
+		const { webhookId, trigger } = await activated(0, {
+			options: { simplify: false, pageSize: 3 },
+		});
 		emu.appendEvents(webhookId, 5);
 		emu.injectFault({
 			operation: 'ListEvents',
@@ -572,7 +593,9 @@ describe('faults', () => {
 
 	test('expired page tokens: reads again from the start, skipping what was emitted', async () => {
 		emu.setVariant({ tokens: 'expiring', maxPageSize: 5 });
-		const { webhookId, trigger } = await activated(7, { options: { pageSize: 3 } });
+		const { webhookId, trigger } = await activated(7, {
+			options: { simplify: false, pageSize: 3 },
+		});
 		const appended = emu.appendEvents(webhookId, 2);
 		emu.expireTokens();
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(appended));

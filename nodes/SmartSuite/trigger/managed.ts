@@ -81,7 +81,8 @@ interface ManagedWebhook {
 
 /**
  * The remembered webhook for this scope, else one found with the same scope, else a new one;
- * never one of `excluded`. `replacing`: why the webhook read so far is left.
+ * never one of `excluded`. `replacing`: why the webhook read so far is left. None in manual mode
+ * when there is none yet (Fetch Test Event creates nothing).
  */
 async function managedWebhook(
 	context: IPollFunctions,
@@ -89,7 +90,7 @@ async function managedWebhook(
 	clock: PollClock,
 	excluded: Set<string>,
 	replacing?: string,
-): Promise<ManagedWebhook> {
+): Promise<ManagedWebhook | undefined> {
 	const state = context.getWorkflowStaticData('node');
 	const remembered = typeof state.managedWebhookId === 'string' ? state.managedWebhookId : '';
 	if (
@@ -115,15 +116,12 @@ async function managedWebhook(
 		return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
 	}
 	if (context.getMode() === 'manual') {
-		throw new NodeOperationError(
-			context.getNode(),
-			replacing ? `No webhook to read: ${replacing}` : 'No webhook yet: activate the workflow once',
-			{
-				description: replacing
-					? 'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.'
-					: 'With "Create a Webhook for Me", the trigger creates its webhook when the workflow is activated, so that it collects changes from then on. Activate the workflow, change a record, then fetch a test event again. Or choose "Use an Existing Webhook".',
-			},
-		);
+		// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
+		if (!replacing) return undefined;
+		throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
+			description:
+				'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
+		});
 	}
 	const { workspaceId } = await credentialsOf(context);
 	const webhook = await createWebhook(
@@ -241,7 +239,7 @@ export async function pollManagedWebhook(
 	const leftBehind = leftBehindOf(context);
 	const excluded = new Set(leftBehind);
 	let webhook = await managedWebhook(context, wanted, clock, excluded);
-	for (;;) {
+	while (webhook) {
 		const read = await attempt(context, pollWebhook, webhook.webhookId, clock);
 		let why: string | undefined;
 		if ('error' in read) {

@@ -1,16 +1,18 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
 
-import type { Field } from '../shared/fields';
-import { hasPeople, withReadablePeopleAndChoices } from '../shared/fields';
+import type { Field, ReadContext } from '../shared/fields';
+import { hasPeople } from '../shared/fields';
 import { isObject } from '../shared/fields/values';
 import { readContextFor } from '../shared/readable';
+import type { RecordsClient } from '../shared/records';
 import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
 import { logOf } from '../shared/transport';
 import type { DrainResult } from './drain';
+import type { KeptReads } from './keptReads';
 import { directoryShows, keptReadsOf, keptTable, structureShows } from './keptReads';
 import { SAFE_PAGE_SIZE } from './pages';
-import { simplifyEvent } from './simplify';
+import { byLabel, simplifyEvent } from './simplify';
 
 export interface EventOutput {
 	simplify: boolean;
@@ -24,10 +26,11 @@ export interface EventOutput {
 
 /**
  * One item per event; each item's json is the whole event, even one with keys named json, binary
- * or pairedItem. With Simplify and Readable People and Choices, `record` and `previous` show
- * people, selects and statuses readable: at most one structure read per table and one members
- * read for all the events, none while the kept ones show every value. What cannot be read leaves
- * those values as they are, with a warning.
+ * or pairedItem. With Simplify, `record` and `previous` are shown as the node's Simplify shows a
+ * record (simplifyRecord: `id`, then the fields by label, choices as labels; people readable with
+ * Readable People and Choices) and `changed_fields` names the fields by label: at most one
+ * structure read per table and one members read for all the events, none while the kept ones
+ * show every value. A table whose structure cannot be read keeps its values by slug, with a warning.
  */
 export async function eventItems(
 	context: RequestContext,
@@ -36,16 +39,17 @@ export async function eventItems(
 ): Promise<INodeExecutionData[]> {
 	if (!simplify) return events.map((event) => ({ json: event }));
 	const simple = events.map(simplifyEvent);
-	if (readable && simple.length > 0) await makeReadable(context, simple, trigger, keptFor);
+	if (simple.length > 0) await showByLabel(context, simple, readable, trigger, keptFor);
 	return simple.map((json) => ({ json }));
 }
 
 const valuesOf = (event: IDataObject) =>
 	[event.record, event.previous].filter(isObject) as IDataObject[];
 
-async function makeReadable(
+async function showByLabel(
 	context: RequestContext,
 	simple: IDataObject[],
+	readable: boolean,
 	trigger: string,
 	keptFor: string,
 ): Promise<void> {
@@ -76,41 +80,45 @@ async function makeReadable(
 		} catch (error) {
 			structures.set(tableId, undefined);
 			warn(
-				`values of table "${tableId}" are shown as SmartSuite sends them: its structure could not be read (${(error as Error).message})`,
+				`values of table "${tableId}" are shown by slug as SmartSuite sends them: its structure could not be read (${(error as Error).message})`,
 			);
 		}
 	}
 	const tables = simple.map((event) => structures.get(String(event.application_id)));
-	const withPeople = simple.filter((event, index) => {
-		const structure = tables[index];
-		return structure !== undefined && hasPeople(valuesOf(event), structure);
-	});
-	const members = kept.members;
-	const membersKnown =
-		members !== undefined &&
-		withPeople.every((event) =>
-			directoryShows(members, structures.get(String(event.application_id))!, valuesOf(event)),
-		);
-	const readContext = membersKnown
-		? { membersById: members.byId }
-		: await readContextFor(client, withPeople.length > 0, warn);
-	// A directory read just now is kept (the client answers it again without a request).
-	if (!membersKnown && withPeople.length > 0)
-		kept.members = await client.members().catch(() => undefined);
+	const readContext = readable
+		? await peopleContext(context, client, kept, simple, tables, warn)
+		: undefined;
 	simple.forEach((event, index) => {
 		const structure = tables[index];
-		if (!structure) return;
-		event.record = withReadablePeopleAndChoices(
-			event.record as IDataObject,
-			structure,
-			readContext,
-		);
-		event.previous = withReadablePeopleAndChoices(
-			event.previous as IDataObject,
-			structure,
-			readContext,
-		);
+		if (structure) Object.assign(event, byLabel(event, structure, readContext));
 	});
+}
+
+/** The members, when an event shows a member: the kept directory while it knows them all, else one read. */
+async function peopleContext(
+	context: RequestContext,
+	client: RecordsClient,
+	kept: KeptReads,
+	simple: IDataObject[],
+	tables: Array<Field[] | undefined>,
+	warn: (message: string) => void,
+): Promise<ReadContext> {
+	const withPeople = simple
+		.map((event, index) => ({ values: valuesOf(event), structure: tables[index] }))
+		.filter(
+			(entry): entry is { values: IDataObject[]; structure: Field[] } =>
+				entry.structure !== undefined && hasPeople(entry.values, entry.structure),
+		);
+	const members = kept.members;
+	if (
+		members !== undefined &&
+		withPeople.every(({ values, structure }) => directoryShows(members, structure, values))
+	)
+		return { membersById: members.byId };
+	const readContext = await readContextFor(client, withPeople.length > 0, warn);
+	// A directory read just now is kept (the client answers it again without a request).
+	if (withPeople.length > 0) kept.members = await client.members().catch(() => undefined);
+	return readContext;
 }
 
 /**

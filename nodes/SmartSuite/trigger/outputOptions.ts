@@ -7,15 +7,15 @@ export const readableValuesOption: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether Simplify shows people as ID, name and e-mail, and choices as labels (a structure read, and a members read when people are shown)',
+		'Whether Simplify shows people as ID, name and e-mail instead of member IDs (a members read when people are shown)',
 };
 
-/** Simplify, off by default as saved workflows of the polling trigger have it; the Instant Trigger's is on. */
+/** Simplify, on by default: the record reads as the SmartSuite node's Get shows it. */
 export const simplifyOption: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
 	type: 'boolean',
-	default: false,
+	default: true,
 	description:
-		'Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields) instead of the event as SmartSuite sends it',
+		"Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields), the record by field label as the SmartSuite node's Get shows it, instead of the event as SmartSuite sends it",
 };

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Field, ReadContext } from '../shared/fields';
+import { outputKeys, simplifyRecord } from '../shared/fields';
 import { isJsonObject } from '../shared/transport';
 
 /** The event as one flat item: what changed, on which record, with its values before and after. */
@@ -18,6 +20,31 @@ export function simplifyEvent(event: IDataObject): IDataObject {
 		record,
 		previous,
 		changed_fields: changedFields(record, previous),
+		// Fetch Test Event's sample (sample.ts) says what it is.
+		...(event.sample === true && { sample: true }),
+	};
+}
+
+/**
+ * A simplified event's `record` and `previous` as the node's Simplify shows a record (by label,
+ * readable values, fields the structure lacks left out), and `changed_fields` by label. Empty
+ * values are left out first, as SmartSuite's Get leaves them out of the record it answers.
+ */
+export function byLabel(
+	event: IDataObject,
+	structure: Field[],
+	readable?: ReadContext,
+): Pick<IDataObject, 'record' | 'previous' | 'changed_fields'> {
+	const keys = outputKeys(structure);
+	const shown = (values: IDataObject) =>
+		simplifyRecord(withoutEmptyValues(values), structure, keys, readable);
+	// `previous` holds the old values of the changed fields, without an id.
+	const { id, ...previous } = shown(objectOrEmpty(event.previous));
+	const changed = Array.isArray(event.changed_fields) ? event.changed_fields : [];
+	return {
+		record: shown(objectOrEmpty(event.record)),
+		previous: id === undefined ? previous : { id, ...previous },
+		changed_fields: changed.map((slug) => keys.get(String(slug)) ?? slug),
 	};
 }
 
@@ -48,6 +75,19 @@ export function sameJson(a: unknown, b: unknown): boolean {
 		}
 	}
 	return true;
+}
+
+/** What SmartSuite leaves out of a record it answers: "", [], false and null. */
+function withoutEmptyValues(values: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(values).filter(
+			([, value]) =>
+				value !== '' &&
+				value !== false &&
+				value !== null &&
+				!(Array.isArray(value) && value.length === 0),
+		),
+	);
 }
 
 /** Own properties only: "constructor" or "__proto__" are field names like any other. */

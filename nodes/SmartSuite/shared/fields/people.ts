@@ -1,11 +1,9 @@
 /**
- * Readable People and Choices: a user field's member ids as `{id, name, email}`, a status as its
- * option id and label. Pure: the members come from the directory the caller read.
+ * Readable People and Choices: a user field's member ids as `{id, name, email}`. Pure: the members come from the directory the caller read.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Choice } from './values';
-import { choiceLabel, isObject, readIds } from './values';
+import { isObject, readIds } from './values';
 
 /** What readable values need beyond the table's structure: the members by id (empty when unread). */
 export interface ReadContext {
@@ -80,15 +78,4 @@ export function readPeople(value: unknown, { membersById }: ReadContext): unknow
 			...(member && isRemovedMember(member) && { removed: true }),
 		};
 	});
-}
-
-/**
- * A status as `{value, label, …}`: SmartSuite's object (`{value, updated_on}`) with the option's
- * label added; the label is the id when the option was deleted since.
- */
-export function readStatus(value: unknown, choices: Choice[]): unknown {
-	const id = isObject(value) ? value.value : value;
-	if (id === undefined || id === null || id === '') return value;
-	const label = choiceLabel(id, choices);
-	return isObject(value) ? { value: id, label, ...value } : { value: id, label };
 }

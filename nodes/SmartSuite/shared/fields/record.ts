@@ -3,9 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ReadContext } from './people';
 import type { ConvertContext, Field } from './types';
-import { readStatus } from './people';
 import {
-	choicesOf,
 	isReadOnly,
 	linkedTableOf,
 	looksLikeId,
@@ -228,32 +226,6 @@ export function simplifyRecord(
 		) as IDataObject[keyof IDataObject];
 	}
 	return simple;
-}
-
-/** The field types Readable People and Choices changes where values stay keyed by slug (the triggers). */
-const PEOPLE_AND_CHOICES = ['userfield', 'singleselectfield', 'multipleselectfield', 'statusfield'];
-
-/** The values (keyed by slug) with people, selects and statuses readable; every other value as it is. */
-export function withReadablePeopleAndChoices(
-	values: IDataObject,
-	structure: Field[],
-	readable: ReadContext,
-): IDataObject {
-	const shown = { ...values };
-	for (const field of structure) {
-		if (
-			!PEOPLE_AND_CHOICES.includes(field.field_type) ||
-			!Object.prototype.hasOwnProperty.call(values, field.slug)
-		)
-			continue;
-		// A status keeps SmartSuite's object (its `updated_on`) and gains the label.
-		shown[field.slug] = (
-			field.field_type === 'statusfield'
-				? readStatus(values[field.slug], choicesOf(field))
-				: toReadableValue(field, values[field.slug], readable)
-		) as IDataObject[keyof IDataObject];
-	}
-	return shown;
 }
 
 /** Whether any of the records has a member in a user field: only then are the members read. */
