@@ -431,6 +431,45 @@ describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
 			await trigger.close();
 		}
 	});
+
+	it('a change every 40 minutes for a day costs one request each: the kept reads last a day (issue 39: 2-3 each)', async () => {
+		const deals = emu.addTable(emu.addSolution().id);
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: watchingTable(deals),
+		});
+		const start = Date.now();
+		const clock = jest.spyOn(Date, 'now');
+		try {
+			await trigger.activate();
+			const [, sam] = emu.members();
+			emu.resetLog();
+			const changes = 36; // 24 hours
+			for (let i = 0; i < changes; i++) {
+				clock.mockReturnValue(start + i * 40 * 60_000);
+				emu.createRecord(deals.id, {
+					title: `Deal ${i}`,
+					assigned_to: [sam.id],
+					status: { value: statusId },
+				});
+				await emu.settleNotifications();
+			}
+			expect(trigger.executions).toHaveLength(changes);
+			expect(trigger.executions.at(-1)![0].record).toMatchObject({
+				'Assigned To': [person(sam)],
+				Status: statusLabel,
+			});
+			// One structure read and one members read for the day, beside one ListEvents per change.
+			expect([count('ListEvents'), count('GetTable'), count('ListMembers')]).toEqual([
+				changes,
+				1,
+				1,
+			]);
+		} finally {
+			clock.mockRestore();
+			await trigger.close();
+		}
+	});
 });
 
 /** A record with people, a status, a select, tags and a date; other fields left empty. */

@@ -13,7 +13,8 @@ import { choicesOf } from '../shared/fields';
 import { isObject, readIds } from '../shared/fields/values';
 import type { MemberDirectory } from '../shared/records';
 
-export const KEEP_MS = 10 * 60_000;
+/** A day: values the kept reads cannot show read them again at once; a renamed label waits. */
+export const KEEP_MS = 24 * 60 * 60_000;
 
 export interface KeptTable {
 	structure: Field[];
