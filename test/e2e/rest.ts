@@ -70,6 +70,14 @@ export class N8nRest {
 		return await this.call('POST', '/rest/credentials', credential);
 	}
 
+	/** Saves a credential anew (the editor's credential dialog, Save); n8n encrypts `data`. */
+	async updateCredential(
+		id: string,
+		credential: { name: string; type: string; data: Record<string, unknown> },
+	): Promise<{ id: string; name: string }> {
+		return await this.call('PATCH', `/rest/credentials/${id}`, credential);
+	}
+
 	/** Settings → Community nodes → Install: n8n downloads the package from its registry and loads it. */
 	async installPackage(name: string): Promise<InstalledPackage> {
 		return await this.call<InstalledPackage>('POST', '/rest/community-packages', { name });
