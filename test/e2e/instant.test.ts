@@ -23,7 +23,7 @@ import {
 	sleep,
 } from './harness';
 import { N8nRest } from './rest';
-import { TriggerWatch } from './trigger-watch';
+import { TriggerWatch, instantTriggerWorkflow } from './trigger-watch';
 import { selectedVersion } from './versions';
 
 const version = selectedVersion();
@@ -113,31 +113,20 @@ async function expectEachEventOnce(): Promise<void> {
 	expect([...ids].sort()).toEqual([...allEvents()].sort());
 }
 
-const instantWorkflow = (solutionId: string, tableId: string) => ({
-	id: WORKFLOW_ID,
-	name: 'SmartSuite: instant',
-	nodes: [
-		{
+const instantWorkflow = (solutionId: string, tableId: string) =>
+	instantTriggerWorkflow({
+		id: WORKFLOW_ID,
+		name: 'SmartSuite: instant',
+		trigger: {
 			id: 'b6c1d0e2-3f4a-4b5c-8d6e-7f8091a2b3c4',
 			name: TRIGGER,
-			type: 'n8n-nodes-smartsuite-workspace.smartSuiteInstantTrigger',
-			typeVersion: 1,
-			position: [0, 0],
 			webhookId: NODE_WEBHOOK_ID,
-			parameters: {
-				solutionId: { __rl: true, mode: 'id', value: solutionId },
-				watch: 'tables',
-				tableIds: [tableId],
-				events: [],
-				options: { simplify: true },
-			},
-			credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 		},
-	],
-	connections: {},
-	settings: { executionOrder: 'v1' },
-	active: false,
-});
+		solutionId,
+		tableId,
+		credential: CREDENTIAL,
+		options: { simplify: true },
+	});
 
 /** A manual workflow whose SmartSuite nodes each create one record in the table. */
 const createWorkflow = (tableId: string, titles: string[]) => ({

@@ -155,6 +155,22 @@ export class N8nRest {
 	}
 
 	/**
+	 * A run started in the editor: "Fetch Test Event" of a polling trigger (`triggerToStartFrom`
+	 * and `destinationNode` the trigger), "Execute step" (`destinationNode` the node). n8n answers
+	 * with the execution's id; the run goes on in the background (on a worker when offloaded).
+	 */
+	async runManually(
+		workflow: RestWorkflow,
+		start: { triggerToStartFrom?: { name: string }; destinationNode: string },
+	): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, {
+			workflowData: workflow,
+			...(start.triggerToStartFrom ? { triggerToStartFrom: start.triggerToStartFrom } : {}),
+			destinationNode: { nodeName: start.destinationNode, mode: 'inclusive' },
+		});
+	}
+
+	/**
 	 * The editor's "Listen for test event" on a trigger: n8n registers the node's test webhook and
 	 * answers `waitingForWebhook: true`; the first request to it runs the workflow (mode manual).
 	 */
