@@ -14,23 +14,32 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { listSearch, loadOptions } from './shared/listSearch';
 import { KINDS, scopeFields } from './shared/scope';
 import {
+	checkSoon,
 	createOrResume,
+	forgetChecks,
 	keepAlive,
 	onPing,
+	recoverAfterFailure,
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
 import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
 
-/**
- * A daily time of its own for each node (from its id), so that many triggers do not check their
- * webhooks at the same second. n8n's cron has six fields, seconds first.
- */
-function dailyAt(nodeId: string): `${number} ${number} ${number} * * *` {
+/** A number of its own for each node (from its id), so that many triggers do not tick at the same second. */
+function spread(nodeId: string): number {
 	let hash = 0;
 	for (const char of nodeId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+	return hash;
+}
+
+/** A daily time of the node's own. n8n's cron has six fields, seconds first. */
+function dailyAt(nodeId: string): `${number} ${number} ${number} * * *` {
+	const hash = spread(nodeId);
 	return `${hash % 60} ${Math.floor(hash / 60) % 60} ${Math.floor(hash / 3600) % 24} * * *`;
 }
+
+/** Once a minute, at a second of the node's own. */
+const everyMinuteAt = (nodeId: string): `${number} * * * * *` => `${spread(nodeId) % 60} * * * * *`;
 
 export class SmartSuiteInstantTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -138,13 +147,21 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		return [this.getInputData()];
 	}
 
-	/** The keep-alive: n8n runs a trigger's schedule beside its webhook while the workflow is active. */
+	/**
+	 * n8n runs a trigger's schedule beside its webhook while the workflow is active: the daily
+	 * keep-alive, and a minute tick that costs nothing unless a failure was noticed (recovery.ts).
+	 * After a restart (or another main taking over) one check is due: a failure noticed before
+	 * was kept in memory only.
+	 */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
-		if (this.getMode() !== 'manual')
-			this.helpers.registerCron(
-				{ expression: dailyAt(this.getNode().id) },
-				() => void keepAlive(this),
-			);
-		return {};
+		if (this.getMode() === 'manual') return {};
+		const nodeId = this.getNode().id;
+		this.helpers.registerCron({ expression: dailyAt(nodeId) }, () => void keepAlive(this));
+		this.helpers.registerCron(
+			{ expression: everyMinuteAt(nodeId) },
+			() => void recoverAfterFailure(this),
+		);
+		if (['init', 'leadershipChange'].includes(this.getActivationMode())) checkSoon(this);
+		return { closeFunction: async () => forgetChecks(this) };
 	}
 }

@@ -8,7 +8,7 @@
  * The tests run in order on one n8n: activation, duplicate pings, a failed read, a re-publish and
  * a restart, deactivation, "Listen for test event".
  */
-import { startEmulator, type Emulator, type EventObject } from '../emulator';
+import { QUICK_RETRIES_MS, startEmulator, type Emulator, type EventObject } from '../emulator';
 import {
 	N8n,
 	type StoredExecution,
@@ -23,7 +23,7 @@ import {
 	sleep,
 } from './harness';
 import { N8nRest } from './rest';
-import { TriggerWatch } from './trigger-watch';
+import { TriggerWatch, instantTriggerWorkflow } from './trigger-watch';
 import { selectedVersion } from './versions';
 
 const version = selectedVersion();
@@ -37,6 +37,8 @@ const TRIGGER = 'When a record changes';
 const NODE_WEBHOOK_ID = '5d0c5a52-8a0e-4d43-9c1b-6a3f2b1e7c11';
 /** The daily keep-alive's cron (SmartSuiteInstantTrigger's dailyAt): seconds, minutes, hours. */
 const DAILY_CRON = /^\d+ \d+ \d+ \* \* \*$/;
+/** The minute tick that checks after a failure (SmartSuiteInstantTrigger's everyMinuteAt). */
+const MINUTE_CRON = /^\d+ \* \* \* \* \*$/;
 
 let emu: Emulator;
 let n8n: N8n;
@@ -111,31 +113,20 @@ async function expectEachEventOnce(): Promise<void> {
 	expect([...ids].sort()).toEqual([...allEvents()].sort());
 }
 
-const instantWorkflow = (solutionId: string, tableId: string) => ({
-	id: WORKFLOW_ID,
-	name: 'SmartSuite: instant',
-	nodes: [
-		{
+const instantWorkflow = (solutionId: string, tableId: string) =>
+	instantTriggerWorkflow({
+		id: WORKFLOW_ID,
+		name: 'SmartSuite: instant',
+		trigger: {
 			id: 'b6c1d0e2-3f4a-4b5c-8d6e-7f8091a2b3c4',
 			name: TRIGGER,
-			type: 'n8n-nodes-smartsuite-workspace.smartSuiteInstantTrigger',
-			typeVersion: 1,
-			position: [0, 0],
 			webhookId: NODE_WEBHOOK_ID,
-			parameters: {
-				solutionId: { __rl: true, mode: 'id', value: solutionId },
-				watch: 'tables',
-				tableIds: [tableId],
-				events: [],
-				options: { simplify: true },
-			},
-			credentials: { smartSuiteWorkspaceApi: CREDENTIAL },
 		},
-	],
-	connections: {},
-	settings: { executionOrder: 'v1' },
-	active: false,
-});
+		solutionId,
+		tableId,
+		credential: CREDENTIAL,
+		options: { simplify: true },
+	});
 
 /** A manual workflow whose SmartSuite nodes each create one record in the table. */
 const createWorkflow = (tableId: string, titles: string[]) => ({
@@ -276,7 +267,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 	);
 
 	test(
-		"(5a) n8n ran the trigger's keep-alive registration beside the webhook: no activation error, a daily cron registered",
+		"(5a) n8n ran the trigger's keep-alive registration beside the webhook: no activation error, a daily cron and the minute tick registered",
 		withN8nLog(async () => {
 			expect(n8n.logTail(100_000)).not.toMatch(ACTIVATION_TROUBLE);
 			// 2.8 activates the workflow; 2.41's publication service its trigger nodes.
@@ -286,6 +277,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			expect(activated).toEqual([WORKFLOW_ID]);
 			expect(logged(/^Registered cron/).map((metadata) => metadata.cron)).toEqual([
 				expect.stringMatching(DAILY_CRON),
+				expect.stringMatching(MINUTE_CRON),
 			]);
 		}),
 	);
@@ -450,6 +442,53 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 	);
 
 	test(
+		'a wrong key since fixed: SmartSuite gave up and switched notifications off; the change made meanwhile arrives within minutes, once, without a re-publish',
+		withN8nLog(async () => {
+			const [{ webhook_id: webhookId }] = solutionWebhooks();
+			const credential = (apiKey: string) => {
+				const { name, type, data } = smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, {
+					...emu,
+					apiKey,
+				}) as { name: string; type: string; data: Record<string, unknown> };
+				return { name, type, data };
+			};
+			emu.setVariant({ notificationRetryDelaysMs: QUICK_RETRIES_MS });
+			await emu.settleNotifications(60_000);
+			await rest.updateCredential(CREDENTIAL.id, credential('a-wrong-key'));
+			emu.resetNotifications();
+			const whileWrong = createRecords(['While the key is wrong']);
+			await emu.settleNotifications();
+			// Each delivery answered 503 (the read failed); SmartSuite gave up after its retries.
+			expect(emu.notifications.map((attempt) => attempt.status)).toEqual([503, 503, 503, 503]);
+			expect(emu.getWebhook(webhookId)!.notification_status).toEqual({ disabled: {} });
+
+			await rest.updateCredential(CREDENTIAL.id, credential(emu.apiKey));
+			const fixedAt = Date.now();
+			// The minute tick; one more wait when a tick fell between the failure and the fix.
+			await waitFor(
+				'the change made while the key was wrong',
+				async () =>
+					watch
+						.triggered(await productionExecutions())
+						.some((item) => item.event_id === whileWrong[0])
+						? true
+						: undefined,
+				4 * 60_000,
+				1000,
+			);
+			console.log(`n8n ${version.n8n}: back ${Date.now() - fixedAt} ms after the key was fixed`);
+			expect(emu.getWebhook(webhookId)!.notification_status).toEqual({
+				enabled: { url: secretUrl(productionUrl()) },
+			});
+			const afterFix = createRecords(['After the fix']);
+			await watch.waitForEvents(afterFix);
+			await expectEachEventOnce();
+			expect(requests('CreateWebhook')).toHaveLength(1);
+		}),
+		6 * 60_000,
+	);
+
+	test(
 		'deactivation: no webhook notifies n8n any more, the webhook is kept',
 		withN8nLog(async () => {
 			const [{ webhook_id: webhookId }] = solutionWebhooks();
@@ -483,6 +522,7 @@ describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
 			// n8n stopped the keep-alive with the workflow.
 			expect(logged(/^Deregistered (all )?crons/).at(-1)?.crons).toEqual([
 				expect.stringMatching(DAILY_CRON),
+				expect.stringMatching(MINUTE_CRON),
 			]);
 			expect(n8n.logTail(100_000)).not.toMatch(ACTIVATION_TROUBLE);
 		}),

@@ -11,7 +11,10 @@
  * SmartSuite Tool (n8n's job processor calls the node type's `execute`, the direct path);
  * the trigger delivers every appended event exactly once and in order through steady polling, a
  * main restart (SIGTERM, then SIGKILL) while events are appended, and both workers down while
- * polls enqueue work; executions run on the workers, polls only on the main.
+ * polls enqueue work; executions run on the workers, polls only on the main. With
+ * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS=true (queue.ts), the editor's manual runs (Fetch Test Event,
+ * Execute step, Listen for test event of the Instant Trigger) run once each on a worker, beside
+ * an active Instant Trigger whose notifications the main takes.
  */
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +40,8 @@ import {
 	tableFromAi,
 } from './ai-tools';
 import { type QueueCluster, createQueueCluster } from './queue';
-import { TriggerWatch, withTestPolls } from './trigger-watch';
+import { N8nRest, type RestWorkflow } from './rest';
+import { TriggerWatch, instantTriggerWorkflow, withTestPolls } from './trigger-watch';
 import { selectedVersion } from './versions';
 
 const version = selectedVersion();
@@ -50,6 +54,16 @@ const MCP_WORKFLOW = 'queueMcpServer1';
 const MCP_PATH = 'smartsuite-queue-mcp';
 /** The records of the table the MCP client works on. */
 const LEADS = ['Acme renewal', 'Globex upsell'];
+/** The Instant Trigger: active in one workflow, listened to in another (both on the Tickets table). */
+const INSTANT_WORKFLOW = 'queueInstant1';
+const LISTEN_WORKFLOW = 'queueInstantListen1';
+const INSTANT = 'When a ticket changes';
+/** The nodes' webhookIds: n8n's URLs for them are /webhook/<id>/smartsuite and /webhook-test/<id>/smartsuite. */
+const INSTANT_NODE_WEBHOOK = '7a3c1e55-2b4d-4f6a-9c8e-0d1f2a3b4c51';
+const LISTEN_NODE_WEBHOOK = '7a3c1e55-2b4d-4f6a-9c8e-0d1f2a3b4c52';
+/** Manual workflows: the polling trigger on a given webhook, and Manual Trigger → the SmartSuite node. */
+const FETCH_WORKFLOW = 'queueTriggerFetch1';
+const STEP_WORKFLOW = 'queueExecuteStep1';
 /** Longer than one poll period: with no main running, a poller anywhere else would show up. */
 const ONE_POLL_PERIOD_MS = version.pollPeriodMs + 1000;
 
@@ -60,6 +74,8 @@ let watch: TriggerWatch;
 let actionWebhookId: string;
 let leadsTableId: string;
 let failed = false;
+/** What the manual runs work on (set in beforeAll). */
+const manual = { ticketsTableId: '', fetchWebhookId: '', fetchEvents: [] as string[] };
 /** Every RECORD_UPDATED event appended after activation, in order: what the trigger must output. */
 const expected: string[] = [];
 
@@ -113,6 +129,40 @@ function webhookWorkflow(webhookId: string) {
 			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Get webhook', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+/** A workflow with the Instant Trigger watching one table (the node's webhookId names its URLs). */
+const instantWorkflow = (id: string, webhookId: string, solutionId: string, tableId: string) =>
+	instantTriggerWorkflow({
+		id,
+		name: `SmartSuite: instant (${id})`,
+		trigger: { id: `node-${id}`, name: INSTANT, webhookId },
+		solutionId,
+		tableId,
+		credential: CREDENTIAL,
+	});
+
+/** Manual Trigger → Webhook → Get: what "Execute step" runs. */
+function stepWorkflow(webhookId: string) {
+	const get = webhookWorkflow(webhookId).nodes[1];
+	return {
+		id: STEP_WORKFLOW,
+		name: 'SmartSuite: execute step',
+		nodes: [
+			{
+				id: 'node-manual',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			get,
+		],
+		connections: { Start: { main: [[{ node: get.name, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 		active: false,
 	};
@@ -200,10 +250,33 @@ beforeAll(async () => {
 		const leads = emu.addTable(emu.addSolution({ name: 'Sales' }).id, { name: 'Leads' });
 		for (const title of LEADS) emu.createRecord(leads.id, { title });
 		leadsTableId = leads.id;
-		await main.importWorkflows([trigger, webhookWorkflow(actionWebhookId), mcpWorkflow()]);
+		const tickets = emu.addTable(emu.addSolution({ name: 'Support' }).id, { name: 'Tickets' });
+		manual.ticketsTableId = tickets.id;
+		manual.fetchWebhookId = emu.createWebhook().webhook_id;
+		manual.fetchEvents = emu.appendEvents(manual.fetchWebhookId, 2).map((event) => event.event_id);
+		await main.importWorkflows([
+			trigger,
+			webhookWorkflow(actionWebhookId),
+			mcpWorkflow(),
+			instantWorkflow(INSTANT_WORKFLOW, INSTANT_NODE_WEBHOOK, tickets.solution, tickets.id),
+			instantWorkflow(LISTEN_WORKFLOW, LISTEN_NODE_WEBHOOK, tickets.solution, tickets.id),
+			{
+				...withTestPolls(
+					loadWorkflowFile('test/fixtures/record-updated-trigger.v1.json', {
+						YOUR_CREDENTIAL_ID: CREDENTIAL.id,
+						YOUR_WEBHOOK_ID: manual.fetchWebhookId,
+					}),
+					version,
+				),
+				id: FETCH_WORKFLOW,
+				name: 'SmartSuite: fetch test event',
+			},
+			stepWorkflow(actionWebhookId),
+		]);
 		await main.publish(watch.workflowId);
 		await main.publish(WEBHOOK_WORKFLOW);
 		await main.publish(MCP_WORKFLOW);
+		await main.publish(INSTANT_WORKFLOW);
 
 		const since = watch.lastRequestNumber();
 		await cluster.start();
@@ -296,6 +369,128 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 				'webhook',
 			]);
 			for (const execution of executions) expect(ranOn(execution.id)).toEqual(['worker']);
+		}),
+	);
+
+	test(
+		'manual runs offloaded to the workers: Fetch Test Event, Execute step and Listen for test event each run once on a worker, beside an active Instant Trigger whose changes arrive once',
+		withLogs(async () => {
+			const { main } = cluster!;
+			const rest = await N8nRest.signIn(main);
+			const ticketEvents = (events: Array<{ webhook_id: string; event_id: string }>, id: string) =>
+				events.filter((event) => event.webhook_id === id).map((event) => event.event_id);
+			const instantWebhookOf = (nodeWebhookId: string, kind: 'webhook' | 'webhook-test') =>
+				emu.webhooks().find((webhook) => {
+					const status = webhook.notification_status;
+					return 'enabled' in status && status.enabled.url.includes(`/${kind}/${nodeWebhookId}/`);
+				});
+			/** The one finished execution of a workflow (waits for it), with the process that ran it. */
+			const onlyExecution = async (workflowId: string, what: string) => {
+				const executions = await waitFor(
+					what,
+					async () => {
+						const all = await main.executions(workflowId);
+						return all.some((execution) =>
+							['success', 'error', 'crashed'].includes(execution.status),
+						)
+							? all
+							: undefined;
+					},
+					60_000,
+					500,
+				);
+				expect(executions).toHaveLength(1);
+				expect(executions[0]).toMatchObject({ mode: expect.any(String), status: 'success' });
+				expect(ranOn(executions[0].id)).toEqual(['worker']);
+				return executions[0];
+			};
+
+			// The active Instant Trigger: the main takes the ping, a worker runs the execution.
+			const production = await waitFor(
+				"the active Instant Trigger's webhook",
+				() => instantWebhookOf(INSTANT_NODE_WEBHOOK, 'webhook'),
+				60_000,
+				200,
+			);
+			const changed = [
+				...ticketEvents(
+					emu.createRecord(manual.ticketsTableId, { title: 'Printer jam' }).events,
+					production.webhook_id,
+				),
+			];
+
+			// Fetch Test Event of the SmartSuite Trigger: the latest event of its webhook.
+			const fetchWorkflow = await rest.workflow(FETCH_WORKFLOW);
+			const fetchTrigger = String(fetchWorkflow.nodes[0].name);
+			expect(
+				await rest.runManually(fetchWorkflow, {
+					triggerToStartFrom: { name: fetchTrigger },
+					destinationNode: fetchTrigger,
+				}),
+			).toEqual({ executionId: expect.any(String) });
+			const fetched = await onlyExecution(FETCH_WORKFLOW, 'the Fetch Test Event run');
+			expect(fetched.mode).toBe('manual');
+			expect(nodeOutput(fetched.runData, fetchTrigger).map((item) => item.event_id)).toEqual([
+				manual.fetchEvents.at(-1),
+			]);
+
+			// Execute step of the SmartSuite node (its Manual Trigger runs first).
+			const stepWorkflowSaved = await rest.workflow(STEP_WORKFLOW);
+			expect(await rest.runManually(stepWorkflowSaved, { destinationNode: 'Get webhook' })).toEqual(
+				{ executionId: expect.any(String) },
+			);
+			const step = await onlyExecution(STEP_WORKFLOW, 'the Execute step run');
+			expect(nodeOutput(step.runData, 'Get webhook')).toEqual([
+				expect.objectContaining({ webhook_id: actionWebhookId }),
+			]);
+
+			// Listen for test event of the Instant Trigger: the main takes the test ping, a worker runs it.
+			const listenWorkflow: RestWorkflow = await rest.workflow(LISTEN_WORKFLOW);
+			expect(await rest.listenForTestEvent(listenWorkflow, INSTANT)).toMatchObject({
+				waitingForWebhook: true,
+			});
+			const testWebhook = await waitFor(
+				'the test webhook',
+				() => instantWebhookOf(LISTEN_NODE_WEBHOOK, 'webhook-test'),
+				30_000,
+				200,
+			);
+			const { events } = emu.createRecord(manual.ticketsTableId, { title: 'Broken chair' });
+			changed.push(...ticketEvents(events, production.webhook_id));
+			const listened = await onlyExecution(LISTEN_WORKFLOW, 'the test event run');
+			expect(listened.mode).toBe('manual');
+			expect(nodeOutput(listened.runData, INSTANT).map((item) => item.event_id)).toEqual(
+				ticketEvents(events, testWebhook.webhook_id),
+			);
+			await waitFor(
+				'the test webhook to be deleted',
+				() => (emu.getWebhook(testWebhook.webhook_id) ? undefined : true),
+				30_000,
+				200,
+			);
+
+			// Both changes reached the active trigger, each once, each run by a worker.
+			const productionRuns = await waitFor(
+				'both changes from the active Instant Trigger',
+				async () => {
+					const runs = await main.executions(INSTANT_WORKFLOW);
+					const ids = runs.flatMap((run) =>
+						nodeOutput(run.runData, INSTANT).map((item) => item.event_id),
+					);
+					return changed.every((id) => ids.includes(id)) ? runs : undefined;
+				},
+				30_000,
+				500,
+			);
+			expect(
+				productionRuns.flatMap((run) =>
+					nodeOutput(run.runData, INSTANT).map((item) => item.event_id),
+				),
+			).toEqual(changed);
+			for (const run of productionRuns) {
+				expect(run).toMatchObject({ mode: 'webhook', status: 'success' });
+				expect(ranOn(run.id)).toEqual(['worker']);
+			}
 		}),
 	);
 

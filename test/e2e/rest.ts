@@ -70,6 +70,14 @@ export class N8nRest {
 		return await this.call('POST', '/rest/credentials', credential);
 	}
 
+	/** Saves a credential anew (the editor's credential dialog, Save); n8n encrypts `data`. */
+	async updateCredential(
+		id: string,
+		credential: { name: string; type: string; data: Record<string, unknown> },
+	): Promise<{ id: string; name: string }> {
+		return await this.call('PATCH', `/rest/credentials/${id}`, credential);
+	}
+
 	/** Settings → Community nodes → Install: n8n downloads the package from its registry and loads it. */
 	async installPackage(name: string): Promise<InstalledPackage> {
 		return await this.call<InstalledPackage>('POST', '/rest/community-packages', { name });
@@ -144,6 +152,22 @@ export class N8nRest {
 			`/rest/workflows/${encodeURIComponent(id)}/deactivate`,
 			{},
 		);
+	}
+
+	/**
+	 * A run started in the editor: "Fetch Test Event" of a polling trigger (`triggerToStartFrom`
+	 * and `destinationNode` the trigger), "Execute step" (`destinationNode` the node). n8n answers
+	 * with the execution's id; the run goes on in the background (on a worker when offloaded).
+	 */
+	async runManually(
+		workflow: RestWorkflow,
+		start: { triggerToStartFrom?: { name: string }; destinationNode: string },
+	): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+		return await this.call('POST', `/rest/workflows/${encodeURIComponent(workflow.id)}/run`, {
+			workflowData: workflow,
+			...(start.triggerToStartFrom ? { triggerToStartFrom: start.triggerToStartFrom } : {}),
+			destinationNode: { nodeName: start.destinationNode, mode: 'inclusive' },
+		});
 	}
 
 	/**

@@ -7,6 +7,42 @@ import { type Emulator } from '../emulator';
 import { type N8n, type StoredExecution, nodeOutput, waitFor } from './harness';
 import { type N8nVersion } from './versions';
 
+/** A workflow whose only node is the Instant Trigger watching one table (`webhookId` names its URLs). */
+export function instantTriggerWorkflow(workflow: {
+	id: string;
+	name: string;
+	trigger: { id: string; name: string; webhookId: string };
+	solutionId: string;
+	tableId: string;
+	credential: { id: string; name: string };
+	options?: Record<string, unknown>;
+}) {
+	const { trigger, solutionId, tableId, credential, options = {} } = workflow;
+	return {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: [
+			{
+				...trigger,
+				type: 'n8n-nodes-smartsuite-workspace.smartSuiteInstantTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					solutionId: { __rl: true, mode: 'id', value: solutionId },
+					watch: 'tables',
+					tableIds: [tableId],
+					events: [],
+					options,
+				},
+				credentials: { smartSuiteWorkspaceApi: credential },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
 /**
  * A workflow with its SmartSuite Trigger on the version's test schedule (versions.ts): every 10 s
  * on the floor, once a minute on the current n8n, which refuses anything faster.

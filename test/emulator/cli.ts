@@ -4,14 +4,22 @@
  *                               (or env EMULATOR_CHANGES_EVERY)
  *   --variant key=value         override a Variant field, repeatable (e.g. --variant endOfStream=emptyPage);
  *                               a list as JSON (--variant notificationRetryDelaysMs=[1000,5000]), and
- *                               notificationRetryDelaysMs=day for SmartSuite's day of retries
+ *                               notificationRetryDelaysMs=quick for the tests' 0.7 s of retries (the
+ *                               default is SmartSuite's day of them)
  *                               (e.g. --variant notificationCopies=2 --variant notificationCopiesAtOnce=true)
  * Ports: env EMULATOR_RECORDS_PORT (default 4010) and EMULATOR_WEBHOOKS_PORT (default 4011).
  */
-import { DAY_OF_RETRIES_MS, type Variant, startDemoChanges, startEmulator } from './index';
+import {
+	DAY_OF_RETRIES_MS,
+	QUICK_RETRIES_MS,
+	type Variant,
+	startDemoChanges,
+	startEmulator,
+} from './index';
 
 function parseValue(key: string, raw: string): unknown {
 	if (key === 'notificationRetryDelaysMs' && raw === 'day') return DAY_OF_RETRIES_MS;
+	if (key === 'notificationRetryDelaysMs' && raw === 'quick') return QUICK_RETRIES_MS;
 	if (raw.startsWith('[')) return JSON.parse(raw) as unknown;
 	if (raw === 'true' || raw === 'false') return raw === 'true';
 	if (raw === 'null') return null;

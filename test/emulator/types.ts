@@ -117,8 +117,9 @@ export interface Variant {
 	notificationDelayMs: number;
 	/**
 	 * Waits before each retry of a ping that failed (non-2xx, refused, timed out); after the last one
-	 * fails, notifications are disabled. SmartSuite retries with backoff for about a day:
-	 * DAY_OF_RETRIES_MS (`npm run emulator -- --variant notificationRetryDelaysMs=day`).
+	 * fails, notifications are disabled. Like SmartSuite, about a day of backoff (DAY_OF_RETRIES_MS)
+	 * by default, also in `npm run dev`; QUICK_RETRIES_MS in the tests
+	 * (EMULATOR_NOTIFICATION_RETRIES=quick, or `--variant notificationRetryDelaysMs=quick`).
 	 */
 	notificationRetryDelaysMs: number[];
 	/** An attempt that has no answer after this long fails (SmartSuite's is not documented). */
@@ -176,6 +177,9 @@ export const DAY_OF_RETRIES_MS: number[] = [
 	...Array<number>(11).fill(120),
 ].map((minutes) => minutes * 60_000);
 
+/** The tests' retries (env EMULATOR_NOTIFICATION_RETRIES=quick, set by test/helpers/setup-env.ts): 0.7 s in all. */
+export const QUICK_RETRIES_MS: number[] = [100, 200, 400];
+
 export const DEFAULT_VARIANT: Variant = {
 	profile: 'spec',
 	getWebhookMethod: 'GetWebhook',
@@ -208,7 +212,8 @@ export const DEFAULT_VARIANT: Variant = {
 	notificationCopies: 1,
 	notificationCopiesAtOnce: false,
 	notificationDelayMs: 0,
-	notificationRetryDelaysMs: [100, 200, 400],
+	notificationRetryDelaysMs:
+		process.env.EMULATOR_NOTIFICATION_RETRIES === 'quick' ? QUICK_RETRIES_MS : DAY_OF_RETRIES_MS,
 	notificationTimeoutMs: 10_000,
 	notificationHosts: 'loopback',
 	idleRule: true,

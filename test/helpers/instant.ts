@@ -24,7 +24,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import type { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
-import { keepAlive } from '../../nodes/SmartSuite/trigger/instant';
+import { keepAlive, recoverAfterFailure } from '../../nodes/SmartSuite/trigger/instant';
 import { additionalDataFor } from './n8n';
 
 // Named with .ts: outside jest (npm run bench), Node tries the codex `X.node.json` beside the node
@@ -83,7 +83,19 @@ export interface InstantTrigger {
 	/** A ping of the test registration; n8n runs delete after one that started an execution. */
 	pingTest(body: unknown, query?: IDataObject): Promise<PingAnswer>;
 	/** Runs trigger() as activation does and returns the keep-alive n8n would schedule. */
-	keepAlive(): Promise<{ expression: string; tick: () => Promise<void>; errors: Error[] }>;
+	keepAlive(): Promise<ScheduledTick>;
+	/** Runs trigger() as `activation` does and returns the minute tick n8n would schedule. */
+	minuteTick(activation?: WorkflowActivateMode): Promise<ScheduledTick>;
+}
+
+/** A cron trigger() registered: its expression, and what its tick runs, awaited (n8n runs it in the background). */
+export interface ScheduledTick {
+	expression: string;
+	tick: () => Promise<void>;
+	/** What the trigger reported with emitError. */
+	errors: Error[];
+	/** The trigger's closeFunction, as n8n runs it when the workflow stops. */
+	close(): Promise<void>;
 }
 
 function nodeTypesOf(nodeType: SmartSuiteInstantTrigger): INodeTypes {
@@ -270,6 +282,47 @@ export function createInstantTrigger({
 		return { workflow, answer, items, started: result.workflowData !== undefined };
 	}
 
+	/**
+	 * Runs trigger() as activation does; the cron of `expression`'s shape runs `run` at each tick,
+	 * which must never emit nor write the state (n8n would save this copy over the pings' cursors).
+	 */
+	async function scheduled(
+		activation: WorkflowActivateMode,
+		expression: RegExp,
+		run: (context: TriggerContext) => Promise<void>,
+	): Promise<ScheduledTick> {
+		const workflow = workflowWith(database);
+		const errors: Error[] = [];
+		const context = new TriggerContext(
+			workflow,
+			node,
+			additionalData(),
+			'trigger',
+			activation,
+			() => {
+				throw new Error('the trigger emitted from its schedule');
+			},
+			(error: Error) => errors.push(error),
+		);
+		const crons: string[] = [];
+		(context.helpers as { registerCron: unknown }).registerCron = (cron: { expression: string }) =>
+			crons.push(cron.expression);
+		const response = await nodeType.trigger.call(context);
+		const found = crons.find((candidate) => expression.test(candidate));
+		if (!found) throw new Error(`trigger() scheduled no cron like ${String(expression)}`);
+		const before = JSON.stringify(workflow.staticData);
+		return {
+			expression: found,
+			errors,
+			async tick() {
+				await run(context);
+				if (JSON.stringify(workflow.staticData) !== before)
+					throw new Error('the scheduled tick wrote the static data');
+			},
+			close: async () => await response.closeFunction?.(),
+		};
+	}
+
 	const trigger: InstantTrigger = {
 		get nodeType() {
 			return nodeType;
@@ -344,39 +397,10 @@ export function createInstantTrigger({
 			return { status: answer.status, items, save: () => {} };
 		},
 		async keepAlive() {
-			const workflow = workflowWith(database);
-			const errors: Error[] = [];
-			const context = new TriggerContext(
-				workflow,
-				node,
-				additionalData(),
-				'trigger',
-				'activate',
-				() => {
-					throw new Error('the keep-alive emitted');
-				},
-				(error: Error) => errors.push(error),
-			);
-			let scheduled: { expression: string; onTick: () => void } | undefined;
-			(context.helpers as { registerCron: unknown }).registerCron = (
-				{ expression }: { expression: string },
-				onTick: () => void,
-			) => {
-				scheduled = { expression, onTick };
-			};
-			await nodeType.trigger.call(context);
-			if (!scheduled) throw new Error('trigger() scheduled no keep-alive');
-			const before = JSON.stringify(workflow.staticData);
-			return {
-				expression: scheduled.expression,
-				errors,
-				// What the scheduled tick runs, awaited (n8n runs it in the background).
-				async tick() {
-					await keepAlive(context);
-					if (JSON.stringify(workflow.staticData) !== before)
-						throw new Error('the keep-alive wrote the static data');
-				},
-			};
+			return await scheduled('activate', /^\d+ \d+ \d+ \* \* \*$/, keepAlive);
+		},
+		async minuteTick(activation = 'activate') {
+			return await scheduled(activation, /^\d+ \* \* \* \* \*$/, recoverAfterFailure);
 		},
 	};
 	return trigger;

@@ -5,3 +5,5 @@ import { join } from 'node:path';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-smartsuite-test-'));
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+// The emulator retries a failed notification for about a day, as SmartSuite does; tests, 0.7 s.
+process.env.EMULATOR_NOTIFICATION_RETRIES ??= 'quick';

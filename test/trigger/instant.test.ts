@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../emulator';
 import { startEmulator } from '../emulator';
+import { FIRST_WAIT_MS } from '../../nodes/SmartSuite/trigger/recovery';
 import { INSTANT_NAME, startInstantTrigger } from '../helpers/instant';
 import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 
@@ -30,8 +31,9 @@ const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 async function setUp(extra: IDataObject = {}) {
 	const solution = emu.addSolution({ name: 'Sales CRM' });
 	const deals = emu.addTable(solution.id, { name: 'Deals' });
+	const credentials = credentialsFor(emu);
 	const trigger = await startInstantTrigger({
-		credentials: credentialsFor(emu),
+		credentials,
 		parameters: {
 			solutionId: rl(solution.id),
 			watch: 'tables',
@@ -49,7 +51,7 @@ async function setUp(extra: IDataObject = {}) {
 		for (let i = 0; i < count; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
 		await emu.settleNotifications();
 	};
-	return { solution, deals, trigger, webhooksOfSolution, change };
+	return { solution, deals, trigger, webhooksOfSolution, change, credentials };
 }
 
 const requests = (operation: string) =>
@@ -530,5 +532,85 @@ describe('keep-alive', () => {
 		expect(replacement.notification_status).toEqual({ enabled: { url: secretUrl(trigger) } });
 		await change(1);
 		expect(eventIds(trigger.executions)).toEqual(allEventIds(replacement.webhook_id));
+	});
+});
+
+describe('back by itself after a failure', () => {
+	/** Lets `ms` pass for the trigger's clock. */
+	const later = (ms: number) => {
+		const now = Date.now();
+		jest.spyOn(Date, 'now').mockReturnValue(now + ms);
+	};
+	afterEach(() => jest.restoreAllMocks());
+	const operations = () => emu.requests.map((request) => `${request.operation} ${request.status}`);
+
+	it('a wrong key since fixed: the minute tick switches the notifications SmartSuite stopped back on and reads the missed change once; no request in steady state', async () => {
+		const { trigger, webhooksOfSolution, change, credentials } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		const minute = await trigger.minuteTick();
+		expect(minute.expression).toMatch(/^\d+ \* \* \* \* \*$/);
+		emu.resetLog();
+		await minute.tick();
+		expect(emu.requests).toEqual([]);
+
+		credentials.apiKey = 'a-wrong-key';
+		await change(1);
+		// Every delivery answered 503; SmartSuite gave up and switched notifications off.
+		expect(trigger.answers).toEqual([503, 503, 503, 503]);
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({ disabled: {} });
+		emu.resetLog();
+		await minute.tick(); // the key is still wrong
+		expect(operations()).toEqual(['GetWebhook 401']);
+		await minute.tick(); // not due again yet
+		expect(operations()).toEqual(['GetWebhook 401']);
+
+		credentials.apiKey = emu.apiKey;
+		later(2 * FIRST_WAIT_MS);
+		emu.resetLog();
+		await minute.tick();
+		// GetTable: the event's record by label (Simplify).
+		expect(operations()).toEqual([
+			'GetWebhook 200',
+			'UpdateWebhook 200',
+			'ListEvents 200',
+			'GetTable 200',
+		]);
+		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({
+			enabled: { url: secretUrl(trigger) },
+		});
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(1);
+		expect(minute.errors).toEqual([]);
+
+		// Read again: the ticks cost nothing, and the next change arrives as usual.
+		later(60 * FIRST_WAIT_MS);
+		emu.resetLog();
+		await minute.tick();
+		expect(emu.requests).toEqual([]);
+		await change(1);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(2);
+	});
+
+	it('a failure noticed before a restart: the restarted trigger checks once and reads the missed change', async () => {
+		const { trigger, webhooksOfSolution, change, credentials } = await setUp();
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		credentials.apiKey = 'a-wrong-key';
+		await change(1);
+		expect(trigger.executions).toEqual([]);
+		credentials.apiKey = emu.apiKey;
+
+		trigger.restart();
+		await trigger.activate('init');
+		const minute = await trigger.minuteTick('init');
+		await minute.tick();
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(eventIds(trigger.executions)).toHaveLength(1);
+		emu.resetLog();
+		await minute.tick();
+		expect(emu.requests).toEqual([]);
+		await minute.close();
 	});
 });

@@ -149,6 +149,20 @@ export const REQUEST_DEFAULTS = {
 } as const satisfies Partial<IHttpRequestOptions>;
 
 /**
+ * A trigger's scheduled tick (ITriggerFunctions; the Instant Trigger's checks). n8n 2.41 evaluates
+ * the credential's `authenticate` expressions in an isolate it acquires only around executions,
+ * activations and polls: in a tick it fails ("No bridge acquired for this context").
+ */
+const isScheduledTick = (context: RequestContext): context is ITriggerFunctions =>
+	'emit' in context && 'getActivationMode' in context;
+
+/** The headers the credential's `authenticate` adds, for a tick, where n8n cannot add them. */
+async function signed(context: RequestContext): Promise<Record<string, string>> {
+	const { apiKey, workspaceId } = await credentialsOf(context);
+	return { Authorization: `Token ${apiKey.trim()}`, 'ACCOUNT-ID': workspaceId.trim() };
+}
+
+/**
  * Sends one authenticated request (POST unless told) and returns the answer whatever its status.
  * Network failures become a NodeApiError built from a plain object, so the request (and its
  * Authorization header) never travels inside the error. `apiKey` is the credential's, to keep it
@@ -163,13 +177,21 @@ export async function sendRequest(
 ): Promise<ApiResponse> {
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());
 	try {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, {
+		const request: IHttpRequestOptions = {
 			method: 'POST',
 			...options,
 			...REQUEST_DEFAULTS,
 			json: true,
 			returnFullResponse: true,
-		})) as IN8nHttpFullResponse;
+		};
+		const response = (
+			isScheduledTick(this)
+				? await this.helpers.httpRequest({
+						...request,
+						headers: { ...request.headers, ...(await signed(this)) },
+					})
+				: await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, request)
+		) as IN8nHttpFullResponse;
 		return received(response, apiKey, heldSecrets(this));
 	} catch (error) {
 		throw networkError(this.getNode(), error);

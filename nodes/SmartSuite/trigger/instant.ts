@@ -56,6 +56,7 @@ import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { eventItems, logDrain } from './output';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
+import { noteFailure, noteSuccess, takeDueCheck } from './recovery';
 import {
 	carriesSecret,
 	holdUrlSecret,
@@ -432,8 +433,15 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 		return answer(this, 200, {});
 	}
 	const key = [this.getMode(), this.getWorkflow().id, this.getNode().id, webhookId].join('|');
+	// The production webhook's outcome tells the minute tick whether to check (recovery.ts).
+	const noted = (complete: boolean) => {
+		if (this.getMode() === 'manual') return;
+		if (complete) noteSuccess(recoveryKey(this));
+		else noteFailure(recoveryKey(this), Date.now());
+	};
 	try {
 		const { result, joined } = await inTurn(key, async () => await drainOnce(this, webhookId, key));
+		noted(result.complete);
 		// A ping that joined a drain leaves its events to the ping that started it.
 		return answer(
 			this,
@@ -441,6 +449,7 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 			joined || result.items.length === 0 ? {} : { workflowData: [result.items] },
 		);
 	} catch (error) {
+		noted(false);
 		logOf(this).warn(
 			`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`,
 		);
@@ -531,14 +540,47 @@ async function drainOnce(
 	return { items, complete };
 }
 
+/** The workflow's node whose failures recovery.ts remembers (pings and ticks have different modes). */
+const recoveryKey = (context: RequestContext) =>
+	`${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
+
 /**
  * The daily keep-alive, from n8n's schedule of the active workflow: never emits, never writes
  * the state (n8n would save this activation's old copy of it over the pings' cursors). Reads
  * the webhook: expiring or disabled, ListEvents renews it; notifications off (SmartSuite stops them
  * after a day of failed deliveries), it switches them back on; gone, it asks n8n to re-activate
- * the workflow, whose activation creates a new webhook.
+ * the workflow, whose activation creates a new webhook. When it fails, a check follows within the
+ * hour (recovery.ts).
  */
 export async function keepAlive(context: ITriggerFunctions): Promise<void> {
+	await checkWebhook(context, 'daily check', false);
+}
+
+/**
+ * The minute tick: nothing unless a failure was noticed (recovery.ts); then the keep-alive's check,
+ * and a notification of the trigger's own URL, as SmartSuite sends one: the ping reads the events
+ * missed meanwhile from the saved cursor, as any ping does, and saves the cursor with them.
+ */
+export async function recoverAfterFailure(context: ITriggerFunctions): Promise<void> {
+	if (takeDueCheck(recoveryKey(context), Date.now()))
+		await checkWebhook(context, 'check after a failure', true);
+}
+
+/** Asks for a check at the next tick: after a restart, a failure noticed before it is forgotten. */
+export function checkSoon(context: ITriggerFunctions): void {
+	noteFailure(recoveryKey(context), Date.now());
+}
+
+/** The minute tick's memory of this node ends with the workflow. */
+export function forgetChecks(context: ITriggerFunctions): void {
+	noteSuccess(recoveryKey(context));
+}
+
+async function checkWebhook(
+	context: ITriggerFunctions,
+	what: string,
+	ping: boolean,
+): Promise<void> {
 	const state = stateOf(context);
 	const webhookId = text(state.webhookId);
 	const url = text(state.notificationUrl);
@@ -548,6 +590,7 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 		const webhook = await readWebhook(context, api, webhookId);
 		if (webhook) {
 			await revive(context, api, webhook, url);
+			if (ping) await pingItself(context, webhook, url);
 			return;
 		}
 		context.emitError(
@@ -561,8 +604,36 @@ export async function keepAlive(context: ITriggerFunctions): Promise<void> {
 			),
 		);
 	} catch (error) {
+		noteFailure(recoveryKey(context), Date.now());
 		logOf(context).warn(
-			`${TRIGGER}: the daily check of the webhook "${webhookId}" failed; it runs again tomorrow: ${(error as Error).message}`,
+			`${TRIGGER}: the ${what} of the webhook "${webhookId}" failed; the trigger checks again within the hour: ${(error as Error).message}`,
 		);
 	}
+}
+
+/** Notifies `url` as SmartSuite does; throws unless the ping was answered 2xx (all read). */
+async function pingItself(
+	context: ITriggerFunctions,
+	webhook: IDataObject,
+	url: string,
+): Promise<void> {
+	const { account_id: accountId, solution_id: solutionId } = isJsonObject(webhook.locator)
+		? webhook.locator
+		: {};
+	const response = (await context.helpers.httpRequest({
+		method: 'POST',
+		url,
+		body: { webhookId: webhook.webhook_id, locator: { accountId, solutionId } },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: clockNow().requestTimeout(),
+	})) as { statusCode?: number };
+	const status = Number(response.statusCode);
+	if (!(status >= 200 && status < 300))
+		throw new Error(`the trigger's webhook URL answered its notification with ${status}`);
+	noteSuccess(recoveryKey(context));
+	logOf(context).info(
+		`${TRIGGER}: the webhook "${text(webhook.webhook_id)}" is read again after a failure`,
+	);
 }
