@@ -701,10 +701,22 @@ it(
 		await addSmartSuiteAction(page, session.n8n.url, 'Update a webhook');
 		await pickFromList(page, 'solutionId', 'Project Management');
 		await pickFromList(page, 'webhookId', webhookId.slice(0, 8));
-		await parametersPane(page).getByTestId('parameter-input-events').click();
+		// The list loads once the webhook is picked: a dropdown opened before it came is opened again.
 		const collected = page.getByRole('option').locator('visible=true').filter({
 			hasText: '(collected now)',
 		});
+		for (let attempt = 1; ; attempt++) {
+			await parametersPane(page).getByTestId('parameter-input-events').click();
+			const shown = await collected
+				.first()
+				.waitFor({ timeout: 5000 })
+				.then(
+					() => true,
+					() => false,
+				);
+			if (shown || attempt === 3) break;
+			await page.keyboard.press('Escape');
+		}
 		await expect(collected).toHaveCountSoon(before.kinds.length);
 		await page.keyboard.press('Escape');
 		await choose(page, 'notifications', 'Send to a URL');
