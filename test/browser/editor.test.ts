@@ -327,7 +327,16 @@ it(
 		// The demo's Field Types table, from the workspace's tables: its fields fill the mapper.
 		await pickFromList(page, 'tableId', 'Field Types');
 		const mapper = parametersPane().getByTestId('resource-mapper-container');
-		for (const label of ['Name', 'Code', 'Quantity', 'Color', 'Status', 'Start', 'Owner']) {
+		// Each field by its label, and the form of its value where it is not plain text (issue 36).
+		for (const label of [
+			'Name',
+			'Code',
+			'Quantity',
+			'Color',
+			'Status',
+			'Start (date, e.g. 2026-12-01 or 2026-12-01 14:30)',
+			'Owner (full names, e-mails or member ids, separated by commas)',
+		]) {
 			await expect(mapper.getByText(label, { exact: true }).first()).toBeVisibleSoon();
 		}
 		expect(emulator.requests.some((request) => request.operation === 'GetTable')).toBe(true);

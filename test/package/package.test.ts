@@ -105,8 +105,10 @@ describe('the packed tarball', () => {
 	// all. The README then grew into a 76 KB manual (95 KB packed); issue 31 moved its reference to
 	// docs/ (not shipped): about 77 KB, 68 KB once the CHANGELOG stayed out. Issues 28 and 30 added
 	// seven resources and two record operations (the compiled code alone packs to about 78 KB): 92 KB.
-	// The limit guards against build output, maps or docs creeping in, with room for one more resource.
-	const LIMIT_KB = 100;
+	// Issues 36-40 (values from HTML and names, the triggers' sample and recovery, bounded downloads,
+	// one dispatch for the tool): 108 KB, the code alone about 94 KB. The limit guards against build
+	// output, maps or docs creeping in, with room for one more resource.
+	const LIMIT_KB = 120;
 	it(`is under ${LIMIT_KB} KB packed`, () => {
 		const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 		const biggest = [...packed.files]

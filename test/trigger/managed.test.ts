@@ -362,7 +362,11 @@ describe('the managed webhook', () => {
 describe('Fetch test event', () => {
 	test('before the first activation it creates nothing and shows the latest record of the watched table, marked as a sample', async () => {
 		const { solution, deals, contacts, webhooksOfSolution } = seed();
-		const older = emu.addRecord(deals.id, { title: 'Older' });
+		// Updated a day earlier: records made in the same millisecond would tie on last_updated.
+		const older = emu.addRecord(deals.id, {
+			title: 'Older',
+			last_updated: { on: new Date(Date.now() - 86_400_000).toISOString(), by: null },
+		});
 		const latest = emu.createRecord(deals.id, { title: 'Acme renewal', priority: '3' }).record;
 		emu.addRecord(contacts.id, { title: 'Not watched' });
 		emu.resetLog();
