@@ -476,6 +476,38 @@ describe('Listen for test event', () => {
 });
 
 describe('keep-alive', () => {
+	it("signs its own requests with the headers the credential's authenticate gives (n8n 2.41 cannot evaluate it in a tick): a padded key and workspace id are sent trimmed, alike by the tick and the ping", async () => {
+		const solution = emu.addSolution({ name: 'Sales CRM' });
+		const deals = emu.addTable(solution.id, { name: 'Deals' });
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu, {
+				apiKey: `  ${emu.apiKey}\n`,
+				workspaceId: ` ${emu.workspaceId} `,
+			}),
+			parameters: {
+				solutionId: rl(solution.id),
+				watch: 'tables',
+				tableIds: [deals.id],
+				events: [],
+				options: {},
+			},
+		});
+		closers.push(trigger.close);
+		await trigger.activate();
+		emu.createRecord(deals.id, { title: 'Deal' });
+		await emu.settleNotifications();
+		await (await trigger.keepAlive()).tick();
+		const signing = (operation: string) =>
+			emu.requests
+				.filter((request) => request.operation === operation)
+				.map(({ headers }) => [headers.authorization, headers['account-id']]);
+		const expected = [`Token ${emu.apiKey}`, emu.workspaceId];
+		// ListEvents from the ping goes through n8n's httpRequestWithAuthentication; GetWebhook
+		// from the tick is signed by the transport itself.
+		expect(signing('ListEvents')).toEqual([expected]);
+		expect(signing('GetWebhook').at(-1)).toEqual(expected);
+	});
+
 	it('is scheduled once a day and costs one GetWebhook when nothing is wrong; it never emits nor writes the state', async () => {
 		const { trigger } = await setUp();
 		await trigger.activate();
