@@ -253,7 +253,11 @@ beforeAll(async () => {
 		const tickets = emu.addTable(emu.addSolution({ name: 'Support' }).id, { name: 'Tickets' });
 		manual.ticketsTableId = tickets.id;
 		manual.fetchWebhookId = emu.createWebhook().webhook_id;
-		manual.fetchEvents = emu.appendEvents(manual.fetchWebhookId, 2).map((event) => event.event_id);
+		// Both of the kind the trigger watches: a random kind left Fetch Test Event nothing to show at
+		// times, and the sample it fell back to read the events' made-up table (404).
+		manual.fetchEvents = emu
+			.appendEvents(manual.fetchWebhookId, [{ kind: 'RECORD_UPDATED' }, { kind: 'RECORD_UPDATED' }])
+			.map((event) => event.event_id);
 		await main.importWorkflows([
 			trigger,
 			webhookWorkflow(actionWebhookId),
