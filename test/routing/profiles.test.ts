@@ -104,6 +104,30 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 		]);
 	});
 
+	it('Simplify (the default) reads the events from the webhooks service and the structure from the records API', async () => {
+		const solution = emu.addSolution({ name: 'Sales CRM' });
+		const deals = emu.addTable(solution.id, { name: 'Deals' });
+		const { webhook_id: webhookId } = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: solution.id },
+			filter: { application: { application_id: deals.id } },
+		});
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			credentials: credentialsFor(emu, credentialsOf(emu)),
+			parameters: { webhookId, events: [], options: {} },
+		});
+		expect(await poller.poll()).toBeNull();
+		const { id } = emu.createRecord(deals.id, { title: 'Acme renewal' }).record;
+		emu.resetLog();
+
+		const [item] = emitted(await poller.poll());
+		expect(item).toMatchObject({ record: { id, Title: 'Acme renewal' } });
+		expect(paths()).toEqual([
+			`/${SMARTSUITE_SERVICE}/ListEvents`,
+			`/api/v1/applications/${deals.id}/`,
+		]);
+		expect(warnings).toEqual([]);
+	});
+
 	it('the trigger activates on an existing webhook and emits what comes next', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();
 		emu.appendEvents(webhookId, 2);
