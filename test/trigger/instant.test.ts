@@ -11,6 +11,7 @@ import type { Emulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { FIRST_WAIT_MS } from '../../nodes/SmartSuite/trigger/recovery';
 import { INSTANT_NAME, startInstantTrigger } from '../helpers/instant';
+import type { SmartSuiteCredentialData } from '../helpers/n8n';
 import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 
 /** An emulator of its own per test: pings of one test's webhooks never reach another's. */
@@ -28,10 +29,13 @@ afterAll(() => shutdownN8nCore());
 
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 
-async function setUp(extra: IDataObject = {}) {
+async function setUp(
+	extra: IDataObject = {},
+	credentialData: Partial<SmartSuiteCredentialData> = {},
+) {
 	const solution = emu.addSolution({ name: 'Sales CRM' });
 	const deals = emu.addTable(solution.id, { name: 'Deals' });
-	const credentials = credentialsFor(emu);
+	const credentials = credentialsFor(emu, credentialData);
 	const trigger = await startInstantTrigger({
 		credentials,
 		parameters: {
@@ -477,25 +481,12 @@ describe('Listen for test event', () => {
 
 describe('keep-alive', () => {
 	it("signs its own requests with the headers the credential's authenticate gives (n8n 2.41 cannot evaluate it in a tick): a padded key and workspace id are sent trimmed, alike by the tick and the ping", async () => {
-		const solution = emu.addSolution({ name: 'Sales CRM' });
-		const deals = emu.addTable(solution.id, { name: 'Deals' });
-		const trigger = await startInstantTrigger({
-			credentials: credentialsFor(emu, {
-				apiKey: `  ${emu.apiKey}\n`,
-				workspaceId: ` ${emu.workspaceId} `,
-			}),
-			parameters: {
-				solutionId: rl(solution.id),
-				watch: 'tables',
-				tableIds: [deals.id],
-				events: [],
-				options: {},
-			},
-		});
-		closers.push(trigger.close);
+		const { trigger, change } = await setUp(
+			{},
+			{ apiKey: `  ${emu.apiKey}\n`, workspaceId: ` ${emu.workspaceId} ` },
+		);
 		await trigger.activate();
-		emu.createRecord(deals.id, { title: 'Deal' });
-		await emu.settleNotifications();
+		await change(1);
 		await (await trigger.keepAlive()).tick();
 		const signing = (operation: string) =>
 			emu.requests
