@@ -24,7 +24,7 @@ import {
 	TYPED_FIELDS as F,
 } from '../emulator/fixtures';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
-import { runInWorkflow, smartSuite, useEmulator } from './harness';
+import { runInWorkflow, savedMapper, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
@@ -119,14 +119,7 @@ async function byHand(
 		resource: 'record',
 		operation: mode,
 		tableId: locator(t.id),
-		columns: {
-			mappingMode: 'defineBelow',
-			value,
-			matchingColumns: [],
-			schema,
-			attemptToConvertTypes: false,
-			convertFieldsToString: false,
-		} as unknown as INodeParameters['columns'],
+		columns: savedMapper(value, schema) as unknown as INodeParameters['columns'],
 		...extra,
 	};
 }

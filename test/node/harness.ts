@@ -92,6 +92,16 @@ export async function runError(
 }
 
 /** Record → Restore with the record as SmartSuite answers it (Simplify off). */
+/** A Fixed-mode resource mapper as n8n's editor saves it: the values typed and the schema shown. */
+export const savedMapper = (value: Record<string, unknown>, schema: unknown[]) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema,
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
+
 export const restore = (tableId: string | INodeParameters, recordId: string): INodeParameters => ({
 	resource: 'record',
 	operation: 'restore',

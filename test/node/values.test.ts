@@ -10,7 +10,7 @@ import type { IDataObject, INodeParameters, ResourceMapperFields } from 'n8n-wor
 import type { TableObject } from '../emulator';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
-import { runInWorkflow, smartSuite, useEmulator } from './harness';
+import { runInWorkflow, savedMapper, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
@@ -39,14 +39,7 @@ async function columns(mode: 'create' | 'update', t: TableObject, given: IDataOb
 		mode === 'update'
 			? fields.map((field) => ({ ...field, removed: !(field.id in given) }))
 			: fields;
-	return {
-		mappingMode: 'defineBelow',
-		value,
-		matchingColumns: [],
-		schema,
-		attemptToConvertTypes: false,
-		convertFieldsToString: false,
-	};
+	return savedMapper(value, schema);
 }
 
 interface Extra {
