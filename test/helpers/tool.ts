@@ -205,11 +205,14 @@ export async function runAsTool(
 		toolArguments,
 		call = 'engine',
 		credentials,
+		timezone,
 	}: {
 		parameters: IDataObject;
 		toolArguments: IDataObject;
 		call?: 'engine' | 'direct';
 		credentials: object;
+		/** The workflow's time zone (its settings). */
+		timezone?: string;
 	},
 ): Promise<ToolRun> {
 	const tool = toolNodeType(base);
@@ -237,9 +240,7 @@ export async function runAsTool(
 		[start, agent, toolNode],
 		connections as never,
 		credentials,
-		{
-			executionOrder: 'v1',
-		},
+		{ executionOrder: 'v1', ...(timezone ? { timezone } : {}) },
 	);
 	if (run.data.resultData.error)
 		throw new Error(`The workflow failed: ${run.data.resultData.error.message}`);

@@ -388,3 +388,85 @@ it.each(cases.map((toolCase) => [`${toolCase.resource} → ${toolCase.operation}
 		expect(shown(direct.run.output)).toEqual(shown(output));
 	},
 );
+
+it('values as a person writes them, called directly (the MCP path): a linked record by title, a time without an offset in the workflow’s time zone, HTML with bold', async () => {
+	const emu = await startEmulator({ demo: true });
+	try {
+		const { fieldTypesTableId } = emu.demo;
+		const globex = emu
+			.records(fieldTypesTableId)
+			.find((record) => record.title === 'Globex') as IDataObject;
+		const run = await runAsTool(new SmartSuite(), {
+			call: 'direct',
+			timezone: 'Europe/Berlin',
+			credentials: credentialsFor(emu),
+			parameters: {
+				resource: 'record',
+				operation: 'create',
+				tableId: tableFromAi,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: {
+						title: fromAi('title', 'The title'),
+						[TYPED_FIELDS.text]: fromAi('code', 'The code'),
+						[TYPED_FIELDS.linked]: fromAi('linked', 'Linked records, by title or id'),
+						[TYPED_FIELDS.date]: fromAi('when', 'A date and time'),
+						[TYPED_FIELDS.smartDoc]: fromAi('notes', 'Notes as HTML'),
+					},
+				},
+			},
+			toolArguments: {
+				table: fieldTypesTableId,
+				title: 'Made by a model',
+				code: 'C-9',
+				linked: 'Globex',
+				when: '2026-12-01 14:30',
+				notes: '<p>Hello <b>bold</b> world</p>',
+			},
+		});
+		expect(run.error).toBeUndefined();
+		const stored = emu
+			.records(fieldTypesTableId)
+			.find((record) => record.title === 'Made by a model') as IDataObject;
+		expect(stored[TYPED_FIELDS.linked]).toEqual([globex.id]);
+		expect(stored[TYPED_FIELDS.date]).toMatchObject({ date: '2026-12-01T13:30:00Z' });
+		expect(JSON.stringify(stored[TYPED_FIELDS.smartDoc])).toContain('"marks":[{"type":"strong"}]');
+	} finally {
+		await emu.close();
+	}
+});
+
+it('a member by full name, called directly (the MCP path)', async () => {
+	const emu = await startEmulator({ demo: true });
+	try {
+		const sam = emu.members()[1]; // Sam Rivera
+		const run = await runAsTool(new SmartSuite(), {
+			call: 'direct',
+			credentials: credentialsFor(emu),
+			parameters: {
+				resource: 'record',
+				operation: 'create',
+				tableId: tableFromAi,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: {
+						title: fromAi('title', 'The title'),
+						assigned_to: fromAi('people', 'People, by full name or e-mail'),
+					},
+				},
+			},
+			toolArguments: {
+				table: emu.demo.tableId,
+				title: 'Assigned by a model',
+				people: 'Sam Rivera',
+			},
+		});
+		expect(run.error).toBeUndefined();
+		const stored = emu
+			.records(emu.demo.tableId)
+			.find((record) => record.title === 'Assigned by a model') as IDataObject;
+		expect(stored.assigned_to).toEqual([sam.id]);
+	} finally {
+		await emu.close();
+	}
+});
