@@ -229,7 +229,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
 
   Workflows (menu: Overview):
     "SmartSuite: when a record is updated"  ${triggerState}
-    "SmartSuite: the moment a record changes"  the Instant Trigger: ${emulator || process.env.WEBHOOK_URL ? 'published; the emulator notifies n8n of each change, see its Executions tab' : 'not published: SmartSuite needs a public WEBHOOK_URL to reach n8n'}
+    "SmartSuite: the moment a record changes"  the SmartSuite Trigger: ${emulator || process.env.WEBHOOK_URL ? 'published; the emulator notifies n8n of each change, see its Executions tab' : 'not published: SmartSuite needs a public WEBHOOK_URL to reach n8n'}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
   Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
     solution ${ids.solution ?? '(not set)'}, table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}

@@ -43,7 +43,7 @@ const everyMinuteAt = (nodeId: string): `${number} * * * * *` => `${spread(nodeI
 
 export class SmartSuiteInstantTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SmartSuite Instant Trigger',
+		displayName: 'SmartSuite Trigger',
 		name: 'smartSuiteInstantTrigger',
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['trigger'],
@@ -51,7 +51,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		subtitle: '={{"Notified by SmartSuite"}}',
 		description:
 			'Starts the workflow within seconds of a record change in SmartSuite: SmartSuite notifies n8n, the trigger reads the new events',
-		defaults: { name: 'SmartSuite Instant Trigger' },
+		defaults: { name: 'SmartSuite Trigger' },
 		inputs: [],
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
@@ -60,8 +60,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'smartsuite' },
 		],
-		// n8n's trigger panel would name the service "SmartSuite Instant" (the display name without
-		// "Trigger") and ask to "create an event"; these say what to do in SmartSuite instead.
+		// n8n's own words ask to "create an event" in SmartSuite; these say what to change there.
 		triggerPanel: {
 			header: 'Pull in record changes from SmartSuite',
 			executionsHelp: {
@@ -87,7 +86,10 @@ export class SmartSuiteInstantTrigger implements INodeType {
 			},
 			...scopeFields({}),
 			{
-				displayName: 'Events',
+				// Not "Events": n8n's nodes panel lists a trigger's "Events" options under the node and
+				// then shows its name without "Trigger" (NodeItem.vue), a second "SmartSuite" beside the
+				// action node's entry. Without them this node is listed as the "SmartSuite Trigger".
+				displayName: 'Record Events',
 				name: 'events',
 				type: 'multiOptions',
 				options: KINDS,

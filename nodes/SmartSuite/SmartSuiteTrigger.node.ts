@@ -27,6 +27,7 @@ import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
 import type { WebhookRead } from './trigger/managed';
 import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
+import { POLLING_TRIGGER } from './trigger/names';
 import { eventItems, logDrain } from './trigger/output';
 import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
 import { NO_SAMPLE, sampleEvents } from './trigger/sample';
@@ -45,18 +46,35 @@ const MAX_PAGE_SIZE = 1000;
 
 export class SmartSuiteTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'SmartSuite Trigger',
+		displayName: 'SmartSuite Polling Trigger',
 		name: 'smartSuiteTrigger',
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['trigger'],
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
-			'={{$parameter["source"] === "managed" ? "Webhook created for you" : "Existing webhook"}}',
+			'={{$parameter["source"] === "managed" ? "Polls a webhook created for you" : "Polls an existing webhook"}}',
 		// n8n's nodes panel shows this above the actions of the combined SmartSuite entry (nodeDescription.ts).
 		description: SMARTSUITE_DESCRIPTION,
-		defaults: { name: 'SmartSuite Trigger' },
+		defaults: { name: 'SmartSuite Polling Trigger' },
 		polling: true,
+		// n8n's own words name the service by the display name without " Trigger" ("SmartSuite
+		// Polling"); these name SmartSuite and say what to change there. n8n 2.8.4 and 2.41.1 show
+		// them for a polling node too (the line shown while fetching stays n8n's).
+		triggerPanel: {
+			executionsHelp: {
+				inactive:
+					"<b>While building your workflow</b>, change a record in a table this trigger watches in SmartSuite, then click 'Fetch Test Event': the latest change shows up in this editor (before the first publish, when the trigger has no webhook yet, the latest record of each watched table, marked as a sample).<br /><br /><b>Once you're happy with your workflow</b>, publish it. Then n8n checks SmartSuite at every poll, and the changes in the watched tables start an execution; these show up in the executions list, not in the editor.",
+				active:
+					"<b>While building your workflow</b>, change a record in a table this trigger watches in SmartSuite, then click 'Fetch Test Event': the latest change shows up in this editor.<br /><br /><b>Your workflow also runs by itself</b>, since it is published: n8n checks SmartSuite at every poll, and the changes in the watched tables start an execution, shown in the executions list, not in the editor.",
+			},
+			activationHint: {
+				inactive:
+					'Once the workflow is built, publish it: then n8n checks SmartSuite at every poll, and the changes of records in the watched tables start it (those executions are not shown here).',
+				active:
+					'n8n also checks SmartSuite at every poll: the changes of records in the watched tables start this workflow (those executions are not shown here).',
+			},
+		},
 		inputs: [],
 		// The legacy rule predates NodeConnectionTypes, whose Main is the string 'main'.
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
@@ -136,7 +154,7 @@ export class SmartSuiteTrigger implements INodeType {
 		const lease = takeLease(state, budgetMs + POLL_LIMITS.leaseMarginMs);
 		if (!lease) {
 			this.logger.warn(
-				'SmartSuite Trigger: the previous poll is still running, so this one is skipped',
+				`${POLLING_TRIGGER}: the previous poll is still running, so this one is skipped`,
 			);
 			return null;
 		}
@@ -180,7 +198,7 @@ async function pollWebhook(
 		await eventItems(this, events, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
-			trigger: 'SmartSuite Trigger',
+			trigger: POLLING_TRIGGER,
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
 		}),
 	];
@@ -217,13 +235,13 @@ async function pollWebhook(
 		// Keep what the scan passed over (n8n 2.8 saves the state after the activation poll);
 		// if n8n drops it, the next poll scans again from the start.
 		this.logger.warn(
-			`SmartSuite Trigger: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`,
+			`${POLLING_TRIGGER}: reading past the events stored before activation stopped at an error; the next poll continues from there. ${result.error.message}`,
 		);
 		saveCursor(state, webhookId, cursor);
 		return { output: null, reachedEnd: false };
 	}
 	if (result.error && result.emitted.length === 0) throw result.error;
-	logDrain(this.logger, result, 'SmartSuite Trigger', 'poll');
+	logDrain(this.logger, result, POLLING_TRIGGER, 'poll');
 	// Every item was built before the state moves: nothing can throw after it has. The state is
 	// saved with these items; a poll that returns none may lose it (see cursor.ts), which only
 	// costs re-reading events it passed over.
@@ -283,7 +301,7 @@ async function sampleOutput(
 		await eventItems(context, samples, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
-			trigger: 'SmartSuite Trigger',
+			trigger: POLLING_TRIGGER,
 			keptFor: `${context.getWorkflow().id}|${context.getNode().id}|sample`,
 		}),
 	];

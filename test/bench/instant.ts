@@ -1,5 +1,5 @@
 /**
- * Section 7: the SmartSuite Instant Trigger (issue 23) on the emulator, through n8n-core's
+ * Section 7: the SmartSuite Trigger (issue 23) on the emulator, through n8n-core's
  * contexts (test/helpers/instant.ts): the emulator pings the trigger's local n8n endpoint after
  * each record change. Measured: the requests K changes cost (one at a time, in bursts, with
  * duplicate pings), the time from a change to webhook() returning the execution's items, and the

@@ -1,7 +1,7 @@
 /**
  * Scenario 9: what Readable People and Choices (issue 28) costs in requests, on and off: a Search
- * with Return All over N records whose Assigned To holds a member, a SmartSuite Trigger poll
- * (Simplify on) of N record changes, and N changes one at a time to the SmartSuite Instant Trigger
+ * with Return All over N records whose Assigned To holds a member, a SmartSuite Polling Trigger poll
+ * (Simplify on) of N record changes, and N changes one at a time to the SmartSuite Trigger
  * (a drain each). Request counts only: nothing here is timed.
  */
 import type { INodeParameters } from 'n8n-workflow';

@@ -361,7 +361,7 @@ function instantSectionText(results: InstantResult[]): string {
 	const part = <T extends InstantResult>(name: T['part']) =>
 		results.filter((r): r is T => r.part === name);
 	const parts = [
-		'#### 7. SmartSuite Instant Trigger (issue 23): requests per change, latency, keep-alive and a month, on the emulator',
+		'#### 7. SmartSuite Trigger (webhook-based, issue 23): requests per change, latency, keep-alive and a month, on the emulator',
 	];
 	const changes = part<InstantChangesResult>('changes');
 	if (changes.length) {

@@ -407,7 +407,8 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 				await card.filter({ hasText: `v${PACKAGE.version}` }).waitFor();
 				const shown = await card.innerText();
 				expect(shown).toContain(PACKAGE.name);
-				expect(shown).toContain('SmartSuite Instant Trigger');
+				expect(shown).toContain('SmartSuite Polling Trigger');
+				expect(shown).toContain('SmartSuite Trigger');
 				// The view alone: the innermost block holding its heading and the card, without the
 				// menus that name the owner.
 				const view = page

@@ -1,5 +1,5 @@
 /**
- * The SmartSuite Trigger in the current n8n with its durable poll cursors on (n8n 2.41: the flags in
+ * The SmartSuite Polling Trigger in the current n8n with its durable poll cursors on (n8n 2.41: the flags in
  * DURABLE_CURSORS). There n8n keeps a copy of the node's static data per workflow and node, commits
  * it with the execution of a poll that emits items, commits it alone after a scheduled poll that
  * emits nothing, and drops the changes of an activation poll that emits nothing; every scheduled
@@ -173,7 +173,7 @@ afterAll(async () => {
 	suite.finish();
 });
 
-describe(`SmartSuite Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, () => {
+describe(`SmartSuite Polling Trigger in n8n ${CURRENT.n8n} with durable poll cursors`, () => {
 	// Each test waits for and checks its own events, so that one failing does not fail the next.
 	test(
 		'(a) "Create a webhook for me": events stored after activation, also before the first scheduled poll, each arrive once',

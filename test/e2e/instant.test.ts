@@ -1,5 +1,5 @@
 /**
- * The SmartSuite Instant Trigger end to end in a real n8n (the version E2E_N8N selects): this
+ * The SmartSuite Trigger end to end in a real n8n (the version E2E_N8N selects): this
  * package packed and installed as a community package, a workflow with the trigger published, and
  * the emulator pinging n8n's production webhook URL over real HTTP (n8n listens on 127.0.0.1, so
  * its own URL is a loopback one the emulator sends to). What a user sees is asserted: the webhook
@@ -193,7 +193,7 @@ afterAll(async () => {
 	suite.finish();
 });
 
-describe(`SmartSuite Instant Trigger in n8n ${version.n8n}`, () => {
+describe(`SmartSuite Trigger in n8n ${version.n8n}`, () => {
 	test(
 		"activation creates one webhook notifying n8n's production URL; records created by the node and the API arrive once each, within seconds",
 		withN8nLog(async () => {

@@ -423,7 +423,7 @@ describe(`n8n ${version.n8n} in queue mode (Postgres, Redis, a main and two work
 				),
 			];
 
-			// Fetch Test Event of the SmartSuite Trigger: the latest event of its webhook.
+			// Fetch Test Event of the SmartSuite Polling Trigger: the latest event of its webhook.
 			const fetchWorkflow = await rest.workflow(FETCH_WORKFLOW);
 			const fetchTrigger = String(fetchWorkflow.nodes[0].name);
 			expect(

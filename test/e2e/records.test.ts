@@ -1,7 +1,7 @@
 /**
  * Records end to end in a real n8n (the proof of issues 21, 22, 28 and 30): the n8n version E2E_N8N
  * selects (versions.ts), this package packed and installed as a community package. While a
- * published SmartSuite Trigger ("Create a webhook for me" on one table, every kind of record event,
+ * published SmartSuite Polling Trigger ("Create a webhook for me" on one table, every kind of record event,
  * Simplify on) polls in `n8n start`, `n8n execute` runs a workflow whose SmartSuite nodes create 60
  * records from 60 items, search them, update them, upload a file to one of them, comment on that
  * record and list its comments, download its file (the bytes compared), create-or-update 60 items

@@ -232,7 +232,7 @@ describe(`SmartSuite node in n8n ${version.n8n} (n8n execute)`, () => {
 	);
 });
 
-describe(`SmartSuite Trigger in n8n ${version.n8n} (n8n start)`, () => {
+describe(`SmartSuite Polling Trigger in n8n ${version.n8n} (n8n start)`, () => {
 	test(
 		'events arrive exactly once each over the polls, and continue after a restart with no repeat and no gap',
 		withN8nLog(async () => {

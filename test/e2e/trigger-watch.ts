@@ -1,5 +1,5 @@
 /**
- * Watching a published SmartSuite Trigger workflow from outside n8n: append events to the
+ * Watching a published SmartSuite Polling Trigger workflow from outside n8n: append events to the
  * emulator's webhook, read the executions n8n stored, and see the requests the trigger made.
  * Shared by the single-process and the queue-mode e2e suites.
  */
@@ -44,7 +44,7 @@ export function instantTriggerWorkflow(workflow: {
 }
 
 /**
- * A workflow with its SmartSuite Trigger on the version's test schedule (versions.ts): every 10 s
+ * A workflow with its SmartSuite Polling Trigger on the version's test schedule (versions.ts): every 10 s
  * on the floor, once a minute on the current n8n, which refuses anything faster.
  */
 export function withTestPolls<T extends Record<string, unknown>>(

@@ -35,7 +35,7 @@ const { SmartSuiteInstantTrigger: InstantTriggerNode } =
 		SmartSuiteInstantTrigger: typeof SmartSuiteInstantTrigger;
 	};
 
-export const INSTANT_NAME = 'SmartSuite Instant Trigger';
+export const INSTANT_NAME = 'SmartSuite Trigger';
 const STATE_KEY = `node:${INSTANT_NAME}`;
 
 /** What n8n answered SmartSuite, and what the ping started. */

@@ -249,7 +249,7 @@ export function createPoller(
 	{
 		parameters,
 		credentials,
-		name = 'SmartSuite Trigger',
+		name = 'SmartSuite Polling Trigger',
 		typeVersion = 1,
 	}: { parameters: INodeParameters; credentials: object; name?: string; typeVersion?: number },
 ): Poller {

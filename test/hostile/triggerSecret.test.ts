@@ -230,7 +230,7 @@ it('a webhook id quoting the URL: the log lines and errors naming the webhook le
 			logs.some((line) => line.includes('the daily check of the webhook "w1 ***" failed')),
 		).toBe(true);
 		expect(keepAlive.errors.map((error) => error.message)).toEqual([
-			'The webhook "w1 ***" of the SmartSuite Instant Trigger was deleted',
+			'The webhook "w1 ***" of the SmartSuite Trigger was deleted',
 		]);
 		expectNoSecret(lastUrl(), 'webhook id', keepAlive.errors);
 	});

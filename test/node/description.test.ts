@@ -4,6 +4,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import codex from '../../nodes/SmartSuite/SmartSuite.node.json';
 import { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import { INSTANT_TRIGGER, POLLING_TRIGGER } from '../../nodes/SmartSuite/trigger/names';
 import { name as PACKAGE } from '../../package.json';
 import { smartSuite } from './harness';
 
@@ -280,9 +281,16 @@ it('takes solutions and tables from a list, a URL or an id (the modes saved work
  * trigger's description ("default to trigger description").
  */
 function nodesPanelEntries(types: INodeTypeDescription[]) {
+	// A trigger's events are the options of its "Event(s)" or "Trigger On" parameter
+	// (nodeTypesUtils.ts, triggersCategory); an entry with more than one action is shown without
+	// "Trigger" in its name (NodeItem.vue).
+	const events = (type: INodeTypeDescription) =>
+		type.properties.find((property) =>
+			['event', 'events', 'trigger on'].includes(property.displayName.toLowerCase()),
+		)?.options?.length ?? 0;
 	const full = (type: INodeTypeDescription) => ({
 		name: `${PACKAGE}.${type.name}`,
-		displayName: type.displayName,
+		displayName: events(type) > 1 ? type.displayName.replace('Trigger', '') : type.displayName,
 		description: type.description,
 	});
 	const entries = types.filter((type) => !type.group.includes('trigger')).map(full);
@@ -294,7 +302,7 @@ function nodesPanelEntries(types: INodeTypeDescription[]) {
 	return entries;
 }
 
-it("shows the action node's description on the nodes panel's combined SmartSuite entry; the Instant Trigger has its own", () => {
+it("shows the action node's description on the nodes panel's combined SmartSuite entry (with the polling trigger's events); the webhook trigger has its own", () => {
 	const instant = new SmartSuiteInstantTrigger().description;
 	expect(nodesPanelEntries([description, new SmartSuiteTrigger().description, instant])).toEqual([
 		{
@@ -304,13 +312,59 @@ it("shows the action node's description on the nodes panel's combined SmartSuite
 		},
 		{
 			name: `${PACKAGE}.smartSuiteInstantTrigger`,
-			displayName: 'SmartSuite Instant Trigger',
+			displayName: 'SmartSuite Trigger',
 			description: instant.description,
 		},
 	]);
 	expect(description.description).toMatch(
 		/^Create, read, update, delete, search and restore records/,
 	);
+});
+
+it('keeps the type names and shows the webhook trigger as the SmartSuite Trigger (issue 38)', () => {
+	const polling = new SmartSuiteTrigger().description;
+	const instant = new SmartSuiteInstantTrigger().description;
+	expect([polling.name, polling.displayName, polling.defaults.name]).toEqual([
+		'smartSuiteTrigger',
+		'SmartSuite Polling Trigger',
+		'SmartSuite Polling Trigger',
+	]);
+	expect([instant.name, instant.displayName, instant.defaults.name]).toEqual([
+		'smartSuiteInstantTrigger',
+		'SmartSuite Trigger',
+		'SmartSuite Trigger',
+	]);
+	// Their log lines start with the names the editor shows.
+	expect([POLLING_TRIGGER, INSTANT_TRIGGER]).toEqual([polling.displayName, instant.displayName]);
+});
+
+/** The service n8n's trigger panel names: the display name without " Trigger" (editor-ui, getTriggerNodeServiceName). */
+const serviceName = (type: INodeTypeDescription) => type.displayName.replace(/ trigger/i, '');
+
+it("names SmartSuite in both triggers' panels and says what to do there (issue 38)", () => {
+	// "Go to SmartSuite and create an event" while the Instant Trigger listens: n8n's line, which
+	// no node can change.
+	expect(serviceName(new SmartSuiteInstantTrigger().description)).toBe('SmartSuite');
+	// The polling trigger's is "SmartSuite Polling": its panel's own words replace n8n's.
+	const polling = new SmartSuiteTrigger().description;
+	expect(serviceName(polling)).toBe('SmartSuite Polling');
+	const panel = polling.triggerPanel;
+	if (typeof panel !== 'object') throw new Error('The polling trigger has no triggerPanel');
+	const { executionsHelp, activationHint } = panel;
+	if (typeof executionsHelp !== 'object' || typeof activationHint !== 'object')
+		throw new Error('The panel needs words for an active and an inactive workflow');
+	const texts = [
+		executionsHelp.active,
+		executionsHelp.inactive,
+		activationHint.active,
+		activationHint.inactive,
+	];
+	for (const text of texts) {
+		expect(text).toMatch(/SmartSuite/);
+		expect(text).not.toMatch(/SmartSuite Polling/);
+	}
+	for (const help of [executionsHelp.active, executionsHelp.inactive])
+		expect(help).toMatch(/change a record in a table this trigger watches.*'Fetch Test Event'/);
 });
 
 it('is the only node usable as an AI tool: the triggers are not', () => {

@@ -5,6 +5,7 @@ import { Workflow } from 'n8n-workflow';
 import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
 import actionCodex from '../../nodes/SmartSuite/SmartSuite.node.json';
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
+import instantCodex from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node.json';
 import triggerCodex from '../../nodes/SmartSuite/SmartSuiteTrigger.node.json';
 
 const nodeType: INodeType = new SmartSuite();
@@ -55,6 +56,7 @@ it('links documentation without a #fragment (n8n appends ?utm_… to node links,
 	const links = [
 		...actionCodex.resources.primaryDocumentation.map((doc) => doc.url),
 		...triggerCodex.resources.primaryDocumentation.map((doc) => doc.url),
+		...instantCodex.resources.primaryDocumentation.map((doc) => doc.url),
 		String(new SmartSuiteWorkspaceApi().documentationUrl),
 	];
 	for (const link of links) {

@@ -245,7 +245,7 @@ describe('Record outputs', () => {
 	});
 });
 
-describe('SmartSuite Trigger (polling), Simplify', () => {
+describe('SmartSuite Polling Trigger, Simplify', () => {
 	/** A webhook on the table and a trigger activated on it; `changes` records created after. */
 	async function polled(options: INodeParameters, changes: number) {
 		const t = table();
@@ -335,11 +335,13 @@ describe('SmartSuite Trigger (polling), Simplify', () => {
 		emu.injectFault({ operation: 'GetTable', action: { type: 'status', status: 403 } });
 		const [item] = emitted(await trigger.poll());
 		expect(item.record).toMatchObject({ priority: '2' });
-		expect(logs.join('\n')).toMatch(/SmartSuite Trigger: values of table .* could not be read/);
+		expect(logs.join('\n')).toMatch(
+			/SmartSuite Polling Trigger: values of table .* could not be read/,
+		);
 	});
 });
 
-describe('SmartSuite Instant Trigger, Simplify (on by default)', () => {
+describe('SmartSuite Trigger, Simplify (on by default)', () => {
 	async function notified(options: INodeParameters) {
 		const deals = emu.addTable(emu.addSolution({ name: 'Sales CRM' }).id, { name: 'Deals' });
 		const trigger = await startInstantTrigger({
@@ -498,7 +500,7 @@ async function gotten(table: TableObject, recordId: string, readable = true) {
 	return item.json;
 }
 
-describe('SmartSuite Trigger (polling), Simplify by default', () => {
+describe('SmartSuite Polling Trigger, Simplify by default', () => {
 	async function polled(options: INodeParameters = {}) {
 		const t = emu.addTable(emu.addSolution().id);
 		const webhook = emu.createWebhook({
@@ -539,7 +541,7 @@ describe('SmartSuite Trigger (polling), Simplify by default', () => {
 	});
 });
 
-describe('SmartSuite Instant Trigger, Simplify by default', () => {
+describe('SmartSuite Trigger, Simplify by default', () => {
 	it("gives the record as Get's Simplify gives it, and previous and changed_fields by label", async () => {
 		const t = emu.addTable(emu.addSolution().id);
 		const trigger = await startInstantTrigger({

@@ -389,8 +389,8 @@ describe('the docs name every node and every example workflow', () => {
 		const install = read('README.md').split('## Installing in n8n')[1].split('\n## ')[0];
 		expect(displayNames()).toEqual([
 			'SmartSuite',
+			'SmartSuite Polling Trigger',
 			'SmartSuite Trigger',
-			'SmartSuite Instant Trigger',
 		]);
 		for (const name of displayNames()) expect(install).toContain(`**${name}**`);
 	});
@@ -402,7 +402,7 @@ describe('the docs name every node and every example workflow', () => {
 		expect(read('docs/records.md')).toMatch(/^## Record → Restore$/m);
 		expect(read('docs/webhooks.md')).toMatch(/^## Webhook → List Events$/m);
 		expect(read('docs/triggers.md')).toMatch(
-			/^## SmartSuite Trigger$[\s\S]*^## SmartSuite Instant Trigger$/m,
+			/^## SmartSuite Polling Trigger$[\s\S]*^## SmartSuite Trigger$/m,
 		);
 	});
 

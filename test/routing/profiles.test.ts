@@ -231,7 +231,7 @@ it('the trigger activates when neither GetWebhook spelling is routed: it warns a
 	expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(appended));
 
 	expect(warnings).toEqual([
-		`warn: SmartSuite Trigger: the webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" was not checked before reading its events`,
+		`warn: SmartSuite Polling Trigger: the webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" was not checked before reading its events`,
 	]);
 	expect(emu.requests.slice(0, 3).map((request) => [request.path, request.status])).toEqual([
 		[`/${SMARTSUITE_SERVICE}/GetWebhook`, 404],

@@ -7,7 +7,7 @@ import { DEFAULT_VARIANT, startEmulator } from '../emulator';
 import type { Poller } from '../helpers/n8n';
 import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 
-export const TRIGGER_NAME = 'SmartSuite Trigger';
+export const TRIGGER_NAME = 'SmartSuite Polling Trigger';
 
 /** The trigger on a webhook; Simplify off unless `parameters` set options: these suites read events as SmartSuite sends them. */
 export function triggerFor(

@@ -1,5 +1,5 @@
 /**
- * The SmartSuite Instant Trigger through n8n-core's HookContext, WebhookContext and
+ * The SmartSuite Trigger through n8n-core's HookContext, WebhookContext and
  * TriggerContext, with the emulator pinging the trigger's n8n endpoint over real HTTP (see
  * test/helpers/instant.ts for what n8n does around it).
  */

@@ -113,7 +113,7 @@ describe('the managed webhook', () => {
 			managedScope: expect.any(String),
 		});
 		expect(logs).toEqual([
-			`info: SmartSuite Trigger: created the webhook "${webhook.webhook_id}" (notifications off) because none was set up yet, or n8n kept no state of it`,
+			`info: SmartSuite Polling Trigger: created the webhook "${webhook.webhook_id}" (notifications off) because none was set up yet, or n8n kept no state of it`,
 		]);
 
 		const changed = emu.recordChanges(deals.id, [
@@ -178,7 +178,7 @@ describe('the managed webhook', () => {
 		expect(replacement).not.toBe(expired.webhook_id);
 		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([replacement]);
 		expect(logs).toContainEqual(
-			`warn: SmartSuite Trigger: the webhook "${expired.webhook_id}" is disabled; setting up another one`,
+			`warn: SmartSuite Polling Trigger: the webhook "${expired.webhook_id}" is disabled; setting up another one`,
 		);
 	});
 
@@ -224,7 +224,7 @@ describe('the managed webhook', () => {
 		});
 		expect(poller.staticData().managedWebhookId).toBe(second.webhook_id);
 		expect(logs).toContainEqual(
-			`info: SmartSuite Trigger: created the webhook "${second.webhook_id}" (notifications off) because the Solution, Watch or Events changed (the webhook "${first.webhook_id}" is no longer read; SmartSuite deletes it after 14 days without reads)`,
+			`info: SmartSuite Polling Trigger: created the webhook "${second.webhook_id}" (notifications off) because the Solution, Watch or Events changed (the webhook "${first.webhook_id}" is no longer read; SmartSuite deletes it after 14 days without reads)`,
 		);
 		const created = emu.recordChanges(deals.id, [
 			{ kind: 'RECORD_CREATED' },
@@ -248,7 +248,7 @@ describe('the managed webhook', () => {
 		expect(replacement.webhook_id).not.toBe(gone.webhook_id);
 		expect(poller.staticData().managedWebhookId).toBe(replacement.webhook_id);
 		expect(logs).toContainEqual(
-			`warn: SmartSuite Trigger: the webhook "${gone.webhook_id}" is gone (deleted, or expired); setting up another one`,
+			`warn: SmartSuite Polling Trigger: the webhook "${gone.webhook_id}" is gone (deleted, or expired); setting up another one`,
 		);
 		expect(logs).toContainEqual(
 			expect.stringContaining(

@@ -248,7 +248,7 @@ describe('a managed webhook that SmartSuite disabled', () => {
 			'DeleteWebhook',
 		]);
 		expect(logs).toContainEqual(
-			`warn: SmartSuite Trigger: the webhook "${old.webhook_id}" is disabled or gone; setting up another one`,
+			`warn: SmartSuite Polling Trigger: the webhook "${old.webhook_id}" is disabled or gone; setting up another one`,
 		);
 
 		const next = emu.recordChanges(deals.id, [update('4')]);

@@ -39,7 +39,7 @@ afterAll(() => shutdownN8nCore());
 
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 
-/** A SmartSuite Trigger that makes its own webhook on a new table, every kind of event. */
+/** A SmartSuite Polling Trigger that makes its own webhook on a new table, every kind of event. */
 function managedTrigger() {
 	const solution = emu.addSolution();
 	const table = emu.addTable(solution.id);
@@ -76,7 +76,7 @@ describe('a page_size above the maximum, refused with 400', () => {
 		expect(reads.slice(1).every((status) => status === 'ListEvents 200')).toBe(true);
 		expect(logs).toContainEqual(
 			expect.stringMatching(
-				/^warn: SmartSuite Trigger: SmartSuite refused a page size of 1000 events \(400\); read on from the same position with pages of 50/,
+				/^warn: SmartSuite Polling Trigger: SmartSuite refused a page size of 1000 events \(400\); read on from the same position with pages of 50/,
 			),
 		);
 
@@ -121,7 +121,7 @@ describe('a page token the server no longer knows (400)', () => {
 		expect(idsOf(emitted(await trigger.poll()))).toEqual(idsOf(later));
 		expect(logs).toContainEqual(
 			expect.stringMatching(
-				/^warn: SmartSuite Trigger: SmartSuite no longer knows the saved page token \(400\)/,
+				/^warn: SmartSuite Polling Trigger: SmartSuite no longer knows the saved page token \(400\)/,
 			),
 		);
 		expect(logs.some((line) => /refused a page size/.test(line))).toBe(false);

@@ -1,4 +1,4 @@
-/** The SmartSuite Trigger through n8n-core's PollContext against the emulator over HTTP. */
+/** The SmartSuite Polling Trigger through n8n-core's PollContext against the emulator over HTTP. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,7 +41,7 @@ describe('description', () => {
 	test('a polling trigger with the SmartSuite credential, not a tool', () => {
 		expect(description).toMatchObject({
 			name: 'smartSuiteTrigger',
-			displayName: 'SmartSuite Trigger',
+			displayName: 'SmartSuite Polling Trigger',
 			polling: true,
 			inputs: [],
 			credentials: [{ name: 'smartSuiteWorkspaceApi', required: true }],

@@ -22,6 +22,7 @@ import type { WebhooksMethod } from '../shared/webhooksRoute';
 import { webhooksAddress, withOtherGetWebhookSpelling } from '../shared/webhooksRoute';
 import type { PageAnswer } from './drain';
 import type { PollClock } from './limits';
+import { POLLING_TRIGGER } from './names';
 
 export interface WebhookApi {
 	fetchPage(pageToken: string, pageSize: number): Promise<PageAnswer>;
@@ -94,7 +95,7 @@ export async function webhookApi(
 			if (!webhook) {
 				// Which spelling SmartSuite routes is unsettled: ListEvents, next, tells a wrong address.
 				context.logger.warn(
-					`SmartSuite Trigger: the webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" was not checked before reading its events`,
+					`${POLLING_TRIGGER}: the webhooks API routes neither GetWebhook nor GetWebhooks, so the webhook "${webhookId}" was not checked before reading its events`,
 				);
 				return;
 			}

@@ -54,6 +54,7 @@ import type { PollClock } from './limits';
 import { POLL_LIMITS, startPollClock } from './limits';
 import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
+import { INSTANT_TRIGGER } from './names';
 import { eventItems, logDrain } from './output';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
 import { noteFailure, noteSuccess, takeDueCheck } from './recovery';
@@ -66,7 +67,6 @@ import {
 	withoutQuery,
 } from './secret';
 
-const TRIGGER = 'SmartSuite Instant Trigger';
 /** Events asked for per request after the first read (new events after a ping are few). */
 const PAGE_SIZE = 100;
 const LARGE_PAGE_SIZE = 1000;
@@ -204,7 +204,7 @@ async function deleteQuietly(
 	} catch (error) {
 		if (!isWebhookGone(error))
 			logOf(context).warn(
-				`${TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
+				`${INSTANT_TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
 			);
 	}
 }
@@ -264,7 +264,7 @@ export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 			await revive(this, api, previous, url);
 			Object.assign(stateOf(this), { notificationUrl: url, secret });
 			logOf(this).info(
-				`${TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`,
+				`${INSTANT_TRIGGER}: notifications of the webhook "${remembered}" go to this workflow again`,
 			);
 			return true;
 		}
@@ -340,7 +340,7 @@ async function createNotifyingWebhook(
 		if (!search && context.getMode() !== 'manual') uncertainCreates.set(nodeKey(context), url);
 		if (!search?.found) throw created.error;
 		logOf(context).warn(
-			`${TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`,
+			`${INSTANT_TRIGGER}: CreateWebhook failed after SmartSuite created the webhook "${String(search.found.webhook_id)}"; the trigger uses it: ${(created.error as Error).message}`,
 		);
 		webhook = search.found;
 	} else webhook = created.webhook;
@@ -398,7 +398,7 @@ export async function stopNotifications(this: IHookFunctions): Promise<boolean> 
 		return true;
 	} catch (error) {
 		logOf(this).warn(
-			`${TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`,
+			`${INSTANT_TRIGGER}: could not switch off the notifications of the trigger's webhook${webhookId ? ` "${webhookId}"` : ''} (SmartSuite stops them after a day of failed deliveries): ${(error as Error).message}`,
 		);
 		return false;
 	}
@@ -421,14 +421,14 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
 	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
 		logOf(this).debug(
-			`${TRIGGER}: ignored a request to the webhook URL without the trigger's secret`,
+			`${INSTANT_TRIGGER}: ignored a request to the webhook URL without the trigger's secret`,
 		);
 		return answer(this, 200, {});
 	}
 	const body: unknown = this.getBodyData();
 	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
 		logOf(this).debug(
-			`${TRIGGER}: ignored a notification that does not name this trigger's webhook`,
+			`${INSTANT_TRIGGER}: ignored a notification that does not name this trigger's webhook`,
 		);
 		return answer(this, 200, {});
 	}
@@ -451,7 +451,7 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 	} catch (error) {
 		noted(false);
 		logOf(this).warn(
-			`${TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`,
+			`${INSTANT_TRIGGER}: could not read the events of the webhook "${webhookId}"; SmartSuite notifies again: ${(error as Error).message}`,
 		);
 		return answer(this, 503, {}, error as Error);
 	}
@@ -517,7 +517,7 @@ async function drainOnce(
 		maxPages: clock.maxPages,
 	});
 	if (result.error && result.emitted.length === 0) throw result.error;
-	logDrain(logOf(context), result, TRIGGER, 'notification');
+	logDrain(logOf(context), result, INSTANT_TRIGGER, 'notification');
 	const complete = result.reachedEnd && !result.error;
 	if (result.emitted.length === 0) {
 		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
@@ -528,7 +528,7 @@ async function drainOnce(
 		await eventItems(context, result.emitted, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
-			trigger: TRIGGER,
+			trigger: INSTANT_TRIGGER,
 			keptFor: key,
 		}),
 		heldSecrets(context),
@@ -596,7 +596,7 @@ async function checkWebhook(
 		context.emitError(
 			new NodeOperationError(
 				context.getNode(),
-				shown(context, `The webhook "${webhookId}" of the ${TRIGGER} was deleted`),
+				shown(context, `The webhook "${webhookId}" of the ${INSTANT_TRIGGER} was deleted`),
 				{
 					description:
 						'n8n re-activates the workflow, which creates a new webhook. Changes made while no webhook existed are not in it.',
@@ -606,7 +606,7 @@ async function checkWebhook(
 	} catch (error) {
 		noteFailure(recoveryKey(context), Date.now());
 		logOf(context).warn(
-			`${TRIGGER}: the ${what} of the webhook "${webhookId}" failed; the trigger checks again within the hour: ${(error as Error).message}`,
+			`${INSTANT_TRIGGER}: the ${what} of the webhook "${webhookId}" failed; the trigger checks again within the hour: ${(error as Error).message}`,
 		);
 	}
 }
@@ -634,6 +634,6 @@ async function pingItself(
 		throw new Error(`the trigger's webhook URL answered its notification with ${status}`);
 	noteSuccess(recoveryKey(context));
 	logOf(context).info(
-		`${TRIGGER}: the webhook "${text(webhook.webhook_id)}" is read again after a failure`,
+		`${INSTANT_TRIGGER}: the webhook "${text(webhook.webhook_id)}" is read again after a failure`,
 	);
 }

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
  * n8n's JSON save leaves it out (a restarted n8n never finds a lease) and no copy of the static
  * data carries it along.
  */
-const LEASE = Symbol('SmartSuite Trigger poll lease');
+const LEASE = Symbol('SmartSuite Polling Trigger poll lease');
 
 export interface Lease {
 	/** After this time (ms), a poll that never ended (a hung request) no longer blocks the others. */

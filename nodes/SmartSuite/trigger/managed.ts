@@ -26,6 +26,7 @@ import { isWebhookGone, webhookApi } from './api';
 import type { PollClock } from './limits';
 import type { Wanted } from './lookup';
 import { findWebhooks, fingerprintOf, isDisabled, isGone, readWanted } from './lookup';
+import { POLLING_TRIGGER } from './names';
 
 type PollOutput = INodeExecutionData[][] | null;
 /** One poll's read of a webhook: its items, and whether it read to the end of the stream. */
@@ -111,7 +112,7 @@ async function managedWebhook(
 	if (found) {
 		const webhookId = String(found.webhook_id);
 		context.logger.info(
-			`SmartSuite Trigger: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+			`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
 		);
 		return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
 	}
@@ -139,7 +140,7 @@ async function managedWebhook(
 		});
 	}
 	context.logger.info(
-		`SmartSuite Trigger: created the webhook "${webhookId}" (notifications off) because ${why}`,
+		`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
 	);
 	return { webhookId, created: true, remembered: false, disabled: false };
 }
@@ -155,7 +156,7 @@ async function deleteQuietly(
 		await deleteWebhook(context, webhookId, clock.requestTimeout());
 	} catch (error) {
 		context.logger.warn(
-			`SmartSuite Trigger: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
+			`${POLLING_TRIGGER}: could not delete the webhook "${webhookId}" ${why}: ${(error as Error).message}`,
 		);
 	}
 }
@@ -196,7 +197,7 @@ async function replacementReason(
 		if (await goneAfterAll(context, error, webhookId, solutionId, clock))
 			return `the webhook "${webhookId}" is disabled or gone`;
 		context.logger.warn(
-			`SmartSuite Trigger: could not check the webhook "${webhookId}"; the next poll checks again: ${(error as Error).message}`,
+			`${POLLING_TRIGGER}: could not check the webhook "${webhookId}"; the next poll checks again: ${(error as Error).message}`,
 		);
 		return undefined;
 	}
@@ -281,7 +282,7 @@ export async function pollManagedWebhook(
 				},
 			);
 		}
-		if (!manual) context.logger.warn(`SmartSuite Trigger: ${why}; setting up another one`);
+		if (!manual) context.logger.warn(`${POLLING_TRIGGER}: ${why}; setting up another one`);
 		webhook = await managedWebhook(context, wanted, clock, excluded, why);
 	}
 	if (!manual) await deleteLeftBehind(context, leftBehind, clock);
@@ -312,7 +313,7 @@ async function deleteLeftBehind(
 		} catch (error) {
 			if (isWebhookGone(error)) continue;
 			context.logger.warn(
-				`SmartSuite Trigger: could not delete the webhook "${webhookId}" that SmartSuite disabled (its events were read); the next poll tries again: ${(error as Error).message}`,
+				`${POLLING_TRIGGER}: could not delete the webhook "${webhookId}" that SmartSuite disabled (its events were read); the next poll tries again: ${(error as Error).message}`,
 			);
 			kept.push(webhookId);
 		}

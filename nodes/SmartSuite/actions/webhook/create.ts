@@ -82,7 +82,7 @@ export const createFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether SmartSuite also POSTs a short notice to a URL after each change. Not needed to read the events (List Events, SmartSuite Trigger).',
+			'Whether SmartSuite also POSTs a short notice to a URL after each change. Not needed to read the events (List Events, SmartSuite Polling Trigger).',
 		displayOptions: { show: showOnlyForCreate },
 	},
 	{

@@ -166,7 +166,7 @@ export const updateFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'A SmartSuite Instant Trigger that uses this webhook gets no more changes until its workflow is published again. Events are still collected.',
+			'A SmartSuite Trigger that uses this webhook gets no more changes until its workflow is published again. Events are still collected.',
 		name: 'notificationsOffNotice',
 		type: 'notice',
 		default: '',
