@@ -89,7 +89,7 @@ interface Line {
  * How long a drain waits before it reads: copies of a ping that SmartSuite sends together reach
  * n8n a few milliseconds apart, and those that arrive meanwhile join it instead of reading again.
  */
-export const JOIN_WINDOW_MS = 10;
+export const JOIN_WINDOW_MS = 25;
 
 const lines = new Map<string, Line>();
 /** A webhook not pinged for this long is forgotten (test webhooks come and go). */
