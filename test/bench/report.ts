@@ -246,6 +246,7 @@ function readableTable(results: ReadableResult[]): string {
 			'workload',
 			'requests',
 			'per 1,000 records',
+			'requests / change',
 			'by operation',
 			'structure and members reads',
 			'items out',
@@ -254,6 +255,10 @@ function readableTable(results: ReadableResult[]): string {
 			r.label,
 			r.requests.toLocaleString('en-US'),
 			Math.round((r.requests * 1000) / r.case.n).toLocaleString('en-US'),
+			r.case.kind === 'search'
+				? '–'
+				: num(r.requests / r.case.n) +
+					(r.targets.perChange === undefined ? '' : mark(r.targets.perChange)),
 			Object.entries(r.byOperation)
 				.map(([operation, count]) => `${operation} ${count}`)
 				.join(', '),
@@ -273,7 +278,7 @@ function instantChangesTable(results: InstantChangesResult[]): string {
 			'changes',
 			'end',
 			'pings',
-			'ListEvents (≤ K)',
+			'ListEvents (≤ K + 1 %)',
 			'GetWebhook',
 			'requests / change',
 			'executions',

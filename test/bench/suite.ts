@@ -94,6 +94,9 @@ function readableCases(n: number, instant: number): ReadableCase[] {
 		{ kind: 'search', n },
 		{ kind: 'poll', n },
 		{ kind: 'instant', n: instant },
+		// A day of changes one every 40 minutes (issue 39): the kept reads must last the day.
+		{ kind: 'instantDay', n: 36 },
+		{ kind: 'pollDay', n: 36 },
 	].flatMap(({ kind, n: size }) =>
 		[true, false].map((readable): ReadableCase => ({
 			kind: kind as ReadableCase['kind'],
@@ -110,7 +113,8 @@ function readableCases(n: number, instant: number): ReadableCase[] {
 function instantConfig(changes: number, timed: number): InstantConfig {
 	return {
 		changes: [1, 25].flatMap((burst) => [1, 3].map((copies) => ({ changes, burst, copies }))),
-		endOfStream: END_VARIANTS,
+		// Every end signal: a lone change must cost one call in each (issue 39).
+		endOfStream: ['emptyToken', 'omittedToken', 'emptyPage'],
 		latency: { changes: timed, warmUp: 5 },
 		monthlyChanges: [100, 1_000, 10_000],
 		forgedPings: 100,

@@ -444,6 +444,12 @@ describe('served page sizes', () => {
 		);
 	});
 
+	test('a page of one event is the end (a lone change is one request), unless every short page is probed (activation)', () => {
+		expect(judgePage(nothing, { asked: 100, length: 1 }).verdict).toBe('short');
+		expect(judgePage(nothing, { asked: 100, length: 1 }, undefined, true).verdict).toBe('probe');
+		expect(judgePage(nothing, { asked: 100, length: 2 }).verdict).toBe('probe');
+	});
+
 	test('shorter than asked and as long as any before: a probe; more after it makes it the limit', () => {
 		const probed = judgePage({ largest: 3, limit: 0, maxAsk: 0 }, { asked: 1000, length: 100 });
 		expect(probed.verdict).toBe('probe');

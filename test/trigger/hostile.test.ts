@@ -74,9 +74,10 @@ afterEach(async () => {
 });
 
 /** A stream that never ends: page n holds event w1.n and points to page n + 1. */
+/** Pages of two events, each with a new token (a page of one would be read as the end: issue 39). */
 function endlessStream(token: string): string {
 	const n = token === '' ? 0 : Number(token);
-	return `{"events":[${eventText(`w1.${n}`)}],"next_page_token":"${n + 1}"}`;
+	return `{"events":[${eventText(`w1.${2 * n}`)},${eventText(`w1.${2 * n + 1}`)}],"next_page_token":"${n + 1}"}`;
 }
 const streamIds = (from: number, count: number) =>
 	Array.from({ length: count }, (_, i) => `w1.${from + i}`);
@@ -230,24 +231,24 @@ describe('the poll budget', () => {
 		const started = await onServer(endlessStream);
 		server = started.server;
 		const first = emitted(await started.trigger.poll());
-		expect(idsOf(first)).toEqual(streamIds(0, POLL_LIMITS.maxPages));
+		expect(idsOf(first)).toEqual(streamIds(0, 2 * POLL_LIMITS.maxPages));
 		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(
-			streamIds(POLL_LIMITS.maxPages, POLL_LIMITS.maxPages),
+			streamIds(2 * POLL_LIMITS.maxPages, 2 * POLL_LIMITS.maxPages),
 		);
 	});
 
 	test('a page that points back to itself: read once; later polls idle instead of failing', async () => {
-		let loopingPage = [eventText('w1.1')];
+		let loopingPage = [eventText('w1.2'), eventText('w1.3')];
 		const started = await onServer((token) =>
 			token === ''
-				? `{"events":[${eventText('w1.0')}],"next_page_token":"A"}`
+				? `{"events":[${eventText('w1.0')},${eventText('w1.1')}],"next_page_token":"A"}`
 				: `{"events":[${loopingPage.join(',')}],"next_page_token":"A"}`,
 		);
 		server = started.server;
-		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(['w1.0', 'w1.1']);
+		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(['w1.0', 'w1.1', 'w1.2', 'w1.3']);
 		expect(await started.trigger.poll()).toBeNull();
-		loopingPage = [eventText('w1.1'), eventText('w1.2')];
-		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(['w1.2']);
+		loopingPage = [eventText('w1.2'), eventText('w1.3'), eventText('w1.4')];
+		expect(idsOf(emitted(await started.trigger.poll()))).toEqual(['w1.4']);
 	});
 
 	test('Fetch test event on an endless stream returns the latest event read within the budget', async () => {
@@ -255,7 +256,7 @@ describe('the poll budget', () => {
 		const started = await onServer(endlessStream);
 		server = started.server;
 		expect(idsOf(emitted(await started.trigger.poll('manual')))).toEqual([
-			`w1.${POLL_LIMITS.maxPages - 1}`,
+			`w1.${2 * POLL_LIMITS.maxPages - 1}`,
 		]);
 		expect(started.trigger.staticData()).toEqual({});
 	});

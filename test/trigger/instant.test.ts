@@ -310,6 +310,99 @@ describe('pings', () => {
 	});
 });
 
+describe('a lone change costs one ListEvents (issue 39)', () => {
+	/** Makes `count` changes one at a time, each ping answered before the next; the ListEvents calls of each. */
+	async function oneAtATime(change: (count?: number) => Promise<void>, count: number) {
+		const costs: number[] = [];
+		for (let i = 0; i < count; i++) {
+			emu.resetLog();
+			await change(1);
+			costs.push(requests('ListEvents').length);
+		}
+		return costs;
+	}
+
+	it.each(['emptyToken', 'omittedToken', 'emptyPage'] as const)(
+		'%s: from the first change on, also with 3 copies of each ping at once',
+		async (endOfStream) => {
+			const { trigger, webhooksOfSolution, change } = await setUp();
+			emu.setVariant({ endOfStream });
+			await trigger.activate();
+			const [{ webhook_id: webhookId }] = webhooksOfSolution();
+			expect(await oneAtATime(change, 4)).toEqual([1, 1, 1, 1]);
+			// SmartSuite's copies of one ping arrive together: they share one read (8 calls before).
+			// A copy that reaches n8n more than 25 ms after the first (a loaded machine) reads again.
+			emu.setVariant({ notificationCopies: 3, notificationCopiesAtOnce: true });
+			const withCopies = await oneAtATime(change, 4);
+			expect(withCopies.reduce((sum, cost) => sum + cost, 0)).toBeLessThanOrEqual(5);
+			expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+			expect(trigger.executions.map((items) => items.length)).toEqual(Array(8).fill(1));
+		},
+	);
+
+	it('copies of a ping that come 5 ms after it, while its drain runs, share its read and execution', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp();
+		await trigger.activate(); // emptyToken: one drain is one request
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		emu.holdNotifications(); // the test pings by itself
+		emu.createRecord(deals.id, { title: 'One' });
+		emu.resetLog();
+		const body = { webhookId, locator: {} };
+		const first = trigger.ping(body);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const copies = await Promise.all([trigger.ping(body), trigger.ping(body)]);
+		const answers = [await first, ...copies];
+		expect(requests('ListEvents')).toHaveLength(1);
+		expect(answers.map((answer) => answer.items.length)).toEqual([1, 0, 0]);
+		expect(eventIds([answers[0].items])).toEqual(allEventIds(webhookId));
+	});
+
+	it('a server that serves 7 a page: lone changes cost 1, a backlog of 30 comes out whole, once and in order', async () => {
+		const { trigger, webhooksOfSolution, change, deals } = await setUp();
+		emu.setVariant({ endOfStream: 'emptyPage', maxPageSize: 7 });
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		expect(await oneAtATime(change, 3)).toEqual([1, 1, 1]);
+		emu.holdNotifications();
+		for (let i = 0; i < 30; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
+		emu.resetLog();
+		const backlog = await trigger.ping({ webhookId, locator: {} });
+		// Pages of 7: the first followed at once by more shows the server's size; the page of 2 ends it.
+		expect(backlog.items).toHaveLength(30);
+		expect(requests('ListEvents')).toHaveLength(Math.ceil(30 / 7));
+		emu.releaseNotifications();
+		await emu.settleNotifications();
+		expect(await oneAtATime(change, 3)).toEqual([1, 1, 1]);
+		const out = [...eventIds(trigger.executions.slice(0, 3)), ...eventIds([backlog.items])];
+		out.push(...eventIds(trigger.executions.slice(3)));
+		expect(out).toEqual(allEventIds(webhookId));
+	});
+
+	it('a server that starts serving fewer than it did: each notification reads on from the saved token, nothing lost or twice across restarts', async () => {
+		const { trigger, webhooksOfSolution, change, deals } = await setUp();
+		emu.setVariant({ endOfStream: 'emptyPage' });
+		await trigger.activate();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		await change(10); // a page of 10 seen: the server serves at least that many
+		emu.setVariant({ maxPageSize: 7 });
+		emu.holdNotifications(); // the test pings by itself
+		for (let i = 0; i < 30; i++) emu.createRecord(deals.id, { title: `Deal ${i}` });
+		const sizes: number[] = [];
+		const out = eventIds(trigger.executions);
+		for (let ping = 0; ping < 10 && out.length < 40; ping++) {
+			emu.resetLog();
+			const { items } = await trigger.ping({ webhookId, locator: {} });
+			sizes.push(items.length);
+			out.push(...eventIds([items]));
+			// A page of 7 after pages of 10 ends the read; what follows it waits for the next notification.
+			expect(requests('ListEvents').length).toBeLessThanOrEqual(2);
+			trigger.restart(); // the next notification starts from the saved state alone
+		}
+		expect(out).toEqual(allEventIds(webhookId));
+		expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(30);
+	});
+});
+
 describe('the secret in the notification URL', () => {
 	const post = async (url: string, body: unknown) => {
 		const answer = await fetch(url, {

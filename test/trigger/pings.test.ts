@@ -103,13 +103,17 @@ describe('inTurn', () => {
 		const order: string[] = [];
 		let release!: () => void;
 		const gate = new Promise<void>((resolve) => (release = resolve));
-		const first = inTurn('k', async () => {
+		let started!: () => void;
+		const running = new Promise<void>((resolve) => (started = resolve));
+		const first = inTurn('k', async (reading) => {
 			order.push('first starts');
+			reading();
+			started();
 			await gate;
 			order.push('first ends');
 			return 1;
 		});
-		await new Promise((resolve) => setImmediate(resolve)); // the first has started
+		await running;
 		const second = inTurn('k', async () => {
 			order.push('second starts');
 			return 2;
@@ -124,5 +128,29 @@ describe('inTurn', () => {
 			{ result: 2, joined: true },
 		]);
 		expect(order).toEqual(['first starts', 'first ends', 'second starts']);
+	});
+
+	it('a ping that arrives while the running drain has not sent its first request joins it; one after queues', async () => {
+		let release!: () => void;
+		const gate = new Promise<void>((resolve) => (release = resolve));
+		let read!: () => void;
+		let started!: () => void;
+		const running = new Promise<void>((resolve) => (started = resolve));
+		const first = inTurn('unread', async (reading) => {
+			read = reading;
+			started();
+			await gate;
+			return 1;
+		});
+		await running; // the first runs and has not read yet
+		const copy = inTurn('unread', async () => 2);
+		read();
+		const later = inTurn('unread', async () => 3);
+		release();
+		expect(await Promise.all([first, copy, later])).toEqual([
+			{ result: 1, joined: false },
+			{ result: 1, joined: true },
+			{ result: 3, joined: false },
+		]);
 	});
 });

@@ -289,6 +289,26 @@ describe('page sizes', () => {
 	}, 20_000);
 });
 
+describe('a lone change (issue 39)', () => {
+	test.each(END_OF_STREAM)(
+		'%s: a poll that finds one new event is one ListEvents call, from the first one on',
+		async (endOfStream) => {
+			emu.setVariant({ endOfStream });
+			const { webhookId, trigger } = await activated(0);
+			const emittedIds: unknown[] = [];
+			const costs: number[] = [];
+			for (let change = 0; change < 4; change++) {
+				emu.appendEvents(webhookId, 1);
+				emu.resetLog();
+				emittedIds.push(...idsOf(emitted(await trigger.poll())));
+				costs.push(requestsTo(emu, 'ListEvents').length);
+			}
+			expect(emittedIds).toEqual(idsOf(emu.events(webhookId)));
+			expect(costs).toEqual([1, 1, 1, 1]);
+		},
+	);
+});
+
 describe('activation with New Events across a failure', () => {
 	test('a 502 in the middle of the history keeps what was read; the next polls go on from there and emit nothing stored', async () => {
 		const { webhook_id: webhookId } = emu.createWebhook();

@@ -77,6 +77,8 @@ interface LaterEvent {
  * drain) are skipped, so repeats across pages and re-reads after an expired token emit nothing twice.
  * The end is a page without a next token, an empty page, or a page shorter than the server
  * serves (nothing followed it): a poll that finds fewer new events than a page is one request.
+ * A page shorter than a server that caps its pages serves ends the read too when its cap is not
+ * known yet (see `judgePage`): the rest follows at the next read, from that page's token.
  * An element that is not an event is passed over (counted in `malformed`), never stalls it.
  */
 export async function drain(from: Cursor, options: DrainOptions): Promise<DrainResult> {
@@ -168,7 +170,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 		sizeRetry = undefined;
 		const { page } = answer;
 		const read = { asked: pageSize, length: page.events.length };
-		const judged = judgePage(served, read, readOnFrom);
+		// Activation must reach the stream's own end (what follows counts as new): it probes every short page.
+		const judged = judgePage(served, read, readOnFrom, from.activationScan);
 		served = judged.served;
 		// A token already requested would loop: the page is then read as the last one, and the
 		// cursor stays on it, so the next poll reads it again and emits only what follows.

@@ -440,7 +440,10 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 		else noteFailure(recoveryKey(this), Date.now());
 	};
 	try {
-		const { result, joined } = await inTurn(key, async () => await drainOnce(this, webhookId, key));
+		const { result, joined } = await inTurn(
+			key,
+			async (reading) => await drainOnce(this, webhookId, key, reading),
+		);
 		noted(result.complete);
 		// A ping that joined a drain leaves its events to the ping that started it.
 		return answer(
@@ -489,6 +492,7 @@ async function drainOnce(
 	context: IWebhookFunctions,
 	webhookId: string,
 	key: string,
+	reading: () => void,
 ): Promise<PingOutcome> {
 	const node = context.getNode();
 	const options = context.getNodeParameter('options', {}) as InstantOptions;
@@ -508,7 +512,10 @@ async function drainOnce(
 	const api = await webhookApi(context, webhookId, clock);
 	const fresh = start.cursor.pageToken === '' && start.cursor.lastEventId === '';
 	const result = await drain(start.cursor, {
-		fetchPage: api.fetchPage,
+		fetchPage: async (pageToken, pageSize) => {
+			reading();
+			return await api.fetchPage(pageToken, pageSize);
+		},
 		isWanted: (event) => kinds.length === 0 || kinds.includes(String(event.kind)),
 		maxEvents: maxEvents === 0 ? Infinity : maxEvents,
 		pageSize: fresh ? LARGE_PAGE_SIZE : PAGE_SIZE,

@@ -28,7 +28,9 @@ export const SAFE_PAGE_SIZE = 50;
 /**
  * full: the server may hold more after it: read on. short: it held everything there was: stop.
  * probe: shorter than asked, at least as long as any page before and no limit known, so maybe
- * the server's limit: one more request tells.
+ * the server's limit: one more request tells. A page of one event is never probed (a lone change
+ * would cost two requests each time, and no server serves one a page) unless `probeAll`: a capped
+ * page taken as the end only delays what follows it to the next read, which starts at its token.
  */
 type PageVerdict = 'full' | 'short' | 'probe';
 
@@ -47,6 +49,7 @@ export function judgePage(
 	served: ServedPages,
 	{ asked, length }: PageRead,
 	readOnFrom?: PageRead,
+	probeAll = false,
 ): { verdict: PageVerdict; served: ServedPages } {
 	let limit = length > served.limit ? 0 : served.limit;
 	if (readOnFrom && readOnFrom.length > 0 && readOnFrom.length !== readOnFrom.asked && length > 0) {
@@ -56,7 +59,7 @@ export function judgePage(
 	const expected = limit && length > asked ? limit : Math.min(asked, limit || asked);
 	let verdict: PageVerdict = 'short';
 	if (length >= expected) verdict = 'full';
-	else if (!limit && length > 0 && length >= served.largest) verdict = 'probe';
+	else if (!limit && length >= (probeAll ? 1 : 2) && length >= served.largest) verdict = 'probe';
 	return { verdict, served: { ...served, largest: Math.max(served.largest, length), limit } };
 }
 

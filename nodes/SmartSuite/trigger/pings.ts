@@ -7,6 +7,8 @@
  * once per process), and each starts from the newer of the saved cursor and the one the previous
  * drain left in memory.
  */
+import { sleep } from 'n8n-workflow';
+
 import type { Cursor } from './cursor';
 
 /**
@@ -74,12 +76,20 @@ interface Line {
 	tail: Promise<unknown>;
 	/** A drain queued behind a running one, not started yet: later pings join it. */
 	queued?: Promise<unknown>;
+	/** The running drain while it has not sent its first request yet: later pings join it too. */
+	unread?: Promise<unknown>;
 	/** Drains queued and not ended yet. */
 	pending: number;
 	remembered?: Remembered;
 	/** Last use (ms). */
 	usedAt: number;
 }
+
+/**
+ * How long a drain waits before it reads: copies of a ping that SmartSuite sends together reach
+ * n8n a few milliseconds apart, and those that arrive meanwhile join it instead of reading again.
+ */
+export const JOIN_WINDOW_MS = 25;
 
 const lines = new Map<string, Line>();
 /** A webhook not pinged for this long is forgotten (test webhooks come and go). */
@@ -114,18 +124,30 @@ function lineOf(key: string): Line {
 
 /**
  * Runs `drain` once the drains of `key` queued before it have ended. A ping that arrives while a
- * drain waits its turn joins that drain instead of queuing another one (`joined`): that drain
- * starts after the ping arrived, so it reads everything the ping announced.
+ * drain waits its turn, or runs but has not sent its first request yet (`drain` calls `reading`
+ * before it does), joins that drain instead of queuing another one (`joined`): that drain reads
+ * after the ping arrived, so it reads everything the ping announced. Pings that come together
+ * (SmartSuite's copies of one) share one read.
  */
 export async function inTurn<T>(
 	key: string,
-	drain: () => Promise<T>,
+	drain: (reading: () => void) => Promise<T>,
 ): Promise<{ result: T; joined: boolean }> {
 	const line = lineOf(key);
-	if (line.queued) return { result: (await line.queued) as T, joined: true };
-	const queued = line.tail.then(async () => {
+	const joinable = line.queued ?? line.unread;
+	if (joinable) return { result: (await joinable) as T, joined: true };
+	const reading = () => {
+		if (line.unread === queued) line.unread = undefined;
+	};
+	const queued: Promise<T> = line.tail.then(async () => {
 		line.queued = undefined;
-		return await drain();
+		line.unread = queued;
+		try {
+			await sleep(JOIN_WINDOW_MS);
+			return await drain(reading);
+		} finally {
+			reading();
+		}
 	});
 	line.queued = queued;
 	line.pending++;
