@@ -577,6 +577,151 @@ it(
 );
 
 it(
+	'Record → Create or Update by hand: a linked record typed by its title is stored as that record’s id (issue 36)',
+	step('linked-by-title', async () => {
+		const { emulator } = session;
+		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
+		const globex = emulator.records(tableId).find((record) => record.title === 'Globex')!;
+		await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
+		await pickFromList(page, 'tableId', TABLE);
+		const matchOn = parametersPane(page).getByTestId('matching-column-select');
+		await expect(matchOn).toBeVisibleSoon();
+		await matchOn.click();
+		await page
+			.getByRole('option')
+			.locator('visible=true')
+			.filter({ hasText: /^Code$/ })
+			.first()
+			.click();
+		await page.keyboard.press('Escape');
+		await fill(TYPED_FIELDS.text, String(target[TYPED_FIELDS.text]));
+		await setOneField(TYPED_FIELDS.linked, /^Related\b/, 'Globex');
+		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+		const sent = emulator.requests.length;
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Initech"');
+		const stored = emulator.getRecord(tableId, target.id)![TYPED_FIELDS.linked];
+		if (JSON.stringify(stored) !== JSON.stringify([globex.id]))
+			problems.push(`Related stored ${JSON.stringify(stored)}, expected ["${globex.id}"] (Globex)`);
+		// The linked table is the table written: its structure is read once for both.
+		const reads = emulator.requests
+			.slice(sent)
+			.filter((request) => request.operation === 'GetTable');
+		if (reads.length !== 1) problems.push(`The table's structure was read ${reads.length} times`);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Create by hand: a time without an offset, in a workflow set to Europe/Berlin, is stored as that time in Berlin (issue 36)',
+	step('time-in-workflow-zone', async () => {
+		await addSmartSuiteAction(page, session.n8n.url, 'Create records');
+		await pickFromList(page, 'tableId', TABLE);
+		await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+		await fill('title', 'Berlin meeting');
+		await fill(TYPED_FIELDS.text, 'B-1');
+		await fill(TYPED_FIELDS.date, '2026-12-01 14:30');
+		await closePanel();
+		await setWorkflowTimeZone('Berlin');
+		await page.getByTestId('canvas-node').filter({ hasText: 'Create records' }).first().dblclick();
+		await expect(ndv(page)).toBeVisibleSoon();
+		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Berlin meeting"');
+		const stored = newest('Berlin meeting')?.[TYPED_FIELDS.date];
+		if (
+			JSON.stringify(stored) !==
+			JSON.stringify({ date: '2026-12-01T13:30:00Z', include_time: true })
+		)
+			problems.push(
+				`Start stored ${JSON.stringify(stored)}, expected 2026-12-01T13:30:00Z (14:30 in Berlin)`,
+			);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Create by hand: HTML with bold in a SmartDoc field keeps its bold in the document (issue 36)',
+	step('smartdoc-bold', async () => {
+		await addSmartSuiteAction(page, session.n8n.url, 'Create records');
+		await pickFromList(page, 'tableId', TABLE);
+		await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+		await fill('title', 'Bold brief');
+		await fill(TYPED_FIELDS.text, 'D-1');
+		await fill(TYPED_FIELDS.smartDoc, '<p>Hello <b>bold</b> world</p>');
+		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+		const error = await executeStep();
+		if (error) problems.push(`Execute step failed: ${error}`);
+		else await expectOutputItem('"Bold brief"');
+		const stored = newest('Bold brief')?.[TYPED_FIELDS.smartDoc] as
+			{ data?: unknown; html?: string } | undefined;
+		const paragraph = {
+			type: 'paragraph',
+			content: [
+				{ type: 'text', text: 'Hello ' },
+				{ type: 'text', text: 'bold', marks: [{ type: 'strong' }] },
+				{ type: 'text', text: ' world' },
+			],
+		};
+		if (JSON.stringify(stored?.data) !== JSON.stringify({ type: 'doc', content: [paragraph] }))
+			problems.push(
+				`Brief's document stored ${JSON.stringify(stored?.data)}, expected "bold" marked strong`,
+			);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Update by hand: a tag id copied from Get’s output is stored; a tag label gives a clear error and sends nothing (issue 36)',
+	step('tag-from-get', async () => {
+		const { emulator } = session;
+		const tagged = emulator.records(tableId).find((record) => record.title === 'Globex')!;
+		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
+		emulator.updateRecord(tableId, tagged.id, { [TYPED_FIELDS.tags]: [TAG.q2] });
+		// As docs/records.md tells: a Get of a record that has the tag shows its id under the field's label.
+		await addSmartSuiteAction(page, session.n8n.url, 'Get a record by its ID');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Globex');
+		const problems: string[] = [];
+		const getError = await executeStep();
+		if (getError) throw new Error(`Get failed: ${getError}`);
+		await expectOutputItem('"Labels"');
+		const shown = await output().innerText();
+		const copied = /"Labels":\s*\[\s*"([0-9a-f]{24})"/.exec(shown)?.[1];
+		if (!copied) throw new Error(`Get's output shows no tag id under "Labels": ${shown}`);
+
+		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Initech');
+		await expect(mapper()).toBeVisibleSoon();
+		await setOneField(TYPED_FIELDS.tags, /^Labels\b/, copied);
+		const error = await executeStep();
+		if (error) problems.push(`Execute step with the copied id failed: ${error}`);
+		else await expectOutputItem('"Initech"');
+		const stored = () => emulator.getRecord(tableId, target.id)![TYPED_FIELDS.tags];
+		if (JSON.stringify(stored()) !== JSON.stringify([TAG.q2]))
+			problems.push(`Labels stored ${JSON.stringify(stored())}, expected ["${TAG.q2}"] (Q2)`);
+
+		await fill(TYPED_FIELDS.tags, 'Renewal');
+		const sent = emulator.requests.length;
+		const refused = await executeStep();
+		const clear = 'is not a tag id';
+		if (!refused?.includes(clear))
+			problems.push(
+				`A tag label typed: expected an error saying "${clear}", the panel shows: ${refused ?? 'success'}`,
+			);
+		const writes = emulator.requests
+			.slice(sent)
+			.filter((request) => /Record/.test(request.operation ?? '') && request.method !== 'GET');
+		if (writes.length > 0) problems.push(`${writes.length} write(s) sent for a tag label`);
+		await screenshot(ndv(page), 'record-update-tag-label');
+		report(problems);
+	}),
+);
+
+it(
 	'Comment → Create by hand: on a record picked from the list, the text typed, assigned to a member picked from the list',
 	step('comment-by-hand', async () => {
 		const { emulator } = session;
@@ -767,4 +912,41 @@ async function addMapperField(slug: string, label: string | RegExp): Promise<voi
 		await page.getByText(label, { exact: true }).locator('visible=true').first().click();
 		await expect(shown).toBeVisibleSoon();
 	}
+}
+
+/** Closes the node's panel, back to the canvas. */
+async function closePanel(): Promise<void> {
+	await page
+		.getByTestId('ndv-close-button')
+		.or(page.getByTestId('back-to-canvas'))
+		.locator('visible=true')
+		.first()
+		.click();
+	await expect(ndv(page)).toHaveCountSoon(0);
+}
+
+/**
+ * Saves the workflow (its settings open only once it is saved), then picks the time zone whose
+ * name holds `zone` in the workflow's settings and saves them.
+ */
+async function setWorkflowTimeZone(zone: string): Promise<void> {
+	const timeZone = page.getByTestId('workflow-settings-timezone');
+	for (let attempt = 1; ; attempt++) {
+		await page.keyboard.press('ControlOrMeta+s');
+		await page.getByTestId('workflow-menu').first().click();
+		await page.getByTestId('workflow-menu-item-settings').locator('visible=true').first().click();
+		const opened = await timeZone.waitFor({ timeout: 5000 }).then(
+			() => true,
+			() => false,
+		);
+		if (opened) break;
+		if (attempt === 3) throw new Error('The workflow settings did not open: was it saved?');
+		await page.keyboard.press('Escape');
+	}
+	await timeZone.click();
+	await page.keyboard.type(zone);
+	await page.getByRole('option').locator('visible=true').filter({ hasText: zone }).first().click();
+	await expect(timeZone).toShowSoon(zone);
+	await page.getByTestId('workflow-settings-save-button').getByRole('button').click();
+	await expect(timeZone).toHaveCountSoon(0);
 }
