@@ -1,9 +1,13 @@
 /**
- * Linked records given by title: the linked table's records with those titles, found with one
- * search per linked table (an `or` of `is` on its title field, 50 titles a search) for all items.
+ * What converting values needs looked up in SmartSuite: the members (read once per run) when a
+ * user is named by e-mail or full name, and linked records given by title: the linked table's
+ * records with those titles, found with one search per linked table (an `or` of `is` on its title
+ * field, 50 titles a search). Used by the writes (for all items) and by Search's filter rules.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ConvertContext, Lookups } from '../../shared/fields';
+import { membersByName } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
 import { listRecords } from './search';
 
@@ -44,4 +48,21 @@ export async function recordIdsByTitle(
 		found.set(tableId, byTitle);
 	}
 	return found;
+}
+
+/** The conversion context for what `lookups` names, in the workflow's time zone. */
+export async function convertContextFor(
+	client: RecordsClient,
+	lookups: Lookups,
+	timeZone: string,
+): Promise<ConvertContext> {
+	const context: ConvertContext = { timeZone };
+	if (lookups.people) {
+		const directory = await client.members();
+		context.memberIdsByEmail = directory.idByEmail;
+		context.membersByName = membersByName(directory.byId.values());
+	}
+	if (lookups.titles.size > 0)
+		context.recordIdsByTitle = await recordIdsByTitle(client, lookups.titles);
+	return context;
 }
