@@ -118,3 +118,57 @@ describe('linked records by title in a write', () => {
 		expect(operations().filter((operation) => operation === 'ListRecords')).toHaveLength(1);
 	});
 });
+
+describe('a failed lookup under Continue on Fail', () => {
+	const create = (tableId: string) => ({
+		resource: 'record',
+		operation: 'create',
+		tableId: locator(tableId),
+		columns: { mappingMode: 'autoMapInputData', value: null },
+		simplify: false,
+	});
+
+	it.each([
+		['the members read', 'ListMembers' as const, { assigned_to: 'Sam Rivera' }],
+		['the title search', 'ListRecords' as const, { [F.linked]: 'Acme' }],
+	])('%s failing fails only the item that needed it', async (_what, operation, needing) => {
+		const t = table();
+		const acme = ctx.emu.addRecord(t.id, { title: 'Acme' });
+		const [ada] = ctx.emu.members();
+		ctx.emu.injectFault({ operation, action: { type: 'status', status: 503 }, times: Infinity });
+		const output = await run(ctx.emu, {
+			parameters: create(t.id) as never,
+			continueOnFail: true,
+			input: [
+				{ title: 'Plain', [F.text]: 'C1' },
+				{ title: 'Needs it', [F.text]: 'C2', ...needing },
+				{ title: 'By id', [F.text]: 'C3', assigned_to: ada.id, [F.linked]: acme.id },
+			],
+		});
+		expect(output.map((item) => item.json.title ?? item.json.error)).toEqual([
+			'Plain',
+			expect.stringContaining('503'),
+			'By id',
+		]);
+		expect(ctx.emu.records(t.id).map((record) => record.title)).toEqual(['Acme', 'Plain', 'By id']);
+	});
+
+	it('without Continue on Fail the lookup’s error fails the run before any write', async () => {
+		const t = table();
+		ctx.emu.injectFault({
+			operation: 'ListMembers',
+			action: { type: 'status', status: 503 },
+			times: Infinity,
+		});
+		const error = await runError(ctx.emu, {
+			parameters: create(t.id) as never,
+			input: [
+				{ title: 'Plain', [F.text]: 'C1' },
+				{ title: 'Needs it', [F.text]: 'C2', assigned_to: 'Sam Rivera' },
+			],
+		});
+		expect(error.message).toContain('503');
+		expect(operations()).not.toContain('BulkCreateRecords');
+		expect(ctx.emu.records(t.id)).toEqual([]);
+	});
+});

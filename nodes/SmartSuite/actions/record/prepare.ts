@@ -11,7 +11,8 @@ import { lookupsIn, missingRequired } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
 import type { Prepared, Write } from './batches';
 import type { ItemValues, Outcome } from './common';
-import { convertContextFor } from './linked';
+import type { LookupErrors } from './linked';
+import { convertContextFor, lookupErrorOf } from './linked';
 import {
 	failure,
 	hintUnsent,
@@ -54,12 +55,21 @@ export async function prepareWrites(
 		}
 	}
 	hintUnsent(context, unmatched, readOnly);
-	const convertContext = await convertContextOf(client, matched, context.getTimezone());
+	// A failed lookup fails only the items that need it (all of them without Continue on Fail).
+	const lookupErrors: LookupErrors = { tables: new Map() };
+	const convertContext = await convertContextOf(
+		client,
+		matched,
+		context.getTimezone(),
+		lookupErrors,
+	);
 	const writes: Write[] = [];
 	for (const entry of matched) {
 		if (!entry) continue;
 		const { itemIndex, tableId, structure, recordId } = entry;
 		try {
+			const lookupError = lookupErrorOf(entry.values, structure, lookupErrors);
+			if (lookupError !== undefined) throw lookupError;
 			const body = recordBody(
 				node,
 				entry.values,
@@ -85,10 +95,11 @@ async function convertContextOf(
 	client: RecordsClient,
 	matched: Array<Matched | undefined>,
 	timeZone: string,
+	errors: LookupErrors,
 ): Promise<ConvertContext> {
 	const lookups: Lookups = { people: false, titles: new Map() };
 	for (const entry of matched) if (entry) lookupsIn(entry.values, entry.structure, lookups);
-	return await convertContextFor(client, lookups, timeZone);
+	return await convertContextFor(client, lookups, timeZone, errors);
 }
 
 /** SmartSuite's bulk create does not check required fields: checked here for every create. */
