@@ -336,6 +336,39 @@ async function expectOutputItem(text: string): Promise<void> {
 	await expect(page.getByText(AI_HINT)).toHaveCountSoon(0);
 }
 
+/** Record → Create on the table, with its mapper shown. */
+async function openCreate(): Promise<void> {
+	await addSmartSuiteAction(page, session.n8n.url, 'Create records');
+	await pickFromList(page, 'tableId', TABLE);
+	await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+}
+
+/** Record → Create or Update on the table, matched on Code; returns the match field's select. */
+async function openUpsertOnCode() {
+	await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
+	await pickFromList(page, 'tableId', TABLE);
+	const matchOn = parametersPane(page).getByTestId('matching-column-select');
+	await expect(matchOn).toBeVisibleSoon();
+	await matchOn.click();
+	await page
+		.getByRole('option')
+		.locator('visible=true')
+		.filter({ hasText: /^Code$/ })
+		.first()
+		.click();
+	await page.keyboard.press('Escape');
+	return matchOn;
+}
+
+/** The issues shown on the mapper's fields, then Execute step: what went wrong, or nothing when the output shows `shown`. */
+async function executeChecked(shown: string): Promise<string[]> {
+	const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+	const error = await executeStep();
+	if (error) problems.push(`Execute step failed: ${error}`);
+	else await expectOutputItem(shown);
+	return problems;
+}
+
 function newest(title: string): RecordObject | undefined {
 	return session.emulator
 		.records(tableId)
@@ -373,9 +406,7 @@ async function createByHand(
 	forDocs = false,
 ) {
 	const { fields } = fieldTypesTable();
-	await addSmartSuiteAction(page, session.n8n.url, 'Create records');
-	await pickFromList(page, 'tableId', TABLE);
-	await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+	await openCreate();
 	await expect(parametersPane(page).getByTestId('mapping-mode-select')).toShowSoon(
 		'Map Each Column Manually',
 	);
@@ -383,10 +414,7 @@ async function createByHand(
 	await fill('title', title);
 	for (const { field, typed } of wanted) await fill(field.slug, typed);
 	await page.mouse.move(0, 0);
-	const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-	const error = await executeStep();
-	if (error) problems.push(`Execute step failed: ${error}`);
-	else await expectOutputItem(`"${title}"`);
+	const problems = await executeChecked(`"${title}"`);
 	await screenshotMapper(screenshotName, forDocs);
 	problems.push(...storedMismatches(newest(title), wanted));
 	report(problems);
@@ -455,10 +483,7 @@ it(
 		);
 		await expect(stale).toHaveCountSoon(0);
 		await setOneField(TYPED_FIELDS.number, 'Quantity', '77');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Globex"');
+		const problems = await executeChecked('"Globex"');
 		await page.mouse.move(0, 0);
 		await screenshot(ndv(page), 'record-update-one-field', true);
 		const after = emulator.getRecord(tableId, target.id)!;
@@ -484,18 +509,7 @@ it(
 		const { emulator } = session;
 		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
 		const count = emulator.records(tableId).length;
-		await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
-		await pickFromList(page, 'tableId', TABLE);
-		const matchOn = parametersPane(page).getByTestId('matching-column-select');
-		await expect(matchOn).toBeVisibleSoon();
-		await matchOn.click();
-		await page
-			.getByRole('option')
-			.locator('visible=true')
-			.filter({ hasText: /^Code$/ })
-			.first()
-			.click();
-		await page.keyboard.press('Escape');
+		const matchOn = await openUpsertOnCode();
 		// n8n's chip shows the field's id (the slug): its options carry no label of their own. The
 		// hint says so, instead of n8n's "Usually an ID" (issue 36).
 		await expect(matchOn).toShowSoon(TYPED_FIELDS.text);
@@ -503,10 +517,7 @@ it(
 		await expect(matchOn.getByText('Usually an ID')).toHaveCountSoon(0);
 		await fill(TYPED_FIELDS.text, String(target[TYPED_FIELDS.text]));
 		await setOneField(TYPED_FIELDS.number, 'Quantity', '55');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Initech"');
+		const problems = await executeChecked('"Initech"');
 		await screenshot(ndv(page), 'record-upsert-by-hand');
 		const after = emulator.getRecord(tableId, target.id)!;
 		if (after[TYPED_FIELDS.number] !== '55')
@@ -532,10 +543,7 @@ it(
 		await pickFromList(page, 'recordId', 'Acme Corp');
 		await expect(mapper()).toBeVisibleSoon();
 		await setOneField('assigned_to', /^Owner\b/, 'Sam Rivera');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Acme Corp"');
+		const problems = await executeChecked('"Acme Corp"');
 		const stored = emulator.getRecord(tableId, target.id)!.assigned_to;
 		if (JSON.stringify(stored) !== JSON.stringify([sam.id]))
 			problems.push(`Owner stored ${JSON.stringify(stored)}, expected ["${sam.id}"] (Sam Rivera)`);
@@ -555,10 +563,7 @@ it(
 		await pickFromList(page, 'recordId', 'Globex');
 		await expect(mapper()).toBeVisibleSoon();
 		await addMapperField(TYPED_FIELDS.textArea, /^Notes$/);
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Globex"');
+		const problems = await executeChecked('"Globex"');
 		await screenshot(ndv(page), 'record-update-clear-field');
 		const after = emulator.getRecord(tableId, target.id)!;
 		if ((after[TYPED_FIELDS.textArea] ?? '') !== '')
@@ -582,25 +587,11 @@ it(
 		const { emulator } = session;
 		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
 		const globex = emulator.records(tableId).find((record) => record.title === 'Globex')!;
-		await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
-		await pickFromList(page, 'tableId', TABLE);
-		const matchOn = parametersPane(page).getByTestId('matching-column-select');
-		await expect(matchOn).toBeVisibleSoon();
-		await matchOn.click();
-		await page
-			.getByRole('option')
-			.locator('visible=true')
-			.filter({ hasText: /^Code$/ })
-			.first()
-			.click();
-		await page.keyboard.press('Escape');
+		await openUpsertOnCode();
 		await fill(TYPED_FIELDS.text, String(target[TYPED_FIELDS.text]));
 		await setOneField(TYPED_FIELDS.linked, /^Related\b/, 'Globex');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
 		const sent = emulator.requests.length;
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Initech"');
+		const problems = await executeChecked('"Initech"');
 		const stored = emulator.getRecord(tableId, target.id)![TYPED_FIELDS.linked];
 		if (JSON.stringify(stored) !== JSON.stringify([globex.id]))
 			problems.push(`Related stored ${JSON.stringify(stored)}, expected ["${globex.id}"] (Globex)`);
@@ -616,9 +607,7 @@ it(
 it(
 	'Record → Create by hand: a time without an offset, in a workflow set to Europe/Berlin, is stored as that time in Berlin (issue 36)',
 	step('time-in-workflow-zone', async () => {
-		await addSmartSuiteAction(page, session.n8n.url, 'Create records');
-		await pickFromList(page, 'tableId', TABLE);
-		await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+		await openCreate();
 		await fill('title', 'Berlin meeting');
 		await fill(TYPED_FIELDS.text, 'B-1');
 		await fill(TYPED_FIELDS.date, '2026-12-01 14:30');
@@ -626,10 +615,7 @@ it(
 		await setWorkflowTimeZone('Berlin');
 		await page.getByTestId('canvas-node').filter({ hasText: 'Create records' }).first().dblclick();
 		await expect(ndv(page)).toBeVisibleSoon();
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Berlin meeting"');
+		const problems = await executeChecked('"Berlin meeting"');
 		const stored = newest('Berlin meeting')?.[TYPED_FIELDS.date];
 		if (
 			JSON.stringify(stored) !==
@@ -645,16 +631,11 @@ it(
 it(
 	'Record → Create by hand: HTML with bold in a SmartDoc field keeps its bold in the document (issue 36)',
 	step('smartdoc-bold', async () => {
-		await addSmartSuiteAction(page, session.n8n.url, 'Create records');
-		await pickFromList(page, 'tableId', TABLE);
-		await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+		await openCreate();
 		await fill('title', 'Bold brief');
 		await fill(TYPED_FIELDS.text, 'D-1');
 		await fill(TYPED_FIELDS.smartDoc, '<p>Hello <b>bold</b> world</p>');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Bold brief"');
+		const problems = await executeChecked('"Bold brief"');
 		const stored = newest('Bold brief')?.[TYPED_FIELDS.smartDoc] as
 			{ data?: unknown; html?: string } | undefined;
 		const paragraph = {
@@ -697,9 +678,7 @@ it(
 		await pickFromList(page, 'recordId', 'Initech');
 		await expect(mapper()).toBeVisibleSoon();
 		await setOneField(TYPED_FIELDS.tags, /^Labels\b/, copied);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step with the copied id failed: ${error}`);
-		else await expectOutputItem('"Initech"');
+		problems.push(...(await executeChecked('"Initech"')));
 		const stored = () => emulator.getRecord(tableId, target.id)![TYPED_FIELDS.tags];
 		if (JSON.stringify(stored()) !== JSON.stringify([TAG.q2]))
 			problems.push(`Labels stored ${JSON.stringify(stored())}, expected ["${TAG.q2}"] (Q2)`);
@@ -733,10 +712,7 @@ it(
 		await pickFromList(page, 'recordId', 'Acme Corp');
 		await typeParameter('message', 'Please call the client back');
 		await pickFromList(page, 'assignedTo', member.full_name.sys_root);
-		const problems: string[] = [];
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Please call the client back"');
+		const problems = await executeChecked('"Please call the client back"');
 		await screenshot(ndv(page), 'comment-create-by-hand');
 		const added = emulator.comments().slice(count);
 		try {
@@ -766,10 +742,7 @@ it(
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'fieldId', 'Color');
 		await typeParameter('addChoices', 'Teal, Amber');
-		const problems: string[] = [];
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Teal"');
+		const problems = await executeChecked('"Teal"');
 		await screenshot(ndv(page), 'field-add-choices-by-hand');
 		const after = color().params.choices as Array<{ value: string; label: string }>;
 		if (JSON.stringify(after.slice(0, before.length)) !== JSON.stringify(before))
@@ -797,10 +770,7 @@ it(
 		await choose(page, 'operation', 'Update');
 		await pickFromList(page, 'fieldId', 'Status');
 		await typeParameter('addChoices', 'Lead, Won');
-		const problems: string[] = [];
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Lead"');
+		const problems = await executeChecked('"Lead"');
 		if (JSON.stringify(labels()) !== JSON.stringify(before))
 			problems.push(`The table's fields are now ${JSON.stringify(labels())}`);
 		report(problems);
