@@ -336,6 +336,39 @@ async function expectOutputItem(text: string): Promise<void> {
 	await expect(page.getByText(AI_HINT)).toHaveCountSoon(0);
 }
 
+/** Record → Create on the table, with its mapper shown. */
+async function openCreate(): Promise<void> {
+	await addSmartSuiteAction(page, session.n8n.url, 'Create records');
+	await pickFromList(page, 'tableId', TABLE);
+	await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+}
+
+/** Record → Create or Update on the table, matched on Code; returns the match field's select. */
+async function openUpsertOnCode() {
+	await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
+	await pickFromList(page, 'tableId', TABLE);
+	const matchOn = parametersPane(page).getByTestId('matching-column-select');
+	await expect(matchOn).toBeVisibleSoon();
+	await matchOn.click();
+	await page
+		.getByRole('option')
+		.locator('visible=true')
+		.filter({ hasText: /^Code$/ })
+		.first()
+		.click();
+	await page.keyboard.press('Escape');
+	return matchOn;
+}
+
+/** The issues shown on the mapper's fields, then Execute step: what went wrong, or nothing when the output shows `shown`. */
+async function executeChecked(shown: string): Promise<string[]> {
+	const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
+	const error = await executeStep();
+	if (error) problems.push(`Execute step failed: ${error}`);
+	else await expectOutputItem(shown);
+	return problems;
+}
+
 function newest(title: string): RecordObject | undefined {
 	return session.emulator
 		.records(tableId)
@@ -373,9 +406,7 @@ async function createByHand(
 	forDocs = false,
 ) {
 	const { fields } = fieldTypesTable();
-	await addSmartSuiteAction(page, session.n8n.url, 'Create records');
-	await pickFromList(page, 'tableId', TABLE);
-	await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
+	await openCreate();
 	await expect(parametersPane(page).getByTestId('mapping-mode-select')).toShowSoon(
 		'Map Each Column Manually',
 	);
@@ -383,10 +414,7 @@ async function createByHand(
 	await fill('title', title);
 	for (const { field, typed } of wanted) await fill(field.slug, typed);
 	await page.mouse.move(0, 0);
-	const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-	const error = await executeStep();
-	if (error) problems.push(`Execute step failed: ${error}`);
-	else await expectOutputItem(`"${title}"`);
+	const problems = await executeChecked(`"${title}"`);
 	await screenshotMapper(screenshotName, forDocs);
 	problems.push(...storedMismatches(newest(title), wanted));
 	report(problems);
@@ -455,10 +483,7 @@ it(
 		);
 		await expect(stale).toHaveCountSoon(0);
 		await setOneField(TYPED_FIELDS.number, 'Quantity', '77');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Globex"');
+		const problems = await executeChecked('"Globex"');
 		await page.mouse.move(0, 0);
 		await screenshot(ndv(page), 'record-update-one-field', true);
 		const after = emulator.getRecord(tableId, target.id)!;
@@ -484,18 +509,7 @@ it(
 		const { emulator } = session;
 		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
 		const count = emulator.records(tableId).length;
-		await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
-		await pickFromList(page, 'tableId', TABLE);
-		const matchOn = parametersPane(page).getByTestId('matching-column-select');
-		await expect(matchOn).toBeVisibleSoon();
-		await matchOn.click();
-		await page
-			.getByRole('option')
-			.locator('visible=true')
-			.filter({ hasText: /^Code$/ })
-			.first()
-			.click();
-		await page.keyboard.press('Escape');
+		const matchOn = await openUpsertOnCode();
 		// n8n's chip shows the field's id (the slug): its options carry no label of their own. The
 		// hint says so, instead of n8n's "Usually an ID" (issue 36).
 		await expect(matchOn).toShowSoon(TYPED_FIELDS.text);
@@ -503,10 +517,7 @@ it(
 		await expect(matchOn.getByText('Usually an ID')).toHaveCountSoon(0);
 		await fill(TYPED_FIELDS.text, String(target[TYPED_FIELDS.text]));
 		await setOneField(TYPED_FIELDS.number, 'Quantity', '55');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Initech"');
+		const problems = await executeChecked('"Initech"');
 		await screenshot(ndv(page), 'record-upsert-by-hand');
 		const after = emulator.getRecord(tableId, target.id)!;
 		if (after[TYPED_FIELDS.number] !== '55')
@@ -532,10 +543,7 @@ it(
 		await pickFromList(page, 'recordId', 'Acme Corp');
 		await expect(mapper()).toBeVisibleSoon();
 		await setOneField('assigned_to', /^Owner\b/, 'Sam Rivera');
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Acme Corp"');
+		const problems = await executeChecked('"Acme Corp"');
 		const stored = emulator.getRecord(tableId, target.id)!.assigned_to;
 		if (JSON.stringify(stored) !== JSON.stringify([sam.id]))
 			problems.push(`Owner stored ${JSON.stringify(stored)}, expected ["${sam.id}"] (Sam Rivera)`);
@@ -555,10 +563,7 @@ it(
 		await pickFromList(page, 'recordId', 'Globex');
 		await expect(mapper()).toBeVisibleSoon();
 		await addMapperField(TYPED_FIELDS.textArea, /^Notes$/);
-		const problems = (await fieldIssues()).map((issue) => `issue shown on ${issue}`);
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Globex"');
+		const problems = await executeChecked('"Globex"');
 		await screenshot(ndv(page), 'record-update-clear-field');
 		const after = emulator.getRecord(tableId, target.id)!;
 		if ((after[TYPED_FIELDS.textArea] ?? '') !== '')
@@ -577,6 +582,125 @@ it(
 );
 
 it(
+	'Record → Create or Update by hand: a linked record typed by its title is stored as that record’s id (issue 36)',
+	step('linked-by-title', async () => {
+		const { emulator } = session;
+		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
+		const globex = emulator.records(tableId).find((record) => record.title === 'Globex')!;
+		await openUpsertOnCode();
+		await fill(TYPED_FIELDS.text, String(target[TYPED_FIELDS.text]));
+		await setOneField(TYPED_FIELDS.linked, /^Related\b/, 'Globex');
+		const sent = emulator.requests.length;
+		const problems = await executeChecked('"Initech"');
+		const stored = emulator.getRecord(tableId, target.id)![TYPED_FIELDS.linked];
+		if (JSON.stringify(stored) !== JSON.stringify([globex.id]))
+			problems.push(`Related stored ${JSON.stringify(stored)}, expected ["${globex.id}"] (Globex)`);
+		// The linked table is the table written: its structure is read once for both.
+		const reads = emulator.requests
+			.slice(sent)
+			.filter((request) => request.operation === 'GetTable');
+		if (reads.length !== 1) problems.push(`The table's structure was read ${reads.length} times`);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Create by hand: a time without an offset, in a workflow set to Europe/Berlin, is stored as that time in Berlin (issue 36)',
+	step('time-in-workflow-zone', async () => {
+		await openCreate();
+		await fill('title', 'Berlin meeting');
+		await fill(TYPED_FIELDS.text, 'B-1');
+		await fill(TYPED_FIELDS.date, '2026-12-01 14:30');
+		await closePanel();
+		await setWorkflowTimeZone('Berlin');
+		await page.getByTestId('canvas-node').filter({ hasText: 'Create records' }).first().dblclick();
+		await expect(ndv(page)).toBeVisibleSoon();
+		const problems = await executeChecked('"Berlin meeting"');
+		const stored = newest('Berlin meeting')?.[TYPED_FIELDS.date];
+		if (
+			JSON.stringify(stored) !==
+			JSON.stringify({ date: '2026-12-01T13:30:00Z', include_time: true })
+		)
+			problems.push(
+				`Start stored ${JSON.stringify(stored)}, expected 2026-12-01T13:30:00Z (14:30 in Berlin)`,
+			);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Create by hand: HTML with bold in a SmartDoc field keeps its bold in the document (issue 36)',
+	step('smartdoc-bold', async () => {
+		await openCreate();
+		await fill('title', 'Bold brief');
+		await fill(TYPED_FIELDS.text, 'D-1');
+		await fill(TYPED_FIELDS.smartDoc, '<p>Hello <b>bold</b> world</p>');
+		const problems = await executeChecked('"Bold brief"');
+		const stored = newest('Bold brief')?.[TYPED_FIELDS.smartDoc] as
+			{ data?: unknown; html?: string } | undefined;
+		const paragraph = {
+			type: 'paragraph',
+			content: [
+				{ type: 'text', text: 'Hello ' },
+				{ type: 'text', text: 'bold', marks: [{ type: 'strong' }] },
+				{ type: 'text', text: ' world' },
+			],
+		};
+		if (JSON.stringify(stored?.data) !== JSON.stringify({ type: 'doc', content: [paragraph] }))
+			problems.push(
+				`Brief's document stored ${JSON.stringify(stored?.data)}, expected "bold" marked strong`,
+			);
+		report(problems);
+	}),
+);
+
+it(
+	'Record → Update by hand: a tag id copied from Get’s output is stored; a tag label gives a clear error and sends nothing (issue 36)',
+	step('tag-from-get', async () => {
+		const { emulator } = session;
+		const tagged = emulator.records(tableId).find((record) => record.title === 'Globex')!;
+		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
+		emulator.updateRecord(tableId, tagged.id, { [TYPED_FIELDS.tags]: [TAG.q2] });
+		// As docs/records.md tells: a Get of a record that has the tag shows its id under the field's label.
+		await addSmartSuiteAction(page, session.n8n.url, 'Get a record by its ID');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Globex');
+		const problems: string[] = [];
+		const getError = await executeStep();
+		if (getError) throw new Error(`Get failed: ${getError}`);
+		await expectOutputItem('"Labels"');
+		const shown = await output().innerText();
+		const copied = /"Labels":\s*\[\s*"([0-9a-f]{24})"/.exec(shown)?.[1];
+		if (!copied) throw new Error(`Get's output shows no tag id under "Labels": ${shown}`);
+
+		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Initech');
+		await expect(mapper()).toBeVisibleSoon();
+		await setOneField(TYPED_FIELDS.tags, /^Labels\b/, copied);
+		problems.push(...(await executeChecked('"Initech"')));
+		const stored = () => emulator.getRecord(tableId, target.id)![TYPED_FIELDS.tags];
+		if (JSON.stringify(stored()) !== JSON.stringify([TAG.q2]))
+			problems.push(`Labels stored ${JSON.stringify(stored())}, expected ["${TAG.q2}"] (Q2)`);
+
+		await fill(TYPED_FIELDS.tags, 'Renewal');
+		const sent = emulator.requests.length;
+		const refused = await executeStep();
+		const clear = 'is not a tag id';
+		if (!refused?.includes(clear))
+			problems.push(
+				`A tag label typed: expected an error saying "${clear}", the panel shows: ${refused ?? 'success'}`,
+			);
+		const writes = emulator.requests
+			.slice(sent)
+			.filter((request) => /Record/.test(request.operation ?? '') && request.method !== 'GET');
+		if (writes.length > 0) problems.push(`${writes.length} write(s) sent for a tag label`);
+		await screenshot(ndv(page), 'record-update-tag-label');
+		report(problems);
+	}),
+);
+
+it(
 	'Comment → Create by hand: on a record picked from the list, the text typed, assigned to a member picked from the list',
 	step('comment-by-hand', async () => {
 		const { emulator } = session;
@@ -588,10 +712,7 @@ it(
 		await pickFromList(page, 'recordId', 'Acme Corp');
 		await typeParameter('message', 'Please call the client back');
 		await pickFromList(page, 'assignedTo', member.full_name.sys_root);
-		const problems: string[] = [];
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Please call the client back"');
+		const problems = await executeChecked('"Please call the client back"');
 		await screenshot(ndv(page), 'comment-create-by-hand');
 		const added = emulator.comments().slice(count);
 		try {
@@ -621,10 +742,7 @@ it(
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'fieldId', 'Color');
 		await typeParameter('addChoices', 'Teal, Amber');
-		const problems: string[] = [];
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Teal"');
+		const problems = await executeChecked('"Teal"');
 		await screenshot(ndv(page), 'field-add-choices-by-hand');
 		const after = color().params.choices as Array<{ value: string; label: string }>;
 		if (JSON.stringify(after.slice(0, before.length)) !== JSON.stringify(before))
@@ -652,10 +770,7 @@ it(
 		await choose(page, 'operation', 'Update');
 		await pickFromList(page, 'fieldId', 'Status');
 		await typeParameter('addChoices', 'Lead, Won');
-		const problems: string[] = [];
-		const error = await executeStep();
-		if (error) problems.push(`Execute step failed: ${error}`);
-		else await expectOutputItem('"Lead"');
+		const problems = await executeChecked('"Lead"');
 		if (JSON.stringify(labels()) !== JSON.stringify(before))
 			problems.push(`The table's fields are now ${JSON.stringify(labels())}`);
 		report(problems);
@@ -767,4 +882,41 @@ async function addMapperField(slug: string, label: string | RegExp): Promise<voi
 		await page.getByText(label, { exact: true }).locator('visible=true').first().click();
 		await expect(shown).toBeVisibleSoon();
 	}
+}
+
+/** Closes the node's panel, back to the canvas. */
+async function closePanel(): Promise<void> {
+	await page
+		.getByTestId('ndv-close-button')
+		.or(page.getByTestId('back-to-canvas'))
+		.locator('visible=true')
+		.first()
+		.click();
+	await expect(ndv(page)).toHaveCountSoon(0);
+}
+
+/**
+ * Saves the workflow (its settings open only once it is saved), then picks the time zone whose
+ * name holds `zone` in the workflow's settings and saves them.
+ */
+async function setWorkflowTimeZone(zone: string): Promise<void> {
+	const timeZone = page.getByTestId('workflow-settings-timezone');
+	for (let attempt = 1; ; attempt++) {
+		await page.keyboard.press('ControlOrMeta+s');
+		await page.getByTestId('workflow-menu').first().click();
+		await page.getByTestId('workflow-menu-item-settings').locator('visible=true').first().click();
+		const opened = await timeZone.waitFor({ timeout: 5000 }).then(
+			() => true,
+			() => false,
+		);
+		if (opened) break;
+		if (attempt === 3) throw new Error('The workflow settings did not open: was it saved?');
+		await page.keyboard.press('Escape');
+	}
+	await timeZone.click();
+	await page.keyboard.type(zone);
+	await page.getByRole('option').locator('visible=true').filter({ hasText: zone }).first().click();
+	await expect(timeZone).toShowSoon(zone);
+	await page.getByTestId('workflow-settings-save-button').getByRole('button').click();
+	await expect(timeZone).toHaveCountSoon(0);
 }

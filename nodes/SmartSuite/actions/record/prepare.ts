@@ -7,11 +7,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ConvertContext, Field, Lookups } from '../../shared/fields';
-import { lookupsIn, membersByName, missingRequired } from '../../shared/fields';
+import { lookupsIn, missingRequired } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
 import type { Prepared, Write } from './batches';
 import type { ItemValues, Outcome } from './common';
-import { recordIdsByTitle } from './linked';
+import type { LookupErrors } from './linked';
+import { convertContextFor, lookupErrorOf } from './linked';
 import {
 	failure,
 	hintUnsent,
@@ -54,12 +55,21 @@ export async function prepareWrites(
 		}
 	}
 	hintUnsent(context, unmatched, readOnly);
-	const convertContext = await convertContextFor(client, matched, context.getTimezone());
+	// A failed lookup fails only the items that need it (all of them without Continue on Fail).
+	const lookupErrors: LookupErrors = { tables: new Map() };
+	const convertContext = await convertContextOf(
+		client,
+		matched,
+		context.getTimezone(),
+		lookupErrors,
+	);
 	const writes: Write[] = [];
 	for (const entry of matched) {
 		if (!entry) continue;
 		const { itemIndex, tableId, structure, recordId } = entry;
 		try {
+			const lookupError = lookupErrorOf(entry.values, structure, lookupErrors);
+			if (lookupError !== undefined) throw lookupError;
 			const body = recordBody(
 				node,
 				entry.values,
@@ -80,27 +90,16 @@ export async function prepareWrites(
 	return { writes, failed };
 }
 
-/**
- * What converting the items' values needs beyond their fields: the members (read once) when a
- * user is given by e-mail or name, the records of linked tables given by title (one search per
- * linked table for all items), and the workflow's time zone.
- */
-async function convertContextFor(
+/** What the items' values name to look up: once for all items (the members, each linked table's titles). */
+async function convertContextOf(
 	client: RecordsClient,
 	matched: Array<Matched | undefined>,
 	timeZone: string,
+	errors: LookupErrors,
 ): Promise<ConvertContext> {
 	const lookups: Lookups = { people: false, titles: new Map() };
 	for (const entry of matched) if (entry) lookupsIn(entry.values, entry.structure, lookups);
-	const context: ConvertContext = { timeZone };
-	if (lookups.people) {
-		const directory = await client.members();
-		context.memberIdsByEmail = directory.idByEmail;
-		context.membersByName = membersByName(directory.byId.values());
-	}
-	if (lookups.titles.size > 0)
-		context.recordIdsByTitle = await recordIdsByTitle(client, lookups.titles);
-	return context;
+	return await convertContextFor(client, lookups, timeZone, errors);
 }
 
 /** SmartSuite's bulk create does not check required fields: checked here for every create. */

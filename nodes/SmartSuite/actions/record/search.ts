@@ -9,8 +9,14 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { JsonObject } from 'n8n-workflow';
 
-import type { ConvertContext, Field } from '../../shared/fields';
-import { describeGiven, isEmail, toFilterValue, ValueError } from '../../shared/fields';
+import type { Field, Lookups } from '../../shared/fields';
+import {
+	describeGiven,
+	lookupsIn,
+	takesList,
+	toFilterValue,
+	ValueError,
+} from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { tableLocator } from '../../shared/locators';
 import { appendUpTo, reachedTotal } from '../../shared/pages';
@@ -25,6 +31,7 @@ import {
 	readableField,
 	simplifyField,
 } from './common';
+import { convertContextFor } from './linked';
 
 const show = { resource: ['record'], operation: ['search'] };
 
@@ -103,7 +110,7 @@ export const searchFields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description:
-							'Text, a number, an option\'s label or ID, IDs or e-mail addresses separated by commas, a date such as 2024-05-01 or today, yesterday, one_week_ago…; ignored by "is empty" comparisons',
+							'Text, a number, an option\'s label or ID, people (e-mail addresses, full names or IDs) or linked records (titles or IDs) separated by commas, a date such as 2024-05-01 or today, yesterday, one_week_ago…; ignored by "is empty" comparisons',
 					},
 				],
 			},
@@ -178,14 +185,12 @@ async function filterOf(
 ): Promise<IDataObject> {
 	const node = context.getNode();
 	const rules = (context.getNodeParameter('filters.rule', itemIndex, []) as Rule[]) ?? [];
-	const byEmail = rules.some(
-		(rule) => typeof rule.value === 'string' && rule.value.split(',').some(isEmail),
-	);
-	const convert: ConvertContext =
-		byEmail &&
-		rules.some((rule) => structure.find((f) => f.slug === rule.field)?.field_type === 'userfield')
-			? { memberIdsByEmail: (await client.members()).idByEmail }
-			: {};
+	// People by e-mail or name and linked records by title, looked up as the writes do.
+	const lookups: Lookups = { people: false, titles: new Map() };
+	for (const rule of rules)
+		if (typeof rule.field === 'string' && takesList(String(rule.comparison ?? '')))
+			lookupsIn({ [rule.field]: rule.value ?? '' }, structure, lookups);
+	const convert = await convertContextFor(client, lookups, context.getTimezone());
 	const fields = rules.map((rule) => {
 		const field = fieldNamed(node, structure, rule.field, 'filter rule', itemIndex);
 		const comparison = String(rule.comparison ?? '');

@@ -114,6 +114,8 @@ const LIST_COMPARISONS = [
 	'is_exactly',
 	'has_none_of',
 ];
+/** Whether a comparison's value is a list (of options, ids, members). */
+export const takesList = (comparison: string) => LIST_COMPARISONS.includes(comparison);
 
 export function choicesOf(field: Field): Choice[] {
 	const choices = field.params?.choices;
@@ -337,8 +339,8 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		write: writeRecordIds,
 		read: readIds,
 		comparisons: [...MULTIPLE_CHOICE, 'contains', 'not_contains'],
-		filter: (value, comparison, field) =>
-			LIST_COMPARISONS.includes(comparison) ? writeRecordIds(value, field) : toText(value),
+		filter: (value, comparison, field, context) =>
+			takesList(comparison) ? writeRecordIds(value, field, context) : toText(value),
 	},
 	userfield: {
 		mapperType: 'string',

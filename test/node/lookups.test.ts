@@ -1,0 +1,174 @@
+/**
+ * What a person knows, looked up through n8n-core's engine against the emulator: Search's filter
+ * rules take people by full name or e-mail and linked records by title, as the mapper does (the
+ * same lookups); a linked table's structure is read once per run. Under `npm run test:current`
+ * the engine is n8n 2.41's.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { TYPED_FIELDS as F, fieldTypesStructure } from '../emulator/fixtures';
+import { run, runError, useEmulator } from './harness';
+
+const ctx = useEmulator();
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+const operations = () => ctx.emu.requests.map((request) => request.operation);
+const table = () => ctx.emu.addFieldTypesTable(ctx.emu.addSolution().id);
+
+function search(tableId: string, rules: IDataObject[], match = 'and') {
+	return {
+		resource: 'record',
+		operation: 'search',
+		tableId: locator(tableId),
+		match,
+		filters: { rule: rules },
+		returnAll: true,
+		simplify: false,
+	};
+}
+
+describe('Search filter rules by what a person knows', () => {
+	it('a member by full name or e-mail and a linked record by title find the records that hold their ids', async () => {
+		const t = table();
+		const sam = ctx.emu.members().find((member) => member.full_name.sys_root === 'Sam Rivera')!;
+		const [ada] = ctx.emu.members();
+		const acme = ctx.emu.addRecord(t.id, { title: 'Acme' });
+		const globex = ctx.emu.addRecord(t.id, { title: 'Globex' });
+		const wanted = ctx.emu.addRecord(t.id, {
+			title: 'Wanted',
+			assigned_to: [sam.id],
+			[F.linked]: [globex.id],
+		});
+		ctx.emu.addRecord(t.id, { title: 'Other', assigned_to: [sam.id], [F.linked]: [acme.id] });
+		ctx.emu.addRecord(t.id, { title: 'Ada’s', assigned_to: [ada.id], [F.linked]: [globex.id] });
+		ctx.emu.resetLog();
+		const output = await run(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: 'assigned_to', comparison: 'has_any_of', value: 'sam rivera' },
+				{ field: F.linked, comparison: 'has_any_of', value: 'globex' },
+			]) as never,
+		});
+		expect(output.map((item) => item.json.title)).toEqual([wanted.title]);
+		const searched = ctx.emu.requests.filter((request) => request.operation === 'ListRecords');
+		expect((searched.at(-1)!.body as IDataObject).filter).toEqual({
+			operator: 'and',
+			fields: [
+				{ field: 'assigned_to', comparison: 'has_any_of', value: [sam.id] },
+				{ field: F.linked, comparison: 'has_any_of', value: [globex.id] },
+			],
+		});
+		// The members once, one title search, then the search itself; the structure once.
+		expect(operations()).toEqual(['GetTable', 'ListMembers', 'ListRecords', 'ListRecords']);
+
+		const byEmail = await run(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: 'assigned_to', comparison: 'has_any_of', value: ada.email[0] },
+			]) as never,
+		});
+		expect(byEmail.map((item) => item.json.title)).toEqual(['Ada’s']);
+	});
+
+	it('a title no linked record has, or a name no member has, is a clear error before searching', async () => {
+		const t = table();
+		ctx.emu.resetLog();
+		const title = await runError(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: F.linked, comparison: 'has_any_of', value: 'Nope' },
+			]) as never,
+		});
+		expect(title.message).toBe('The filter rule on "Related" cannot be used: has_any_of "Nope"');
+		expect(title.description).toContain('the linked table has no record titled "Nope"');
+		const name = await runError(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: 'assigned_to', comparison: 'has_any_of', value: 'Nobody Here' },
+			]) as never,
+		});
+		expect(name.description).toContain('no member of the workspace is named "Nobody Here"');
+		// Only the title search ran: no search of the table itself.
+		expect(operations().filter((operation) => operation === 'ListRecords')).toHaveLength(1);
+	});
+});
+
+describe('linked records by title in a write', () => {
+	it('reads the linked table’s structure once in a run, for every item and title', async () => {
+		const solutionId = ctx.emu.addSolution().id;
+		const linked = ctx.emu.addFieldTypesTable(solutionId, { name: 'Companies' });
+		const t = ctx.emu.addFieldTypesTable(solutionId, { structure: fieldTypesStructure(linked.id) });
+		const acme = ctx.emu.addRecord(linked.id, { title: 'Acme' });
+		const globex = ctx.emu.addRecord(linked.id, { title: 'Globex' });
+		ctx.emu.resetLog();
+		const output = await run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'create',
+				tableId: locator(t.id),
+				columns: { mappingMode: 'autoMapInputData', value: null },
+				simplify: false,
+			} as never,
+			input: [
+				{ title: 'One', [F.text]: 'C1', [F.linked]: 'Acme' },
+				{ title: 'Two', [F.text]: 'C2', [F.linked]: 'globex, acme' },
+			],
+		});
+		expect(output.map((item) => item.json[F.linked])).toEqual([[acme.id], [globex.id, acme.id]]);
+		const reads = ctx.emu.requests
+			.filter((request) => request.operation === 'GetTable')
+			.map((request) => request.path);
+		expect(reads).toEqual([expect.stringContaining(t.id), expect.stringContaining(linked.id)]);
+		expect(operations().filter((operation) => operation === 'ListRecords')).toHaveLength(1);
+	});
+});
+
+describe('a failed lookup under Continue on Fail', () => {
+	const create = (tableId: string) => ({
+		resource: 'record',
+		operation: 'create',
+		tableId: locator(tableId),
+		columns: { mappingMode: 'autoMapInputData', value: null },
+		simplify: false,
+	});
+
+	it.each([
+		['the members read', 'ListMembers' as const, { assigned_to: 'Sam Rivera' }],
+		['the title search', 'ListRecords' as const, { [F.linked]: 'Acme' }],
+	])('%s failing fails only the item that needed it', async (_what, operation, needing) => {
+		const t = table();
+		const acme = ctx.emu.addRecord(t.id, { title: 'Acme' });
+		const [ada] = ctx.emu.members();
+		ctx.emu.injectFault({ operation, action: { type: 'status', status: 503 }, times: Infinity });
+		const output = await run(ctx.emu, {
+			parameters: create(t.id) as never,
+			continueOnFail: true,
+			input: [
+				{ title: 'Plain', [F.text]: 'C1' },
+				{ title: 'Needs it', [F.text]: 'C2', ...needing },
+				{ title: 'By id', [F.text]: 'C3', assigned_to: ada.id, [F.linked]: acme.id },
+			],
+		});
+		expect(output.map((item) => item.json.title ?? item.json.error)).toEqual([
+			'Plain',
+			expect.stringContaining('503'),
+			'By id',
+		]);
+		expect(ctx.emu.records(t.id).map((record) => record.title)).toEqual(['Acme', 'Plain', 'By id']);
+	});
+
+	it('without Continue on Fail the lookup’s error fails the run before any write', async () => {
+		const t = table();
+		ctx.emu.injectFault({
+			operation: 'ListMembers',
+			action: { type: 'status', status: 503 },
+			times: Infinity,
+		});
+		const error = await runError(ctx.emu, {
+			parameters: create(t.id) as never,
+			input: [
+				{ title: 'Plain', [F.text]: 'C1' },
+				{ title: 'Needs it', [F.text]: 'C2', assigned_to: 'Sam Rivera' },
+			],
+		});
+		expect(error.message).toContain('503');
+		expect(operations()).not.toContain('BulkCreateRecords');
+		expect(ctx.emu.records(t.id)).toEqual([]);
+	});
+});
