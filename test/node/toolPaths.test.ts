@@ -389,84 +389,67 @@ it.each(cases.map((toolCase) => [`${toolCase.resource} → ${toolCase.operation}
 	},
 );
 
-it('values as a person writes them, called directly (the MCP path): a linked record by title, a time without an offset in the workflow’s time zone, HTML with bold', async () => {
-	const emu = await startEmulator({ demo: true });
-	try {
-		const { fieldTypesTableId } = emu.demo;
-		const globex = emu
-			.records(fieldTypesTableId)
-			.find((record) => record.title === 'Globex') as IDataObject;
+describe('values as a person writes them, called directly (the MCP path)', () => {
+	let emu: Emulator;
+	beforeEach(async () => {
+		emu = await startEmulator({ demo: true });
+	});
+	afterEach(() => emu.close());
+
+	/** Record → Create called directly with each mapper field from the model; the record stored. */
+	async function createdDirectly(
+		tableId: string,
+		said: Record<string, { field: string; value: string }>,
+		timezone?: string,
+	): Promise<IDataObject> {
+		const value = Object.fromEntries(
+			Object.entries(said).map(([key, { field }]) => [field, fromAi(key, `The ${key}`)]),
+		);
 		const run = await runAsTool(new SmartSuite(), {
 			call: 'direct',
-			timezone: 'Europe/Berlin',
+			timezone,
 			credentials: credentialsFor(emu),
 			parameters: {
 				resource: 'record',
 				operation: 'create',
 				tableId: tableFromAi,
-				columns: {
-					mappingMode: 'defineBelow',
-					value: {
-						title: fromAi('title', 'The title'),
-						[TYPED_FIELDS.text]: fromAi('code', 'The code'),
-						[TYPED_FIELDS.linked]: fromAi('linked', 'Linked records, by title or id'),
-						[TYPED_FIELDS.date]: fromAi('when', 'A date and time'),
-						[TYPED_FIELDS.smartDoc]: fromAi('notes', 'Notes as HTML'),
-					},
-				},
+				columns: { mappingMode: 'defineBelow', value },
 			},
 			toolArguments: {
-				table: fieldTypesTableId,
-				title: 'Made by a model',
-				code: 'C-9',
-				linked: 'Globex',
-				when: '2026-12-01 14:30',
-				notes: '<p>Hello <b>bold</b> world</p>',
+				table: tableId,
+				...Object.fromEntries(Object.entries(said).map(([key, { value }]) => [key, value])),
 			},
 		});
 		expect(run.error).toBeUndefined();
-		const stored = emu
-			.records(fieldTypesTableId)
-			.find((record) => record.title === 'Made by a model') as IDataObject;
-		expect(stored[TYPED_FIELDS.linked]).toEqual([globex.id]);
+		const title = said.title.value;
+		return emu.records(tableId).find((record) => record.title === title) as IDataObject;
+	}
+
+	it('a linked record by title, a time without an offset in the workflow’s time zone, HTML with bold', async () => {
+		const { fieldTypesTableId } = emu.demo;
+		const globex = emu.records(fieldTypesTableId).find((record) => record.title === 'Globex');
+		const stored = await createdDirectly(
+			fieldTypesTableId,
+			{
+				title: { field: 'title', value: 'Made by a model' },
+				code: { field: TYPED_FIELDS.text, value: 'C-9' },
+				linked: { field: TYPED_FIELDS.linked, value: 'Globex' },
+				when: { field: TYPED_FIELDS.date, value: '2026-12-01 14:30' },
+				notes: { field: TYPED_FIELDS.smartDoc, value: '<p>Hello <b>bold</b> world</p>' },
+			},
+			'Europe/Berlin',
+		);
+		expect(stored[TYPED_FIELDS.linked]).toEqual([globex?.id]);
 		expect(stored[TYPED_FIELDS.date]).toMatchObject({ date: '2026-12-01T13:30:00Z' });
 		expect(JSON.stringify(stored[TYPED_FIELDS.smartDoc])).toContain('"marks":[{"type":"strong"}]');
-	} finally {
-		await emu.close();
-	}
-});
+	});
 
-it('a member by full name, called directly (the MCP path)', async () => {
-	const emu = await startEmulator({ demo: true });
-	try {
+	it('a member by full name', async () => {
 		const sam = emu.members()[1]; // Sam Rivera
-		const run = await runAsTool(new SmartSuite(), {
-			call: 'direct',
-			credentials: credentialsFor(emu),
-			parameters: {
-				resource: 'record',
-				operation: 'create',
-				tableId: tableFromAi,
-				columns: {
-					mappingMode: 'defineBelow',
-					value: {
-						title: fromAi('title', 'The title'),
-						assigned_to: fromAi('people', 'People, by full name or e-mail'),
-					},
-				},
-			},
-			toolArguments: {
-				table: emu.demo.tableId,
-				title: 'Assigned by a model',
-				people: 'Sam Rivera',
-			},
+		const stored = await createdDirectly(emu.demo.tableId, {
+			title: { field: 'title', value: 'Assigned by a model' },
+			people: { field: 'assigned_to', value: 'Sam Rivera' },
 		});
-		expect(run.error).toBeUndefined();
-		const stored = emu
-			.records(emu.demo.tableId)
-			.find((record) => record.title === 'Assigned by a model') as IDataObject;
 		expect(stored.assigned_to).toEqual([sam.id]);
-	} finally {
-		await emu.close();
-	}
+	});
 });

@@ -217,7 +217,9 @@ describe('Webhook > Update', () => {
 		const notice = smartSuite.description.properties.find(
 			(property) => property.name === 'notificationsOffNotice',
 		);
-		expect(notice?.displayName).toContain('A SmartSuite Trigger that uses this webhook gets no more changes');
+		expect(notice?.displayName).toContain(
+			'A SmartSuite Trigger that uses this webhook gets no more changes',
+		);
 		expect(notice?.displayOptions?.show?.notifications).toEqual(['off']);
 	});
 });

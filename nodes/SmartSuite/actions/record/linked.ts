@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ConvertContext, Field, Lookups } from '../../shared/fields';
 import { lookupsIn, membersByName } from '../../shared/fields';
 import type { RecordsClient } from '../../shared/records';
-import { listRecords } from './search';
+import { listRecords } from './list';
 
 /** Titles per search: a filter of 50 conditions stays far below any request size limit. */
 const TITLES_PER_SEARCH = 50;

@@ -6,8 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { JsonObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field, Lookups } from '../../shared/fields';
 import {
@@ -17,33 +16,17 @@ import {
 	toFilterValue,
 	ValueError,
 } from '../../shared/fields';
-import { isObject } from '../../shared/fields/values';
 import { tableLocator } from '../../shared/locators';
-import { appendUpTo, reachedTotal } from '../../shared/pages';
 import type { RecordsClient } from '../../shared/records';
-import { recordsPath } from '../../shared/records';
 import { isTool, returnAllFields } from '../shared';
-import {
-	answerOf,
-	eachItem,
-	readTableId,
-	shownRecords,
-	readableField,
-	simplifyField,
-} from './common';
+import { eachItem, readTableId, shownRecords, readableField, simplifyField } from './common';
 import { convertContextFor } from './linked';
+import { listRecords } from './list';
 
 const show = { resource: ['record'], operation: ['search'] };
 
-/** SmartSuite's largest page. */
-export const PAGE_SIZE = 1000;
 /** Search's default Limit in the SmartSuite Tool: a model reads every record it gets. */
 const TOOL_LIMIT = 20;
-/** 100,000 records (what one run can output): a stream still going after that is an error. */
-export const MAX_PAGES = 100;
-/** A search that takes longer than this stops with an error. */
-export const TIME_LIMIT_MS = 10 * 60_000;
-
 export const searchOperation: INodePropertyOptions = {
 	name: 'Search',
 	value: 'search',
@@ -271,87 +254,6 @@ async function searchTable(
 export function moreMatchNote(shown: number, total?: number): string {
 	const count = total === undefined ? 'More records may match' : `${total} records match`;
 	return `${count}; these are the first ${shown}. To see others, search again with a higher limit or more filter rules.`;
-}
-
-/** The records of a list, and whether the limit cut it short (with SmartSuite's total of matches when it told one beyond them). */
-export interface RecordList {
-	records: IDataObject[];
-	cut?: { total?: number };
-}
-
-/** The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. */
-export async function listRecords(
-	client: RecordsClient,
-	tableId: string,
-	structure: Field[],
-	body: IDataObject,
-	{ limit = Infinity, itemIndex }: { limit?: number; itemIndex?: number },
-): Promise<RecordList> {
-	const started = Date.now();
-	const records: IDataObject[] = [];
-	let offset = 0;
-	for (let pages = 1; ; pages++) {
-		const wanted = Math.min(PAGE_SIZE, limit - records.length);
-		const answer = await answerOf(
-			client,
-			{
-				method: 'POST',
-				url: recordsPath(tableId, 'list/'),
-				qs: { offset, limit: wanted },
-				body,
-				action: 'search the records',
-				notFound: `The table "${tableId}" was not found`,
-				repeatable: true,
-			},
-			structure,
-			itemIndex,
-		);
-		const items =
-			isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
-		if (!items) throw notAPageError(client.node, itemIndex);
-		appendUpTo(records, items, limit);
-		offset += items.length;
-		const over = items.length < wanted || reachedTotal(answer, items.length, offset);
-		if (over) break;
-		if (records.length >= limit) return { records, cut: { total: totalBeyond(answer, offset) } };
-		if (pages >= MAX_PAGES || Date.now() - started > TIME_LIMIT_MS)
-			throw endlessError(client.node, pages, records.length, itemIndex);
-	}
-	return { records };
-}
-
-/** SmartSuite's `total` when it counts more records than the `offset` read so far (then it is all matches). */
-function totalBeyond(answer: unknown, offset: number): number | undefined {
-	const total = isObject(answer) && typeof answer.total === 'number' ? answer.total : undefined;
-	return total !== undefined && total > offset ? total : undefined;
-}
-
-export { reachedTotal } from '../../shared/pages';
-
-function notAPageError(node: INode, itemIndex?: number): NodeApiError {
-	const message = 'SmartSuite sent an answer to the record search that is not a page of records';
-	return new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: 'The answer has no "items" list. This is usually a temporary problem: try again.',
-		itemIndex,
-	});
-}
-
-function endlessError(
-	node: INode,
-	pages: number,
-	count: number,
-	itemIndex?: number,
-): NodeOperationError {
-	return new NodeOperationError(
-		node,
-		`Stopped after reading ${pages} pages (${count.toLocaleString('en-US')} records): SmartSuite kept sending more`,
-		{
-			description:
-				'Either the table holds more records than one run can output, or SmartSuite does not end the list. Add filter rules, or turn off Return All and set a Limit.',
-			itemIndex,
-		},
-	);
 }
 
 /** Run by actions/router.ts: filters are built from the table's structure. */

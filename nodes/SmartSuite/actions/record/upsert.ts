@@ -32,7 +32,7 @@ import {
 } from './common';
 import { createWriter } from './create';
 import { checkRequired, prepareWrites } from './prepare';
-import { listRecords } from './search';
+import { listRecords } from './list';
 import { updateWriter } from './update';
 
 const show = { resource: ['record'], operation: ['upsert'] };

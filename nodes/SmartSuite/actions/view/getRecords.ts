@@ -25,7 +25,8 @@ import {
 	shownRecords,
 	simplifyField,
 } from '../record/common';
-import { MAX_PAGES, PAGE_SIZE, readLimit, TIME_LIMIT_MS } from '../record/search';
+import { MAX_PAGES, PAGE_SIZE, TIME_LIMIT_MS } from '../record/list';
+import { readLimit } from '../record/search';
 import { isDashboard, listViews, viewLocator } from './views';
 
 const show = { resource: ['view'], operation: ['getRecords'] };
