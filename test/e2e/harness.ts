@@ -568,17 +568,19 @@ export class N8n {
 			: await this.sqliteExecutionRows(workflowId);
 		const flatted = n8nRequire(this.version)('flatted') as { parse(text: string): unknown };
 		return rows.map((row) => {
+			// A run still starting may have no data yet (an empty text parses to nothing).
 			const data =
-				typeof row.data === 'string'
-					? (flatted.parse(row.data) as { resultData?: { runData?: StoredExecution['runData'] } })
-					: {};
+				typeof row.data === 'string' && row.data !== ''
+					? (flatted.parse(row.data) as
+							{ resultData?: { runData?: StoredExecution['runData'] } } | undefined)
+					: undefined;
 			return {
 				id: Number(row.id),
 				workflowId: String(row.workflowId),
 				mode: String(row.mode),
 				status: String(row.status),
 				startedAt: storedDate(row.startedAt),
-				runData: data.resultData?.runData ?? {},
+				runData: data?.resultData?.runData ?? {},
 			};
 		});
 	}
