@@ -452,4 +452,34 @@ describe('values as a person writes them, called directly (the MCP path)', () =>
 		});
 		expect(stored.assigned_to).toEqual([sam.id]);
 	});
+
+	it('Search filtered by a member’s full name', async () => {
+		const sam = emu.members()[1]; // Sam Rivera
+		emu.createRecord(emu.demo.tableId, { title: 'Sam’s project', assigned_to: [sam.id] });
+		const run = await runAsTool(new SmartSuite(), {
+			call: 'direct',
+			credentials: credentialsFor(emu),
+			parameters: {
+				resource: 'record',
+				operation: 'search',
+				tableId: tableFromAi,
+				filters: {
+					rule: [
+						{
+							field: 'assigned_to',
+							comparison: 'has_any_of',
+							value: fromAi('person', 'People, by full name or e-mail'),
+						},
+					],
+				},
+			},
+			toolArguments: { table: emu.demo.tableId, person: 'Sam Rivera' },
+		});
+		expect(run.error).toBeUndefined();
+		expect((run.output as IDataObject[]).map((item) => item.title ?? item.Title)).toEqual([
+			'Sam’s project',
+		]);
+		const [search] = emu.requests.filter((request) => request.path.includes('/records/list/'));
+		expect(JSON.stringify(search.body)).toContain(sam.id);
+	});
 });
