@@ -385,6 +385,18 @@ describeIfNamespace(`n8n ${version.n8n}: Settings → Community nodes, from the 
 					200,
 				)
 			).webhook_id;
+			// The activation ends when n8n has saved the trigger's state (a ping before it is refused and retried).
+			await waitFor(
+				"the trigger's saved webhook",
+				async () =>
+					JSON.stringify((await rest.workflow(instantId)).staticData ?? {}).includes(
+						triggerWebhookId,
+					)
+						? true
+						: undefined,
+				60_000,
+				200,
+			);
 			emu.createRecord(seed.tableId, { title: 'Before the update' });
 			await waitFor(
 				'the trigger to run',

@@ -334,6 +334,8 @@ interface FaultOutcome {
 	repeatPreviousEvent: boolean;
 	endlessList?: EndlessList;
 	after?: AfterFault;
+	/** Carried out at once, answered this much later. */
+	answerDelayMs?: number;
 }
 
 /** A body that starts like a page and stops mid-way, as a cut connection through a proxy would. */
@@ -368,7 +370,8 @@ async function applyFaults(
 				});
 			}
 			case 'delay':
-				await sleep(action.ms);
+				if (action.afterProcessing) outcome.answerDelayMs = action.ms;
+				else await sleep(action.ms);
 				break;
 			case 'hang':
 				if (action.afterProcessing) {
@@ -483,6 +486,7 @@ async function handle(
 			throw faultError(faults.after.status);
 		}
 		const result = run();
+		if (faults.answerDelayMs) await sleep(faults.answerDelayMs);
 		const { successBodies } = context.store.variant;
 		if (successBodies !== 'json' && BARE_SUCCESS.has(route.operation)) {
 			send(res, entry, 200, 'text/plain; charset=utf-8', successBodies === 'text' ? '200 Ok' : '');

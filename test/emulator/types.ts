@@ -272,7 +272,8 @@ export type FaultAction =
 	| { type: 'status'; status: 400 | 403 | 422 | 500 | 502 | 503; afterProcessing?: boolean }
 	/** 429 with this Retry-After: seconds, or any header text (an HTTP date, "-5", "0.2"); null: no header (SmartSuite documents none). */
 	| { type: 'rateLimit'; retryAfterSeconds: number | string | null }
-	| { type: 'delay'; ms: number }
+	/** The answer waits `ms`; `afterProcessing`: the request is carried out first (a webhook created), then the answer waits. */
+	| { type: 'delay'; ms: number; afterProcessing?: boolean }
 	/** No answer until the client goes away (a timeout); `afterProcessing`: the request is carried out first. */
 	| { type: 'hang'; afterProcessing?: boolean }
 	/**

@@ -86,6 +86,28 @@ describe('activation', () => {
 		});
 	});
 
+	it('a change pinged while the activation has not saved the state yet (n8n already serves the URL) is refused with 503, and read from the retry', async () => {
+		const { trigger, webhooksOfSolution, deals } = await setUp();
+		// SmartSuite's first retries come after the activation has ended.
+		emu.setVariant({ notificationRetryDelaysMs: [400, 800, 1600] });
+		// The webhook is created at once; CreateWebhook's answer comes 200 ms later.
+		emu.injectFault({
+			operation: 'CreateWebhook',
+			action: { type: 'delay', ms: 200, afterProcessing: true },
+		});
+		const activation = trigger.activate();
+		while (webhooksOfSolution().length === 0) await new Promise((done) => setTimeout(done, 5));
+		emu.createRecord(deals.id, { title: 'Right after publishing' });
+		await activation;
+		await emu.settleNotifications();
+		const [{ webhook_id: webhookId }] = webhooksOfSolution();
+		expect(
+			emu.notifications.filter((ping) => ping.webhookId === webhookId).map((ping) => ping.status),
+		).toEqual([503, 200]);
+		expect(eventIds(trigger.executions)).toEqual(allEventIds(webhookId));
+		expect(trigger.executions).toHaveLength(1);
+	});
+
 	it('a restart and a re-publish keep the webhook: one webhook notifies the URL, and nothing between them is lost', async () => {
 		const { trigger, webhooksOfSolution, change } = await setUp();
 		await trigger.activate();

@@ -413,11 +413,19 @@ interface PingOutcome {
 /**
  * n8n's webhook(): a ping. Only a ping with the secret in its URL that names the saved webhook
  * is read, with the saved id; others cost nothing. Answered 200 (empty) once every event is read, 503 when reading failed or
- * stopped at a bound with events left, so that SmartSuite notifies again.
+ * stopped at a bound with events left, or when no webhook is saved yet, so that SmartSuite notifies again.
  */
 export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const state = stateOf(this);
 	const webhookId = text(state.webhookId);
+	// n8n serves the URL before the activation that registers it has saved the state: a ping
+	// that comes meanwhile (a change right after publishing) is refused, so SmartSuite notifies again.
+	if (webhookId === '') {
+		logOf(this).debug(
+			`${INSTANT_TRIGGER}: refused a notification that came before the activation saved the webhook; SmartSuite notifies again`,
+		);
+		return answer(this, 503, {});
+	}
 	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
 	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
 		logOf(this).debug(
@@ -426,7 +434,7 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 		return answer(this, 200, {});
 	}
 	const body: unknown = this.getBodyData();
-	if (webhookId === '' || !isJsonObject(body) || body.webhookId !== webhookId) {
+	if (!isJsonObject(body) || body.webhookId !== webhookId) {
 		logOf(this).debug(
 			`${INSTANT_TRIGGER}: ignored a notification that does not name this trigger's webhook`,
 		);
