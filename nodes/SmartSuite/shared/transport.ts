@@ -572,7 +572,7 @@ export function redacted(text: string, secrets: Secret[]): string {
 	if (secrets.length === 0) return text;
 	const redaction = redactionOf(secrets);
 	if (text.length < redaction.shortest) return text;
-	const { plain, span } = unescaped(text);
+	const { plain, span } = unescaped(text, redaction);
 	let result = '';
 	let copied = 0;
 	for (const [start, end] of secretsIn(plain, redaction)) {
@@ -595,8 +595,18 @@ interface Redaction {
 	hints: RegExp;
 	/** Where each block (lower case) stands in the secrets. */
 	places: Map<string, Place[]>;
+	/**
+	 * The base64 of the secrets, looked for as written: base64 in another case stands for other
+	 * bytes, and one exact search costs far less than its blocks among the hints.
+	 */
+	encoded: string[];
 	/** The length of the shortest form. */
 	shortest: number;
+	/** The characters of every form, in both cases: only their escapes are decoded. */
+	characters: Set<string>;
+	/** The escapes that can stand for one of them (see ESCAPE), and what any of them starts with. */
+	escapes: RegExp;
+	escapeStarts: string[];
 }
 
 /** Made once per set of secrets (an answer has thousands of strings), kept per list and per contents. */
@@ -619,6 +629,7 @@ function makeRedaction(secrets: Secret[]): Redaction {
 		const block = secret.slice(offset, offset + BLOCK);
 		places.set(block, [...(places.get(block) ?? []), { secret, offset, whole }]);
 	};
+	const encoded: string[] = [];
 	let shortest = Infinity;
 	for (const { text, whole } of secrets) {
 		const secret = text.toLowerCase();
@@ -630,16 +641,50 @@ function makeRedaction(secrets: Secret[]): Redaction {
 		for (let offset = 0; offset === 0 || offset + BLOCK <= secret.length; offset += BLOCK)
 			add(secret, offset, false);
 		// A short key's base64 would be a few letters that any text holds.
-		if (secret.length >= GIVEAWAY_RUN)
-			for (const core of base64Of(text)) add(core.toLowerCase(), 0, true);
+		if (secret.length >= GIVEAWAY_RUN) for (const core of base64Of(text)) encoded.push(core);
 	}
 	const blocks = Array.from(places.keys(), escapeRegExp);
-	return { hints: new RegExp(blocks.join('|'), 'gi'), places, shortest };
+	// UTF-16 units, as JSON escapes write them (a character beyond U+FFFF is two escapes).
+	const forms = [...[...places.values()].flat().map(({ secret }) => secret), ...encoded];
+	const characters = new Set(
+		forms.flatMap((form) => [...form.split(''), ...form.toUpperCase().split('')]),
+	);
+	return {
+		hints: new RegExp(blocks.join('|'), 'gi'),
+		places,
+		encoded,
+		shortest,
+		characters,
+		...escapesOf(characters),
+	};
+}
+
+/**
+ * The escapes worth decoding for these characters (a secret cannot run across a character it does
+ * not hold, so any other escape is read as written): see ESCAPE.
+ */
+function escapesOf(characters: Set<string>): Pick<Redaction, 'escapes' | 'escapeStarts'> {
+	const quoted = ['/', '"'].filter((c) => characters.has(c));
+	const nonAscii = [...characters].some((c) => c.charCodeAt(0) > 0x7f);
+	const kinds: Array<[pattern: string, start: string]> = [
+		['\\\\{1,4}u[0-9a-f]{4}', '\\u'],
+		...quoted.map((c): [string, string] => [`\\\\{1,4}${c}`, `\\${c}`]),
+		...(characters.has('\\') ? [['\\\\\\\\', '\\\\'] as [string, string]] : []),
+		['%[0-7][0-9a-f]', '%'],
+		...(nonAscii ? [['(?:%[89a-f][0-9a-f])+', '%'] as [string, string]] : []),
+	];
+	return {
+		escapes: new RegExp(kinds.map(([pattern]) => pattern).join('|'), 'gi'),
+		escapeStarts: [...new Set(kinds.map(([, start]) => start))],
+	};
 }
 
 /** The stretches of the plain text that are a secret's, in order, overlapping ones joined. */
-function secretsIn(plain: string, { hints, places }: Redaction): Array<[number, number]> {
+function secretsIn(plain: string, { hints, places, encoded }: Redaction): Array<[number, number]> {
 	const found: Array<[number, number]> = [];
+	for (const form of encoded)
+		for (let at = plain.indexOf(form); at !== -1; at = plain.indexOf(form, at + 1))
+			found.push([at, at + form.length]);
 	let lower: string | undefined;
 	hints.lastIndex = 0;
 	for (let hint = hints.exec(plain); hint; hint = hints.exec(plain)) {
@@ -692,12 +737,12 @@ function stretchAt(
 	return enough ? [start, end] : undefined;
 }
 
-/**
- * A JSON escape of a character (`\u0073`, `\/`, `\"`; with up to 4 backslashes, as JSON inside
- * JSON writes them), an escaped backslash, a URL-encoded ASCII character, or a run of URL-encoded
- * bytes of other characters.
+/*
+ * ESCAPE: a JSON escape of a character (`\u0073`, `\/`, `\"`; with up to 4 backslashes, as JSON
+ * inside JSON writes them), an escaped backslash, a URL-encoded ASCII character, or a run of
+ * URL-encoded bytes of other characters; each kind only where it can stand for a secret's
+ * character (escapesOf).
  */
-const ESCAPE = /\\{1,4}u[0-9a-f]{4}|\\{1,4}[/"]|\\\\|%[0-7][0-9a-f]|(?:%[89a-f][0-9a-f])+/gi;
 
 function decodedEscape(escape: string): string {
 	if (escape.startsWith('%')) {
@@ -716,15 +761,19 @@ function decodedEscape(escape: string): string {
  * The text with its escapes decoded, and for each of its characters the stretch of the text it
  * was read from (`[start, end)`: one character, or a whole escape).
  */
-function unescaped(text: string): { plain: string; span: (index: number) => [number, number] } {
-	if (!text.includes('\\') && !text.includes('%'))
+function unescaped(
+	text: string,
+	{ characters, escapes, escapeStarts }: Redaction,
+): { plain: string; span: (index: number) => [number, number] } {
+	if (!escapeStarts.some((start) => text.includes(start)))
 		return { plain: text, span: (index) => [index, index + 1] };
 	// Per decoded escape: where it starts and ends in the plain text, and in the text.
 	const plainBounds: number[] = [];
 	const textBounds: number[] = [];
 	let shrunk = 0;
-	const plain = text.replace(ESCAPE, (escape: string, offset: number) => {
+	const plain = text.replace(escapes, (escape: string, offset: number) => {
 		const decoded = decodedEscape(escape);
+		if (decoded.length === 1 && !characters.has(decoded)) return escape;
 		plainBounds.push(offset - shrunk, offset - shrunk + decoded.length);
 		textBounds.push(offset, offset + escape.length);
 		shrunk += escape.length - decoded.length;
