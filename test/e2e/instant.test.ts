@@ -326,12 +326,20 @@ describe(`SmartSuite Trigger in n8n ${version.n8n}`, () => {
 
 			// Pings that name another webhook, or name this one without the URL's secret: answered 200 with nothing, no request, nothing started.
 			const since = lastRequestNumber();
-			const post = async (url: string, webhookId: string) =>
-				await fetch(url, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ webhookId, locator: {} }),
-				});
+			/** The answer of the node: a request n8n answered itself while its database ping failed (a loaded machine) is sent again. */
+			const post = async (url: string, webhookId: string) => {
+				for (let attempt = 1; ; attempt++) {
+					const answer = await fetch(url, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ webhookId, locator: {} }),
+					});
+					const text = await answer.text();
+					if (answer.status !== 503 || !text.includes('Database is not ready') || attempt === 5)
+						return { status: answer.status, text };
+					await sleep(1000);
+				}
+			};
 			const forged = [
 				await post(notified, 'someone-else'),
 				...(await Promise.all(
@@ -339,9 +347,7 @@ describe(`SmartSuite Trigger in n8n ${version.n8n}`, () => {
 				)),
 			];
 			expect(forged.map((answer) => answer.status)).toEqual(forged.map(() => 200));
-			expect(await Promise.all(forged.map(async (answer) => await answer.text()))).toEqual(
-				forged.map(() => ''),
-			);
+			expect(forged.map((answer) => answer.text)).toEqual(forged.map(() => ''));
 			await sleep(1500);
 			expect(requests('ListEvents', since)).toHaveLength(0);
 
