@@ -147,12 +147,23 @@ export async function chooseLoaded(page: Page, name: string, option: string): Pr
 
 /** Picks an entry of a resource locator's "From list" search: the first, or the first showing `text`. */
 export async function pickFromList(page: Page, name: string, text?: string): Promise<void> {
-	await parametersPane(page)
-		.getByTestId(`resource-locator-${name}`)
-		.getByTestId('rlc-input')
-		.click();
 	const items = page.getByTestId('rlc-item').locator('visible=true');
-	await (text === undefined ? items : items.filter({ hasText: text })).first().click();
+	const item = (text === undefined ? items : items.filter({ hasText: text })).first();
+	// n8n loads the list again when a parameter it depends on changes (the table just picked): an
+	// entry can be replaced as it is clicked, and on a loaded machine the new list come late. The
+	// search is opened again then (at most three times).
+	for (let attempt = 1; ; attempt++) {
+		await parametersPane(page)
+			.getByTestId(`resource-locator-${name}`)
+			.getByTestId('rlc-input')
+			.click();
+		try {
+			return await item.click({ timeout: 20_000 });
+		} catch (error) {
+			if (attempt === 3) throw error;
+			await page.keyboard.press('Escape');
+		}
+	}
 }
 
 /**
