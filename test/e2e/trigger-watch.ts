@@ -3,7 +3,7 @@
  * emulator's webhook, read the executions n8n stored, and see the requests the trigger made.
  * Shared by the single-process and the queue-mode e2e suites.
  */
-import { type Emulator } from '../emulator';
+import { type Emulator, type ReceivedRequest } from '../emulator';
 import { type N8n, type StoredExecution, nodeOutput, waitFor } from './harness';
 import { type N8nVersion } from './versions';
 
@@ -126,10 +126,18 @@ export class TriggerWatch {
 		return this.emu.requests.at(-1)?.n ?? 0;
 	}
 
-	/** ListEvents requests the emulator received after request number `since`. */
+	/**
+	 * ListEvents requests for this trigger's webhook the emulator received after request number
+	 * `since`. Other workflows' reads (an Instant Trigger's drain, Fetch Test Event) are not a poll
+	 * of this trigger: counted, they let a test append its next events before this trigger had read.
+	 * A watch of a webhook the trigger creates (no id given) counts every ListEvents.
+	 */
 	listCallsSince(since: number): number {
+		const ours = (request: ReceivedRequest) =>
+			!this.webhookId ||
+			(request.body as { webhook_id?: unknown } | undefined)?.webhook_id === this.webhookId;
 		return this.emu.requests.filter(
-			(request) => request.n > since && request.operation === 'ListEvents',
+			(request) => request.n > since && request.operation === 'ListEvents' && ours(request),
 		).length;
 	}
 
