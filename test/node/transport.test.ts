@@ -175,6 +175,28 @@ describe('the forms of a secret a server may quote', () => {
 		expect(serverMessage(JSON.parse(body), response.secrets)).toBe('cannot reach ***');
 	});
 
+	it('decodes only the escapes that can stand for a character of the key: a page of quoted titles keeps every other escape as written', () => {
+		const titles = Array.from({ length: 200 }, (_, i) => ({ title: `say "hi" \\ ${i}` }));
+		const body = JSON.stringify({
+			items: titles,
+			note: `key ${escaped(key)}`,
+			auth: base64(`Token ${key}`),
+		}).replaceAll('/', '\\/');
+		const { body: kept } = received({ statusCode: 200, body }, key);
+		const page = JSON.parse(kept as string) as { items: unknown; note: string; auth: string };
+		expect(page.items).toEqual(titles);
+		expect(page.note).toBe('key ***');
+		expect(page.auth).not.toContain(base64(key).slice(8, 24));
+		expect((kept as string).split('\\"hi\\"')).toHaveLength(201);
+	});
+
+	it('base64 read in another letter case stands for other bytes: it is left as written', () => {
+		const swapped = Array.from(base64(key), (c) =>
+			c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase(),
+		).join('');
+		expect(said(`key ${swapped} ok`)).toBe(`key ${swapped} ok`);
+	});
+
 	it('leaves answers without a secret as they are, escapes included', () => {
 		const body = '{"a":"\\u00e9t\\u00e9 \\/ 100%25 \\"q\\""}';
 		expect(received({ statusCode: 200, body }, key).body).toBe(body);

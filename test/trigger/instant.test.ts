@@ -108,6 +108,23 @@ describe('activation', () => {
 		expect(trigger.executions).toHaveLength(1);
 	});
 
+	it('any request before the activation saved the state, forged or not, is answered 503 and reads nothing', async () => {
+		const { trigger } = await setUp();
+		emu.resetLog();
+		const answers = [
+			await trigger.ping({ webhookId: 'any', locator: {} }, { query: {} }),
+			await trigger.ping({ webhookId: 'any', locator: {} }, { query: { secret: 'guessed' } }),
+			await trigger.ping('not json', { query: {} }),
+		];
+		expect(answers.map((answer) => [answer.status, answer.items])).toEqual([
+			[503, []],
+			[503, []],
+			[503, []],
+		]);
+		expect(emu.requests).toHaveLength(0);
+		expect(trigger.executions).toHaveLength(0);
+	});
+
 	it('a restart and a re-publish keep the webhook: one webhook notifies the URL, and nothing between them is lost', async () => {
 		const { trigger, webhooksOfSolution, change } = await setUp();
 		await trigger.activate();

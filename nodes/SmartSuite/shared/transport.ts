@@ -604,7 +604,7 @@ interface Redaction {
 	shortest: number;
 	/** The characters of every form, in both cases: only their escapes are decoded. */
 	characters: Set<string>;
-	/** The escapes that can stand for one of them (see ESCAPE), and what any of them starts with. */
+	/** The escapes that can stand for one of them (escapesOf), and what any of them starts with. */
 	escapes: RegExp;
 	escapeStarts: string[];
 }
@@ -660,8 +660,11 @@ function makeRedaction(secrets: Secret[]): Redaction {
 }
 
 /**
- * The escapes worth decoding for these characters (a secret cannot run across a character it does
- * not hold, so any other escape is read as written): see ESCAPE.
+ * The escapes worth decoding for these characters: a JSON escape of a character (`\u0073`, `\/`,
+ * `\"`; with up to 4 backslashes, as JSON inside JSON writes them), an escaped backslash, a
+ * URL-encoded ASCII character, or a run of URL-encoded bytes of other characters; each kind only
+ * where it can stand for one of the characters (a secret cannot run across a character it does not
+ * hold, so any other escape is read as written).
  */
 function escapesOf(characters: Set<string>): Pick<Redaction, 'escapes' | 'escapeStarts'> {
 	const quoted = ['/', '"'].filter((c) => characters.has(c));
@@ -736,13 +739,6 @@ function stretchAt(
 	const enough = whole ? length === secret.length : length >= Math.min(GIVEAWAY_RUN, secret.length);
 	return enough ? [start, end] : undefined;
 }
-
-/*
- * ESCAPE: a JSON escape of a character (`\u0073`, `\/`, `\"`; with up to 4 backslashes, as JSON
- * inside JSON writes them), an escaped backslash, a URL-encoded ASCII character, or a run of
- * URL-encoded bytes of other characters; each kind only where it can stand for a secret's
- * character (escapesOf).
- */
 
 function decodedEscape(escape: string): string {
 	if (escape.startsWith('%')) {

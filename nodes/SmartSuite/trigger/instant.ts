@@ -412,8 +412,10 @@ interface PingOutcome {
 
 /**
  * n8n's webhook(): a ping. Only a ping with the secret in its URL that names the saved webhook
- * is read, with the saved id; others cost nothing. Answered 200 (empty) once every event is read, 503 when reading failed or
- * stopped at a bound with events left, or when no webhook is saved yet, so that SmartSuite notifies again.
+ * is read, with the saved id; others cost nothing. Answered 200 (empty) once every event is read;
+ * 503 when reading failed or stopped at a bound with events left, or when no webhook is saved yet
+ * (whatever the request: without the state there is no secret to check it against), so that
+ * SmartSuite notifies again.
  */
 export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const state = stateOf(this);
@@ -426,7 +428,7 @@ export async function onPing(this: IWebhookFunctions): Promise<IWebhookResponseD
 		);
 		return answer(this, 503, {});
 	}
-	// First of all: a request without the secret is answered as any ignored ping, and only logged at debug level.
+	// A request without the secret is answered as any ignored ping, and only logged at debug level.
 	if (!carriesSecret(this.getQueryData(), text(state.secret))) {
 		logOf(this).debug(
 			`${INSTANT_TRIGGER}: ignored a request to the webhook URL without the trigger's secret`,
