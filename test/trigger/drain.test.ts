@@ -6,6 +6,7 @@ import {
 	RECENT_IDS_KEPT,
 	START_CURSOR,
 	afterEvent,
+	afterEvents,
 	saveCursor,
 	savedCursor,
 } from '../../nodes/SmartSuite/trigger/cursor';
@@ -495,6 +496,48 @@ describe('cursor', () => {
 		for (let n = 1; n <= 25; n++) cursor = afterEvent(cursor, 't', makeEvent(n), n - 1);
 		expect(cursor.recentIds).toHaveLength(RECENT_IDS_KEPT);
 		expect(cursor.recentIds[RECENT_IDS_KEPT - 1]).toBe('e25');
+	});
+
+	test('afterEvents moves the cursor in one step exactly as afterEvent one element after the other', () => {
+		// A seeded generator: the same 500 cases on every run.
+		let seed = 7;
+		const random = (below: number) => {
+			seed = (seed * 1103515245 + 12345) % 2 ** 31;
+			return Math.floor(seed / 2 ** 16) % below; // the high bits: the low ones repeat quickly
+		};
+		for (let run = 0; run < 500; run++) {
+			const token = () => ['', 't1', 't2'][random(3)];
+			const start: Cursor = {
+				...START_CURSOR,
+				pageToken: token(),
+				lastEventId: random(2) ? 'e1' : '',
+				pageHoldsLastEvent: random(2) === 1,
+				heldCount: random(4),
+				recentIds: Array.from({ length: random(RECENT_IDS_KEPT + 1) }, (_, i) => `e${i}`),
+			};
+			// Ids among those already recent too, never twice (a drain handles each element once).
+			const events = Array.from({ length: random(30) }, (_, i) => ({
+				event:
+					random(4) === 0 ? [null, 5, { kind: 'x' }][random(3)] : makeEvent(i + random(3) * 100),
+				pageToken: token(),
+				index: i,
+			}));
+			const oneByOne = events.reduce(
+				(cursor, { event, pageToken, index }) => afterEvent(cursor, pageToken, event, index),
+				start,
+			);
+			expect(afterEvents(start, events)).toEqual(oneByOne);
+			// The recent ids, as a list of the last ones: each moves to the end when processed again.
+			const recent = [...start.recentIds];
+			for (const { event, pageToken, index } of events) {
+				const key =
+					(event as IDataObject | null)?.event_id ??
+					`(no event_id) #${index} on page "${pageToken}"`;
+				if (recent.includes(key as string)) recent.splice(recent.indexOf(key as string), 1);
+				recent.push(key as string);
+			}
+			expect(oneByOne.recentIds).toEqual(recent.slice(-RECENT_IDS_KEPT));
+		}
 	});
 
 	test('state: whole values on top-level keys, one webhook at a time', () => {

@@ -81,6 +81,13 @@ export function usableId(event: unknown): string | undefined {
 	return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
+/** An element of the stream, where it was read. */
+export interface PlacedEvent {
+	event: unknown;
+	pageToken: string;
+	index: number;
+}
+
 /** The cursor once `event`, at `index` on the page at `pageToken`, has been processed. */
 export function afterEvent(
 	cursor: Cursor,
@@ -88,21 +95,36 @@ export function afterEvent(
 	event: unknown,
 	index: number,
 ): Cursor {
-	const key = eventKey(event, pageToken, index);
-	const recentIds = [...cursor.recentIds.filter((recent) => recent !== key), key].slice(
-		-RECENT_IDS_KEPT,
-	);
-	if (usableId(event) === undefined) {
+	return afterEvents(cursor, [{ event, pageToken, index }]);
+}
+
+/**
+ * The cursor once these elements, in order and none of them twice, have been processed: what
+ * `afterEvent` gives one after the other, in one step (a drain handles thousands of events per
+ * page; a copy of the cursor for each cost as much as reading them). Only the last event with an
+ * id and the elements after it move the cursor differently; the others only join the recent ids.
+ */
+export function afterEvents(cursor: Cursor, events: PlacedEvent[]): Cursor {
+	if (events.length === 0) return cursor;
+	let from = events.length - 1;
+	while (from > 0 && usableId(events[from].event) === undefined) from--;
+	let moved = cursor;
+	for (const placed of events.slice(from)) moved = placeAfter(moved, placed);
+	const keys = events
+		.slice(-RECENT_IDS_KEPT)
+		.map(({ event, pageToken, index }) => eventKey(event, pageToken, index));
+	const recentIds = [...cursor.recentIds.filter((recent) => !keys.includes(recent)), ...keys];
+	return { ...moved, recentIds: recentIds.slice(-RECENT_IDS_KEPT) };
+}
+
+/** The cursor's place (its recent ids aside) once `event` has been processed. */
+function placeAfter(cursor: Cursor, { event, pageToken, index }: PlacedEvent): Cursor {
+	const key = usableId(event);
+	if (key === undefined) {
 		// Nothing finds it again on another page: the last event stays the last one with an id,
 		// and this one's place on its page is among the recent ids, so a re-read of the page skips it.
 		const holds = cursor.pageHoldsLastEvent && cursor.pageToken === pageToken;
-		return {
-			...cursor,
-			pageToken,
-			pageHoldsLastEvent: holds,
-			heldCount: holds ? index + 1 : 0,
-			recentIds,
-		};
+		return { ...cursor, pageToken, pageHoldsLastEvent: holds, heldCount: holds ? index + 1 : 0 };
 	}
 	return {
 		...cursor,
@@ -111,7 +133,6 @@ export function afterEvent(
 		pageHoldsLastEvent: true,
 		heldCount: index + 1,
 		lastEventAt: String((event as IDataObject).event_at ?? ''),
-		recentIds,
 	};
 }
 

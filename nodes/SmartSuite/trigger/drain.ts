@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { EventsPage } from '../shared/events';
 import { hasNextPage } from '../shared/events';
 import { isJsonObject } from '../shared/transport';
-import type { Cursor } from './cursor';
-import { afterEvent, afterPage, eventKey, usableId } from './cursor';
+import type { Cursor, PlacedEvent } from './cursor';
+import { afterEvents, afterPage, eventKey, usableId } from './cursor';
 import type { PageRead } from './pages';
 import { SAFE_PAGE_SIZE, judgePage } from './pages';
 
@@ -110,24 +110,34 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 	let passedOnPage = from.pageHoldsLastEvent ? from.heldCount : 0;
 	/** While the anchor is looked for: events later than it, in stream order. */
 	let laterThanAnchor: LaterEvent[] = [];
-	const result = (fields: Partial<Pick<DrainResult, 'error' | 'reachedEnd' | 'stopped'>>) => ({
-		emitted,
-		cursor: {
-			...(anchor?.scanning ? scanProgress(cursor, laterThanAnchor[0]?.token ?? token) : cursor),
-			served,
-		},
-		reachedEnd: false,
-		malformed,
-		...(refusedPageSize ? { refusedPageSize } : {}),
-		...(tokenRefused ? { tokenRefused } : {}),
-		...fields,
-	});
+	/** Elements handled since the cursor last moved past them: it moves once per page (`settled`). */
+	let handled: PlacedEvent[] = [];
+	const settled = () => {
+		cursor = afterEvents(cursor, handled);
+		handled = [];
+		return cursor;
+	};
+	const result = (fields: Partial<Pick<DrainResult, 'error' | 'reachedEnd' | 'stopped'>>) => {
+		const at = settled();
+		return {
+			emitted,
+			cursor: {
+				...(anchor?.scanning ? scanProgress(at, laterThanAnchor[0]?.token ?? token) : at),
+				served,
+			},
+			reachedEnd: false,
+			malformed,
+			...(refusedPageSize ? { refusedPageSize } : {}),
+			...(tokenRefused ? { tokenRefused } : {}),
+			...fields,
+		};
+	};
 	/** Passes over one element (emitting it when it is a wanted event); false at `maxEvents`. */
 	const handle = (event: unknown, pageToken: string, index: number): boolean => {
 		const key = eventKey(event, pageToken, index);
 		if (processed.has(key)) return true;
 		processed.add(key);
-		cursor = afterEvent(cursor, pageToken, event, index);
+		handled.push({ event, pageToken, index });
 		if (!isJsonObject(event)) malformed++;
 		else if (isWanted(event)) emitted.push(event);
 		return emitted.length < maxEvents;
@@ -198,7 +208,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 				// (past Max Events per Poll): the cursor cannot stop between them.
 				for (const later of laterThanAnchor) handle(later.event, later.token, later.index);
 				anchor = undefined;
-				cursor = afterPage(cursor, token, endPage);
+				cursor = afterPage(settled(), token, endPage);
 				return result(ended);
 			}
 		} else {
@@ -217,7 +227,7 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			}
 			anchor = undefined;
 			laterThanAnchor = [];
-			cursor = afterPage(cursor, token, endPage);
+			cursor = afterPage(settled(), token, endPage);
 			if (atEnd) return result(ended);
 			if (emitted.length >= maxEvents) return result({});
 		}
