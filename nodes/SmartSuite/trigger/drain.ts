@@ -220,9 +220,10 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 					pageHoldsLastEvent: true,
 					heldCount: anchorIndex + 1,
 				};
-			for (const [index, event] of page.events.entries()) {
-				if (index <= anchorIndex || (index < passedOnPage && usableId(event) === undefined))
-					continue;
+			// An index loop: iterating `entries()` cost ten times as much on a page of 1,000 events.
+			for (let index = anchorIndex + 1; index < page.events.length; index++) {
+				const event = page.events[index];
+				if (index < passedOnPage && usableId(event) === undefined) continue;
 				if (!handle(event, token, index) && index < page.events.length - 1) return result({});
 			}
 			anchor = undefined;
