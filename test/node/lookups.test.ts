@@ -68,6 +68,58 @@ describe('Search filter rules by what a person knows', () => {
 		expect(byEmail.map((item) => item.json.title)).toEqual(['Ada’s']);
 	});
 
+	it('the titles every item names are looked up once for all items: one title search, then a search per item', async () => {
+		const t = table();
+		const acme = ctx.emu.addRecord(t.id, { title: 'Acme' });
+		const globex = ctx.emu.addRecord(t.id, { title: 'Globex' });
+		ctx.emu.addRecord(t.id, { title: 'Deal A', [F.linked]: [acme.id] });
+		ctx.emu.addRecord(t.id, { title: 'Deal G', [F.linked]: [globex.id] });
+		ctx.emu.resetLog();
+		const output = await run(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: F.linked, comparison: 'has_any_of', value: '={{ $json.company }}' },
+			]) as never,
+			input: [{ company: 'Globex' }, { company: 'Acme' }, { company: 'Globex' }],
+		});
+		expect(output.map((item) => [item.pairedItem, item.json.title])).toEqual([
+			[{ item: 0 }, 'Deal G'],
+			[{ item: 1 }, 'Deal A'],
+			[{ item: 2 }, 'Deal G'],
+		]);
+		const filters = ctx.emu.requests
+			.filter((request) => request.operation === 'ListRecords')
+			.map((request) => (request.body as IDataObject).filter as IDataObject);
+		expect(filters.map((filter) => filter.operator)).toEqual(['or', 'and', 'and', 'and']);
+		expect(filters[0].fields).toEqual([
+			expect.objectContaining({ comparison: 'is', value: 'Globex' }),
+			expect.objectContaining({ comparison: 'is', value: 'Acme' }),
+		]);
+		expect(operations().filter((operation) => operation === 'GetTable')).toHaveLength(1);
+	});
+
+	it('a title search that fails fails only the items whose rules need it', async () => {
+		const t = table();
+		const globex = ctx.emu.addRecord(t.id, { title: 'Globex' });
+		ctx.emu.addRecord(t.id, { title: 'Deal G', [F.linked]: [globex.id] });
+		ctx.emu.resetLog();
+		ctx.emu.injectFault({ operation: 'ListRecords', action: { type: 'status', status: 400 } });
+		const output = await run(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: F.linked, comparison: '={{ $json.comparison }}', value: '={{ $json.company }}' },
+			]) as never,
+			input: [
+				{ comparison: 'has_any_of', company: 'Globex' },
+				{ comparison: 'is_not_empty', company: '' },
+			],
+			continueOnFail: true,
+		});
+		expect(output.map((item) => [item.pairedItem, item.json.title ?? 'error'])).toEqual([
+			[{ item: 0 }, 'error'],
+			[{ item: 1 }, 'Deal G'],
+		]);
+		expect(output[0].json.error).toEqual(expect.any(String));
+	});
+
 	it('a title no linked record has, or a name no member has, is a clear error before searching', async () => {
 		const t = table();
 		ctx.emu.resetLog();

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Field, Lookups } from '../../shared/fields';
+import type { ConvertContext, Field, Lookups } from '../../shared/fields';
 import {
 	describeGiven,
 	lookupsIn,
@@ -20,7 +20,8 @@ import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { isTool, returnAllFields } from '../shared';
 import { eachItem, readTableId, shownRecords, readableField, simplifyField } from './common';
-import { convertContextFor } from './linked';
+import type { LookupErrors } from './linked';
+import { convertContextFor, lookupErrorOf } from './linked';
 import { listRecords } from './list';
 
 const show = { resource: ['record'], operation: ['search'] };
@@ -139,6 +140,45 @@ interface Rule {
 	value?: unknown;
 }
 
+function rulesOf(context: IExecuteFunctions, itemIndex: number): Rule[] {
+	return (context.getNodeParameter('filters.rule', itemIndex, []) as Rule[]) ?? [];
+}
+
+/** A rule's value as the lookups read it: people by e-mail or name, linked records by title. */
+function lookedUpValue(rule: Rule): IDataObject | undefined {
+	if (typeof rule.field !== 'string' || !takesList(String(rule.comparison ?? ''))) return undefined;
+	return { [rule.field]: rule.value ?? '' };
+}
+
+/** What every item's rules name, looked up once for all items; a failed lookup fails only the items that need it. */
+interface ItemsLookups {
+	convert: ConvertContext;
+	errors: LookupErrors;
+}
+
+async function lookupsOfItems(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+): Promise<ItemsLookups> {
+	const lookups: Lookups = { people: false, titles: new Map() };
+	for (const itemIndex of context.getInputData().keys()) {
+		try {
+			const structure = await client.structure(readTableId(context, itemIndex));
+			for (const rule of rulesOf(context, itemIndex)) {
+				const value = lookedUpValue(rule);
+				if (value) lookupsIn(value, structure, lookups);
+			}
+		} catch {
+			// The item fails on its own when it runs (its table or its rules), with its own error.
+		}
+	}
+	const errors: LookupErrors = { tables: new Map() };
+	return {
+		convert: await convertContextFor(client, lookups, context.getTimezone(), errors),
+		errors,
+	};
+}
+
 function fieldNamed(
 	node: INode,
 	structure: Field[],
@@ -160,20 +200,19 @@ function fieldNamed(
 }
 
 /** SmartSuite's `filter` from the rules; every comparison is checked against its field's type. */
-async function filterOf(
+function filterOf(
 	context: IExecuteFunctions,
-	client: RecordsClient,
+	{ convert, errors }: ItemsLookups,
 	structure: Field[],
 	itemIndex: number,
-): Promise<IDataObject> {
+): IDataObject {
 	const node = context.getNode();
-	const rules = (context.getNodeParameter('filters.rule', itemIndex, []) as Rule[]) ?? [];
-	// People by e-mail or name and linked records by title, looked up as the writes do.
-	const lookups: Lookups = { people: false, titles: new Map() };
-	for (const rule of rules)
-		if (typeof rule.field === 'string' && takesList(String(rule.comparison ?? '')))
-			lookupsIn({ [rule.field]: rule.value ?? '' }, structure, lookups);
-	const convert = await convertContextFor(client, lookups, context.getTimezone());
+	const rules = rulesOf(context, itemIndex);
+	for (const rule of rules) {
+		const value = lookedUpValue(rule);
+		const failed = value && lookupErrorOf(value, structure, errors);
+		if (failed) throw failed;
+	}
 	const fields = rules.map((rule) => {
 		const field = fieldNamed(node, structure, rule.field, 'filter rule', itemIndex);
 		const comparison = String(rule.comparison ?? '');
@@ -231,12 +270,13 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 async function searchTable(
 	context: IExecuteFunctions,
 	client: RecordsClient,
+	lookups: ItemsLookups,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const tableId = readTableId(context, itemIndex);
 	const structure = await client.structure(tableId);
 	const body = {
-		filter: await filterOf(context, client, structure, itemIndex),
+		filter: filterOf(context, lookups, structure, itemIndex),
 		sort: sortOf(context, structure, itemIndex),
 	};
 	const limit = readLimit(context, itemIndex);
@@ -258,8 +298,9 @@ export function moreMatchNote(shown: number, total?: number): string {
 
 /** Run by actions/router.ts: filters are built from the table's structure. */
 export async function executeSearch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await eachItem(
-		this,
-		async (client, itemIndex) => await searchTable(this, client, itemIndex),
-	);
+	let lookups: Promise<ItemsLookups> | undefined;
+	return await eachItem(this, async (client, itemIndex) => {
+		lookups ??= lookupsOfItems(this, client);
+		return await searchTable(this, client, await lookups, itemIndex);
+	});
 }
