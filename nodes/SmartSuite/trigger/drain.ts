@@ -199,7 +199,8 @@ export async function drain(from: Cursor, options: DrainOptions): Promise<DrainR
 			// starts after it (a server repeated it there): all is new. Read again from the first
 			// page, only the events later than it are.
 			const { at } = anchor;
-			for (const [index, event] of page.events.entries()) {
+			for (let index = 0; index < page.events.length; index++) {
+				const event = page.events[index];
 				if (isJsonObject(event) && (!restarted || isLater(event, at)))
 					laterThanAnchor.push({ event, token, index });
 			}
