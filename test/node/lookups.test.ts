@@ -120,6 +120,50 @@ describe('Search filter rules by what a person knows', () => {
 		expect(output[0].json.error).toEqual(expect.any(String));
 	});
 
+	it('the members read failing fails only the items whose rules name a person', async () => {
+		const t = table();
+		const [ada] = ctx.emu.members();
+		ctx.emu.addRecord(t.id, { title: 'Ada’s', assigned_to: [ada.id] });
+		ctx.emu.injectFault({
+			operation: 'ListMembers',
+			action: { type: 'status', status: 503 },
+			times: Infinity,
+		});
+		const output = await run(ctx.emu, {
+			parameters: search(t.id, [
+				{ field: 'assigned_to', comparison: 'has_any_of', value: '={{ $json.who }}' },
+			]) as never,
+			input: [{ who: 'Sam Rivera' }, { who: ada.id }, { who: ada.email[0] }],
+			continueOnFail: true,
+		});
+		expect(output.map((item) => [item.pairedItem, item.json.title ?? item.json.error])).toEqual([
+			[{ item: 0 }, expect.stringContaining('503')],
+			[{ item: 1 }, 'Ada’s'],
+			[{ item: 2 }, expect.stringContaining('503')],
+		]);
+	});
+
+	it('an item whose table cannot be read fails alone: the others’ titles are still looked up', async () => {
+		const t = table();
+		const globex = ctx.emu.addRecord(t.id, { title: 'Globex' });
+		ctx.emu.addRecord(t.id, { title: 'Deal G', [F.linked]: [globex.id] });
+		ctx.emu.resetLog();
+		const output = await run(ctx.emu, {
+			parameters: {
+				...search('', [{ field: F.linked, comparison: 'has_any_of', value: 'Globex' }]),
+				tableId: locator('={{ $json.table }}'),
+			} as never,
+			input: [{ table: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, { table: t.id }],
+			continueOnFail: true,
+		});
+		expect(output.map((item) => [item.pairedItem, item.json.title ?? item.json.error])).toEqual([
+			[{ item: 0 }, expect.stringMatching(/not found|does not exist/i)],
+			[{ item: 1 }, 'Deal G'],
+		]);
+		// One title search for the item that could be read, then its search.
+		expect(operations().filter((operation) => operation === 'ListRecords')).toHaveLength(2);
+	});
+
 	it('a title no linked record has, or a name no member has, is a clear error before searching', async () => {
 		const t = table();
 		ctx.emu.resetLog();
