@@ -148,6 +148,28 @@ describe('the forms of a secret a server may quote', () => {
 		expect(said('page 9c41 of 9c42')).toBe('page 9c41 of 9c42');
 	});
 
+	it('finds every run of 16 or more characters of the key wherever it stands in a text, in any case; never one of 15', () => {
+		// The search compares only windows at steps through the text: every place must still be found.
+		const mixed = (text: string) =>
+			Array.from(text, (c, i) => (i % 3 === 0 ? c.toUpperCase() : c)).join('');
+		for (let before = 0; before < 17; before++)
+			for (let start = 0; start < key.length; start++)
+				for (let end = start + 15; end <= key.length; end++) {
+					const run = key.slice(start, end);
+					const text = `${'x'.repeat(before)}"${mixed(run)}"`;
+					const expected = run.length >= 16 ? `${'x'.repeat(before)}"***"` : text;
+					expect(said(text)).toBe(expected);
+				}
+	});
+
+	it("finds the Instant Trigger's whole URL wherever it stands in a text", () => {
+		const url = 'http://n8n.example.com/webhook/4b1c9e2a-77d0/webhook?secret=Q7wNf2Lk9XbTz4';
+		const held = [{ text: url, whole: true }];
+		for (let before = 0; before < 20; before++)
+			expect(quote(`${'-'.repeat(before)}${url}.`, held)).toBe(`${'-'.repeat(before)}***.`);
+		expect(quote(`${url.slice(0, -1)}.`, held)).toBe(`${url.slice(0, -1)}.`);
+	});
+
 	it('takes a longer run out whole, up to where the text stops following the key', () => {
 		expect(said(`x${key.slice(2, 30)}Zz`)).toBe('x***Zz');
 	});

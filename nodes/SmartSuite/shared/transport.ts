@@ -557,8 +557,13 @@ export function logOf(context: RequestContext): Logger {
 
 /** Any run of this many characters of a secret (not `whole`) gives it away. */
 const GIVEAWAY_RUN = 16;
-/** Characters of a hint block: every run of GIVEAWAY_RUN characters holds one whole block. */
-const BLOCK = GIVEAWAY_RUN / 2;
+/** The most characters the search compares at each step (see `secretsIn`). */
+const WINDOW = 4;
+/** Each UTF-16 unit as the search first compares it: ASCII in lower case, any other as OTHER. */
+const OTHER = 128;
+const FOLDED = new Uint8Array(65536).fill(OTHER);
+for (let unit = 0; unit < OTHER; unit++)
+	FOLDED[unit] = String.fromCharCode(unit).toLowerCase().charCodeAt(0);
 
 /**
  * A text without any secret, in every form a server could quote one in, in any case: its
@@ -583,23 +588,34 @@ export function redacted(text: string, secrets: Secret[]): string {
 	return copied === 0 ? text : result + text.slice(copied);
 }
 
-/** Where a block stands in a secret (lower case). `whole`: only the whole secret counts. */
-interface Place {
-	secret: string;
-	offset: number;
+/**
+ * A form of a secret: its text (in lower case unless `exact`) and what of it gives it away: the
+ * whole text (`whole`) or any run of GIVEAWAY_RUN of its characters.
+ */
+interface Form {
+	text: string;
 	whole: boolean;
+	/** Only in this case: base64 in another case stands for other bytes. */
+	exact: boolean;
+}
+
+/** Where a window stands in a form. */
+interface Place {
+	form: Form;
+	offset: number;
 }
 
 interface Redaction {
-	/** Blocks of the secrets' characters: every form of a secret, decoded, holds one whole. */
-	hints: RegExp;
-	/** Where each block (lower case) stands in the secrets. */
-	places: Map<string, Place[]>;
 	/**
-	 * The base64 of the secrets, looked for as written: base64 in another case stands for other
-	 * bytes, and one exact search costs far less than its blocks among the hints.
+	 * Every form, as a text holds it (its escapes decoded), has a window of `width` of its
+	 * characters starting at a multiple of `stride` of the text: the search looks there alone.
 	 */
-	encoded: string[];
+	width: number;
+	stride: number;
+	/** Where each window (the code of its folded characters, see `windowCode`) stands in the forms. */
+	places: Map<number, Place[]>;
+	/** The pairs of folded characters a window starts with: most windows of a text start otherwise. */
+	pairs: Uint8Array;
 	/** The length of the shortest form. */
 	shortest: number;
 	/** The characters of every form, in both cases: only their escapes are decoded. */
@@ -624,39 +640,55 @@ function redactionOf(secrets: Secret[]): Redaction {
 }
 
 function makeRedaction(secrets: Secret[]): Redaction {
-	const places = new Map<string, Place[]>();
-	const add = (secret: string, offset: number, whole: boolean) => {
-		const block = secret.slice(offset, offset + BLOCK);
-		places.set(block, [...(places.get(block) ?? []), { secret, offset, whole }]);
-	};
-	const encoded: string[] = [];
-	let shortest = Infinity;
-	for (const { text, whole } of secrets) {
-		const secret = text.toLowerCase();
-		shortest = Math.min(shortest, whole ? secret.length : Math.min(secret.length, GIVEAWAY_RUN));
-		if (whole) {
-			add(secret, 0, true);
-			continue;
-		}
-		for (let offset = 0; offset === 0 || offset + BLOCK <= secret.length; offset += BLOCK)
-			add(secret, offset, false);
+	const given = secrets.filter(({ text }) => text !== '');
+	const forms: Form[] = [
+		...given.map(({ text, whole }) => ({ text: lowered(text), whole: !!whole, exact: false })),
 		// A short key's base64 would be a few letters that any text holds.
-		if (secret.length >= GIVEAWAY_RUN) for (const core of base64Of(text)) encoded.push(core);
-	}
-	const blocks = Array.from(places.keys(), escapeRegExp);
-	// UTF-16 units, as JSON escapes write them (a character beyond U+FFFF is two escapes).
-	const forms = [...[...places.values()].flat().map(({ secret }) => secret), ...encoded];
-	const characters = new Set(
-		forms.flatMap((form) => [...form.split(''), ...form.toUpperCase().split('')]),
+		...given
+			.filter(({ text, whole }) => !whole && text.length >= GIVEAWAY_RUN)
+			.flatMap(({ text }) => base64Of(text))
+			.map((text) => ({ text, whole: true, exact: true })),
+	];
+	const shortest = forms.reduce(
+		(least, { text, whole }) =>
+			Math.min(least, whole ? text.length : Math.min(text.length, GIVEAWAY_RUN)),
+		Infinity,
 	);
-	return {
-		hints: new RegExp(blocks.join('|'), 'gi'),
-		places,
-		encoded,
-		shortest,
-		characters,
-		...escapesOf(characters),
-	};
+	// A stretch of `shortest` characters starting anywhere holds a whole window at a multiple of stride.
+	const width = Math.min(WINDOW, shortest);
+	const stride = shortest - width + 1;
+	const places = new Map<number, Place[]>();
+	const pairs = new Uint8Array((OTHER + 1) * (OTHER + 1));
+	for (const form of forms) {
+		// A whole form starts at most a stride before its first window; any run may start anywhere.
+		const last = form.text.length - width;
+		for (let offset = 0; offset <= (form.whole ? Math.min(stride - 1, last) : last); offset++) {
+			const code = windowCode(form.text, offset, width);
+			places.set(code, [...(places.get(code) ?? []), { form, offset }]);
+			if (width > 1) pairs[pairOf(folded(form.text, offset), folded(form.text, offset + 1))] = 1;
+		}
+	}
+	// UTF-16 units, as JSON escapes write them (a character beyond U+FFFF is two escapes).
+	const characters = new Set(
+		forms.flatMap(({ text }) => [...text.split(''), ...text.toUpperCase().split('')]),
+	);
+	return { width, stride, places, pairs, shortest, characters, ...escapesOf(characters) };
+}
+
+function pairOf(first: number, second: number): number {
+	return first * (OTHER + 1) + second;
+}
+
+/** The character of a text at `index`, folded. */
+function folded(text: string, index: number): number {
+	return FOLDED[text.charCodeAt(index)];
+}
+
+/** The folded characters of `width` characters of a text from `at`, as one number. */
+function windowCode(text: string, at: number, width: number): number {
+	let code = 0;
+	for (let index = at; index < at + width; index++) code = code * (OTHER + 1) + folded(text, index);
+	return code;
 }
 
 /**
@@ -682,24 +714,23 @@ function escapesOf(characters: Set<string>): Pick<Redaction, 'escapes' | 'escape
 	};
 }
 
-/** The stretches of the plain text that are a secret's, in order, overlapping ones joined. */
-function secretsIn(plain: string, { hints, places, encoded }: Redaction): Array<[number, number]> {
+/**
+ * The stretches of the plain text that are a secret's, in order, overlapping ones joined. Only the
+ * windows at multiples of the stride are looked at (a page of events is megabytes, and this is
+ * every answer's door): a window that starts with a pair no form's window starts with is passed at
+ * once, the others are compared with the forms around them.
+ */
+function secretsIn(
+	plain: string,
+	{ width, stride, places, pairs }: Redaction,
+): Array<[number, number]> {
 	const found: Array<[number, number]> = [];
-	for (const form of encoded)
-		for (let at = plain.indexOf(form); at !== -1; at = plain.indexOf(form, at + 1))
-			found.push([at, at + form.length]);
-	let lower: string | undefined;
-	hints.lastIndex = 0;
-	for (let hint = hints.exec(plain); hint; hint = hints.exec(plain)) {
-		lower ??= lowerCase(plain);
-		let after = hint.index + 1;
-		for (const place of places.get(hint[0].toLowerCase()) ?? []) {
-			const stretch = stretchAt(lower, hint.index, place);
+	for (let at = 0; at + width <= plain.length; at += stride) {
+		if (width > 1 && pairs[pairOf(folded(plain, at), folded(plain, at + 1))] === 0) continue;
+		for (const place of places.get(windowCode(plain, at, width)) ?? []) {
+			const stretch = stretchAt(plain, at, place);
 			if (stretch) found.push(stretch);
-			// The next block may start inside this one, or (past a stretch found) inside its end.
-			if (stretch) after = Math.max(after, stretch[1] - BLOCK + 1);
 		}
-		hints.lastIndex = after;
 	}
 	found.sort((a, b) => a[0] - b[0]);
 	const joined: Array<[number, number]> = [];
@@ -711,32 +742,41 @@ function secretsIn(plain: string, { hints, places, encoded }: Redaction): Array<
 	return joined;
 }
 
-/** The text in lower case, character for character (a few characters change length: those stay). */
-function lowerCase(text: string): string {
-	const lower = text.toLowerCase();
-	return lower.length === text.length
-		? lower
-		: text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+/** A UTF-16 unit in lower case (one that would become two units stays as it is). */
+function lowerUnit(unit: number): number {
+	if (unit < OTHER) return FOLDED[unit];
+	const lower = String.fromCharCode(unit).toLowerCase();
+	return lower.length === 1 ? lower.charCodeAt(0) : unit;
+}
+
+/** A text in lower case unit by unit: a text and a secret compare alike wherever they stand. */
+function lowered(text: string): string {
+	let lower = '';
+	for (let index = 0; index < text.length; index++)
+		lower += String.fromCharCode(lowerUnit(text.charCodeAt(index)));
+	return lower;
 }
 
 /**
- * The secret's characters around a block found at `at`, as far as the text (lower case) goes on
- * with them: a stretch when they are the whole secret, or (for a secret that is not `whole`) a
- * run of at least GIVEAWAY_RUN characters of it.
+ * The form's characters around a window found at `at`, as far as the text goes on with them (in
+ * any case unless the form is `exact`): a stretch when they are the whole form, or (for a form
+ * that is not `whole`) a run of at least GIVEAWAY_RUN characters of it.
  */
 function stretchAt(
-	lower: string,
+	text: string,
 	at: number,
-	{ secret, offset, whole }: Place,
+	{ form: { text: form, whole, exact }, offset }: Place,
 ): [number, number] | undefined {
+	const same = (index: number, of: number) => {
+		const unit = text.charCodeAt(index);
+		return (exact ? unit : lowerUnit(unit)) === form.charCodeAt(of);
+	};
 	let [start, from] = [at, offset];
-	while (start > 0 && from > 0 && lower[start - 1] === secret[from - 1])
-		[start, from] = [start - 1, from - 1];
+	while (start > 0 && from > 0 && same(start - 1, from - 1)) [start, from] = [start - 1, from - 1];
 	let [end, to] = [at, offset];
-	while (end < lower.length && to < secret.length && lower[end] === secret[to])
-		[end, to] = [end + 1, to + 1];
+	while (end < text.length && to < form.length && same(end, to)) [end, to] = [end + 1, to + 1];
 	const length = end - start;
-	const enough = whole ? length === secret.length : length >= Math.min(GIVEAWAY_RUN, secret.length);
+	const enough = whole ? length === form.length : length >= Math.min(GIVEAWAY_RUN, form.length);
 	return enough ? [start, end] : undefined;
 }
 
@@ -847,10 +887,6 @@ function scrubInPlace(root: unknown, secrets: Secret[]): void {
 			}
 		}
 	}
-}
-
-function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `scheme://user:password@` at the start of an address. */
