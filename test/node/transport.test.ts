@@ -170,6 +170,22 @@ describe('the forms of a secret a server may quote', () => {
 		expect(quote(`${url.slice(0, -1)}.`, held)).toBe(`${url.slice(0, -1)}.`);
 	});
 
+	it('finds a secret with letters beyond ASCII quoted in another case, as is or as escapes', () => {
+		// Case is compared one UTF-16 unit at a time, on the text and on the secret alike.
+		const secret = 'ÉcoleÜberПарольÅngström2024';
+		const held = [{ text: secret }];
+		for (const quoted of [
+			secret.toUpperCase(),
+			secret.toLowerCase(),
+			escaped(secret.toLowerCase()),
+			encodeURIComponent(secret.toUpperCase()),
+		])
+			expect(quote(`secret ${quoted} refused`, held)).toBe('secret *** refused');
+		expect(quote(`secret ${secret.slice(0, 15).toUpperCase()} ok`, held)).toBe(
+			`secret ${secret.slice(0, 15).toUpperCase()} ok`,
+		);
+	});
+
 	it('takes a longer run out whole, up to where the text stops following the key', () => {
 		expect(said(`x${key.slice(2, 30)}Zz`)).toBe('x***Zz');
 	});
