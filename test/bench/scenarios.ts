@@ -195,8 +195,8 @@ async function compareWithBare(
 		};
 		for (let i = 0; i < repetitions; i++) {
 			bare.push(await countedRun(bench, prepareBare(), n, true));
-			// The third run of a round costs a few % more whatever it runs (the helper against itself
-			// measured 1.01 to 1.05 there): the helper and n8n take turns at it.
+			// The third run of a round tends to cost more whatever it runs (the helper against itself
+			// there: 0.99 to 1.11 over 15 rounds, 1.03 with the two swapped): they take turns at it.
 			for (const run of i % 2 === 0 ? [runHelper, runN8n] : [runN8n, runHelper]) await run();
 		}
 		const helperRatio = prepareHelper
