@@ -113,7 +113,7 @@ export function checkRequired(
 		context.getNode(),
 		`Item ${itemIndex} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}`,
 		{
-			description: `SmartSuite requires ${names} in every record of this table. Give a value for each (in the mapper, or as a key of the item). Nothing was sent for this item.`,
+			description: `SmartSuite requires ${names} in every record of this table. Give a value for each (in the mapper, as a key of the item, or as a key of Fields (JSON)). Nothing was sent for this item.`,
 			itemIndex,
 		},
 	);
@@ -122,7 +122,7 @@ export function checkRequired(
 function nothingToUpdateError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Item ${itemIndex} gives no field to update`, {
 		description:
-			'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is.',
+			'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is. With Fields (JSON), give at least one key: null clears a field, a key left out is left as it is.',
 		itemIndex,
 	});
 }
