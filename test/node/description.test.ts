@@ -99,7 +99,9 @@ it('keeps its resources, operations and parameter names', () => {
 	]);
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
+		'fieldsInput',
 		'columns',
+		'fieldsJson',
 		'simplify',
 		'readableValues',
 	]);
@@ -112,14 +114,19 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'update')).toEqual([
 		'tableId',
 		'recordId',
+		'fieldsInput',
 		'columns',
+		'fieldsJson',
 		'simplify',
 		'readableValues',
 	]);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'upsert')).toEqual([
 		'tableId',
+		'fieldsInput',
 		'columns',
+		'matchOn',
+		'fieldsJson',
 		'options',
 		'simplify',
 		'readableValues',

@@ -13,7 +13,8 @@ import { tableLocator } from '../../shared/locators';
 import type { BatchWriter } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, readableField, shownRecord, simplifyField } from './common';
+import { readableField, shownRecord, simplifyField } from './common';
+import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['create'] };
@@ -31,7 +32,7 @@ export const createFields: INodeProperties[] = [
 		description: 'The table (application) to create the records in',
 		displayOptions: { show },
 	}),
-	columnsField('add', show),
+	...fieldsInputFields('add', show),
 	simplifyField(show),
 	readableField(show),
 ];

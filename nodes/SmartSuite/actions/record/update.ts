@@ -16,8 +16,9 @@ import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, readableField, recordLocator, shownRecord, simplifyField } from './common';
+import { readableField, recordLocator, shownRecord, simplifyField } from './common';
 import { recordsIn } from './create';
+import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['update'] };
@@ -36,7 +37,7 @@ export const updateFields: INodeProperties[] = [
 		displayOptions: { show },
 	}),
 	recordLocator(show),
-	columnsField('update', show),
+	...fieldsInputFields('update', show),
 	simplifyField(show),
 	readableField(show),
 ];
