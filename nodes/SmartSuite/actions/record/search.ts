@@ -35,8 +35,9 @@ const TOOL_LIMIT = 20;
 export const searchOperation: INodePropertyOptions = {
 	name: 'Search',
 	value: 'search',
-	action: 'Search the records of a table',
-	description: 'List the records that match filter rules, sorted, up to a limit or all of them',
+	action: 'Search the records of a table by filter',
+	description:
+		'Output the records that match a filter, sorted, up to a limit or all of them; as a tool, a last {"more": …} item says when the limit left matching records out',
 };
 
 /** A rule's field, from the chosen table (the slug is the value). */
