@@ -209,6 +209,39 @@ describe('Search with Specify Filter: Using JSON, in a workflow', () => {
 		});
 	});
 
+	it('finds people by name and linked records by title, the fields by label, as the rules do', async () => {
+		const table = tasks();
+		const sam = ctx.emu.members().find((member) => member.full_name.sys_root === 'Sam Rivera')!;
+		const alpha = ctx.emu.records(table.id).find((record) => record.title === 'Alpha')!;
+		const wanted = ctx.emu.addRecord(table.id, {
+			title: 'Wanted',
+			assigned_to: [sam.id],
+			[F.linked]: [alpha.id],
+		} as never);
+		ctx.emu.addRecord(table.id, { title: 'Sam’s other', assigned_to: [sam.id] } as never);
+		ctx.emu.resetLog();
+
+		const output = await run(ctx.emu, {
+			parameters: jsonSearch(table.id, {
+				filter: {
+					fields: [
+						{ field: 'owner', comparison: 'has_any_of', value: 'sam rivera' },
+						{ field: 'Related', comparison: 'has_any_of', value: ['Alpha'] },
+					],
+				},
+			}),
+		});
+
+		expect(names(output)).toEqual([wanted.title]);
+		expect(searchBodies().at(-1)!.filter).toEqual({
+			operator: 'and',
+			fields: [
+				{ field: 'assigned_to', comparison: 'has_any_of', value: [sam.id] },
+				{ field: F.linked, comparison: 'has_any_of', value: [alpha.id] },
+			],
+		});
+	});
+
 	it.each([
 		[
 			'a misspelt key, which would widen the search',
