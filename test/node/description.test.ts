@@ -193,7 +193,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('solution', 'getMany')).toEqual(['returnAll', 'limit']);
 	expect(parametersOf('solution', 'get')).toEqual(['solutionId']);
 	expect(operationsOf('table')).toEqual(['create', 'get', 'getMany']);
-	expect(parametersOf('table', 'getMany')).toEqual(['solutionId']);
+	expect(parametersOf('table', 'getMany')).toEqual(['solutionId', 'includeStructure']);
 	expect(parametersOf('table', 'get')).toEqual(['tableId', 'fieldsAsItems']);
 	expect(parametersOf('table', 'create')).toEqual(['solutionId', 'name', 'fields']);
 	expect(operationsOf('comment')).toEqual(['create', 'getMany']);
