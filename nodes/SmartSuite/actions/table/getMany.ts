@@ -29,7 +29,7 @@ export const getManyFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to return each table as SmartSuite lists it, with its fields' whole settings (choices, colours…), instead of its ID, name, solution, slug, primary field and number of fields",
+			"Whether to return each table as SmartSuite lists it, with its fields' whole settings (choices, colours…), instead of its ID, name, solution, slug and number of fields",
 		displayOptions: { show },
 	},
 ];
@@ -41,7 +41,6 @@ function slimTable(table: IDataObject): IDataObject {
 		name: table.name ?? null,
 		solution: table.solution ?? null,
 		slug: table.slug ?? null,
-		primaryField: table.primary_field ?? null,
 		fieldCount: Array.isArray(table.structure) ? table.structure.length : null,
 	};
 }
