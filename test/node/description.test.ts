@@ -99,7 +99,9 @@ it('keeps its resources, operations and parameter names', () => {
 	]);
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
+		'fieldsInput',
 		'columns',
+		'fieldsJson',
 		'simplify',
 		'readableValues',
 	]);
@@ -112,14 +114,19 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'update')).toEqual([
 		'tableId',
 		'recordId',
+		'fieldsInput',
 		'columns',
+		'fieldsJson',
 		'simplify',
 		'readableValues',
 	]);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'upsert')).toEqual([
 		'tableId',
+		'fieldsInput',
 		'columns',
+		'matchOn',
+		'fieldsJson',
 		'options',
 		'simplify',
 		'readableValues',
@@ -148,6 +155,8 @@ it('keeps its resources, operations and parameter names', () => {
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
 		'tableId',
+		'filterInput',
+		'filterJson',
 		'match',
 		'filters',
 		'sort',
@@ -205,6 +214,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'assignedTo',
 		'parentCommentId',
 		'simplify',
+		'includeHtml',
 	]);
 	expect(parametersOf('comment', 'getMany')).toEqual([
 		'tableId',
@@ -212,6 +222,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'returnAll',
 		'limit',
 		'simplify',
+		'includeHtml',
 	]);
 	expect(operationsOf('member')).toEqual(['get', 'getMany']);
 	expect(parametersOf('member', 'get')).toEqual(['memberId', 'simplify']);

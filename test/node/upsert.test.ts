@@ -109,7 +109,11 @@ describe('Record > Create or Update', () => {
 			],
 		});
 
-		expect(output.map((item) => Object.keys(item.json)[0])).toEqual(['id', 'id']);
+		expect(output.map((item) => Object.keys(item.json).slice(0, 2))).toEqual([
+			['@upsert', 'id'],
+			['@upsert', 'id'],
+		]);
+		expect(output.map((item) => item.json['@upsert'])).toEqual(['created', 'created']);
 		expect(output.map((item) => item.json.Code)).toEqual(['A', 'B']);
 		expect(operations(emu)).toEqual(['GetTable', 'ListRecords', 'BulkCreateRecords']);
 	});
@@ -327,7 +331,9 @@ describe('Record > Create or Update', () => {
 			input: [{ title: 'a', code: 'A', quantity: 1 }],
 		});
 
-		expect(error.message).toBe('The field "Start" (datefield) cannot be used to match records');
+		expect(error.message).toBe(
+			'The field "Start" (datefield) cannot be used to match records. Fields that can be matched on: "Name", "Code", "Notes", "Quantity", "Price", "Color", "Status", "Email", "Website".',
+		);
 		expect(operations(emu)).toEqual(['GetTable']);
 	});
 });

@@ -16,7 +16,6 @@ import {
 	describeGiven,
 	fieldComplaints,
 	hasPeople,
-	matchKeys,
 	outputKeys,
 	simplifyRecord,
 	toRecordBody,
@@ -340,15 +339,6 @@ export interface ItemValues {
 	values: IDataObject;
 	unmatched: string[];
 	readOnly: string[];
-}
-
-export function matchItemValues(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	item: INodeExecutionData,
-	structure: Field[],
-): ItemValues {
-	return matchKeys(readColumns(context, itemIndex, item), structure);
 }
 
 export function recordBody(

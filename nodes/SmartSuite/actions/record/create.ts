@@ -13,7 +13,8 @@ import { tableLocator } from '../../shared/locators';
 import type { BatchWriter } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, readableField, shownRecord, simplifyField } from './common';
+import { readableField, shownRecord, simplifyField } from './common';
+import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['create'] };
@@ -21,9 +22,9 @@ const show = { resource: ['record'], operation: ['create'] };
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
-	action: 'Create records',
+	action: 'Create a record from the fields given',
 	description:
-		'Create one record per input item; many items go out as bulk requests of up to 25 records',
+		'Create one record per input item from the fields given and output each as stored, with its ID; many items go out as bulk requests of up to 25 records',
 };
 
 export const createFields: INodeProperties[] = [
@@ -31,7 +32,7 @@ export const createFields: INodeProperties[] = [
 		description: 'The table (application) to create the records in',
 		displayOptions: { show },
 	}),
-	columnsField('add', show),
+	...fieldsInputFields('add', show),
 	simplifyField(show),
 	readableField(show),
 ];

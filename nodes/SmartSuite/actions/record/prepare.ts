@@ -14,10 +14,10 @@ import type { ItemValues, Outcome } from './common';
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
 import { isToolNode, itemSubject } from '../shared';
+import { readItemValues, usesJson } from './fieldsInput';
 import {
 	failure,
 	hintUnsent,
-	matchItemValues,
 	readRecordId,
 	readTableId,
 	recordBody,
@@ -29,6 +29,8 @@ interface Matched extends ItemValues {
 	tableId: string;
 	structure: Field[];
 	recordId?: string;
+	/** Whether "" (and null) clears a field: on Update, and from Fields (JSON) on Create or Update. */
+	clearEmpty: boolean;
 }
 
 export async function prepareWrites(
@@ -47,10 +49,12 @@ export async function prepareWrites(
 			const tableId = readTableId(context, itemIndex);
 			const recordId = operation === 'update' ? readRecordId(context, itemIndex) : undefined;
 			const structure = await client.structure(tableId);
-			const values = matchItemValues(context, itemIndex, item, structure);
+			const values = await readItemValues(context, client, tableId, structure, item, itemIndex);
 			values.unmatched.forEach((key) => unmatched.add(key));
 			values.readOnly.forEach((key) => readOnly.add(key));
-			matched[itemIndex] = { ...values, itemIndex, tableId, structure, recordId };
+			const clearEmpty =
+				operation === 'update' || (operation === 'upsert' && usesJson(context, itemIndex));
+			matched[itemIndex] = { ...values, itemIndex, tableId, structure, recordId, clearEmpty };
 		} catch (error) {
 			failed[itemIndex] = failure(error);
 		}
@@ -67,18 +71,11 @@ export async function prepareWrites(
 	const writes: Write[] = [];
 	for (const entry of matched) {
 		if (!entry) continue;
-		const { itemIndex, tableId, structure, recordId } = entry;
+		const { itemIndex, tableId, structure, recordId, clearEmpty } = entry;
 		try {
 			const lookupError = lookupErrorOf(entry.values, structure, lookupErrors);
 			if (lookupError !== undefined) throw lookupError;
-			const body = recordBody(
-				node,
-				entry.values,
-				structure,
-				convertContext,
-				operation === 'update',
-				itemIndex,
-			);
+			const body = recordBody(node, entry.values, structure, convertContext, clearEmpty, itemIndex);
 			if (operation === 'create') checkRequired(context, body, structure, itemIndex);
 			if (operation === 'update' && Object.keys(body).length === 0)
 				throw nothingToUpdateError(context, itemIndex);
@@ -119,7 +116,7 @@ export function checkRequired(
 		node,
 		`${itemSubject(node, itemIndex)} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}: give ${missing.length > 1 ? 'each' : 'it'} a value`,
 		{
-			description: `SmartSuite requires ${names} in every record of this table. ${tool ? 'Nothing was sent.' : 'Give a value for each (in the mapper, or as a key of the item). Nothing was sent for this item.'}`,
+			description: `SmartSuite requires ${names} in every record of this table. ${tool ? 'Nothing was sent.' : 'Give a value for each (in the mapper, as a key of the item, or as a key of Fields (JSON)). Nothing was sent for this item.'}`,
 			itemIndex,
 		},
 	);
@@ -132,8 +129,8 @@ function nothingToUpdateError(context: IExecuteFunctions, itemIndex: number): No
 		`${itemSubject(node, itemIndex)} gives no field to update: give at least one field of the table that can be written`,
 		{
 			description: isToolNode(node)
-				? 'None of the values given matched a field of the table that can be written; an empty text clears a field.'
-				: 'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is.',
+				? 'None of the values given matched a field of the table that can be written: null (or an empty text) clears a field, a key left out is left as it is.'
+				: 'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is. With Fields (JSON), give at least one key: null clears a field, a key left out is left as it is.',
 			itemIndex,
 		},
 	);

@@ -16,8 +16,9 @@ import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { columnsField, readableField, recordLocator, shownRecord, simplifyField } from './common';
+import { readableField, recordLocator, shownRecord, simplifyField } from './common';
 import { recordsIn } from './create';
+import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['update'] };
@@ -25,9 +26,9 @@ const show = { resource: ['record'], operation: ['update'] };
 export const updateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update records',
+	action: 'Update the fields given of a record',
 	description:
-		'Change the fields given and nothing else (PATCH); many items go out as bulk requests of up to 25 records',
+		'Change only the fields given (a field left out keeps its value, an empty value clears it) and output the record; many items go out as bulk requests of up to 25 records',
 };
 
 export const updateFields: INodeProperties[] = [
@@ -36,7 +37,7 @@ export const updateFields: INodeProperties[] = [
 		displayOptions: { show },
 	}),
 	recordLocator(show),
-	columnsField('update', show),
+	...fieldsInputFields('update', show),
 	simplifyField(show),
 	readableField(show),
 ];

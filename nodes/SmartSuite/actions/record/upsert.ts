@@ -15,22 +15,23 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fields';
-import { canMatchOn, keyCondition, keyOf, storedHasKey } from '../../shared/fields';
+import {
+	canMatchOn,
+	isReadOnly,
+	keyCondition,
+	keyOf,
+	storedHasKey,
+	UPSERT_OUTCOME,
+} from '../../shared/fields';
 import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { Write } from './batches';
 import { chunksBy, writeInBatches } from './batches';
 import type { Outcome } from './common';
-import {
-	columnsField,
-	failure,
-	outputOf,
-	readableField,
-	simplifyField,
-	stopUnlessContinuing,
-} from './common';
+import { failure, outputOf, readableField, simplifyField, stopUnlessContinuing } from './common';
 import { createWriter } from './create';
+import { fieldsInputFields, readMatchOn, usesJson } from './fieldsInput';
 import { checkRequired, prepareWrites } from './prepare';
 import { listRecords } from './list';
 import { updateWriter } from './update';
@@ -40,7 +41,7 @@ const show = { resource: ['record'], operation: ['upsert'] };
 export const upsertOperation: INodePropertyOptions = {
 	name: 'Create or Update',
 	value: 'upsert',
-	action: 'Create or update records',
+	action: 'Create or update a record matched on key fields',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 };
 
@@ -49,7 +50,7 @@ export const upsertFields: INodeProperties[] = [
 		description: 'The table (application) that holds the records',
 		displayOptions: { show },
 	}),
-	columnsField('upsert', show),
+	...fieldsInputFields('upsert', show),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -98,26 +99,45 @@ function noKeyError(context: IExecuteFunctions, field: Field, itemIndex: number)
 	);
 }
 
-/** The fields the item matches on: chosen in the mapper, each of a type that can identify a record. */
+/**
+ * The fields the item matches on: chosen in the mapper, or named in Match On (Using JSON), each of
+ * a type that can identify a record.
+ */
 function matchFieldsOf(context: IExecuteFunctions, structure: Field[], itemIndex: number): Field[] {
-	const slugs = context.getNodeParameter('columns.matchingColumns', itemIndex, []) as string[];
+	const slugs = usesJson(context, itemIndex)
+		? readMatchOn(context, structure, itemIndex)
+		: (context.getNodeParameter('columns.matchingColumns', itemIndex, []) as string[]);
+	const matchable = () =>
+		`Fields that can be matched on: ${structure
+			.filter((field) => canMatchOn(field) && !isReadOnly(field))
+			.map((field) => `"${field.label}"`)
+			.join(', ')}.`;
 	if (slugs.length === 0)
-		throw new NodeOperationError(context.getNode(), 'Choose at least one field to match on', {
-			description: 'Upsert finds the record to update by the values of these fields.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Choose at least one field to match on. ${matchable()}`,
+			{
+				description:
+					'Upsert finds the record to update by the values of these fields: choose them in Columns, or name them in Match On (with Specify Fields → Using JSON).',
+				itemIndex,
+			},
+		);
 	return slugs.map((slug) => {
 		const field = structure.find((candidate) => candidate.slug === slug);
 		if (!field)
 			throw new NodeOperationError(
 				context.getNode(),
-				`The table has no field "${slug}" to match on`,
-				{ description: 'Pick the fields to match on again in Columns.', itemIndex },
+				`The table has no field "${slug}" to match on. ${matchable()}`,
+				{
+					description:
+						'Pick the fields to match on again in Columns, or name them by label or slug in Match On.',
+					itemIndex,
+				},
 			);
 		if (!canMatchOn(field))
 			throw new NodeOperationError(
 				context.getNode(),
-				`The field "${field.label}" (${field.field_type}) cannot be used to match records`,
+				`The field "${field.label}" (${field.field_type}) cannot be used to match records. ${matchable()}`,
 				{
 					description: 'Match on text, e-mail, link, number, single select or status fields.',
 					itemIndex,
@@ -283,10 +303,17 @@ export async function executeUpsert(this: IExecuteFunctions): Promise<INodeExecu
 	const results: Outcome[][] = items.map((_item, itemIndex) =>
 		failed[itemIndex] ? [failed[itemIndex]] : [],
 	);
+	const marked = (write: Write, outcome: Outcome): Outcome =>
+		'json' in outcome
+			? {
+					...outcome,
+					json: { [UPSERT_OUTCOME]: write.recordId ? 'updated' : 'created', ...outcome.json },
+				}
+			: outcome;
 	for (const group of groups) {
 		const outcomes = group.error
 			? [group.error]
-			: group.writes.map((write) => outcomeOf.get(write)!);
+			: group.writes.map((write) => marked(write, outcomeOf.get(write)!));
 		for (const itemIndex of group.itemIndexes) results[itemIndex] = outcomes;
 	}
 	return outputOf(this, results);

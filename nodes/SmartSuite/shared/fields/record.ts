@@ -196,10 +196,16 @@ export function lookupsIn(values: IDataObject, structure: Field[], lookups: Look
 	}
 }
 
-/** Unique output keys: each field's label, or "label (slug)" when another field or `id` has it. */
+/**
+ * The key of Create or Update's "created" or "updated" in each output item: a slug never has "@",
+ * and outputKeys shows a field labelled so as "label (slug)", so no field can hide it.
+ */
+export const UPSERT_OUTCOME = '@upsert';
+
+/** Unique output keys: each field's label, or "label (slug)" when another field, `id` or UPSERT_OUTCOME has it. */
 export function outputKeys(structure: Field[]): Map<string, string> {
 	const keys = new Map<string, string>();
-	const taken = new Set(['id']);
+	const taken = new Set(['id', UPSERT_OUTCOME]);
 	for (const field of structure) {
 		const key = taken.has(field.label) ? `${field.label} (${field.slug})` : field.label;
 		taken.add(key);
