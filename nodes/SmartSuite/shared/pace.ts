@@ -19,8 +19,9 @@ const MAX_KEYS = 100;
 /**
  * Takes the key's next turn to send and returns how many milliseconds to wait for it (0: send at
  * once). Synchronous, so that requests that ask at the same moment each get a turn of their own.
+ * `now` is a monotonic clock's: a wall clock set back would hold every request until it caught up.
  */
-export function nextTurn(key: string, now = Date.now()): number {
+export function nextTurn(key: string, now = performance.now()): number {
 	const times = turns.get(key) ?? [];
 	const earliest =
 		times.length < PACE.requests ? now : times[times.length - PACE.requests] + PACE.windowMs;
