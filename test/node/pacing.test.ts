@@ -5,10 +5,16 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { PACE } from '../../nodes/SmartSuite/shared/pace';
 import type { Emulator, ReceivedRequest } from '../emulator';
 import { run, useEmulator } from './harness';
 
 const ctx = useEmulator();
+// The pace as shipped (the other suites run without it: test/helpers/setup-env.ts).
+const SHIPPED = { ...PACE, windowMs: 1000 };
+const UNPACED = { ...PACE };
+beforeAll(() => Object.assign(PACE, SHIPPED));
+afterAll(() => Object.assign(PACE, UNPACED));
 beforeEach(() => ctx.emu.setVariant({ rateLimitPerSecond: 5 }));
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
