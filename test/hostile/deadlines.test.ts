@@ -180,7 +180,8 @@ it("a poll's budget: the polling trigger against endless 102 Processing ends wit
 
 	const { result: error, seconds } = await timed(async () => await failure(trigger.poll()));
 
-	expect(error.message).toBe('SmartSuite did not answer within 3 s');
+	// The last request had what was left of the budget (n8n 2.41 has its own, a little shorter).
+	expect(error.message).toMatch(/^SmartSuite did not answer within (3|2\.\d) s$/);
 	expect(seconds).toBeLessThan(3 + 2);
 }, 90_000);
 
@@ -193,7 +194,8 @@ describe('Max Time per File', () => {
 				tableId: rl('t1'),
 				recordId: rl('r1'),
 				fieldId: 'files',
-				options: { timeout: 1500, fileDeadline: 2000 },
+				// A Timeout between bytes longer than Max Time per File: only the deadline can end it.
+				options: { timeout: 10_000, fileDeadline: 2000 },
 			},
 			credentials: credentials(),
 			continueOnFail: true,
