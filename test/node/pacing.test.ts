@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { PACE } from '../../nodes/SmartSuite/shared/pace';
 import type { Emulator, ReceivedRequest } from '../emulator';
+import { emitted, triggerFor } from '../trigger/helpers';
 import { run, useEmulator } from './harness';
 
 const ctx = useEmulator();
@@ -113,3 +114,25 @@ it('does not delay the first requests of a run that starts after a pause', async
 	expect(emu.requests[0].receivedAt - started).toBeLessThan(500);
 	expect(emu.requests[3].receivedAt - emu.requests[0].receivedAt).toBeLessThan(500);
 });
+
+it("paces a trigger's poll and the node's run at once on one key together: no 429", async () => {
+	const { emu } = ctx;
+	emu.setVariant({ rateLimitPerSecond: 5, maxPageSize: 100 });
+	const { webhook_id: webhookId } = emu.createWebhook();
+	emu.appendEvents(webhookId, 1_200);
+	const trigger = triggerFor(emu, webhookId, {
+		options: { simplify: false, startFrom: 'allStoredEvents' },
+	});
+	const { tableId, ids } = tableWithRecords(emu, 12);
+
+	const [events, output] = await Promise.all([
+		trigger.poll(),
+		run(emu, { parameters: getEach(tableId), input: ids }),
+	]);
+
+	expect(emitted(events)).toHaveLength(1_200);
+	expect(output).toHaveLength(12);
+	expect(emu.requests.filter((request) => request.api === 'webhooks').length).toBeGreaterThan(12);
+	expect(emu.requests.filter((request) => request.status === 429)).toEqual([]);
+	expect(mostInASecond(emu.requests)).toBeLessThanOrEqual(5);
+}, 60_000);

@@ -1,12 +1,17 @@
-/** The pace of one API key in this process (issue 49): at most 4 requests in any second. */
-import { nextTurn, PACE } from '../../nodes/SmartSuite/shared/pace';
+/** The pace of one API key in this process (issue 49): 4 lanes, each back a window after its request. */
+import { setTimeout as wait } from 'node:timers/promises';
+
+import { PACE, takeLane } from '../../nodes/SmartSuite/shared/pace';
 
 const UNPACED = { ...PACE };
-beforeAll(() => (PACE.windowMs = 1000));
+// A short window, so that the tests take little time; the shipped one is a second.
+beforeAll(() => (PACE.windowMs = 200));
 afterAll(() => Object.assign(PACE, UNPACED));
 
-/** The waits of requests asked for at these times (ms), one key. */
-const waits = (key: string, times: number[]) => times.map((now) => nextTurn(key, now));
+/** Whether the promise has settled within a few ms. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+	return await Promise.race([promise.then(() => true), wait(20).then(() => false)]);
+}
 
 it('is 4 requests in any second as shipped (the suites turn it off: test/helpers/setup-env.ts)', () => {
 	jest.isolateModules(() => {
@@ -15,32 +20,37 @@ it('is 4 requests in any second as shipped (the suites turn it off: test/helpers
 	});
 });
 
-describe('nextTurn', () => {
-	it('sends the first requests after a pause at once, then one a window later each', () => {
-		expect(waits('first', [0, 0, 0, 0, 0, 0, 0, 0, 0])).toEqual([
-			0, 0, 0, 0, 1000, 1000, 1000, 1000, 2000,
-		]);
-	});
+it('gives the first 4 requests after a pause a lane at once; the fifth waits for one to come back', async () => {
+	const lanes = await Promise.all([1, 2, 3, 4].map(() => takeLane('first')));
+	const fifth = takeLane('first');
+	expect(await settled(fifth)).toBe(false);
+	lanes[0]();
+	// Back a window after the request is over, not before.
+	expect(await settled(fifth)).toBe(false);
+	await wait(PACE.windowMs);
+	expect(await settled(fifth)).toBe(true);
+	for (const giveBack of [...lanes, await fifth]) giveBack();
+});
 
-	it('never lets more than 4 requests into any second, however they are asked for', () => {
-		const sent = [0, 10, 250, 300, 900, 1100, 1150, 1990, 2000, 2005, 3500, 3500].map(
-			(now) => now + nextTurn('any', now),
-		);
-		for (const at of sent) {
-			expect(sent.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(
-				4,
-			);
-		}
-	});
+it('counts a slow request from its end: its lane stays taken while it runs', async () => {
+	const lanes = await Promise.all([1, 2, 3, 4].map(() => takeLane('slow')));
+	await wait(2 * PACE.windowMs);
+	const fifth = takeLane('slow');
+	expect(await settled(fifth)).toBe(false);
+	for (const giveBack of lanes) giveBack();
+	await wait(PACE.windowMs + 50);
+	expect(await settled(fifth)).toBe(true);
+	(await fifth)();
+});
 
-	it('does not delay a request after a second without any', () => {
-		waits('pause', [0, 0, 0, 0, 0, 0]);
-		expect(nextTurn('pause', 3000)).toBe(0);
-	});
-
-	it('paces each key alone', () => {
-		waits('one', [0, 0, 0, 0]);
-		expect(nextTurn('other', 0)).toBe(0);
-		expect(nextTurn('one', 0)).toBe(1000);
-	});
+it('serves waiting requests in order, and paces each key alone', async () => {
+	const lanes = await Promise.all([1, 2, 3, 4].map(() => takeLane('one')));
+	const order: number[] = [];
+	const waiting = [5, 6].map((n) => takeLane('one').then((giveBack) => (order.push(n), giveBack)));
+	expect(await settled(takeLane('other'))).toBe(true);
+	lanes[1]();
+	lanes[0]();
+	const [fifth, sixth] = await Promise.all(waiting);
+	expect(order).toEqual([5, 6]);
+	for (const giveBack of [lanes[2], lanes[3], fifth, sixth]) giveBack();
 });

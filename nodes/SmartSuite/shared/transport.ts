@@ -12,9 +12,9 @@ import type {
 	JsonObject,
 	Logger,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { nextTurn } from './pace';
+import { takeLane } from './pace';
 
 export const CREDENTIAL_NAME = 'smartSuiteWorkspaceApi';
 
@@ -171,8 +171,8 @@ export const REQUEST_LIMITS = {
 
 /**
  * Sends one authenticated request (POST unless told) and returns the answer whatever its status.
- * It waits for its turn under the key's pace (see nextTurn), then has until `timeout` (ms, from
- * the call, the turn's wait included) for the whole answer: an abort, not n8n's idle-socket
+ * It waits for a lane of the key's pace (see takeLane), then has until `timeout` (ms, from the
+ * call, the wait for the lane included) for the whole answer: an abort, not n8n's idle-socket
  * timeout, which a server sending a byte now and then holds open for ever. Network failures become
  * a NodeApiError built from a plain object, so the request (and its Authorization header) never
  * travels inside the error. `apiKey` is the credential's, to keep it out of errors.
@@ -187,10 +187,9 @@ export async function sendRequest(
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());
 	const { timeout = REQUEST_LIMITS.deadlineMs, ...rest } = options;
 	const deadline = AbortSignal.timeout(timeout);
-	const wait = nextTurn(apiKey.trim());
-	if (wait > 0) await sleep(Math.min(wait, timeout));
-	if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
+	const giveBack = await takeLane(apiKey.trim());
 	try {
+		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		const request: IHttpRequestOptions = {
 			method: 'POST',
 			...rest,
@@ -215,6 +214,8 @@ export async function sendRequest(
 	} catch (error) {
 		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		throw networkError(this.getNode(), error);
+	} finally {
+		giveBack();
 	}
 }
 
