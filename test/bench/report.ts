@@ -515,7 +515,7 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	if (paced.length) {
 		sections.push(
 			"#### 10. A paced bulk job (issue 49): Record > Create against SmartSuite's rate limit (5 requests a second per API key)\n\n" +
-				'The node sends at most 4 requests of a key in any second (one a second is the margin for the network); ' +
+				'The node keeps a key to at most 4 requests in any second (the fifth is the margin); ' +
 				'"least the limit allows" is the requests at 5 a second.\n\n' +
 				pacedTable(paced),
 		);
