@@ -19,6 +19,7 @@ import type {
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import type { ReadableResult } from './readable';
+import type { PacedResult } from './paced';
 import {
 	type Bench,
 	type ComparisonResult,
@@ -81,6 +82,7 @@ const TINY: SuiteConfig = {
 		{ kind: 'instantDay', n: 20, readable: true },
 		{ kind: 'pollDay', n: 20, readable: true },
 	],
+	paced: [{ items: 100 }],
 };
 
 const summary = expect.objectContaining({
@@ -133,6 +135,7 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 		'instant',
 		'batching',
 		...TINY.readable.map(() => 'readable'),
+		'paced',
 	]);
 	const [batching] = written.scenarios.filter(
 		(r: BatchingResult) => r.scenario === 'batching',
@@ -316,6 +319,21 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 			output: true,
 			...(r.case.kind.endsWith('Day') ? { perChange: true } : {}),
 		});
+
+	// A paced bulk job: a structure read and 4 bulk creates, none answered 429 by the limit.
+	const [paced] = written.scenarios.filter(
+		(s: PacedResult) => s.scenario === 'paced',
+	) as PacedResult[];
+	expect(paced).toEqual(
+		expect.objectContaining({
+			label: 'Create 100 items',
+			requests: 5,
+			rateLimited: 0,
+			limitSeconds: 1,
+		}),
+	);
+	expect(paced.mostInASecond).toBeLessThanOrEqual(5);
+	expect(paced.targets).toEqual({ noRateLimit: true, output: true });
 
 	const instant = written.scenarios.filter(
 		(s: InstantResult) => s.scenario === 'instant',

@@ -2,7 +2,7 @@
  * `npm run bench`: what a poll costs, against a bare HTTP loop, what the Record operations
  * cost in requests, and what the instant trigger costs and how fast it reacts. Prints Markdown tables and writes the same figures to bench-results.json at the
  * repo root. BENCH_QUICK=1 runs small N; BENCH_ONLY=records (a comma-separated list of drain, idle,
- * steady, listEvents, quota, records, instant, batching) runs only those sections. A case that fails
+ * steady, listEvents, quota, records, instant, batching, readable, paced) runs only those sections. A case that fails
  * (even by an error no promise carries) is reported among the results and the run goes on.
  */
 // Must come first: n8n-core reads N8N_USER_FOLDER when it is loaded.

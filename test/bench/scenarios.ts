@@ -20,6 +20,7 @@ import type { InstantResult } from './instant';
 import type { QuotaResult } from './quota';
 import type { RecordsResult } from './records';
 import type { ReadableResult } from './readable';
+import type { PacedResult } from './paced';
 import type { FailedResult } from './suite';
 import {
 	type Run,
@@ -434,4 +435,5 @@ export type ScenarioResult =
 	| InstantResult
 	| BatchingResult
 	| ReadableResult
+	| PacedResult
 	| FailedResult;

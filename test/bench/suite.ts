@@ -5,6 +5,7 @@ import { type InstantConfig, instantSection } from './instant';
 import { type QuotaCase, quotaScenario } from './quota';
 import { type RecordsCase, recordsScenario } from './records';
 import { type ReadableCase, readableScenario } from './readable';
+import { type PacedCase, pacedScenario } from './paced';
 import {
 	type Bench,
 	type ScenarioResult,
@@ -41,6 +42,8 @@ export interface SuiteConfig {
 	batching: { items: number[]; tables: number[]; quadraticUpTo: number };
 	/** Section 9, Readable People and Choices (issue 28): requests with the option on and off. */
 	readable: ReadableCase[];
+	/** Section 10, a bulk job paced under SmartSuite's rate limit (issue 49). */
+	paced: PacedCase[];
 }
 
 const ALL_ENDS: EndOfStream[] = ['emptyToken', 'omittedToken', 'emptyPage'];
@@ -163,6 +166,8 @@ export const FULL: SuiteConfig = {
 	// The baseline takes about 90 s at 100,000 on an idle machine (minutes on a busy one).
 	batching: { items: [10_000, 50_000, 100_000], tables: [1], quadraticUpTo: 100_000 },
 	readable: readableCases(1_000, 100),
+	// 401 requests: about 100 s at 4 a second.
+	paced: [{ items: 10_000 }],
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
@@ -185,6 +190,7 @@ export const QUICK: SuiteConfig = {
 	instant: instantConfig(100, 20),
 	batching: { items: [10_000, 100_000], tables: [1], quadraticUpTo: 10_000 },
 	readable: readableCases(1_000, 20),
+	paced: [{ items: 1_000 }],
 };
 
 /** The config with only the named sections (a comma-separated list; unset: all of them). */
@@ -207,6 +213,7 @@ export function onlySections(config: SuiteConfig, only: string | undefined): Sui
 		instant: keep('instant') ? config.instant : null,
 		batching: keep('batching') ? config.batching : { ...config.batching, items: [] },
 		readable: keep('readable') ? config.readable : [],
+		paced: keep('paced') ? config.paced : [],
 	};
 }
 
@@ -315,5 +322,7 @@ export async function runSuite(
 		await run(`readable ${JSON.stringify(readableCase)}`, () =>
 			readableScenario(bench, readableCase),
 		);
+	for (const pacedCase of config.paced)
+		await run(`paced ${JSON.stringify(pacedCase)}`, () => pacedScenario(bench, pacedCase));
 	return results;
 }

@@ -30,6 +30,7 @@ export class RequestLog {
 			rawBody: '',
 			body: undefined,
 			status: 0,
+			receivedAt: Date.now(),
 		};
 		this.entries.push(entry);
 		return entry;

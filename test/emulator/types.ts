@@ -326,7 +326,8 @@ export interface ReceivedRequest {
 	/** Parsed JSON body, or undefined when it was not JSON. */
 	body: unknown;
 	/** Status the emulator answered with (0 when the connection was dropped). */
-	status: number;
+	status: number; /** When the request arrived (ms since the epoch), to tell how requests were spaced. */
+	receivedAt: number;
 }
 
 /** One attempt to deliver a ping to a webhook's notification URL. */

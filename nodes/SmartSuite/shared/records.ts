@@ -32,8 +32,6 @@ import {
 	userInfoError,
 } from './transport';
 
-/** One request waits at most this long for its answer. */
-const REQUEST_TIMEOUT_MS = 60_000;
 /** Retries (429, refused connection, and for requests that may be repeated 502/503/504) stop here. */
 const MAX_RETRIES = 3;
 /** No retry wait starts once a run has spent this long on requests, nor a 429's wait that would end later. */
@@ -157,7 +155,6 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 							headers: { 'Content-Type': raw.contentType, 'Content-Length': String(raw.length) },
 						}),
 						qs: request.qs,
-						timeout: REQUEST_TIMEOUT_MS,
 					},
 					credentials.apiKey,
 				);

@@ -14,6 +14,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { takeLane } from './pace';
+
 export const CREDENTIAL_NAME = 'smartSuiteWorkspaceApi';
 
 export interface SmartSuiteCredentials {
@@ -162,11 +164,18 @@ async function signed(context: RequestContext): Promise<Record<string, string>> 
 	return { Authorization: `Token ${apiKey.trim()}`, 'ACCOUNT-ID': workspaceId.trim() };
 }
 
+export const REQUEST_LIMITS = {
+	/** How long a request may take, from its start to its answer's last byte, when its caller names no time. */
+	deadlineMs: 60_000,
+};
+
 /**
  * Sends one authenticated request (POST unless told) and returns the answer whatever its status.
- * Network failures become a NodeApiError built from a plain object, so the request (and its
- * Authorization header) never travels inside the error. `apiKey` is the credential's, to keep it
- * out of errors.
+ * It waits for a lane of the key's pace (see takeLane), then has until `timeout` (ms, from the
+ * call, the wait for the lane included) for the whole answer: an abort, not n8n's idle-socket
+ * timeout, which a server sending a byte now and then holds open for ever. Network failures become
+ * a NodeApiError built from a plain object, so the request (and its Authorization header) never
+ * travels inside the error. `apiKey` is the credential's, to keep it out of errors.
  */
 export async function sendRequest(
 	this: RequestContext,
@@ -176,13 +185,18 @@ export async function sendRequest(
 	apiKey: string,
 ): Promise<ApiResponse> {
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());
+	const { timeout = REQUEST_LIMITS.deadlineMs, ...rest } = options;
+	const deadline = AbortSignal.timeout(timeout);
+	const giveBack = await takeLane(apiKey.trim());
 	try {
+		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		const request: IHttpRequestOptions = {
 			method: 'POST',
-			...options,
+			...rest,
 			...REQUEST_DEFAULTS,
 			json: true,
 			returnFullResponse: true,
+			abortSignal: deadline,
 		};
 		const response = (
 			isScheduledTick(this)
@@ -190,12 +204,45 @@ export async function sendRequest(
 						...request,
 						headers: { ...request.headers, ...(await signed(this)) },
 					})
-				: await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, request)
+				: await this.helpers.httpRequestWithAuthentication.call(
+						withDeadline(this, deadline),
+						CREDENTIAL_NAME,
+						request,
+					)
 		) as IN8nHttpFullResponse;
 		return received(response, apiKey, heldSecrets(this));
 	} catch (error) {
+		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		throw networkError(this.getNode(), error);
+	} finally {
+		giveBack();
 	}
+}
+
+/**
+ * The context to authenticate a request in: n8n's httpRequestWithAuthentication puts the
+ * execution's cancel signal in place of a request's abortSignal where there is one, so that
+ * signal ends at the deadline too.
+ */
+function withDeadline(context: RequestContext, deadline: AbortSignal): RequestContext {
+	if (!('getExecutionCancelSignal' in context)) return context;
+	const cancel = context.getExecutionCancelSignal();
+	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+	return Object.create(context, { getExecutionCancelSignal: { value: () => signal } });
+}
+
+/** No whole answer by the request's deadline; a network code, so that only reads are sent again. */
+function deadlineError(node: INode, timeout: number): NodeApiError {
+	const seconds = Math.round(timeout / 100) / 10;
+	const message = `SmartSuite did not answer within ${seconds} s`;
+	const failure = new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description:
+			'The whole answer did not arrive in the time one request may take. SmartSuite, or a proxy in between, is slow or stuck: try again later.',
+		httpCode: 'none',
+	});
+	failure.context.networkCode = 'ETIMEDOUT';
+	return failure;
 }
 
 /**

@@ -489,6 +489,10 @@ async function fetchFile(
 ): Promise<IBinaryData> {
 	const { file, limits, itemIndex } = download;
 	download.deadline = Date.now() + limits.deadlineMs;
+	// An abort: the socket's idle timer alone is held open by a host that sends a byte now and then.
+	const deadline = AbortSignal.timeout(limits.deadlineMs);
+	const cancel = context.getExecutionCancelSignal();
+	const abortSignal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
 	let url = httpUrl(context, file, address, base, itemIndex);
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		let response: IN8nHttpFullResponse;
@@ -501,9 +505,10 @@ async function fetchFile(
 				ignoreHttpStatusErrors: true,
 				disableFollowRedirect: true,
 				timeout: Math.ceil(Math.max(1, Math.min(limits.timeoutMs, download.deadline - Date.now()))),
-				abortSignal: context.getExecutionCancelSignal(),
+				abortSignal,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
+			if (deadline.aborted) throw deadlineError(context, download, url.host);
 			throw requestError(context, error, download, url.host);
 		}
 		const body = response.body as BinaryStream;
@@ -534,6 +539,7 @@ async function fetchFile(
 				file.mimeType,
 			);
 		} catch (error) {
+			if (deadline.aborted) throw deadlineError(context, download, url.host);
 			// The limits' or the stall's own error, or the connection lost halfway.
 			throw error instanceof NodeOperationError || error instanceof NodeApiError
 				? error
