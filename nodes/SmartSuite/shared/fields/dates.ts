@@ -196,6 +196,19 @@ export function toDateRange(value: unknown, timeZone?: string): IDataObject {
 	return { from_date: end(from), to_date: end(to) };
 }
 
+/**
+ * A due date: a range as toDateRange takes it, or one day or moment, which is the due date itself
+ * (`to_date`, the start left empty), as SmartSuite's app fills a due date edited in place.
+ */
+export function toDueDate(value: unknown, timeZone?: string): IDataObject {
+	const given = fromJsonText(value, RANGE_EXPECTED);
+	const isOneDate =
+		(typeof given === 'string' && !given.includes('/')) || (isObject(given) && 'date' in given);
+	return isOneDate
+		? { from_date: { date: null, include_time: false }, to_date: toSmartSuiteDate(given, timeZone) }
+		: toDateRange(value, timeZone);
+}
+
 export function readDateRange(value: unknown): unknown {
 	if (!isObject(value)) return value;
 	return {
