@@ -10,9 +10,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
 import {
-	readSmartDoc,
+	fromJsonText,
 	isObject,
 	LIST_FORMS,
+	parseJsonText,
+	readSmartDoc,
 	toList,
 	toSmartDoc,
 	toText,
@@ -111,8 +113,16 @@ function checklistItem(entry: unknown): IDataObject {
 
 /** A checklist as SmartSuite holds it: `{items: [{id, content: {data, html, preview}, completed, …}], total_items, completed_items}`. */
 export function toChecklist(value: unknown): IDataObject {
-	const given = isObject(value) && Array.isArray(value.items) ? value.items : value;
-	const items = toList(given, CHECKLIST_EXPECTED).map(checklistItem);
+	// "[x] a, [ ] b" starts as JSON would: text that is not JSON is items separated by commas.
+	const isText = typeof value === 'string' && !parseJsonText(value);
+	const json = isText ? value : fromJsonText(value, CHECKLIST_EXPECTED);
+	const given = isObject(json) && Array.isArray(json.items) ? json.items : json;
+	const entries = isText
+		? String(value)
+				.split(',')
+				.filter((entry) => entry.trim() !== '')
+		: toList(given, CHECKLIST_EXPECTED);
+	const items = entries.map(checklistItem);
 	return {
 		items,
 		total_items: items.length,
@@ -135,10 +145,10 @@ const SOCIAL_EXPECTED = `handles by network, such as "facebook: myuser, linkedin
 
 /** Social Network as SmartSuite holds it: every network's `<network>_username`, "" when not given. */
 export function toSocialNetworks(value: unknown): IDataObject {
-	const given = isObject(value) ? value : undefined;
-	const pairs: Array<[string, unknown]> = given
-		? Object.entries(given)
-		: toList(value, SOCIAL_EXPECTED).map((entry) => {
+	const json = fromJsonText(value, SOCIAL_EXPECTED);
+	const pairs: Array<[string, unknown]> = isObject(json)
+		? Object.entries(json)
+		: toList(json, SOCIAL_EXPECTED).map((entry) => {
 				const text = toText(entry, SOCIAL_EXPECTED);
 				const at = text.indexOf(':');
 				if (at < 0) throw new ValueError(SOCIAL_EXPECTED);
@@ -204,8 +214,8 @@ function timeLogEntry(entry: unknown): IDataObject {
 
 /** A Time Tracking Log as SmartSuite holds it: `{time_track_logs: [{user_id, date_time, duration, …}], total_duration}` (seconds). */
 export function toTimeLog(value: unknown): IDataObject {
-	const given =
-		isObject(value) && Array.isArray(value.time_track_logs) ? value.time_track_logs : value;
+	const json = fromJsonText(value, TIME_LOG_EXPECTED);
+	const given = isObject(json) && Array.isArray(json.time_track_logs) ? json.time_track_logs : json;
 	const logs = (isObject(given) ? [given] : toList(given, TIME_LOG_EXPECTED)).map(timeLogEntry);
 	return {
 		time_track_logs: logs,
