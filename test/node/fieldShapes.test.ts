@@ -170,6 +170,30 @@ describe('Field types as a person types and reads them', () => {
 		expect(got.json).toMatchObject({ Total: 0, Names: '0' });
 	});
 
+	it('First Created’s and Last Updated’s `by` is a readable person when the output reads the members; alone it reads none', async () => {
+		const { emu } = ctx;
+		const table = emu.addTable(emu.addSolution().id);
+		const [me] = emu.members();
+		const assigned = emu.addRecord(table.id, { title: 'Mine', assigned_to: [me.id] });
+		const alone = emu.addRecord(table.id, { title: 'Nobody’s' });
+		const get = (recordId: string): INodeParameters => ({
+			resource: 'record',
+			operation: 'get',
+			tableId: locator(table.id),
+			recordId: locator(recordId),
+		});
+		const person = { id: me.id, name: me.full_name.sys_root, email: me.email[0] };
+
+		const [withPeople] = await run(emu, { parameters: get(assigned.id) });
+		expect(withPeople.json['First Created']).toMatchObject({ by: person });
+		expect(withPeople.json['Last Updated']).toMatchObject({ by: person });
+
+		emu.resetLog();
+		const [without] = await run(emu, { parameters: get(alone.id) });
+		expect(without.json['First Created']).toMatchObject({ by: me.id });
+		expect(operations(emu)).not.toContain('ListMembers');
+	});
+
 	it('Restore’s output leaves out empty values, as Get’s does', async () => {
 		const { emu } = ctx;
 		const table = shapesTable();
