@@ -145,6 +145,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'returnAll',
 		'limit',
 		'simplify',
+		'readableValues',
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
 		'tableId',
@@ -185,6 +186,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'fieldType',
 		'choices',
 		'linkedTableId',
+		'statusField',
 		'required',
 	]);
 	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'newLabel', 'addChoices']);

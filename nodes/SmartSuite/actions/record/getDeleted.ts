@@ -162,7 +162,7 @@ export async function deletedRecordsOf(
 		const { answer } = answered;
 		pagedListAnswered.set(client, true);
 		if (!isObject(answer) || !Array.isArray(answer.records)) throw notAList(client, itemIndex);
-		found.push(...answer.records.filter(isObject).filter(keep));
+		for (const record of answer.records) if (isObject(record) && keep(record)) found.push(record);
 		const next = answer.next_cursor;
 		if (found.length >= limit || typeof next !== 'string' || next === '' || cursors.has(next))
 			return found.slice(0, limit);

@@ -149,6 +149,8 @@ export function readDate(value: unknown): unknown {
 const RANGE_EXPECTED =
 	'a range: text "from/to" such as "2024-05-01/2024-05-07", an object with from and to (dates) or its JSON {"from": "2024-05-01", "to": "2024-05-07"}, or a list [from, to]';
 
+const DUE_EXPECTED = `one day or moment such as "2026-12-10" (the due date), or ${RANGE_EXPECTED}`;
+
 function rangeEnds(given: unknown): [unknown, unknown] {
 	const value = fromJsonText(given, RANGE_EXPECTED);
 	if (Array.isArray(value) && value.length === 2) return [value[0], value[1]];
@@ -201,12 +203,18 @@ export function toDateRange(value: unknown, timeZone?: string): IDataObject {
  * (`to_date`, the start left empty), as SmartSuite's app fills a due date edited in place.
  */
 export function toDueDate(value: unknown, timeZone?: string): IDataObject {
-	const given = fromJsonText(value, RANGE_EXPECTED);
+	const given = fromJsonText(value, DUE_EXPECTED);
 	const isOneDate =
 		(typeof given === 'string' && !given.includes('/')) || (isObject(given) && 'date' in given);
-	return isOneDate
-		? { from_date: { date: null, include_time: false }, to_date: toSmartSuiteDate(given, timeZone) }
-		: toDateRange(value, timeZone);
+	if (!isOneDate) return toDateRange(value, timeZone);
+	try {
+		return {
+			from_date: { date: null, include_time: false },
+			to_date: toSmartSuiteDate(given, timeZone),
+		};
+	} catch {
+		throw new ValueError(DUE_EXPECTED);
+	}
 }
 
 export function readDateRange(value: unknown): unknown {
