@@ -207,13 +207,17 @@ export function toDueDate(value: unknown, timeZone?: string): IDataObject {
 	const isOneDate =
 		(typeof given === 'string' && !given.includes('/')) || (isObject(given) && 'date' in given);
 	if (!isOneDate) return toDateRange(value, timeZone);
+	const due = oneDate(given, timeZone);
+	if (!due) throw new ValueError(DUE_EXPECTED);
+	return { from_date: { date: null, include_time: false }, to_date: due };
+}
+
+/** The date, or undefined when it is none (the caller says what a due date takes). */
+function oneDate(value: unknown, timeZone?: string): SmartSuiteDate | undefined {
 	try {
-		return {
-			from_date: { date: null, include_time: false },
-			to_date: toSmartSuiteDate(given, timeZone),
-		};
+		return toSmartSuiteDate(value, timeZone);
 	} catch {
-		throw new ValueError(DUE_EXPECTED);
+		return undefined;
 	}
 }
 
