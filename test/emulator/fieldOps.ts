@@ -113,12 +113,41 @@ function choicesOf(params: Body): ChoiceObject[] | undefined {
 	});
 }
 
-function checkedParams(store: Store, type: string, given: unknown): FieldObject['params'] {
+/**
+ * Every Due Date is linked to a Status field of its table (SmartSuite's help, "Due Date field";
+ * the app refuses one when the table has no Status field). The parameter's name is not in the
+ * reference nor SmartSuite's MCP server: `status_field`, the Status field's slug, here.
+ */
+export function dueDateProblem(
+	params: Body,
+	structure: Array<Pick<FieldObject, 'slug' | 'field_type'>>,
+): string | undefined {
+	const linked = params.status_field;
+	if (!structure.some((field) => field.field_type === 'statusfield'))
+		return 'A Due Date field needs a Status field: the table has none.';
+	if (typeof linked !== 'string' || linked === '')
+		return 'status_field is required: the slug of the Status field the Due Date is linked to.';
+	if (!structure.some((field) => field.slug === linked && field.field_type === 'statusfield'))
+		return `status_field "${linked}" is not a Status field of the table.`;
+	return undefined;
+}
+
+function checkedParams(
+	store: Store,
+	type: string,
+	given: unknown,
+	/** The table whose Status fields a new Due Date links to; absent: the link is not checked (a field kept a Due Date). */
+	tableId?: string,
+): FieldObject['params'] {
 	if (given !== undefined && !isObject(given)) throw refused('params', 'Expected an object.');
 	const params: Body = { ...(given ?? {}) };
 	const choices = choicesOf(params);
 	if (choices) params.choices = choices;
 	if (CHOICE_TYPES.includes(type) && !choices) params.choices = [];
+	if (type === 'duedatefield' && tableId !== undefined) {
+		const problem = dueDateProblem(params, store.table(tableId)?.structure ?? []);
+		if (problem) throw refused('params', problem);
+	}
 	if (type === 'linkedrecordfield') {
 		const linked = params.linked_application;
 		if (typeof linked !== 'string' || linked === '')
@@ -152,7 +181,7 @@ export function addField(store: Store, tableId: string, body: Body): FieldObject
 		slug,
 		label: text(given, 'label'),
 		field_type: type,
-		params: checkedParams(store, type, given.params),
+		params: checkedParams(store, type, given.params, table.id),
 	};
 	const after = isObject(body.field_position) ? body.field_position.prev_sibling_slug : undefined;
 	const position =
@@ -187,7 +216,12 @@ export function changeField(store: Store, tableId: string, body: Body): FieldObj
 		slug: existing.slug,
 		label: text(body, 'label'),
 		field_type: type,
-		params: checkedParams(store, type, body.params),
+		params: checkedParams(
+			store,
+			type,
+			body.params,
+			type === existing.field_type ? undefined : table.id,
+		),
 	};
 	table.structure = table.structure.map((candidate, i) => (i === index ? field : candidate));
 	if (CHOICE_TYPES.includes(type))

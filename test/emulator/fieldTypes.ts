@@ -411,6 +411,111 @@ const files: Writer = (value, _field, { nowMs }) =>
 
 const EMPTY_RANGE = { from_date: EMPTY_DATE, to_date: EMPTY_DATE };
 
+// Colour Picker, IP Address, Checklist, Social Network, Time Tracking Log: the field-types
+// reference's shapes, as a live client's sample record holds them.
+
+const colours: Writer = (value) =>
+	listOf(value, 'colours').map((colour) => {
+		if (
+			!isObject(colour) ||
+			typeof colour.value !== 'string' ||
+			!/^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(colour.value)
+		)
+			throw new FieldError('Expected a list of colours: [{"value": "#RRGGBB", "name"?}].');
+		return typeof colour.name === 'string'
+			? { name: colour.name, value: colour.value }
+			: { value: colour.value };
+	});
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+const ipAddresses: Writer = (value) =>
+	listOf(value, 'IP addresses').map((ip) => {
+		const address = isObject(ip) ? ip.address : undefined;
+		const valid =
+			typeof address === 'string' &&
+			((IPV4.test(address) && address.split('.').every((part) => Number(part) <= 255)) ||
+				(/^[0-9a-f:.]+$/i.test(address) && address.includes(':')));
+		if (!isObject(ip) || !valid)
+			throw new FieldError('Expected a list of IP addresses: [{"address", "country_code"?}].');
+		const country = ip.country_code;
+		if (country !== undefined && (typeof country !== 'string' || !/^[a-z]{2}$/i.test(country)))
+			throw new FieldError(`"${String(country)}" is not a two-letter country code.`);
+		return { address, country_code: typeof country === 'string' ? country.toLowerCase() : '' };
+	});
+
+const checklist: Writer = (value) => {
+	const items = isObject(value) ? value.items : undefined;
+	const checked = listOf(items, 'checklist items').map((item) => {
+		const content = isObject(item) ? item.content : undefined;
+		if (
+			!isObject(item) ||
+			typeof item.id !== 'string' ||
+			!isObject(content) ||
+			typeof content.preview !== 'string' ||
+			typeof item.completed !== 'boolean'
+		)
+			throw new FieldError(
+				'Expected {"items": [{"id", "content": {"data", "html", "preview"}, "completed", …}]}.',
+			);
+		return {
+			id: item.id,
+			content,
+			completed: item.completed,
+			assignee: item.assignee ?? null,
+			due_date: item.due_date ?? null,
+			completed_at: item.completed_at ?? null,
+		};
+	});
+	return {
+		items: checked,
+		total_items: checked.length,
+		completed_items: checked.filter((item) => item.completed).length,
+	};
+};
+
+const NETWORK_KEYS = [
+	'facebook_username',
+	'twitter_username',
+	'instagram_username',
+	'linkedin_username',
+];
+const socialNetworks: Writer = (value) => {
+	if (
+		!isObject(value) ||
+		!Object.entries(value).every(
+			([key, handle]) => NETWORK_KEYS.includes(key) && typeof handle === 'string',
+		)
+	)
+		throw new FieldError(`Expected an object of handles: ${NETWORK_KEYS.join(', ')}.`);
+	return Object.fromEntries(NETWORK_KEYS.map((key) => [key, value[key] ?? '']));
+};
+
+const timeLog: Writer = (value) => {
+	const logs = listOf(isObject(value) ? value.time_track_logs : undefined, 'time entries').map(
+		(log) => {
+			if (!isObject(log) || typeof log.duration !== 'number' || log.duration < 0)
+				throw new FieldError(
+					'Expected {"time_track_logs": [{"duration" (seconds), "user_id", "date_time", "note"}]}.',
+				);
+			return {
+				user_id: null,
+				date_time: null,
+				time_range: null,
+				timer_start: null,
+				note: '',
+				...log,
+			};
+		},
+	);
+	return {
+		time_track_logs: logs,
+		total_duration: logs.reduce(
+			(sum, log) => sum + Number((log as Record<string, unknown>).duration),
+			0,
+		),
+	};
+};
+
 const TYPES: Record<string, FieldType> = {
 	recordtitlefield: { kind: 'text', write: text, empty: '' },
 	textfield: { kind: 'text', write: text, empty: '' },
@@ -449,6 +554,19 @@ const TYPES: Record<string, FieldType> = {
 	addressfield: { kind: 'text', write: address, empty: undefined },
 	richtextareafield: { kind: 'doc', write: smartDoc, empty: undefined },
 	filefield: { kind: 'files', write: files, empty: [] },
+	colorpickerfield: { kind: 'text', write: colours, empty: [] },
+	ipaddressfield: { kind: 'text', write: ipAddresses, empty: [] },
+	checklistfield: {
+		kind: 'text',
+		write: checklist,
+		empty: { items: [], total_items: 0, completed_items: 0 },
+	},
+	socialnetworkfield: { kind: 'text', write: socialNetworks, empty: undefined },
+	timetrackingfield: {
+		kind: 'text',
+		write: timeLog,
+		empty: { time_track_logs: [], total_duration: 0 },
+	},
 	// Read-only through the API (create-record reference, field-types reference).
 	formulafield: { kind: 'text', empty: '' },
 	rollupfield: { kind: 'number', empty: '' },
@@ -682,8 +800,8 @@ export function matches(
 	const slug = field.slug;
 	if (!COMPARISONS[kind].includes(comparison))
 		throw new FilterError(slug, 'Not allowed comparison.', false);
-	// The empty checks take null (sort-filter reference); "" is refused as a real client recorded it.
-	if (VALUELESS.includes(comparison) && value != null) {
+	// The empty checks take null (sort-filter reference's table) or "" (its own example sends it).
+	if (VALUELESS.includes(comparison) && value != null && value !== '') {
 		throw new FilterError(
 			slug,
 			`${typeof value === 'string' ? value : JSON.stringify(value)}' is not allowed for the '${comparison}' comparison`,

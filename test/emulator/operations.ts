@@ -12,7 +12,7 @@ import { addField, changeField, deleteField } from './fieldOps';
 import { listViews, recordsForView } from './views';
 import { createComment, listComments } from './comments';
 import { fileUrl } from './fileUrls';
-import { listDeletedRecords } from './deleted';
+import { listDeletedRecords, listDeletedRecordsPaged } from './deleted';
 import type { Body, EndlessList } from './records';
 import type { Store, WebhookState } from './store';
 import type { Operation, RecordObject, TableObject, Variant, WebhookObject } from './types';
@@ -99,6 +99,8 @@ export function runOperation(store: Store, operation: Operation, input: Operatio
 			return fileUrl(store, input.handle ?? '', true);
 		case 'ListDeletedRecords':
 			return listDeletedRecords(store, input.body, query);
+		case 'ListDeletedRecordsPaged':
+			return listDeletedRecordsPaged(store, input.body);
 		case 'GetWebhook':
 			return { webhook: findWebhook(store, input.body).webhook };
 		case 'DeleteWebhook':

@@ -167,6 +167,10 @@ const RECORDS_ROUTES: RouteSpec[] = [
 				pattern: ['', 'api', 'v1', 'shared-files', ':handle', 'get_url', ''],
 				method: 'GET',
 			},
+			{
+				operation: 'ListDeletedRecordsPaged',
+				pattern: ['', 'api', 'v1', 'deleted-records', 'paginated', ''],
+			},
 			{ operation: 'ListDeletedRecords', pattern: ['', 'api', 'v1', 'deleted-records', ''] },
 			{
 				operation: 'UploadRecordFile',

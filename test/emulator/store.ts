@@ -245,7 +245,7 @@ export class Store {
 
 	/**
 	 * Removes a member from the workspace as SmartSuite does: the members list keeps it, with
-	 * `deleted_date.date` set (SmartSuite's MCP server and other live clients filter on it).
+	 * `deleted_date.date` set (SmartSuite's member reference; live clients of the list filter on it).
 	 */
 	removeMember(memberId: string): MemberObject {
 		const member = this.members.find((candidate) => candidate.id === memberId);

@@ -7,7 +7,7 @@
  */
 import { notFound } from './errors';
 import { hexId } from './fixtures';
-import { ADDABLE_FIELD_TYPES } from './fieldOps';
+import { ADDABLE_FIELD_TYPES, dueDateProblem } from './fieldOps';
 import { type Body, Reply } from './records';
 import type { Store } from './store';
 import type { FieldObject, SolutionObject, TableObject } from './types';
@@ -27,7 +27,7 @@ export function getSolution(store: Store, solutionId: string): SolutionObject {
 }
 
 /** One field of a new table's structure, or the refusal's message. */
-function newField(field: unknown, slugs: Set<string>): FieldObject | string {
+function newField(field: unknown, slugs: Set<string>, structure: unknown[]): FieldObject | string {
 	if (typeof field !== 'object' || field === null || Array.isArray(field))
 		return 'Each field must be an object.';
 	const { slug, label, field_type: type, params } = field as Body;
@@ -36,6 +36,15 @@ function newField(field: unknown, slugs: Set<string>): FieldObject | string {
 	if (typeof label !== 'string' || label.trim() === '') return `The field "${slug}" needs a label.`;
 	if (typeof type !== 'string' || !ADDABLE_FIELD_TYPES.includes(type))
 		return `"${String(type)}" is not a field type that can be added.`;
+	if (type === 'duedatefield') {
+		const problem = dueDateProblem(
+			(params as Body | undefined) ?? {},
+			structure.filter(
+				(other): other is Body => typeof other === 'object' && other !== null,
+			) as Array<Pick<FieldObject, 'slug' | 'field_type'>>,
+		);
+		if (problem) return `The field "${slug}": ${problem}`;
+	}
 	if (type === 'linkedrecordfield') {
 		const linked = (params as Body | undefined)?.linked_application;
 		if (typeof linked !== 'string') return `The field "${slug}" needs params.linked_application.`;
@@ -85,7 +94,7 @@ export function createTable(store: Store, body: Body): Reply {
 	const slugs = new Set<string>([TITLE_FIELD.slug]);
 	const fields: FieldObject[] = [];
 	for (const field of structure) {
-		const made = newField(field, slugs);
+		const made = newField(field, slugs, structure);
 		if (typeof made === 'string') return refused('structure', made);
 		fields.push(made);
 	}

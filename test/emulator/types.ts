@@ -154,6 +154,8 @@ export interface Variant {
 	 * shows this answer): `empty`, the view shape without records, or `refused`, 400 `{"report": […]}`.
 	 */
 	dashboardRecords: 'empty' | 'refused';
+	/** Whether `deleted-records/paginated/` is served (SmartSuite's MCP server pages it); off: a 404, the reference's list only. */
+	deletedRecordsPaged: boolean;
 	/** Teams list filters: on `name` and `id`, or on `name` only (`id` refused as an unknown field: no source shows it filterable). */
 	teamsFilterById: boolean;
 	/**
@@ -221,6 +223,7 @@ export const DEFAULT_VARIANT: Variant = {
 	uploadAnswer: 'record',
 	viewRecordsPaging: 'whole',
 	dashboardRecords: 'empty',
+	deletedRecordsPaged: true,
 	teamsFilterById: true,
 	commentsNext: 'url',
 	fileUrlAnswer: 'json',
@@ -250,6 +253,7 @@ export type Operation =
 	| 'GetFileUrl'
 	| 'GetFileUrlRedirect'
 	| 'ListDeletedRecords'
+	| 'ListDeletedRecordsPaged'
 	| 'ListSolutions'
 	| 'ListTables'
 	| 'GetSolution'

@@ -1,8 +1,8 @@
 /**
  * Views ("reports") of a table, each with its own filter and sort, and the records they show.
  *
- * - `GET /api/v1/reports/?application=<tableId>`: the table's views and dashboards (`view_mode`
- *   "dashboard", with a `dashboard` object) as a bare array, in the shape of SmartSuite's MCP
+ * - `GET /api/v1/reports/?application=<tableId>`: the table's views, dashboards (`view_mode`
+ *   "dashboard", with a `dashboard` object) and forms (`view_mode` "form") as a bare array, in the shape of SmartSuite's MCP
  *   server's captured fixtures: a view's conditions in `state.filterWindow.new_filters.conditions`
  *   with `filter.fields` empty, or (`filterIn: 'filter'`, older views) in `filter.fields` only.
  *   A table that does not exist has no views: `[]`.
@@ -12,6 +12,8 @@
  *   compiler. The reference shows no paging: the whole view, unless the variant
  *   `viewRecordsPaging` is 'offsetLimit'. An unknown table or a view of another table: 404 (a guess).
  *   A dashboard: no records (`dashboardRecords` 'empty') or 400 (`'refused'`): no source shows it.
+ *   A form: the table's records, unfiltered (no source shows it either; the case a client must not
+ *   take for a view's records).
  */
 import { ApiError, notFound } from './errors';
 import { EMULATOR_USER_ID, hexId } from './fixtures';

@@ -152,6 +152,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'returnAll',
 		'limit',
 		'simplify',
+		'readableValues',
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
 		'tableId',
@@ -194,6 +195,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'fieldType',
 		'choices',
 		'linkedTableId',
+		'statusField',
 		'required',
 	]);
 	expect(parametersOf('field', 'update')).toEqual(['tableId', 'fieldId', 'newLabel', 'addChoices']);

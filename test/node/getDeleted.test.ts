@@ -1,9 +1,10 @@
 /**
  * Record > Get Deleted through n8n's WorkflowExecute against the emulator: the deleted records of
- * a solution (`POST /api/v1/deleted-records/?preview=true` with `{solution_id}`), with who deleted
- * them and when, and Restore run on one of them.
+ * a solution (`POST /api/v1/deleted-records/paginated/` page by page, or the reference's
+ * `POST /api/v1/deleted-records/?preview=true` where that is not served), with who deleted them
+ * and when, and Restore run on one of them.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator } from '../emulator';
 import { restore, run, runError, runInWorkflow, useEmulator } from './harness';
@@ -43,7 +44,7 @@ function setup(emu: Emulator = ctx.emu) {
 }
 
 describe('Record > Get Deleted', () => {
-	it('lists the deleted records of the solution with who deleted them (name, e-mail) and when, in one request plus the members', async () => {
+	it('lists the deleted records of the solution with who deleted them (a readable person) and when, in one page plus the members', async () => {
 		const { emu } = ctx;
 		const { solution, first, second, older, vendor, newest } = setup();
 		const [me] = emu.members();
@@ -51,10 +52,10 @@ describe('Record > Get Deleted', () => {
 		const output = await run(emu, { parameters: getDeleted(solution.id) });
 
 		expect(emu.requests.map((request) => [request.method, request.path])).toEqual([
-			['POST', '/api/v1/deleted-records/?preview=true'],
+			['POST', '/api/v1/deleted-records/paginated/'],
 			['POST', '/api/v1/members/list/?offset=0&limit=1000'],
 		]);
-		expect(emu.requests[0].body).toEqual({ solution_id: solution.id });
+		expect(emu.requests[0].body).toEqual({ solution_id: solution.id, page_size: 100 });
 		expect(emu.requests[0].headers.authorization).toBe(`Token ${emu.apiKey}`);
 		const deletedOn = (tableId: string, id: string) =>
 			(emu.getRecord(tableId, id)!.deleted_date as { date: string }).date;
@@ -66,9 +67,7 @@ describe('Record > Get Deleted', () => {
 				table,
 				solutionId: solution.id,
 				deletedOn: deletedOn(tableId, id),
-				deletedBy: me.id,
-				deletedByName: me.full_name.sys_root,
-				deletedByEmail: me.email[0],
+				deletedBy: { id: me.id, name: me.full_name.sys_root, email: me.email[0] },
 			},
 			pairedItem: { item: 0 },
 		});
@@ -101,7 +100,69 @@ describe('Record > Get Deleted', () => {
 			deleted_by: expect.any(String),
 			deleted_date: { date: expect.any(String), include_time: true },
 		});
-		expect(emu.requests.map((request) => request.operation)).toEqual(['ListDeletedRecords']);
+		expect(emu.requests.map((request) => request.operation)).toEqual(['ListDeletedRecordsPaged']);
+	});
+
+	it('reads every page: 250 deleted records in three pages, each cursor sent back once; a Limit stops early', async () => {
+		const { emu } = ctx;
+		const solution = emu.addSolution();
+		const table = emu.addTable(solution.id, { name: 'Projects' });
+		for (let i = 0; i < 250; i++) emu.addDeletedRecord(table.id, { title: `Gone ${i}` });
+
+		const output = await run(emu, { parameters: getDeleted(solution.id, { simplify: false }) });
+
+		expect(output).toHaveLength(250);
+		expect(new Set(output.map((item) => item.json.id)).size).toBe(250);
+		const pages = emu.requests.map((request) => request.body as IDataObject);
+		expect(pages.map((body) => body.cursor)).toEqual([
+			undefined,
+			expect.any(String),
+			expect.any(String),
+		]);
+		expect(pages[1].cursor).not.toBe(pages[2].cursor);
+
+		emu.resetLog();
+		const limited = await run(emu, {
+			parameters: getDeleted(solution.id, { returnAll: false, limit: 120, simplify: false }),
+		});
+		expect(limited).toHaveLength(120);
+		expect(emu.requests).toHaveLength(2);
+	});
+
+	it('where SmartSuite does not serve the paged list (404), reads the reference’s whole list, deciding once per run', async () => {
+		const { emu } = ctx;
+		const { solution } = setup();
+		emu.setVariant({ deletedRecordsPaged: false });
+
+		const result = await runInWorkflow(emu, {
+			parameters: getDeleted(solution.id, { simplify: false }),
+			input: [{}, {}],
+		});
+
+		expect(result.output.map((item) => item.json.title)).toEqual([
+			'New plan',
+			'Old plan',
+			'Acme',
+			'New plan',
+			'Old plan',
+			'Acme',
+		]);
+		expect(emu.requests.map((request) => request.path)).toEqual([
+			'/api/v1/deleted-records/paginated/',
+			'/api/v1/deleted-records/?preview=true',
+			'/api/v1/deleted-records/?preview=true',
+		]);
+	});
+
+	it('with Readable People off, who deleted a record is its member id, and no members are read', async () => {
+		const { emu } = ctx;
+		const { solution } = setup();
+		const [me] = emu.members();
+		const output = await run(emu, {
+			parameters: getDeleted(solution.id, { readableValues: false }),
+		});
+		expect(output.map((item) => item.json.deletedBy)).toEqual([me.id, me.id, me.id]);
+		expect(emu.requests.map((request) => request.operation)).toEqual(['ListDeletedRecordsPaged']);
 	});
 
 	it('gives Restore the ids it needs: the listed record is restored and leaves the list', async () => {
@@ -128,7 +189,7 @@ describe('Record > Get Deleted', () => {
 		const output = await run(emu, { parameters: getDeleted(solution.id) });
 
 		expect(output).toEqual([]);
-		expect(emu.requests.map((request) => request.operation)).toEqual(['ListDeletedRecords']);
+		expect(emu.requests.map((request) => request.operation)).toEqual(['ListDeletedRecordsPaged']);
 	});
 
 	it('takes the solution from its URL in the app', async () => {
@@ -170,7 +231,7 @@ describe('Record > Get Deleted', () => {
 		it('says so when the answer is not JSON', async () => {
 			const { emu } = ctx;
 			const { solution } = setup();
-			emu.injectFault({ operation: 'ListDeletedRecords', action: { type: 'badJson' } });
+			emu.injectFault({ operation: 'ListDeletedRecordsPaged', action: { type: 'badJson' } });
 			const error = await runError(emu, { parameters: getDeleted(solution.id) });
 			expect(error.message).toBe('SmartSuite sent an answer that is not valid JSON');
 		});
@@ -179,7 +240,7 @@ describe('Record > Get Deleted', () => {
 			const { emu } = ctx;
 			const { solution } = setup();
 			emu.injectFault({
-				operation: 'ListDeletedRecords',
+				operation: 'ListDeletedRecordsPaged',
 				action: { type: 'status', status: 503 },
 			});
 

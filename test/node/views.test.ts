@@ -2,7 +2,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
-import { run, runError, smartSuite, useEmulator } from './harness';
+import { run, runError, runInWorkflow, smartSuite, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
@@ -150,6 +150,19 @@ describe('View > Get Many', () => {
 		expect(dashboard.dashboard).not.toBeNull();
 	});
 
+	it('leaves forms out too (view_mode "form"), in Get Many and in the View list', async () => {
+		const { emu, table, open, newest } = seed();
+		emu.addView(table.id, { label: 'Intake form', view_mode: 'form' });
+		const output = await run(emu, { parameters: getMany(table.id, { returnAll: true }) });
+		expect(output.map((item) => item.json.id)).toEqual([open.id, newest.id]);
+		const listed = (await runNodeMethod(
+			smartSuite,
+			{ parameters: getRecords(table.id, ''), credentials: credentialsFor(emu) },
+			{ listSearch: 'searchViews' },
+		)) as { results: Array<{ value: string }> };
+		expect(listed.results.map((result) => result.value)).toEqual([open.id, newest.id]);
+	});
+
 	it('keeps to the Limit', async () => {
 		const { emu, table } = seed();
 		expect(await run(emu, { parameters: getMany(table.id, { limit: 1 }) })).toHaveLength(1);
@@ -292,22 +305,36 @@ describe('View > Get Records', () => {
 			const dashboard = emu.addView(table.id, { label: 'Board', view_mode: 'dashboard' });
 			const error = await runError(emu, { parameters: getRecords(table.id, dashboard.id) });
 			expect(error.message).toBe(
-				`"${dashboard.id}" ("Board") is a dashboard of the table "${table.id}", not a view: it has no records`,
+				`"${dashboard.id}" ("Board") is a dashboard of the table "${table.id}", not a view: View → Get Records reads views only`,
 			);
-			expect(operations()).toEqual(['GetTable', 'ListViewRecords', 'ListViews']);
+			expect(operations()).toEqual(['GetTable', 'ListViews']);
 		},
 	);
 
-	it('an older view (its filter in filter.fields) is filtered too; a view with records costs no list of views', async () => {
+	it('Get Records of a form is a clear error before its records are read (SmartSuite answers a form with the table’s records)', async () => {
+		const { emu, table } = seed();
+		const form = emu.addView(table.id, { label: 'Intake form', view_mode: 'form' });
+		const error = await runError(emu, { parameters: getRecords(table.id, form.id) });
+		expect(error.message).toBe(
+			`"${form.id}" ("Intake form") is a form of the table "${table.id}", not a view: View → Get Records reads views only`,
+		);
+		expect(error.description).toContain('A form takes new records');
+		expect(operations()).toEqual(['GetTable', 'ListViews']);
+	});
+
+	it('an older view (its filter in filter.fields) is filtered too; the list of views is read once per table in a run', async () => {
 		const { emu, table } = seed();
 		const older = emu.addView(table.id, {
 			filterIn: 'filter',
 			filter: { operator: 'and', fields: [{ field: 'title', comparison: 'is', value: 'Echo' }] },
 		});
 		emu.resetLog();
-		const output = await run(emu, { parameters: getRecords(table.id, older.id) });
-		expect(output.map((item) => item.json.Title)).toEqual(['Echo']);
-		expect(operations()).toEqual(['GetTable', 'ListViewRecords']);
+		const result = await runInWorkflow(emu, {
+			parameters: getRecords(table.id, older.id),
+			input: [{}, {}],
+		});
+		expect(result.output.map((item) => item.json.Title)).toEqual(['Echo', 'Echo']);
+		expect(operations()).toEqual(['GetTable', 'ListViews', 'ListViewRecords', 'ListViewRecords']);
 	});
 
 	it('bad input fails before any request: an empty view, a Limit of 0', async () => {

@@ -111,11 +111,11 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 	],
 	[
 		'an unknown type: JSON text as what it spells',
-		field('colorpickerfield'),
+		field('futurefield'),
 		'[{"value": "#FF0000"}]',
 		[{ value: '#FF0000' }],
 	],
-	['an unknown type: other text as given', field('colorpickerfield'), '#FF0000', '#FF0000'],
+	['an unknown type: other text as given', field('futurefield'), '#FF0000', '#FF0000'],
 	['text from a number', field('textfield'), 42, '42'],
 	['text area', field('textareafield'), 'a\nb', 'a\nb'],
 	['number from text, sent as text', field('numberfield'), ' 12.5 ', '12.5'],
@@ -333,7 +333,7 @@ const writes: Array<[string, Field, unknown, unknown]> = [
 			preview: 'Hi there\nx & y',
 		},
 	],
-	['unknown type: as given', field('colorpickerfield'), [{ value: '#fff' }], [{ value: '#fff' }]],
+	['unknown type: as given', field('futurefield'), [{ value: '#fff' }], [{ value: '#fff' }]],
 ];
 
 describe('user value → SmartSuite value', () => {

@@ -6,6 +6,9 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
+import type { Field } from './fields/types';
+import { APP_ONLY_TYPES } from './fields/types';
+
 export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Address', value: 'addressfield' },
 	{ name: 'Assigned To', value: 'userfield' },
@@ -76,10 +79,53 @@ export const TYPES_WITH_SETTINGS = [
 	'subitemsfield',
 ];
 
+/** The types a new field can have here: not those only people fill in SmartSuite's app (votes, signatures, sub-items). */
+export const CREATABLE_FIELD_TYPE_OPTIONS = FIELD_TYPE_OPTIONS.filter(
+	(option) => !APP_ONLY_TYPES.includes(String(option.value)),
+);
+
 /** The types that need no settings beyond a label: what Table → Create offers. */
-export const PLAIN_FIELD_TYPE_OPTIONS = FIELD_TYPE_OPTIONS.filter(
+export const PLAIN_FIELD_TYPE_OPTIONS = CREATABLE_FIELD_TYPE_OPTIONS.filter(
 	(option) => !TYPES_WITH_SETTINGS.includes(String(option.value)),
 );
+
+export const DUE_DATE_TYPE = 'duedatefield';
+/**
+ * The Due Date's parameter naming its Status field's slug. SmartSuite's help: "Every Due Date must
+ * be linked to a Status field"; neither the reference nor SmartSuite's MCP server names the
+ * parameter, so this name is unconfirmed against SmartSuite (the emulator requires it).
+ */
+export const DUE_DATE_STATUS_PARAM = 'status_field';
+
+/**
+ * The Status field a new Due Date is linked to: the one `given` names (slug or label, any case), or
+ * without a name the first Status field of `fields`; a message when there is none.
+ */
+export function linkedStatusField(
+	fields: Field[],
+	given: string,
+): { slug: string } | { problem: string; description: string } {
+	const statuses = fields.filter((field) => field.field_type === 'statusfield');
+	const wanted = given.trim().toLowerCase();
+	const found =
+		wanted === ''
+			? statuses[0]
+			: statuses.find(
+					(field) => field.slug.toLowerCase() === wanted || field.label.toLowerCase() === wanted,
+				);
+	if (found) return { slug: found.slug };
+	const names = statuses.map((field) => `"${field.label}"`).join(', ');
+	return statuses.length === 0
+		? {
+				problem: 'The table has no Status field to link the Due Date to',
+				description:
+					'SmartSuite links every Due Date to a Status field (it tells when the work is done). Add a Status field first, then the Due Date.',
+			}
+		: {
+				problem: `The table has no Status field "${given.trim()}" to link the Due Date to`,
+				description: `Its Status fields: ${names}. Give one's label or slug, or leave Status Field empty for the first.`,
+			};
+}
 
 /**
  * A new id chosen by the client: SmartSuite's add-field reference asks for a field slug that is "a

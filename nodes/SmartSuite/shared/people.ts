@@ -89,6 +89,7 @@ export function simplifyTeam(team: IDataObject): IDataObject {
 		status: TEAM_STATUSES[status] ?? status,
 		members: ids(team.members),
 		owners: ids(team.owners),
+		...(isRemovedMember(team) && { removed: true }),
 	};
 }
 
@@ -159,8 +160,9 @@ export const teamFilter = (value: string): IDataObject => ({
 
 /**
  * Teams matching `filter` (all when absent), up to `limit`, by pages of at most 1,000 from
- * `offset`; elements that are not teams are passed over with a warning. Bounded by
- * MAX_TEAM_PAGES. `more`: the list went on past the limit.
+ * `offset`; elements that are not teams are passed over with a warning, and removed teams
+ * (`deleted_date.date` set, as removed members have it: the teams-list reference's example) unless
+ * `withRemoved`. Bounded by MAX_TEAM_PAGES. `more`: the list went on past the limit.
  */
 export async function listTeams(
 	context: Pick<RequestContext, 'logger'>,
@@ -170,7 +172,14 @@ export async function listTeams(
 		limit = Infinity,
 		offset = 0,
 		itemIndex,
-	}: { filter?: IDataObject; limit?: number; offset?: number; itemIndex?: number },
+		withRemoved = false,
+	}: {
+		filter?: IDataObject;
+		limit?: number;
+		offset?: number;
+		itemIndex?: number;
+		withRemoved?: boolean;
+	},
 ): Promise<{ teams: IDataObject[]; more: boolean }> {
 	const teams: IDataObject[] = [];
 	const seen = new Set<string>();
@@ -195,6 +204,7 @@ export async function listTeams(
 		for (const team of entries) {
 			if (teams.length >= limit || seen.has(String(team.id))) continue;
 			seen.add(String(team.id));
+			if (!withRemoved && isRemovedMember(team)) continue;
 			teams.push(team);
 		}
 		offset += entries.length;
@@ -212,7 +222,8 @@ export async function listTeams(
 
 /**
  * The team with this id, picked from the teams list (SmartSuite documents no single read, and no
- * source shows `id` as a field the list filters on; a workspace has few teams).
+ * source shows `id` as a field the list filters on; a workspace has few teams). A removed team is
+ * found too (simplified, it says `removed: true`), as a removed member is by Member → Get.
  */
 export async function teamById(
 	context: Pick<RequestContext, 'logger'>,
@@ -220,7 +231,7 @@ export async function teamById(
 	teamId: string,
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	const { teams } = await listTeams(context, client, { itemIndex });
+	const { teams } = await listTeams(context, client, { itemIndex, withRemoved: true });
 	const team = teams.find((entry) => entry.id === teamId);
 	if (team) return team;
 	throw new NodeOperationError(client.node, `Team "${teamId}" was not found in the workspace`, {

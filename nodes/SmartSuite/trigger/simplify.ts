@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, ReadContext } from '../shared/fields';
-import { outputKeys, simplifyRecord } from '../shared/fields';
+import { outputKeys, simplifyRecord, withoutEmptyValues } from '../shared/fields';
 import { isJsonObject } from '../shared/transport';
 
 /** The event as one flat item: what changed, on which record, with its values before and after. */
@@ -75,19 +75,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
 		}
 	}
 	return true;
-}
-
-/** What SmartSuite leaves out of a record it answers: "", [], false and null. */
-function withoutEmptyValues(values: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(values).filter(
-			([, value]) =>
-				value !== '' &&
-				value !== false &&
-				value !== null &&
-				!(Array.isArray(value) && value.length === 0),
-		),
-	);
 }
 
 /** Own properties only: "constructor" or "__proto__" are field names like any other. */

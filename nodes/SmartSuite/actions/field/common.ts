@@ -11,7 +11,8 @@ import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
 import {
-	FIELD_TYPE_OPTIONS as FIELD_TYPE_OPTIONS_ALL,
+	CREATABLE_FIELD_TYPE_OPTIONS,
+	DUE_DATE_TYPE,
 	TYPES_WITH_SETTINGS,
 } from '../../shared/fieldTypes';
 import { tablePath } from '../../shared/records';
@@ -19,7 +20,7 @@ import { tablePath } from '../../shared/records';
 type Show = Record<string, string[]>;
 
 /** Field → Create offers the types that need no settings, and Linked Record (it asks for the table). */
-export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = FIELD_TYPE_OPTIONS_ALL.filter(
+export const FIELD_TYPE_OPTIONS: INodePropertyOptions[] = CREATABLE_FIELD_TYPE_OPTIONS.filter(
 	(option) =>
 		option.value === 'linkedrecordfield' || !TYPES_WITH_SETTINGS.includes(String(option.value)),
 );
@@ -28,6 +29,20 @@ import { CHOICE_FIELD_TYPES, newChoices } from '../../shared/fieldTypes';
 
 export { CHOICE_FIELD_TYPES, newChoices };
 export const LINKED_RECORD_TYPE = 'linkedrecordfield';
+
+/** For a Due Date: the Status field it is linked to (SmartSuite requires one). */
+export function statusFieldParameter(show: Show): INodeProperties {
+	return {
+		displayName: 'Status Field',
+		name: 'statusField',
+		type: 'string',
+		default: '',
+		placeholder: 'Status',
+		description:
+			"For Due Date: the label or slug of the table's Status field it is linked to (SmartSuite tells by it when the work is done); empty: the first Status field",
+		displayOptions: { show: { ...show, fieldType: [DUE_DATE_TYPE] } },
+	};
+}
 
 export const fieldPath = (tableId: string, action: string) => `${tablePath(tableId)}${action}/`;
 

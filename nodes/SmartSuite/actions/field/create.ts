@@ -18,8 +18,15 @@ import {
 	fieldOutput,
 	fieldPath,
 	LINKED_RECORD_TYPE,
+	statusFieldParameter,
 } from './common';
-import { newFieldSlug } from '../../shared/fieldTypes';
+import type { Field } from '../../shared/fields';
+import {
+	DUE_DATE_STATUS_PARAM,
+	DUE_DATE_TYPE,
+	linkedStatusField,
+	newFieldSlug,
+} from '../../shared/fieldTypes';
 
 const show = { resource: ['field'], operation: ['create'] };
 
@@ -65,6 +72,7 @@ export const createFields: INodeProperties[] = [
 		// Checked when the node runs: a Field Type given by an expression shows this parameter too.
 		required: false,
 	},
+	statusFieldParameter(show),
 	{
 		displayName: 'Required',
 		name: 'required',
@@ -77,8 +85,12 @@ export const createFields: INodeProperties[] = [
 
 const TYPE_NAMES = FIELD_TYPE_OPTIONS.map((option) => option.value as string);
 
-/** The field to send: checked before anything is sent. */
-function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
+/** The field to send: checked before anything is sent (a Due Date's Status field in `structure`). */
+async function newField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	structure: () => Promise<Field[]>,
+): Promise<IDataObject> {
 	const node = context.getNode();
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(node, message, { description, itemIndex });
@@ -101,14 +113,20 @@ function newField(context: IExecuteFunctions, itemIndex: number): IDataObject {
 		params.entries_allowed = 'multiple';
 	}
 	if (context.getNodeParameter('required', itemIndex, false) === true) params.required = true;
-	return { slug: newFieldSlug(), label, field_type: type, params, is_new: true };
+	const field = { slug: newFieldSlug(), label, field_type: type, params, is_new: true };
+	if (type !== DUE_DATE_TYPE) return field;
+	const given = String(context.getNodeParameter('statusField', itemIndex, '') ?? '');
+	const status = linkedStatusField(await structure(), given);
+	if ('problem' in status) throw fail(status.problem, status.description);
+	params[DUE_DATE_STATUS_PARAM] = status.slug;
+	return field;
 }
 
 /** Run by actions/router.ts: one add-field request per item. */
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);
-		const field = newField(this, itemIndex);
+		const field = await newField(this, itemIndex, async () => await client.structure(tableId));
 		const answer = await answerOf(
 			client,
 			{

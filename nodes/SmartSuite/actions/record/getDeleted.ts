@@ -6,14 +6,17 @@ import type {
 	INodePropertyOptions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isObject, readFullName } from '../../shared/fields/values';
+import type { ReadContext } from '../../shared/fields';
+import { readPeople } from '../../shared/fields/people';
+import { isObject } from '../../shared/fields/values';
+import { readContextFor } from '../../shared/readable';
 import { requireId } from '../../shared/ids';
 import { solutionLocator, tableLocator } from '../../shared/locators';
-import type { MemberDirectory, RecordsClient } from '../../shared/records';
+import type { RecordsClient } from '../../shared/records';
 import { returnAllFields } from '../shared';
-import { eachItem, readSimplify } from './common';
+import { eachItem, readableField, readSimplify } from './common';
 import { readLimit } from './search';
 
 const show = { resource: ['record'], operation: ['getDeleted'] };
@@ -45,6 +48,7 @@ export const getDeletedFields: INodeProperties[] = [
 			"Whether to return ID, title, table, who deleted the record and when, instead of SmartSuite's answer",
 		displayOptions: { show },
 	},
+	readableField(show),
 ];
 
 function deletedOn(record: IDataObject): IDataObject[string] {
@@ -52,11 +56,9 @@ function deletedOn(record: IDataObject): IDataObject[string] {
 	return isObject(date) ? (date.date ?? null) : (date ?? null);
 }
 
-/** Id, title, table, who deleted it (with name and e-mail when a member has that id) and when. */
-function simplified(record: IDataObject, members: MemberDirectory): IDataObject {
+/** Id, title, table, who deleted it (with Readable People, as `{id, name, email}`) and when. */
+function simplified(record: IDataObject, readable: ReadContext | undefined): IDataObject {
 	const by = typeof record.deleted_by === 'string' ? record.deleted_by : null;
-	const member = by ? members.byId.get(by) : undefined;
-	const email = Array.isArray(member?.email) ? member.email[0] : member?.email;
 	return {
 		id: record.id,
 		title: record.title ?? null,
@@ -64,36 +66,121 @@ function simplified(record: IDataObject, members: MemberDirectory): IDataObject 
 		table: record.application_name ?? null,
 		solutionId: record.solution_id ?? null,
 		deletedOn: deletedOn(record),
-		deletedBy: by,
-		deletedByName: member ? readFullName(member.full_name) || null : null,
-		deletedByEmail: typeof email === 'string' ? email : null,
+		deletedBy: by && readable ? (readPeople([by], readable) as IDataObject[])[0] : by,
 	};
 }
 
-/** The solution's deleted records: a bare array, the whole solution in one answer, no paging (REF records/list-deleted-records.md). */
-export async function deletedRecordsOf(
+const ACTION = 'list the deleted records of the solution';
+/** Records asked for per page of `/deleted-records/paginated/` (SmartSuite's MCP server asks 100). */
+export const DELETED_PAGE_SIZE = 100;
+/** Pages read at most: 200 pages of 100 are 20,000 deleted records. */
+export const MAX_DELETED_PAGES = 200;
+
+/**
+ * Which list of deleted records SmartSuite answers, decided once per run (per client): SmartSuite's
+ * MCP server pages `POST /deleted-records/paginated/`; the reference documents only
+ * `POST /deleted-records/?preview=true`, which answers the whole trash at once.
+ */
+const pagedListAnswered = new WeakMap<RecordsClient, boolean>();
+
+function notAList(client: RecordsClient, itemIndex?: number): NodeApiError {
+	const message = `SmartSuite's answer to the request to ${ACTION} is not a list`;
+	return new NodeApiError(client.node, { message } as JsonObject, { message, itemIndex });
+}
+
+const isRouteMissing = (error: unknown) =>
+	error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '405');
+
+/** The reference's list: a bare array, the whole solution in one answer (REF records/list-deleted-records.md). */
+async function wholeList(
 	client: RecordsClient,
 	solutionId: string,
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
-	const action = 'list the deleted records of the solution';
 	const answer = await client.call(
 		{
 			method: 'POST',
 			url: '/api/v1/deleted-records/',
 			qs: { preview: true },
 			body: { solution_id: solutionId },
-			action,
+			action: ACTION,
 			notFound: `The solution "${solutionId}" was not found`,
 			repeatable: true,
 		},
 		itemIndex,
 	);
-	if (!Array.isArray(answer)) {
-		const message = `SmartSuite's answer to the request to ${action} is not a list`;
-		throw new NodeApiError(client.node, { message } as JsonObject, { message, itemIndex });
-	}
+	if (!Array.isArray(answer)) throw notAList(client, itemIndex);
 	return answer.filter(isObject);
+}
+
+/**
+ * The solution's deleted records that `keep` keeps, up to `limit`: by pages of
+ * `/deleted-records/paginated/` (`{solution_id, page_size, cursor}` → `{count, records,
+ * next_cursor}`) until no cursor comes back, a page repeats a cursor, or MAX_DELETED_PAGES; by the
+ * reference's whole list when SmartSuite does not serve the paged one (a 404 or 405 to its first
+ * page, then remembered for the run).
+ */
+export async function deletedRecordsOf(
+	client: RecordsClient,
+	solutionId: string,
+	{ keep = () => true, limit = Infinity, itemIndex }: DeletedQuery = {},
+): Promise<IDataObject[]> {
+	const whole = async () =>
+		(await wholeList(client, solutionId, itemIndex)).filter(keep).slice(0, limit);
+	if (pagedListAnswered.get(client) === false) return await whole();
+	const found: IDataObject[] = [];
+	const cursors = new Set<string>();
+	let cursor: string | undefined;
+	for (let pages = 1; pages <= MAX_DELETED_PAGES; pages++) {
+		const firstAsked = pages === 1 && !pagedListAnswered.has(client);
+		const answered = await client
+			.call(
+				{
+					method: 'POST',
+					url: '/api/v1/deleted-records/paginated/',
+					body: {
+						solution_id: solutionId,
+						page_size: DELETED_PAGE_SIZE,
+						...(cursor !== undefined && { cursor }),
+					},
+					action: ACTION,
+					notFound: `The solution "${solutionId}" was not found`,
+					repeatable: true,
+				},
+				itemIndex,
+			)
+			.then(
+				(answer) => ({ answer }),
+				async (error: unknown) =>
+					firstAsked && isRouteMissing(error) ? undefined : await Promise.reject(error),
+			);
+		if (answered === undefined) {
+			const records = await whole();
+			pagedListAnswered.set(client, false);
+			return records;
+		}
+		const { answer } = answered;
+		pagedListAnswered.set(client, true);
+		if (!isObject(answer) || !Array.isArray(answer.records)) throw notAList(client, itemIndex);
+		for (const record of answer.records) if (isObject(record) && keep(record)) found.push(record);
+		const next = answer.next_cursor;
+		if (found.length >= limit || typeof next !== 'string' || next === '' || cursors.has(next))
+			return found.slice(0, limit);
+		cursors.add(next);
+		cursor = next;
+	}
+	throw new NodeOperationError(
+		client.node,
+		`Stopped after reading ${MAX_DELETED_PAGES} pages of deleted records: SmartSuite kept sending more`,
+		{ description: 'Choose a Table, or turn off Return All and set a Limit.', itemIndex },
+	);
+}
+
+export interface DeletedQuery {
+	/** Which records count (a table's); all when absent. */
+	keep?: (record: IDataObject) => boolean;
+	limit?: number;
+	itemIndex?: number;
 }
 
 async function listDeleted(
@@ -113,13 +200,20 @@ async function listDeleted(
 		table === '' || table === undefined ? '' : requireId(node, table, 'Table', itemIndex);
 	const limit = readLimit(context, itemIndex);
 	const simplify = readSimplify(context, itemIndex);
-	const answer = await deletedRecordsOf(client, solutionId, itemIndex);
-	const wanted = answer
-		.filter((record) => tableId === '' || record.application_id === tableId)
-		.slice(0, limit);
+	const wanted = await deletedRecordsOf(client, solutionId, {
+		keep: (record) => tableId === '' || record.application_id === tableId,
+		limit,
+		itemIndex,
+	});
 	if (!simplify || wanted.length === 0) return wanted;
-	const members = await client.members();
-	return wanted.map((record) => simplified(record, members));
+	const readable = context.getNodeParameter('readableValues', itemIndex, true) === true;
+	const shownBy = readable && wanted.some((record) => typeof record.deleted_by === 'string');
+	const people = readable
+		? await readContextFor(client, shownBy, (message) =>
+				context.addExecutionHints({ message, location: 'outputPane' }),
+			)
+		: undefined;
+	return wanted.map((record) => simplified(record, people));
 }
 
 /** Run by actions/router.ts: one request per item, the members read once. */

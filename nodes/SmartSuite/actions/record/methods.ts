@@ -111,8 +111,11 @@ async function searchDeletedRecords(
 	const text = (filter ?? '').trim().toLowerCase();
 	const deletedOn = (record: IDataObject) =>
 		String((isObject(record.deleted_date) ? record.deleted_date.date : record.deleted_date) ?? '');
-	const deleted = (await deletedRecordsOf(client, solutionId))
-		.filter((record) => record.application_id === tableId && typeof record.id === 'string')
+	const deleted = (
+		await deletedRecordsOf(client, solutionId, {
+			keep: (record) => record.application_id === tableId && typeof record.id === 'string',
+		})
+	)
 		.filter((record) =>
 			String(record.title ?? '')
 				.toLowerCase()

@@ -8,6 +8,7 @@ import type {
 import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { recordPath } from '../../shared/records';
+import { withoutEmptyValues } from '../../shared/fields';
 import {
 	eachItem,
 	readableField,
@@ -86,6 +87,7 @@ export async function executeRestore(this: IExecuteFunctions): Promise<INodeExec
 			});
 			return [restored];
 		}
-		return [await shownRecord(this, client, restored, structure, itemIndex)];
+		// Restore answers empty values too; Get's answer leaves them out, and so does the output.
+		return [await shownRecord(this, client, withoutEmptyValues(restored), structure, itemIndex)];
 	});
 }

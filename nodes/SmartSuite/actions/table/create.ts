@@ -8,8 +8,15 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import { newFieldSlug, PLAIN_FIELD_TYPE_OPTIONS } from '../../shared/fieldTypes';
-import { choicesParameter, choicesParams } from '../field/common';
+import {
+	DUE_DATE_STATUS_PARAM,
+	DUE_DATE_TYPE,
+	linkedStatusField,
+	newFieldSlug,
+	PLAIN_FIELD_TYPE_OPTIONS,
+} from '../../shared/fieldTypes';
+import type { Field } from '../../shared/fields';
+import { choicesParameter, choicesParams, statusFieldParameter } from '../field/common';
 import { solutionLocator } from '../../shared/locators';
 import { eachItem } from '../record/common';
 import { notAnObjectError, readSolutionId } from '../solution/common';
@@ -67,6 +74,7 @@ export const createFields: INodeProperties[] = [
 						default: 'textfield',
 					},
 					choicesParameter({}),
+					statusFieldParameter({}),
 				],
 			},
 		],
@@ -91,7 +99,7 @@ function readStructure(context: IExecuteFunctions, itemIndex: number): IDataObje
 	const fields = Array.isArray(given) ? given : [];
 	const labels = new Set<string>();
 	const structure = fields.map((field: unknown, position) => {
-		const { label, fieldType, choices } = isObject(field) ? field : {};
+		const { label, fieldType, choices, statusField } = isObject(field) ? field : {};
 		const text = typeof label === 'string' ? label.trim() : '';
 		if (text === '')
 			throw badInput(
@@ -119,9 +127,20 @@ function readStructure(context: IExecuteFunctions, itemIndex: number): IDataObje
 		const params = choicesParams(type, choices, (message, description) =>
 			badInput(context, itemIndex, `The field "${text}": ${message}`, description),
 		);
-		return { slug: newFieldSlug(), label: text, field_type: type, params };
+		return { slug: newFieldSlug(), label: text, field_type: type, params, statusField };
 	});
-	return structure;
+	return structure.map(({ statusField, ...field }) => {
+		if (field.field_type !== DUE_DATE_TYPE) return field;
+		const status = linkedStatusField(structure as Field[], String(statusField ?? ''));
+		if ('problem' in status)
+			throw badInput(
+				context,
+				itemIndex,
+				`The field "${field.label}": ${status.problem.replace('The table has', 'the new table has')}`,
+				status.description,
+			);
+		return { ...field, params: { ...field.params, [DUE_DATE_STATUS_PARAM]: status.slug } };
+	});
 }
 
 /** `POST /api/v1/applications/` with `{name, solution, structure}` (reference: tables/create-table.md). */

@@ -11,7 +11,7 @@ import { tableLocator } from '../../shared/locators';
 import { returnAllFields } from '../shared';
 import { eachItem, readTableId } from '../record/common';
 import { readLimit } from '../record/search';
-import { isDashboard, listViews, viewFilter } from './views';
+import { notAView, listViews, viewFilter } from './views';
 
 const show = { resource: ['view'], operation: ['getMany'] };
 
@@ -51,8 +51,8 @@ export async function executeGetMany(this: IExecuteFunctions): Promise<INodeExec
 		const limit = readLimit(this, itemIndex);
 		await client.structure(tableId);
 		const reports = await listViews(this, client, tableId, itemIndex);
-		// `/reports/` lists the table's dashboards too: they are not views.
-		const views = reports.filter((report) => !isDashboard(report));
+		// `/reports/` lists the table's dashboards and forms too: they are not views.
+		const views = reports.filter((report) => !notAView(report));
 		return views.slice(0, limit).map(withFilterAndSort);
 	});
 }

@@ -27,7 +27,7 @@ import {
 } from '../record/common';
 import { MAX_PAGES, PAGE_SIZE, TIME_LIMIT_MS } from '../record/list';
 import { readLimit } from '../record/search';
-import { isDashboard, listViews, viewLocator } from './views';
+import { listViews, notAView, viewLocator } from './views';
 
 const show = { resource: ['view'], operation: ['getRecords'] };
 
@@ -114,36 +114,47 @@ function notRecordsError(node: INode, itemIndex: number): NodeApiError {
 	});
 }
 
+const WHY_NO_RECORDS = {
+	dashboard:
+		'A dashboard shows widgets, which the SmartSuite API does not read as records. Pick a view of the table: the View list shows views only.',
+	form: "A form takes new records and has none of its own; Record → Get Many reads the table's records. Pick a view of the table: the View list shows views only.",
+};
+
 /**
- * `/reports/` lists dashboards with the views, and nothing documents what records-for-report
- * answers for one: when the view gave no records or an error, the table's reports are read (one
- * request) and a dashboard is named as such. A view that lists records costs nothing more.
+ * `/reports/` lists dashboards and forms with the views, and records-for-report may answer a form
+ * with the table's records: the table's reports are read first (once per table in a run), and a
+ * dashboard or form is refused by name. An id the list lacks, or a list that fails, is read as a
+ * view (its answer says).
  */
-async function refuseDashboard(
+async function refuseNonView(
 	context: IExecuteFunctions,
 	client: RecordsClient,
+	reportsOf: Map<string, Promise<IDataObject[]>>,
 	tableId: string,
 	viewId: string,
 	itemIndex: number,
 ): Promise<void> {
-	const reports = await listViews(context, client, tableId, itemIndex).catch(() => []);
-	const report = reports.find((candidate) => candidate.id === viewId);
-	if (!report || !isDashboard(report)) return;
+	// The list failing leaves the view's own answer to speak (as before forms were told apart).
+	if (!reportsOf.has(tableId))
+		reportsOf.set(
+			tableId,
+			listViews(context, client, tableId, itemIndex).catch(() => []),
+		);
+	const report = (await reportsOf.get(tableId)!).find((candidate) => candidate.id === viewId);
+	const kind = report && notAView(report);
+	if (!kind) return;
 	const label =
 		typeof report.label === 'string' && report.label !== '' ? ` ("${report.label}")` : '';
 	throw new NodeOperationError(
 		client.node,
-		`"${viewId}"${label} is a dashboard of the table "${tableId}", not a view: it has no records`,
-		{
-			description:
-				'Pick a view of the table: the View list shows views only. A dashboard shows widgets, which the SmartSuite API does not read as records.',
-			itemIndex,
-		},
+		`"${viewId}"${label} is a ${kind} of the table "${tableId}", not a view: View → Get Records reads views only`,
+		{ description: WHY_NO_RECORDS[kind], itemIndex },
 	);
 }
 
 /** Simplify reads the table's structure, once per table. */
 export async function executeGetRecords(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const reportsOf = new Map<string, Promise<IDataObject[]>>();
 	return await eachItem(this, async (client, itemIndex) => {
 		const tableId = readTableId(this, itemIndex);
 		const viewId = requireId(
@@ -154,14 +165,8 @@ export async function executeGetRecords(this: IExecuteFunctions): Promise<INodeE
 		);
 		const limit = readLimit(this, itemIndex);
 		const structure = await client.structure(tableId);
-		// A failure is the view's own error unless the id is a dashboard's.
-		const records = await viewRecords(client, tableId, viewId, structure, limit, itemIndex).catch(
-			async (error: unknown) => {
-				await refuseDashboard(this, client, tableId, viewId, itemIndex);
-				return await Promise.reject(error);
-			},
-		);
-		if (records.length === 0) await refuseDashboard(this, client, tableId, viewId, itemIndex);
+		await refuseNonView(this, client, reportsOf, tableId, viewId, itemIndex);
+		const records = await viewRecords(client, tableId, viewId, structure, limit, itemIndex);
 		return await shownRecords(this, client, records, structure, itemIndex);
 	});
 }

@@ -22,15 +22,23 @@ import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { RequestContext } from '../../shared/transport';
 
-/** `/reports/` lists a table's dashboards with its views: `view_mode` "dashboard" (SmartSuite's MCP server). */
-export const isDashboard = (report: IDataObject): boolean => report.view_mode === 'dashboard';
+/**
+ * `/reports/` lists a table's dashboards and forms with its views (`view_mode` "dashboard",
+ * "form"); SmartSuite's MCP server keeps both apart from views (`NON_VIEW_MODES`): a dashboard
+ * shows widgets, a form takes new records. The kind of report that is not a view, or undefined.
+ */
+export function notAView(report: IDataObject): 'dashboard' | 'form' | undefined {
+	return report.view_mode === 'dashboard' || report.view_mode === 'form'
+		? report.view_mode
+		: undefined;
+}
 
 /** A view's address in SmartSuite's app: …/solution/<solutionId>/<tableId>/<viewId> */
 export const VIEW_URL_REGEX = String.raw`^https?://[^/]+/[^/]+/solution/[^/]+/[^/?#]+/([^/?#]+)`;
 
 /**
  * The reports of a table (views and dashboards), in SmartSuite's order; elements without an id
- * are passed over. Callers leave the dashboards out (`isDashboard`).
+ * are passed over. Callers leave the dashboards and forms out (`notAView`).
  */
 export async function listViews(
 	context: Pick<RequestContext, 'logger'>,
@@ -127,7 +135,7 @@ async function searchViews(
 	const reports = await listViews(this, await recordsClient(this), tableId.trim());
 	return {
 		results: reports
-			.filter((report) => !isDashboard(report))
+			.filter((report) => !notAView(report))
 			.map((view) => {
 				const id = String(view.id);
 				const label = typeof view.label === 'string' && view.label !== '' ? view.label : id;

@@ -149,6 +149,8 @@ export function readDate(value: unknown): unknown {
 const RANGE_EXPECTED =
 	'a range: text "from/to" such as "2024-05-01/2024-05-07", an object with from and to (dates) or its JSON {"from": "2024-05-01", "to": "2024-05-07"}, or a list [from, to]';
 
+const DUE_EXPECTED = `one day or moment such as "2026-12-10" (the due date), or ${RANGE_EXPECTED}`;
+
 function rangeEnds(given: unknown): [unknown, unknown] {
 	const value = fromJsonText(given, RANGE_EXPECTED);
 	if (Array.isArray(value) && value.length === 2) return [value[0], value[1]];
@@ -194,6 +196,29 @@ export function toDateRange(value: unknown, timeZone?: string): IDataObject {
 			? { date: null, include_time: false }
 			: toSmartSuiteDate(reportedEnd(date), timeZone);
 	return { from_date: end(from), to_date: end(to) };
+}
+
+/**
+ * A due date: a range as toDateRange takes it, or one day or moment, which is the due date itself
+ * (`to_date`, the start left empty), as SmartSuite's app fills a due date edited in place.
+ */
+export function toDueDate(value: unknown, timeZone?: string): IDataObject {
+	const given = fromJsonText(value, DUE_EXPECTED);
+	const isOneDate =
+		(typeof given === 'string' && !given.includes('/')) || (isObject(given) && 'date' in given);
+	if (!isOneDate) return toDateRange(value, timeZone);
+	const due = oneDate(given, timeZone);
+	if (!due) throw new ValueError(DUE_EXPECTED);
+	return { from_date: { date: null, include_time: false }, to_date: due };
+}
+
+/** The date, or undefined when it is none (the caller says what a due date takes). */
+function oneDate(value: unknown, timeZone?: string): SmartSuiteDate | undefined {
+	try {
+		return toSmartSuiteDate(value, timeZone);
+	} catch {
+		return undefined;
+	}
 }
 
 export function readDateRange(value: unknown): unknown {

@@ -29,9 +29,9 @@ export function memberEmail(member: IDataObject): string | null {
 }
 
 /**
- * Whether the member was removed from the workspace: SmartSuite's members list keeps removed
- * members, with `deleted_date.date` set (SmartSuite's MCP server and other live clients leave them
- * out); a bare date string is read too.
+ * Whether the member (or team) was removed from the workspace: SmartSuite's members and teams
+ * lists keep removed ones, with `deleted_date.date` set (SmartSuite's member and team references;
+ * live clients of the members list leave them out); a bare date string is read too.
  */
 export function isRemovedMember(member: IDataObject): boolean {
 	const deleted = isObject(member.deleted_date) ? member.deleted_date.date : member.deleted_date;

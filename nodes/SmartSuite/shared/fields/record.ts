@@ -237,6 +237,19 @@ export function simplifyRecord(
 	return simple;
 }
 
+/** What SmartSuite leaves out of a record it answers (list, get): "", [], false and null. */
+export function withoutEmptyValues(values: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(values).filter(
+			([, value]) =>
+				value !== '' &&
+				value !== false &&
+				value !== null &&
+				!(Array.isArray(value) && value.length === 0),
+		),
+	);
+}
+
 /** Whether any of the records has a member in a user field: only then are the members read. */
 export function hasPeople(records: IDataObject[], structure: Field[]): boolean {
 	const userSlugs = structure

@@ -5,7 +5,26 @@
  */
 import type { FieldType, IDataObject } from 'n8n-workflow';
 
-import { readDate, readDateRange, toDateFilter, toDateRange, toSmartSuiteDate } from './dates';
+import {
+	readChecklist,
+	readColours,
+	readIpAddresses,
+	readSocialNetworks,
+	readTimeLog,
+	toChecklist,
+	toColours,
+	toIpAddresses,
+	toSocialNetworks,
+	toTimeLog,
+} from './compound';
+import {
+	readDate,
+	readDateRange,
+	toDateFilter,
+	toDateRange,
+	toDueDate,
+	toSmartSuiteDate,
+} from './dates';
 import type { KeySpec } from './keys';
 import { choiceKey, numberKey, textKey } from './keys';
 import type { NamedMember, ReadContext } from './people';
@@ -298,6 +317,26 @@ const listText = (write: (value: unknown) => unknown): FieldTypeSpec => ({
 	filter: (value) => toText(value),
 });
 
+/**
+ * First Created and Last Updated: `{on, by}`; with Readable People, `by` as the person when the
+ * output read the members (a person in a user field): `by` alone costs no members read.
+ */
+const byAndOn: FieldTypeSpec = {
+	mapperType: 'object',
+	read: asIs,
+	readable: (value, _field, context) =>
+		isObject(value) && typeof value.by === 'string' && context.membersById.size > 0
+			? { ...value, by: (readPeople([value.by], context) as unknown[])[0] }
+			: value,
+	comparisons: DATE,
+	filter: toDateFilter,
+};
+
+/** A rollup of numbers is sent as text ("9.0"): read as a number unless it concatenates texts. */
+function readRollup(value: unknown, field: Field): unknown {
+	return /concat/i.test(String(field.params?.function ?? '')) ? value : readNumber(value);
+}
+
 export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	recordtitlefield: text,
 	textfield: text,
@@ -319,7 +358,11 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	timefield: { mapperType: 'string', write: toTime, read: asIs, comparisons: [] },
 	datefield: date,
 	daterangefield: dateRange,
-	duedatefield: { ...dateRange, comparisons: [...DATE, 'is_overdue', 'is_not_overdue'] },
+	duedatefield: {
+		...dateRange,
+		write: (value, _field, context) => toDueDate(value, context.timeZone),
+		comparisons: [...DATE, 'is_overdue', 'is_not_overdue'],
+	},
 	singleselectfield: singleSelect,
 	statusfield: {
 		...singleSelect,
@@ -374,20 +417,32 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		comparisons: FILES,
 		filter: (value) => toText(value),
 	},
+	colorpickerfield: { ...listText(toColours), read: readColours, comparisons: [] },
+	ipaddressfield: { ...listText(toIpAddresses), read: readIpAddresses, comparisons: [] },
+	checklistfield: { ...listText(toChecklist), read: readChecklist, comparisons: [] },
+	socialnetworkfield: { ...listText(toSocialNetworks), read: readSocialNetworks, comparisons: [] },
+	timetrackingfield: { ...listText(toTimeLog), read: readTimeLog, comparisons: [] },
 	// Filled in by SmartSuite: readable, never written through the API.
 	autonumberfield: { ...readOnlyNumber, comparisons: NUMBER_NO_EMPTY },
 	countfield: readOnlyNumber,
-	firstcreatedfield: { mapperType: 'object', read: asIs, comparisons: DATE, filter: toDateFilter },
-	lastupdatedfield: { mapperType: 'object', read: asIs, comparisons: DATE, filter: toDateFilter },
+	firstcreatedfield: byAndOn,
+	lastupdatedfield: byAndOn,
 	formulafield: { mapperType: 'string', read: asIs, comparisons: [] },
-	rollupfield: { mapperType: 'string', read: asIs, comparisons: [] },
+	rollupfield: { mapperType: 'string', read: readRollup, comparisons: [] },
 	lookupfield: { mapperType: 'array', read: asIs, comparisons: [] },
-	votefield: { mapperType: 'object', read: asIs, comparisons: [] },
 	recordidfield: { mapperType: 'string', read: asIs, comparisons: [] },
 	buttonfield: { mapperType: 'object', read: asIs, comparisons: [] },
+	// Filled in by people in SmartSuite's app (APP_ONLY_TYPES).
+	votefield: { mapperType: 'object', read: asIs, comparisons: [] },
 	signaturefield: { mapperType: 'object', read: asIs, comparisons: [] },
 	subitemsfield: { mapperType: 'object', read: asIs, comparisons: [] },
 };
+
+/**
+ * Types whose values people give in SmartSuite's app and the API documents no write for (votes,
+ * signatures, sub-items): refused before sending, and not offered where a field is created.
+ */
+export const APP_ONLY_TYPES = ['votefield', 'signaturefield', 'subitemsfield'];
 
 /** A type this package does not know yet: its value is sent as given (JSON text as what it spells) and shown as it is. */
 const UNKNOWN: FieldTypeSpec = {
@@ -421,6 +476,10 @@ export function toSmartSuiteValue(
 	context: ConvertContext = {},
 ): unknown {
 	const write = specOf(field).write;
+	if (APP_ONLY_TYPES.includes(field.field_type))
+		throw new ValueError(
+			"nothing: SmartSuite's API cannot write this type of field; people fill it in SmartSuite's app",
+		);
 	if (!write || isReadOnly(field))
 		throw new ValueError('nothing: this field is filled in by SmartSuite and cannot be written');
 	return write(value, field, context);

@@ -1,0 +1,341 @@
+/**
+ * Issue 50: every field type written from what a person types and read back as a person reads it
+ * (Colour Picker, IP Address, Checklist, Social Network, Time Tracking Log, a one-day Due Date, a
+ * numbers rollup), types people fill only in SmartSuite's app refused and not offered, Due Date
+ * fields created linked to a Status field, removed teams left out. Through n8n's engine against
+ * the emulator, which holds SmartSuite's shapes (field-types reference, a live client's sample).
+ */
+import type { IDataObject, INodeParameters, INodePropertyCollection } from 'n8n-workflow';
+
+import type { Emulator, FieldObject } from '../emulator';
+import { restore, run, runError, smartSuite, useEmulator } from './harness';
+
+const ctx = useEmulator();
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+const operations = (emu: Emulator) => emu.requests.map((request) => request.operation);
+
+const FIELDS: FieldObject[] = [
+	{ slug: 'title', label: 'Title', field_type: 'recordtitlefield', params: { primary: true } },
+	{ slug: 'colour', label: 'Colour', field_type: 'colorpickerfield', params: {} },
+	{ slug: 'ip', label: 'IP', field_type: 'ipaddressfield', params: {} },
+	{ slug: 'todo', label: 'To Do', field_type: 'checklistfield', params: {} },
+	{ slug: 'social', label: 'Social', field_type: 'socialnetworkfield', params: {} },
+	{ slug: 'spent', label: 'Time Spent', field_type: 'timetrackingfield', params: {} },
+	{ slug: 'due', label: 'Due', field_type: 'duedatefield', params: {} },
+	{ slug: 'votes', label: 'Votes', field_type: 'votefield', params: {} },
+	{ slug: 'total', label: 'Total', field_type: 'rollupfield', params: { function: 'sum' } },
+	{ slug: 'names', label: 'Names', field_type: 'rollupfield', params: { function: 'concatenate' } },
+	{ slug: 'note', label: 'Note', field_type: 'textfield', params: {} },
+];
+
+function shapesTable(emu: Emulator = ctx.emu) {
+	return emu.addTable(emu.addSolution().id, { structure: structuredClone(FIELDS) });
+}
+
+const create = (tableId: string, value: IDataObject): INodeParameters => ({
+	resource: 'record',
+	operation: 'create',
+	tableId: locator(tableId),
+	columns: { mappingMode: 'defineBelow', value } as unknown as INodeParameters['columns'],
+});
+
+describe('Field types as a person types and reads them', () => {
+	it('writes colours, IP addresses, a checklist, social handles and a time log in SmartSuite’s shapes, and Simplify shows them as typed', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+
+		const [created] = await run(emu, {
+			parameters: create(table.id, {
+				title: 'Launch',
+				colour: '#715E5E, 00ff00',
+				ip: '192.121.0.0 GB, 2001:db8::1',
+				todo: '[x] Buy milk, [ ] Call Bob',
+				social: 'facebook: myuser, LinkedIn: my-name',
+				spent: '1h 30m, 45',
+			}),
+		});
+
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.colour).toEqual([{ value: '#715E5E' }, { value: '#00ff00' }]);
+		expect(body.ip).toEqual([
+			{ address: '192.121.0.0', country_code: 'gb' },
+			{ address: '2001:db8::1' },
+		]);
+		expect(body.todo).toMatchObject({
+			items: [
+				{ content: { preview: 'Buy milk' }, completed: true },
+				{ content: { preview: 'Call Bob' }, completed: false },
+			],
+			total_items: 2,
+			completed_items: 1,
+		});
+		expect(body.social).toEqual({
+			facebook_username: 'myuser',
+			twitter_username: '',
+			instagram_username: '',
+			linkedin_username: 'my-name',
+		});
+		expect(body.spent).toMatchObject({
+			time_track_logs: [{ duration: 5400 }, { duration: 45 }],
+			total_duration: 5445,
+		});
+		expect(created.json).toMatchObject({
+			Colour: ['#715E5E', '#00ff00'],
+			IP: ['192.121.0.0 gb', '2001:db8::1'],
+			'To Do': ['[x] Buy milk', '[ ] Call Bob'],
+			Social: { facebook: 'myuser', linkedin: 'my-name' },
+			'Time Spent': [
+				{ duration: 5400, note: '', date: null, user: null },
+				{ duration: 45, note: '', date: null, user: null },
+			],
+		});
+	});
+
+	it('takes SmartSuite’s own shapes too (a record read with Simplify off), and what Simplify showed', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const stored = {
+			colour: [{ name: 'reddish', value: '#814C4C' }],
+			ip: [{ address: '10.0.0.1', country_code: 'us' }],
+			spent: { time_track_logs: [{ duration: 60, note: 'call' }], total_duration: 60 },
+		};
+		await run(emu, {
+			parameters: create(table.id, {
+				title: 'Copy',
+				colour: JSON.stringify(stored.colour),
+				ip: JSON.stringify(stored.ip),
+				spent: JSON.stringify(stored.spent),
+				social: '{"twitter": "me"}',
+				todo: '["[x] Done", "Open"]',
+			}),
+		});
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.colour).toEqual(stored.colour);
+		expect(body.ip).toEqual(stored.ip);
+		expect(body.spent).toMatchObject({ time_track_logs: [{ duration: 60, note: 'call' }] });
+		expect(body.social).toMatchObject({ twitter_username: 'me', facebook_username: '' });
+		expect(body.todo).toMatchObject({ total_items: 2, completed_items: 1 });
+	});
+
+	it.each([
+		['colour', 'red', 'a colour in hex such as "#715E5E"'],
+		['ip', '999.1.1.1', 'an IPv4 or IPv6 address'],
+		['social', 'myspace: me', 'handles by network'],
+		['spent', 'a while', 'time entries'],
+	])(
+		'a %s value that cannot be used (%s) fails before anything is sent',
+		async (slug, value, said) => {
+			const { emu } = ctx;
+			const table = shapesTable();
+			const error = await runError(emu, {
+				parameters: create(table.id, { title: 'x', [slug]: value }),
+			});
+			expect(error.message).toContain('cannot be used');
+			expect(`${error.message} ${error.description}`).toContain(said);
+			expect(operations(emu)).toEqual(['GetTable']);
+		},
+	);
+
+	it('a Due Date typed as one day is that day (the start left empty, as SmartSuite’s app fills it)', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const [created] = await run(emu, {
+			parameters: create(table.id, { title: 'Ship', due: '2026-12-10' }),
+		});
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.due).toEqual({
+			from_date: { date: null, include_time: false },
+			to_date: { date: '2026-12-10T00:00:00Z', include_time: false },
+		});
+		expect(created.json.Due).toEqual({ from: null, to: '2026-12-10' });
+	});
+
+	it('a rollup of numbers is a number (SmartSuite sends it as text), a rollup that concatenates stays text', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		// The emulator sums a rollup's linked values and sends the sum as text: "0" without links.
+		const record = emu.addRecord(table.id, { title: 'R' });
+		const [got] = await run(emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				tableId: locator(table.id),
+				recordId: locator(record.id),
+			},
+		});
+		expect(got.json).toMatchObject({ Total: 0, Names: '0' });
+	});
+
+	it('First Created’s and Last Updated’s `by` is a readable person when the output reads the members; alone it reads none', async () => {
+		const { emu } = ctx;
+		const table = emu.addTable(emu.addSolution().id);
+		const [me] = emu.members();
+		const assigned = emu.addRecord(table.id, { title: 'Mine', assigned_to: [me.id] });
+		const alone = emu.addRecord(table.id, { title: 'Nobody’s' });
+		const get = (recordId: string): INodeParameters => ({
+			resource: 'record',
+			operation: 'get',
+			tableId: locator(table.id),
+			recordId: locator(recordId),
+		});
+		const person = { id: me.id, name: me.full_name.sys_root, email: me.email[0] };
+
+		const [withPeople] = await run(emu, { parameters: get(assigned.id) });
+		expect(withPeople.json['First Created']).toMatchObject({ by: person });
+		expect(withPeople.json['Last Updated']).toMatchObject({ by: person });
+
+		emu.resetLog();
+		const [without] = await run(emu, { parameters: get(alone.id) });
+		expect(without.json['First Created']).toMatchObject({ by: me.id });
+		expect(operations(emu)).not.toContain('ListMembers');
+	});
+
+	it('Restore’s output leaves out empty values, as Get’s does', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const record = emu.addDeletedRecord(table.id, { title: 'Gone', note: '' });
+		const [restored] = await run(emu, {
+			parameters: { ...restore(table.id, record.id), simplify: true },
+		});
+		expect(restored.json).toMatchObject({ id: record.id, Title: 'Gone (Restored)' });
+		expect(restored.json).not.toHaveProperty('Note');
+		expect(restored.json).not.toHaveProperty('Colour');
+	});
+});
+
+describe('Types people fill only in SmartSuite’s app', () => {
+	const optionsOf = (name: string, resource: string) => {
+		const property = smartSuite.description.properties.find(
+			(candidate) =>
+				candidate.name === name && candidate.displayOptions?.show?.resource?.includes(resource),
+		)!;
+		const options =
+			property.type === 'fixedCollection'
+				? (property.options as INodePropertyCollection[])[0].values.find(
+						(value) => value.name === 'fieldType',
+					)!.options
+				: property.options;
+		return (options as Array<{ value: string }>).map((option) => option.value);
+	};
+
+	it('are not offered by Field → Create nor Table → Create; the five new writers are', () => {
+		for (const offered of [optionsOf('fieldType', 'field'), optionsOf('fields', 'table')]) {
+			expect(offered).not.toEqual(expect.arrayContaining(['votefield']));
+			expect(offered).not.toContain('signaturefield');
+			expect(offered).not.toContain('subitemsfield');
+			expect(offered).toEqual(
+				expect.arrayContaining([
+					'colorpickerfield',
+					'ipaddressfield',
+					'checklistfield',
+					'socialnetworkfield',
+					'timetrackingfield',
+				]),
+			);
+		}
+	});
+});
+
+describe('A new Due Date is linked to a Status field', () => {
+	const fieldCreate = (tableId: string, extra: INodeParameters): INodeParameters => ({
+		resource: 'field',
+		operation: 'create',
+		tableId: locator(tableId),
+		label: 'Deadline',
+		fieldType: 'duedatefield',
+		...extra,
+	});
+
+	it('Field → Create links it to the table’s Status field, or to the one named', async () => {
+		const { emu } = ctx;
+		const table = emu.addTable(emu.addSolution().id);
+		await run(emu, { parameters: fieldCreate(table.id, {}) });
+		const added = emu.requests.find((request) => request.operation === 'AddField')!
+			.body as IDataObject;
+		expect((added.field as IDataObject).params).toMatchObject({ status_field: 'status' });
+
+		emu.resetLog();
+		const second = emu.addTable(emu.addSolution().id, {
+			structure: [
+				...structuredClone(FIELDS).slice(0, 1),
+				{ slug: 'stage', label: 'Stage', field_type: 'statusfield', params: { choices: [] } },
+				{ slug: 'review', label: 'Review', field_type: 'statusfield', params: { choices: [] } },
+			],
+		});
+		await run(emu, { parameters: fieldCreate(second.id, { statusField: 'review' }) });
+		const linked = emu.getTable(second.id)!.structure.find((field) => field.label === 'Deadline');
+		expect(linked?.params).toMatchObject({ status_field: 'review' });
+	});
+
+	it('Field → Create: a clear error before sending when the table has no Status field, or not the one named', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const none = await runError(emu, { parameters: fieldCreate(table.id, {}) });
+		expect(none.message).toBe('The table has no Status field to link the Due Date to');
+		expect(none.description).toContain('Add a Status field first');
+		const withStatus = emu.addTable(emu.addSolution().id);
+		const unknown = await runError(emu, {
+			parameters: fieldCreate(withStatus.id, { statusField: 'Phase' }),
+		});
+		expect(unknown.message).toBe('The table has no Status field "Phase" to link the Due Date to');
+		expect(operations(emu)).not.toContain('AddField');
+	});
+
+	it('Table → Create links it to a Status field of the new table; without one, nothing is sent', async () => {
+		const { emu } = ctx;
+		const solution = emu.addSolution();
+		const tableCreate = (fields: IDataObject[]): INodeParameters => ({
+			resource: 'table',
+			operation: 'create',
+			solutionId: locator(solution.id),
+			name: 'Tasks',
+			fields: { field: fields } as unknown as INodeParameters['fields'],
+		});
+		const [created] = await run(emu, {
+			parameters: tableCreate([
+				{ label: 'Stage', fieldType: 'statusfield', choices: 'Open, Done' },
+				{ label: 'Due', fieldType: 'duedatefield', statusField: 'Stage' },
+			]),
+		});
+		const structure = created.json.structure as FieldObject[];
+		const stage = structure.find((field) => field.label === 'Stage')!;
+		expect(structure.find((field) => field.label === 'Due')!.params).toMatchObject({
+			status_field: stage.slug,
+		});
+
+		emu.resetLog();
+		const error = await runError(emu, {
+			parameters: tableCreate([{ label: 'Due', fieldType: 'duedatefield' }]),
+		});
+		expect(error.message).toBe(
+			'The field "Due": the new table has no Status field to link the Due Date to',
+		);
+		expect(emu.requests).toHaveLength(0);
+	});
+});
+
+describe('Removed teams', () => {
+	it('are left out of Team → Get Many and the team list, as removed members are; Get names one as removed', async () => {
+		const { emu } = ctx;
+		const kept = emu.addTeam({ name: 'Design' });
+		const removed = emu.addTeam({
+			name: 'Old Guard',
+			deleted_date: { date: '2026-01-01T00:00:00Z', include_time: true },
+		});
+		const listed = await run(emu, {
+			parameters: { resource: 'team', operation: 'getMany', returnAll: true },
+		});
+		const ids = listed.map((item) => item.json.id);
+		expect(ids).toContain(kept.id);
+		expect(ids).not.toContain(removed.id);
+
+		const [got] = await run(emu, {
+			parameters: { resource: 'team', operation: 'get', teamId: locator(removed.id) },
+		});
+		expect(got.json).toMatchObject({ id: removed.id, name: 'Old Guard', removed: true });
+	});
+});
