@@ -359,7 +359,7 @@ it(
 it(
 	'Record → Create: picks a table and shows its fields in the mapper',
 	step('record-create', async () => {
-		await addSmartSuiteAction(page, n8n.url, 'Create records');
+		await addSmartSuiteAction(page, n8n.url, 'Create a record from the fields given');
 		await expect(ndv().getByTestId('node-credentials-select').locator('input')).toHaveValueSoon(
 			CREDENTIAL.name,
 		);

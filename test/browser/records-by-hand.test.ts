@@ -338,14 +338,18 @@ async function expectOutputItem(text: string): Promise<void> {
 
 /** Record → Create on the table, with its mapper shown. */
 async function openCreate(): Promise<void> {
-	await addSmartSuiteAction(page, session.n8n.url, 'Create records');
+	await addSmartSuiteAction(page, session.n8n.url, 'Create a record from the fields given');
 	await pickFromList(page, 'tableId', TABLE);
 	await expect(mapper().getByText('Quantity', { exact: true }).first()).toBeVisibleSoon();
 }
 
 /** Record → Create or Update on the table, matched on Code; returns the match field's select. */
 async function openUpsertOnCode() {
-	await addSmartSuiteAction(page, session.n8n.url, 'Create or update records');
+	await addSmartSuiteAction(
+		page,
+		session.n8n.url,
+		'Create or update a record matched on key fields',
+	);
 	await pickFromList(page, 'tableId', TABLE);
 	const matchOn = parametersPane(page).getByTestId('matching-column-select');
 	await expect(matchOn).toBeVisibleSoon();
@@ -466,7 +470,7 @@ it(
 		const { emulator } = session;
 		const target = emulator.records(tableId).find((record) => record.title === 'Globex')!;
 		const before = structuredClone(target);
-		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await addSmartSuiteAction(page, session.n8n.url, 'Update the fields given of a record');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'recordId', 'Globex');
 		const columns = parametersPane(page).getByTestId('resource-mapper-container');
@@ -538,7 +542,7 @@ it(
 		const { emulator } = session;
 		const target = emulator.records(tableId).find((record) => record.title === 'Acme Corp')!;
 		const sam = emulator.members().find((member) => member.full_name.sys_root === 'Sam Rivera')!;
-		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await addSmartSuiteAction(page, session.n8n.url, 'Update the fields given of a record');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'recordId', 'Acme Corp');
 		await expect(mapper()).toBeVisibleSoon();
@@ -558,7 +562,7 @@ it(
 		const target = emulator.records(tableId).find((record) => record.title === 'Globex')!;
 		emulator.updateRecord(tableId, target.id, { [TYPED_FIELDS.textArea]: 'Old notes' });
 		const before = structuredClone(emulator.getRecord(tableId, target.id)!);
-		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await addSmartSuiteAction(page, session.n8n.url, 'Update the fields given of a record');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'recordId', 'Globex');
 		await expect(mapper()).toBeVisibleSoon();
@@ -613,7 +617,11 @@ it(
 		await fill(TYPED_FIELDS.date, '2026-12-01 14:30');
 		await closePanel();
 		await setWorkflowTimeZone('Berlin');
-		await page.getByTestId('canvas-node').filter({ hasText: 'Create records' }).first().dblclick();
+		await page
+			.getByTestId('canvas-node')
+			.filter({ hasText: 'Create a record from the fields given' })
+			.first()
+			.dblclick();
 		await expect(ndv(page)).toBeVisibleSoon();
 		const problems = await executeChecked('"Berlin meeting"');
 		const stored = newest('Berlin meeting')?.[TYPED_FIELDS.date];
@@ -673,7 +681,7 @@ it(
 		const copied = /"Labels":\s*\[\s*"([0-9a-f]{24})"/.exec(shown)?.[1];
 		if (!copied) throw new Error(`Get's output shows no tag id under "Labels": ${shown}`);
 
-		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await addSmartSuiteAction(page, session.n8n.url, 'Update the fields given of a record');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'recordId', 'Initech');
 		await expect(mapper()).toBeVisibleSoon();
@@ -738,7 +746,7 @@ it(
 			emulator.getTable(tableId)!.structure.find((field) => field.label === 'Color')!;
 		const before = structuredClone(color().params.choices) as Array<{ value: string }>;
 		const records = structuredClone(emulator.records(tableId));
-		await addSmartSuiteAction(page, session.n8n.url, 'Update a field');
+		await addSmartSuiteAction(page, session.n8n.url, 'Rename a field or add options to it');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'fieldId', 'Color');
 		await typeParameter('addChoices', 'Teal, Amber');
@@ -764,7 +772,7 @@ it(
 		const { emulator } = session;
 		const labels = () => emulator.getTable(tableId)!.structure.map((field) => field.label);
 		const before = labels();
-		await addSmartSuiteAction(page, session.n8n.url, 'Create a field');
+		await addSmartSuiteAction(page, session.n8n.url, 'Add a field to a table');
 		await pickFromList(page, 'tableId', TABLE);
 		await typeParameter('label', 'Call Length');
 		await choose(page, 'operation', 'Update');
@@ -780,7 +788,7 @@ it(
 it(
 	'Field → Delete: a field picked, then another table picked: the field is emptied, not kept from the other table',
 	step('field-picker-follows-table', async () => {
-		await addSmartSuiteAction(page, session.n8n.url, 'Delete a field');
+		await addSmartSuiteAction(page, session.n8n.url, 'Delete a field and its values from a table');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'fieldId', 'Color');
 		const field = parametersPane(page).getByTestId('resource-locator-fieldId');
@@ -813,7 +821,11 @@ it(
 		const { emulator } = session;
 		const webhookId = emulator.demo.webhookId!;
 		const before = structuredClone(emulator.getWebhook(webhookId)!);
-		await addSmartSuiteAction(page, session.n8n.url, 'Update a webhook');
+		await addSmartSuiteAction(
+			page,
+			session.n8n.url,
+			'Update the event kinds or notifications of a webhook',
+		);
 		await pickFromList(page, 'solutionId', 'Project Management');
 		await pickFromList(page, 'webhookId', webhookId.slice(0, 8));
 		// The list loads once the webhook is picked: a dropdown opened before it came is opened again.

@@ -204,7 +204,8 @@ export async function addSmartSuiteAction(
 	const creator = page.getByTestId('node-creator');
 	// On an empty canvas the actions are folded under the triggers.
 	if (!plus) await creator.getByText(/^Actions \(\d+\)$/).click();
-	// An entry shows the action, then its description ("Update records" is also inside "Create or update records").
+	// An entry shows the action, then its description: matched from the start, so that an action
+	// inside another entry's text is not taken for it.
 	const entry = creator
 		.getByTestId('item-iterator-item')
 		.filter({ hasText: new RegExp(`^${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })

@@ -276,7 +276,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 					(conversation[0].tools ?? []).map(({ function: tool }) => [tool.name, tool]),
 				);
 				expect(offered[SEARCH_TOOL]).toMatchObject({
-					description: 'Search the records of a table in SmartSuite',
+					description: 'Search the records of a table by filter in SmartSuite',
 					parameters: {
 						type: 'object',
 						properties: { table: { type: 'string', description: TABLE_ARGUMENT } },
@@ -284,7 +284,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 					},
 				});
 				expect(offered[CREATE_TOOL]).toMatchObject({
-					description: 'Create records in SmartSuite',
+					description: 'Create a record from the fields given in SmartSuite',
 					parameters: {
 						properties: {
 							table: { type: 'string', description: TABLE_ARGUMENT },

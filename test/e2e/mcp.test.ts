@@ -161,9 +161,9 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 					]),
 				),
 			).toEqual({
-				search: 'Search the records of a table in SmartSuite',
+				search: 'Search the records of a table by filter in SmartSuite',
 				get: 'Get a record by its ID in SmartSuite',
-				create: 'Create records in SmartSuite',
+				create: 'Create a record from the fields given in SmartSuite',
 				comment: 'Create a comment on a record in SmartSuite',
 				table: 'Get a table and its fields in SmartSuite',
 				restore: 'Restore a deleted record in SmartSuite',

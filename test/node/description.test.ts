@@ -155,6 +155,8 @@ it('keeps its resources, operations and parameter names', () => {
 	]);
 	expect(parametersOf('record', 'search')).toEqual([
 		'tableId',
+		'filterInput',
+		'filterJson',
 		'match',
 		'filters',
 		'sort',

@@ -73,7 +73,7 @@ describe('the SmartSuite Tool', () => {
 		});
 		expect(result.tool).toEqual({
 			name: 'SmartSuite',
-			description: 'Search the records of a table in SmartSuite',
+			description: 'Search the records of a table by filter in SmartSuite',
 			arguments: ['table', 'limit'],
 		});
 		expect(result.error).toBeUndefined();
@@ -112,23 +112,23 @@ describe('the SmartSuite Tool', () => {
 				),
 			);
 		expect(descriptions).toEqual([
-			'Create records in SmartSuite',
-			'Create or update records in SmartSuite',
-			'Delete records in SmartSuite',
+			'Create a record from the fields given in SmartSuite',
+			'Create or update a record matched on key fields in SmartSuite',
+			'Delete a record (Restore can bring it back) in SmartSuite',
 			'Get a record by its ID in SmartSuite',
 			'Restore a deleted record in SmartSuite',
-			'Search the records of a table in SmartSuite',
-			'Update records in SmartSuite',
+			'Search the records of a table by filter in SmartSuite',
+			'Update the fields given of a record in SmartSuite',
 			'Get the deleted records of a solution in SmartSuite',
 			'Create a webhook in SmartSuite',
-			'Delete a webhook in SmartSuite',
+			'Delete a webhook and its stored events in SmartSuite',
 			'Get a webhook in SmartSuite',
 			'List the webhooks of a solution in SmartSuite',
 			'List the events of a webhook in SmartSuite',
-			'Update a webhook in SmartSuite',
-			'Create a field in SmartSuite',
-			'Delete a field in SmartSuite',
-			'Update a field in SmartSuite',
+			'Update the event kinds or notifications of a webhook in SmartSuite',
+			'Add a field to a table in SmartSuite',
+			'Delete a field and its values from a table in SmartSuite',
+			'Rename a field or add options to it in SmartSuite',
 			'Get a solution in SmartSuite',
 			'Get many solutions in SmartSuite',
 			'Create a table in a solution in SmartSuite',

@@ -26,7 +26,7 @@ const show = { resource: ['field'], operation: ['create'] };
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
-	action: 'Create a field',
+	action: 'Add a field to a table',
 	description:
 		'Add a field to a table: label, type, options of a select or status, the linked table of a linked record field. Outputs the field; its slug is the key of its values in records.',
 };

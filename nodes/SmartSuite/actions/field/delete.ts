@@ -15,7 +15,7 @@ const show = { resource: ['field'], operation: ['delete'] };
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete a field',
+	action: 'Delete a field and its values from a table',
 	description:
 		"Remove a field from a table: every record loses the field's values. The title (primary) field cannot be deleted.",
 };

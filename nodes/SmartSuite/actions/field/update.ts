@@ -27,7 +27,7 @@ const show = { resource: ['field'], operation: ['update'] };
 export const updateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update a field',
+	action: 'Rename a field or add options to it',
 	description:
 		'Rename a field or add options to a select or status field; existing options keep their IDs, so records keep their values',
 };

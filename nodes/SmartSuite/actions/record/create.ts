@@ -22,9 +22,9 @@ const show = { resource: ['record'], operation: ['create'] };
 export const createOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
-	action: 'Create records',
+	action: 'Create a record from the fields given',
 	description:
-		'Create one record per input item; many items go out as bulk requests of up to 25 records',
+		'Create one record per input item from the fields given and output each as stored, with its ID; many items go out as bulk requests of up to 25 records',
 };
 
 export const createFields: INodeProperties[] = [

@@ -21,9 +21,9 @@ const show = { resource: ['record'], operation: ['delete'] };
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete records',
+	action: 'Delete a record (Restore can bring it back)',
 	description:
-		'Move records to the trash (Restore brings them back); many items go out as bulk requests of up to 25 records',
+		"Move records to the table's deleted records, where Record → Restore brings them back, and output each ID with deleted: true; many items go out as bulk requests of up to 25 records",
 };
 
 export const deleteFields: INodeProperties[] = [

@@ -28,7 +28,7 @@ export const getOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a record by its ID',
-	description: 'Read one record by its ID',
+	description: 'Read one record by its ID: its ID and the values of its fields',
 };
 
 export const getFields: INodeProperties[] = [

@@ -25,7 +25,8 @@ export const restoreOperation: INodePropertyOptions = {
 	name: 'Restore',
 	value: 'restore',
 	action: 'Restore a deleted record',
-	description: 'Restore a deleted record; SmartSuite appends " (Restored)" to its title',
+	description:
+		'Bring a deleted record back into its table and output it; SmartSuite appends " (Restored)" to its title',
 };
 
 export const restoreFields: INodeProperties[] = [

@@ -12,6 +12,7 @@ import type { ConvertContext, Field, Lookups } from '../../shared/fields';
 import {
 	describeGiven,
 	lookupsIn,
+	specOf,
 	takesList,
 	toFilterValue,
 	ValueError,
@@ -23,16 +24,20 @@ import { eachItem, readTableId, shownRecords, readableField, simplifyField } fro
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
 import { listRecords } from './list';
+import type { FilterRule, SearchConditions, SortRule } from './searchJson';
+import { FILTER_JSON_SHAPE, readFilterJson } from './searchJson';
 
 const show = { resource: ['record'], operation: ['search'] };
+const showRules = { ...show, filterInput: ['rules'] };
 
 /** Search's default Limit in the SmartSuite Tool: a model reads every record it gets. */
 const TOOL_LIMIT = 20;
 export const searchOperation: INodePropertyOptions = {
 	name: 'Search',
 	value: 'search',
-	action: 'Search the records of a table',
-	description: 'List the records that match filter rules, sorted, up to a limit or all of them',
+	action: 'Search the records of a table by filter',
+	description:
+		'Output the records that match a filter, sorted, up to a limit or all of them; as a tool, a last {"more": …} item says when the limit left matching records out',
 };
 
 /** A rule's field, from the chosen table (the slug is the value). */
@@ -51,6 +56,33 @@ function fieldOfTable(loadOptionsMethod: string): INodeProperties {
 export const searchFields: INodeProperties[] = [
 	tableLocator({ description: 'The table (application) to search', displayOptions: { show } }),
 	{
+		displayName: 'Specify Filter',
+		name: 'filterInput',
+		type: 'options',
+		options: [
+			{
+				name: 'Using Rules Below',
+				value: 'rules',
+				description: 'Pick each rule’s field and comparison from the table',
+			},
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: 'The filter and sort as one JSON object, e.g. from an expression or a model',
+			},
+		],
+		default: 'rules',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Filter (JSON)',
+		name: 'filterJson',
+		type: 'json',
+		default: '{\n  "filter": { "operator": "and", "fields": [] },\n  "sort": []\n}',
+		description: `SmartSuite's filter and sort with fields by label or slug: ${FILTER_JSON_SHAPE}. A rule's value takes the forms of a Value in the rules (an option's label, people by e-mail or name, linked records by title, today…). Also read: a list of rules, or {"operator", "fields"} alone.`,
+		displayOptions: { show: { ...show, filterInput: ['json'] } },
+	},
+	{
 		displayName: 'Match',
 		name: 'match',
 		type: 'options',
@@ -59,7 +91,7 @@ export const searchFields: INodeProperties[] = [
 			{ name: 'Any Rule', value: 'or', description: 'Records that match at least one filter rule' },
 		],
 		default: 'and',
-		displayOptions: { show },
+		displayOptions: { show: showRules },
 	},
 	{
 		displayName: 'Filter Rules',
@@ -69,7 +101,7 @@ export const searchFields: INodeProperties[] = [
 		placeholder: 'Add Filter Rule',
 		default: {},
 		description: 'Without rules, every record of the table matches',
-		displayOptions: { show },
+		displayOptions: { show: showRules },
 		options: [
 			{
 				displayName: 'Rule',
@@ -108,7 +140,7 @@ export const searchFields: INodeProperties[] = [
 		placeholder: 'Add Sort Rule',
 		default: {},
 		description: 'Applied in order',
-		displayOptions: { show },
+		displayOptions: { show: showRules },
 		options: [
 			{
 				displayName: 'Rule',
@@ -134,20 +166,37 @@ export const searchFields: INodeProperties[] = [
 	readableField(show),
 ];
 
-interface Rule {
-	field?: string;
-	comparison?: string;
-	value?: unknown;
+/** An item's conditions: the fixed rules, or the JSON (Specify Filter). */
+function conditionsOf(context: IExecuteFunctions, itemIndex: number): SearchConditions {
+	if (context.getNodeParameter('filterInput', itemIndex, 'rules') === 'json') {
+		try {
+			return readFilterJson(context.getNodeParameter('filterJson', itemIndex, ''));
+		} catch (error) {
+			// readFilterJson's errors say what is wrong with the JSON and the shape that works.
+			throw new NodeOperationError(context.getNode(), (error as Error).message, { itemIndex });
+		}
+	}
+	return {
+		operator: context.getNodeParameter('match', itemIndex, 'and') as SearchConditions['operator'],
+		rules: (context.getNodeParameter('filters.rule', itemIndex, []) as FilterRule[]) ?? [],
+		sort: (context.getNodeParameter('sort.rule', itemIndex, []) as SortRule[]) ?? [],
+	};
 }
 
-function rulesOf(context: IExecuteFunctions, itemIndex: number): Rule[] {
-	return (context.getNodeParameter('filters.rule', itemIndex, []) as Rule[]) ?? [];
+/** The field a rule names: its slug exactly, else its label in any case. */
+function fieldByKey(structure: Field[], key: unknown): Field | undefined {
+	if (typeof key !== 'string') return undefined;
+	return (
+		structure.find((field) => field.slug === key) ??
+		structure.find((field) => field.label.toLowerCase() === key.trim().toLowerCase())
+	);
 }
 
 /** A rule's value as the lookups read it: people by e-mail or name, linked records by title. */
-function lookedUpValue(rule: Rule): IDataObject | undefined {
-	if (typeof rule.field !== 'string' || !takesList(String(rule.comparison ?? ''))) return undefined;
-	return { [rule.field]: rule.value ?? '' };
+function lookedUpValue(rule: FilterRule, structure: Field[]): IDataObject | undefined {
+	const field = fieldByKey(structure, rule.field);
+	if (!field || !takesList(String(rule.comparison ?? ''))) return undefined;
+	return { [field.slug]: (rule.value ?? '') as IDataObject[string] };
 }
 
 /** What every item's rules name, looked up once for all items; a failed lookup fails only the items that need it. */
@@ -164,8 +213,8 @@ async function lookupsOfItems(
 	for (const itemIndex of context.getInputData().keys()) {
 		try {
 			const structure = await client.structure(readTableId(context, itemIndex));
-			for (const rule of rulesOf(context, itemIndex)) {
-				const value = lookedUpValue(rule);
+			for (const rule of conditionsOf(context, itemIndex).rules) {
+				const value = lookedUpValue(rule, structure);
 				if (value) lookupsIn(value, structure, lookups);
 			}
 		} catch {
@@ -179,43 +228,62 @@ async function lookupsOfItems(
 	};
 }
 
+/** The fields a rule can name, as an error lists them (a model picks from the list). */
+function fieldList(fields: Field[]): string {
+	const named = fields.map((field) => `"${field.label}" (${field.slug})`);
+	return named.length > 40 ? `${named.slice(0, 40).join(', ')}, …` : named.join(', ');
+}
+
 function fieldNamed(
 	node: INode,
 	structure: Field[],
-	slug: unknown,
-	what: string,
+	key: unknown,
+	what: 'filter' | 'sort',
 	itemIndex: number,
 ): Field {
-	const field = structure.find((candidate) => candidate.slug === slug);
+	const field = fieldByKey(structure, key);
 	if (field) return field;
+	const usable =
+		what === 'filter'
+			? structure.filter((candidate) => specOf(candidate).comparisons.length > 0)
+			: structure;
 	throw new NodeOperationError(
 		node,
-		`The ${what} names no field of the table: ${describeGiven(slug)}`,
-		{
-			description:
-				'Choose the field from the list, or give its slug (the key SmartSuite uses for it).',
-			itemIndex,
-		},
+		`The ${what} names no field of the table: ${describeGiven(key)}. The fields it can name (label or slug): ${fieldList(usable)}`,
+		{ itemIndex },
+	);
+}
+
+/** The comparison, when the field's type allows it; the error lists those it allows. */
+function comparisonFor(node: INode, field: Field, given: unknown, itemIndex: number): string {
+	const comparison = String(given ?? '');
+	const { comparisons } = specOf(field);
+	if (comparisons.includes(comparison)) return comparison;
+	const allowed =
+		comparisons.length === 0
+			? 'SmartSuite cannot filter by this field'
+			: `its comparisons: ${comparisons.join(', ')}`;
+	throw new NodeOperationError(
+		node,
+		`The comparison ${describeGiven(comparison)} cannot be used on the field "${field.label}" (${field.field_type}); ${allowed}`,
+		{ itemIndex },
 	);
 }
 
 /** SmartSuite's `filter` from the rules; every comparison is checked against its field's type. */
 function filterOf(
-	context: IExecuteFunctions,
+	node: INode,
+	{ operator, rules }: SearchConditions,
 	{ convert, errors }: ItemsLookups,
 	structure: Field[],
 	itemIndex: number,
 ): IDataObject {
-	const node = context.getNode();
-	const rules = rulesOf(context, itemIndex);
-	for (const rule of rules) {
-		const value = lookedUpValue(rule);
+	const fields = rules.map((rule) => {
+		const field = fieldNamed(node, structure, rule.field, 'filter', itemIndex);
+		const comparison = comparisonFor(node, field, rule.comparison, itemIndex);
+		const value = lookedUpValue(rule, structure);
 		const failed = value && lookupErrorOf(value, structure, errors);
 		if (failed) throw failed;
-	}
-	const fields = rules.map((rule) => {
-		const field = fieldNamed(node, structure, rule.field, 'filter rule', itemIndex);
-		const comparison = String(rule.comparison ?? '');
 		try {
 			return {
 				field: field.slug,
@@ -226,7 +294,7 @@ function filterOf(
 			const expected = error instanceof ValueError ? error.expected : String(error);
 			throw new NodeOperationError(
 				node,
-				`The filter rule on "${field.label}" cannot be used: ${comparison || 'no comparison'} ${describeGiven(rule.value ?? '')}`,
+				`The filter rule on "${field.label}" cannot be used: ${comparison} ${describeGiven(rule.value ?? '')}`,
 				{
 					description: `Expected: ${expected}. The field is of type ${field.field_type}.`,
 					itemIndex,
@@ -234,17 +302,17 @@ function filterOf(
 			);
 		}
 	});
-	return { operator: context.getNodeParameter('match', itemIndex, 'and') as string, fields };
+	return { operator, fields };
 }
 
-function sortOf(context: IExecuteFunctions, structure: Field[], itemIndex: number): IDataObject[] {
-	const rules =
-		(context.getNodeParameter('sort.rule', itemIndex, []) as Array<{
-			field?: string;
-			direction?: string;
-		}>) ?? [];
-	return rules.map((rule) => ({
-		field: fieldNamed(context.getNode(), structure, rule.field, 'sort rule', itemIndex).slug,
+function sortOf(
+	node: INode,
+	{ sort }: SearchConditions,
+	structure: Field[],
+	itemIndex: number,
+): IDataObject[] {
+	return sort.map((rule) => ({
+		field: fieldNamed(node, structure, rule.field, 'sort', itemIndex).slug,
 		direction: rule.direction === 'desc' ? 'desc' : 'asc',
 	}));
 }
@@ -275,9 +343,11 @@ async function searchTable(
 ): Promise<IDataObject[]> {
 	const tableId = readTableId(context, itemIndex);
 	const structure = await client.structure(tableId);
+	const conditions = conditionsOf(context, itemIndex);
+	const node = context.getNode();
 	const body = {
-		filter: filterOf(context, lookups, structure, itemIndex),
-		sort: sortOf(context, structure, itemIndex),
+		filter: filterOf(node, conditions, lookups, structure, itemIndex),
+		sort: sortOf(node, conditions, structure, itemIndex),
 	};
 	const limit = readLimit(context, itemIndex);
 	const { records, cut } = await listRecords(client, tableId, structure, body, {

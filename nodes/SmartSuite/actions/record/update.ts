@@ -26,9 +26,9 @@ const show = { resource: ['record'], operation: ['update'] };
 export const updateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update records',
+	action: 'Update the fields given of a record',
 	description:
-		'Change the fields given and nothing else (PATCH); many items go out as bulk requests of up to 25 records',
+		'Change only the fields given (a field left out keeps its value, an empty value clears it) and output the record; many items go out as bulk requests of up to 25 records',
 };
 
 export const updateFields: INodeProperties[] = [

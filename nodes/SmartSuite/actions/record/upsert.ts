@@ -41,7 +41,7 @@ const show = { resource: ['record'], operation: ['upsert'] };
 export const upsertOperation: INodePropertyOptions = {
 	name: 'Create or Update',
 	value: 'upsert',
-	action: 'Create or update records',
+	action: 'Create or update a record matched on key fields',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 };
 

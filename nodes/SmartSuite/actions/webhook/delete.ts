@@ -12,8 +12,8 @@ import { readWebhookId, webhookIdField } from './webhookId';
 export const deleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
-	action: 'Delete a webhook',
-	description: 'Delete a webhook together with all its stored events',
+	action: 'Delete a webhook and its stored events',
+	description: 'Delete a webhook together with all its stored events (no operation restores them)',
 };
 
 export const deleteFields: INodeProperties[] = [

@@ -62,7 +62,7 @@ function updatedWebhook(webhookId: string, current: IDataObject, changes: Change
 export const updateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update a webhook',
+	action: 'Update the event kinds or notifications of a webhook',
 	description:
 		'Change the event kinds a webhook collects and where it sends notifications; it keeps what it watches and its stored events',
 };
