@@ -206,5 +206,13 @@ export function readMatchOn(
 	return entries
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '')
-		.map((name) => Object.keys(matchKeys({ [name]: true }, structure).values)[0] ?? name);
+		.map((name) => fieldNamed(structure, name)?.slug ?? name);
+}
+
+/** The field a name gives, as keys are matched (matchKeys): its slug exactly, else its label in any case. */
+function fieldNamed(structure: Field[], name: string): Field | undefined {
+	return (
+		structure.find((field) => field.slug === name) ??
+		structure.find((field) => field.label.toLowerCase() === name.toLowerCase())
+	);
 }
