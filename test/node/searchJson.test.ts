@@ -128,6 +128,21 @@ describe.each(['engine', 'direct'] as const)('the SmartSuite Tool (%s)', (call) 
 		);
 		expect(operations()).toEqual(['GetTable']);
 	});
+
+	it('names the options of a choice in the message when the model gives one the field does not have', async () => {
+		const table = tasks();
+
+		const error = await toolError({
+			table: table.id,
+			filter: { filter: { fields: [{ field: 'Color', comparison: 'is', value: 'Purple' }] } },
+		});
+
+		// Directly, n8n adds the description after "Details:"; through the engine, the message alone.
+		expect(error?.split('\n')[0]).toBe(
+			'The filter rule on "Color" cannot be used: is "Purple". Expected: one of the options "Red", "Green", "Blue", by label or option id',
+		);
+		expect(operations()).toEqual(['GetTable']);
+	});
 });
 
 describe('Search with Specify Filter: Using JSON, in a workflow', () => {

@@ -292,13 +292,11 @@ function filterOf(
 			};
 		} catch (error) {
 			const expected = error instanceof ValueError ? error.expected : String(error);
+			// What is expected is in the message: a model reads no description.
 			throw new NodeOperationError(
 				node,
-				`The filter rule on "${field.label}" cannot be used: ${comparison} ${describeGiven(rule.value ?? '')}`,
-				{
-					description: `Expected: ${expected}. The field is of type ${field.field_type}.`,
-					itemIndex,
-				},
+				`The filter rule on "${field.label}" cannot be used: ${comparison} ${describeGiven(rule.value ?? '')}. Expected: ${expected}`,
+				{ description: `The field is of type ${field.field_type}.`, itemIndex },
 			);
 		}
 	});
