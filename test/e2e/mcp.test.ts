@@ -559,6 +559,10 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 				expect(answer.isError).toBe(false);
 				expect(answer.text).toContain(webhook.webhook_id);
 				expect(answer.text).not.toContain(secret);
+				// Where SmartSuite notifies stays readable; only the secret is masked.
+				expect(answer.text).toContain(
+					'https://n8n.example.com/webhook/0f3e9a1c/smartsuite?secret=',
+				);
 			}
 			expect(listed.text).toContain(emu.demo.webhookId);
 		}),
