@@ -8,6 +8,9 @@ const common = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
+	// npm test runs both engines' in-process suites side by side, several files each, on 2 cores:
+	// jest's 5 s default then cut tests that wait on the emulator. A bound, not a speed target.
+	testTimeout: 30_000,
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	// Keep jest from crawling the installed n8n (2.3 GB) and the dev user folder.
 	roots: ['<rootDir>/test'],
@@ -15,6 +18,7 @@ const common = {
 };
 
 module.exports = {
+	testTimeout: common.testTimeout,
 	projects: [
 		{
 			...common,

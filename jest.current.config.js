@@ -7,13 +7,14 @@
  *   cursors suite, which only this n8n has;
  * - the editor tests (test/browser) in headless Chromium against n8n 2.41.1 (the same install).
  */
-const { projects } = require('./jest.config.js');
+const { projects, testTimeout } = require('./jest.config.js');
 
 const project = (name) => projects.find((candidate) => candidate.displayName === name);
 
 process.env.E2E_N8N = 'current';
 
 module.exports = {
+	testTimeout,
 	projects: [
 		{
 			...project('unit'),

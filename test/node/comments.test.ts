@@ -61,7 +61,6 @@ describe('Comment > Create', () => {
 				json: {
 					id: stored.id,
 					text: 'Please check.\nThanks',
-					html: stored.message.html,
 					author: { id: alex.id, name: 'Alex Morgan', email: 'alex.morgan@example.com' },
 					assignedTo: { id: sam.id, name: 'Sam Rivera', email: 'sam.rivera@example.com' },
 					createdOn: stored.created_on,

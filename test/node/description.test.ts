@@ -202,7 +202,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('solution', 'getMany')).toEqual(['returnAll', 'limit']);
 	expect(parametersOf('solution', 'get')).toEqual(['solutionId']);
 	expect(operationsOf('table')).toEqual(['create', 'get', 'getMany']);
-	expect(parametersOf('table', 'getMany')).toEqual(['solutionId']);
+	expect(parametersOf('table', 'getMany')).toEqual(['solutionId', 'includeStructure']);
 	expect(parametersOf('table', 'get')).toEqual(['tableId', 'fieldsAsItems']);
 	expect(parametersOf('table', 'create')).toEqual(['solutionId', 'name', 'fields']);
 	expect(operationsOf('comment')).toEqual(['create', 'getMany']);
@@ -214,6 +214,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'assignedTo',
 		'parentCommentId',
 		'simplify',
+		'includeHtml',
 	]);
 	expect(parametersOf('comment', 'getMany')).toEqual([
 		'tableId',
@@ -221,6 +222,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'returnAll',
 		'limit',
 		'simplify',
+		'includeHtml',
 	]);
 	expect(operationsOf('member')).toEqual(['get', 'getMany']);
 	expect(parametersOf('member', 'get')).toEqual(['memberId', 'simplify']);

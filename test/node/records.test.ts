@@ -344,11 +344,9 @@ describe('Record > Create', () => {
 		});
 
 		expect(error.message).toBe(
-			'The value of the field "Quantity" in item 1 cannot be used: "lots"',
+			'The field "Quantity" in item 1 cannot take "lots": use a number, or text holding one such as "12.5"',
 		);
-		expect(error.description).toBe(
-			'Given: "lots". Expected: a number, or text holding one such as "12.5". Nothing was sent for this item.',
-		);
+		expect(error.description).toBe('Given: "lots". Nothing was sent for this item.');
 		expect(operations(emu)).toEqual(['GetTable']);
 	});
 
@@ -375,12 +373,10 @@ describe('Record > Create', () => {
 
 		expect(output.map((item) => item.json.Color ?? item.json.error)).toEqual([
 			'Red',
-			'The value of the field "Color" in item 1 cannot be used: "Purple"',
+			'The field "Color" in item 1 has no option "Purple": use one of "Red", "Green", "Blue" (a label or its ID)',
 			'Blue',
 		]);
-		expect(output[1].error?.description).toContain(
-			'Expected: one of the options "Red", "Green", "Blue", by label or option id',
-		);
+		expect(output[1].error?.description).toContain('Given: "Purple"');
 		expect(operations(emu)).toEqual(['GetTable', 'BulkCreateRecords']);
 	});
 
@@ -394,7 +390,9 @@ describe('Record > Create', () => {
 			continueOnFail: true,
 		});
 
-		expect(output[1].json.error).toBe('Item 1 has no value for the required field "Code"');
+		expect(output[1].json.error).toBe(
+			'Item 1 has no value for the required field "Code": give it a value',
+		);
 		expect(output.map((item) => item.json.Code ?? null)).toEqual(['x', null, 'y']);
 		expect(emu.records(t.id).map((r) => r.title)).toEqual(['a', 'c']);
 	});
@@ -632,10 +630,10 @@ describe('Files by URL (through the mapper)', () => {
 			parameters: create(t.id, mapped({ title: 'x', [F.text]: 'C', [F.files]: 'report.pdf' })),
 		});
 
-		expect(error.message).toBe(
-			'The value of the field "Attachments" in item 0 cannot be used: "report.pdf"',
+		expect(error.message).toContain(
+			'The field "Attachments" in item 0 cannot take "report.pdf": use ',
 		);
-		expect(error.description).toContain(
+		expect(error.message).toContain(
 			'a public http(s) URL of a file (SmartSuite downloads each), or several separated by commas, or a JSON array',
 		);
 		expect(operations(emu)).toEqual(['GetTable']);
@@ -782,7 +780,9 @@ describe('Record > Update', () => {
 			input: [{ nothing: 1 }],
 		});
 
-		expect(error.message).toBe('Item 0 gives no field to update');
+		expect(error.message).toBe(
+			'Item 0 gives no field to update: give at least one field of the table that can be written',
+		);
 		expect(operations(emu)).toEqual(['GetTable']);
 	});
 });

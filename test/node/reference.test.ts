@@ -232,8 +232,8 @@ describe('tags are ids of a tag pool', () => {
 			continueOnFail: true,
 		});
 		// SmartSuite documents no way to find a tag by its label: refused before sending (issue 36).
-		expect(byLabel[0].json.error).toBe(
-			'The value of the field "Labels" in item 0 cannot be used: "Q2"',
+		expect(byLabel[0].json.error).toContain(
+			'The field "Labels" in item 0 cannot take "Q2": use tag ids (24 characters',
 		);
 
 		const found = await run(emu, {

@@ -139,7 +139,7 @@ describe.each(['engine', 'direct'] as const)('the SmartSuite Tool (%s)', (call) 
 
 		// Directly, n8n adds the description after "Details:"; through the engine, the message alone.
 		expect(error?.split('\n')[0]).toBe(
-			'The filter rule on "Color" cannot be used: is "Purple". Expected: one of the options "Red", "Green", "Blue", by label or option id',
+			'The filter rule on "Color" cannot be used: is "Purple". Expected: one of "Red", "Green", "Blue" (a label or its ID)',
 		);
 		expect(operations()).toEqual(['GetTable']);
 	});

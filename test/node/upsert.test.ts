@@ -208,7 +208,7 @@ describe('Record > Create or Update', () => {
 
 		const error = await runError(emu, { parameters, input });
 		expect(error.message).toBe(
-			'The value of the field "Quantity" in item 1 cannot be used: "lots"',
+			'The field "Quantity" in item 1 cannot take "lots": use a number, or text holding one such as "12.5"',
 		);
 		expect(operations(emu)).toEqual(['GetTable']);
 
@@ -216,7 +216,7 @@ describe('Record > Create or Update', () => {
 		const output = await run(emu, { parameters, input, continueOnFail: true });
 		expect(output.map((item) => item.json.Name ?? item.json.error)).toEqual([
 			'a',
-			'The value of the field "Quantity" in item 1 cannot be used: "lots"',
+			'The field "Quantity" in item 1 cannot take "lots": use a number, or text holding one such as "12.5"',
 			'c',
 		]);
 		expect(titles(emu, t.id)).toEqual(['a', 'c']);

@@ -182,9 +182,16 @@ describe('Webhook > Update', () => {
 		const [kindsOnly] = await run(emu, {
 			parameters: update(webhook.webhook_id, { events: ['RECORD_UPDATED'] }),
 		});
-		expect(kindsOnly.json).toMatchObject({
+		// The URL is kept in SmartSuite; the output masks its secret (issue 48).
+		expect(emu.getWebhook(webhook.webhook_id)).toMatchObject({
 			kinds: ['RECORD_UPDATED'],
 			notification_status: { enabled: { url } },
+		});
+		expect(kindsOnly.json).toMatchObject({
+			kinds: ['RECORD_UPDATED'],
+			notification_status: {
+				enabled: { url: 'https://n8n.example.com/webhook/abc/smartsuite?secret=***' },
+			},
 		});
 
 		const [urlOnly] = await run(emu, {

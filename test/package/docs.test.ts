@@ -5,6 +5,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
+import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
+import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from '../emulator';
+
 const REPO_ROOT = join(__dirname, '../..');
 
 /** The anchors GitHub (and npm) give a Markdown file's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
@@ -128,5 +131,18 @@ describe('the README and docs/', () => {
 			'docs/a.md: ../README.md#not-a-heading',
 			'docs/a.md: ../README.md#record-create-get',
 		]);
+	});
+
+	it("docs/demo.md gives every field of a credential of one's own against the demo, as the credential names them", () => {
+		const demo = readRepo('docs/demo.md')!;
+		const table = new Map(
+			[...demo.matchAll(/^\| ([^|]+?) \| (.+?) \|$/gm)].map(([, field, value]) => [field, value]),
+		);
+		const fields = new SmartSuiteWorkspaceApi().properties.map((field) => field.displayName);
+		expect(fields.filter((field) => !table.has(field))).toEqual([]);
+		expect(table.get('API Key')).toBe(`\`${DEFAULT_API_KEY}\``);
+		expect(table.get('Workspace ID')).toBe(`\`${DEFAULT_WORKSPACE_ID}\``);
+		expect(table.get('Records API Base URL')).toBe('`http://127.0.0.1:4010`');
+		expect(table.get('Webhooks API Base URL')).toBe('`http://127.0.0.1:4011`');
 	});
 });

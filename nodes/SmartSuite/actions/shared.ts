@@ -1,5 +1,6 @@
 import type {
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
@@ -72,8 +73,21 @@ export function returnAllFields(
 
 /** Whether n8n runs the node as the SmartSuite Tool (for an AI agent or an MCP client). */
 export function isTool(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
+	return isToolNode(context.getNode());
 }
+
+export const isToolNode = (node: INode): boolean => node.type.endsWith('Tool');
+
+/**
+ * How a message names the item it is about: "Item 2" in a workflow; for a tool call, where the
+ * model sent one set of arguments and knows no items, "The tool call".
+ */
+export const itemSubject = (node: INode, itemIndex: number): string =>
+	isToolNode(node) ? 'The tool call' : `Item ${itemIndex}`;
+
+/** " in item 2" after what a message is about, nothing for a tool call. */
+export const inItem = (node: INode, itemIndex: number): string =>
+	isToolNode(node) ? '' : ` in item ${itemIndex}`;
 
 /** How many results the user wants: Infinity for Return All; checked before any request. */
 export function readWholeLimit(context: IExecuteFunctions, itemIndex: number): number {

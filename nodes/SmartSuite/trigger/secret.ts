@@ -31,6 +31,19 @@ export function holdUrlSecret(context: RequestContext, secret: string, url: stri
 	holdSecret(context, { text: url, whole: true });
 }
 
+const SECRET_IN_URL = new RegExp(`([?&]${SECRET_PARAMETER}=)[^&#\\s"]+`, 'gi');
+
+/** The value (a webhook as SmartSuite answers it) with every URL's `secret` query parameter masked. */
+export function maskUrlSecrets<T>(value: T): T {
+	if (typeof value === 'string') return value.replace(SECRET_IN_URL, '$1***') as T;
+	if (Array.isArray(value)) return value.map(maskUrlSecrets) as T;
+	if (isJsonObject(value))
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, maskUrlSecrets(entry)]),
+		) as T;
+	return value;
+}
+
 /** The URL without its query: the node's webhook URL, whatever secret it carried. */
 export const withoutQuery = (url: string): string => url.split('?')[0];
 

@@ -20,7 +20,19 @@ export function commentRecordFields(show: Show): INodeProperties[] {
 	];
 }
 
-export const commentSimplifyField = (show: Show) => simplifyOption(show, 'comment');
+/** Simplify, and with it Include HTML (the text is shown once unless the HTML is asked for). */
+export const commentSimplifyFields = (show: Show): INodeProperties[] => [
+	simplifyOption(show, 'comment'),
+	{
+		displayName: 'Include HTML',
+		name: 'includeHtml',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to add the HTML of the comment (under html) to its plain text, for its formatting and links',
+		displayOptions: { show: { ...show, simplify: [true] } },
+	},
+];
 
 export function readRecord(context: IExecuteFunctions, itemIndex: number) {
 	return { tableId: readTableId(context, itemIndex), recordId: readRecordId(context, itemIndex) };
@@ -40,12 +52,13 @@ const textOf = (message: IDataObject) =>
 function simplifyComment(
 	comment: IDataObject,
 	directory: Awaited<ReturnType<RecordsClient['members']>>,
+	includeHtml: boolean,
 ): IDataObject {
 	const message = isObject(comment.message) ? comment.message : {};
 	return {
 		id: comment.id,
 		text: textOf(message),
-		html: typeof message.html === 'string' ? message.html : null,
+		...(includeHtml ? { html: typeof message.html === 'string' ? message.html : null } : {}),
 		author: personOf(directory, comment.member),
 		assignedTo: personOf(directory, comment.assigned_to),
 		createdOn: comment.created_on ?? null,
@@ -64,5 +77,6 @@ export async function shownComments(
 ): Promise<IDataObject[]> {
 	if (!readSimplify(context, itemIndex) || comments.length === 0) return comments;
 	const directory = await client.members();
-	return comments.map((comment) => simplifyComment(comment, directory));
+	const includeHtml = context.getNodeParameter('includeHtml', itemIndex, false) as boolean;
+	return comments.map((comment) => simplifyComment(comment, directory, includeHtml));
 }

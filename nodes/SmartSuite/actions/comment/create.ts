@@ -13,7 +13,7 @@ import { requireId } from '../../shared/ids';
 import { memberLocator, readMemberId } from '../../shared/memberLocator';
 import { unexpectedAnswerError } from '../record/batches';
 import { eachItem } from '../record/common';
-import { commentRecordFields, commentSimplifyField, readRecord, shownComments } from './common';
+import { commentRecordFields, commentSimplifyFields, readRecord, shownComments } from './common';
 
 const show = { resource: ['comment'], operation: ['create'] };
 
@@ -71,7 +71,7 @@ export const createFields: INodeProperties[] = [
 		description: 'Optional ID of a comment of the same record to reply to; empty for a new thread',
 		displayOptions: { show },
 	},
-	commentSimplifyField(show),
+	...commentSimplifyFields(show),
 ];
 
 /** The message in the reference's shape: `{html}`, or a SmartDoc with one paragraph per line. */

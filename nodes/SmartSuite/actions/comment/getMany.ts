@@ -17,7 +17,7 @@ import { withoutTrailingSlash } from '../../shared/transport';
 import { eachItem } from '../record/common';
 import { readLimit } from '../record/search';
 import { returnAllFields } from '../shared';
-import { commentRecordFields, commentSimplifyField, readRecord, shownComments } from './common';
+import { commentRecordFields, commentSimplifyFields, readRecord, shownComments } from './common';
 
 const show = { resource: ['comment'], operation: ['getMany'] };
 
@@ -36,7 +36,7 @@ export const getManyOperation: INodePropertyOptions = {
 export const getManyFields: INodeProperties[] = [
 	...commentRecordFields(show),
 	...returnAllFields(show),
-	commentSimplifyField(show),
+	...commentSimplifyFields(show),
 ];
 
 /**

@@ -27,6 +27,7 @@ import type { RecordsClient, RecordsRequest } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { ApiResponse, RequestSubject } from '../../shared/transport';
 import { parseResponse, quote, readJson, recordsAddress } from '../../shared/transport';
+import { inItem, isToolNode } from '../shared';
 
 type Show = Record<string, string[]>;
 
@@ -313,16 +314,21 @@ export function stopUnlessContinuing(
 	if (failed) throw failed.error;
 }
 
+/**
+ * A value a field cannot take. The message itself says what to use (the options, the forms): a
+ * model reads only the message under AI Agent 3.x and with On Error → Continue.
+ */
 export function badValueError(
 	node: INode,
-	{ field, given, expected }: BadValue,
+	{ field, given, expected, problem }: BadValue,
 	itemIndex: number,
 ): NodeOperationError {
+	const what = problem ?? `cannot take ${describeGiven(given)}`;
 	return new NodeOperationError(
 		node,
-		`The value of the field "${field.label}" in item ${itemIndex} cannot be used: ${describeGiven(given)}`,
+		`The field "${field.label}"${inItem(node, itemIndex)} ${what}: use ${expected}`,
 		{
-			description: `Given: ${describeGiven(given)}. Expected: ${expected}. Nothing was sent for this item.`,
+			description: `Given: ${describeGiven(given)}. Nothing was sent${isToolNode(node) ? '' : ' for this item'}.`,
 			itemIndex,
 		},
 	);

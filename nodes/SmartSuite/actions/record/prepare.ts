@@ -13,6 +13,7 @@ import type { Prepared, Write } from './batches';
 import type { ItemValues, Outcome } from './common';
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
+import { isToolNode, itemSubject } from '../shared';
 import { readItemValues, usesJson } from './fieldsInput';
 import {
 	failure,
@@ -109,20 +110,28 @@ export function checkRequired(
 	const missing = missingRequired(body, structure);
 	if (missing.length === 0) return;
 	const names = missing.map((field) => `"${field.label}"`).join(', ');
+	const node = context.getNode();
+	const tool = isToolNode(node);
 	throw new NodeOperationError(
-		context.getNode(),
-		`Item ${itemIndex} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}`,
+		node,
+		`${itemSubject(node, itemIndex)} has no value for the required field${missing.length > 1 ? 's' : ''} ${names}: give ${missing.length > 1 ? 'each' : 'it'} a value`,
 		{
-			description: `SmartSuite requires ${names} in every record of this table. Give a value for each (in the mapper, as a key of the item, or as a key of Fields (JSON)). Nothing was sent for this item.`,
+			description: `SmartSuite requires ${names} in every record of this table. ${tool ? 'Nothing was sent.' : 'Give a value for each (in the mapper, as a key of the item, or as a key of Fields (JSON)). Nothing was sent for this item.'}`,
 			itemIndex,
 		},
 	);
 }
 
 function nothingToUpdateError(context: IExecuteFunctions, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Item ${itemIndex} gives no field to update`, {
-		description:
-			'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is. With Fields (JSON), give at least one key: null clears a field, a key left out is left as it is.',
-		itemIndex,
-	});
+	const node = context.getNode();
+	return new NodeOperationError(
+		node,
+		`${itemSubject(node, itemIndex)} gives no field to update: give at least one field of the table that can be written`,
+		{
+			description: isToolNode(node)
+				? 'None of the values given matched a field of the table that can be written: null (or an empty text) clears a field, a key left out is left as it is.'
+				: 'None of its values matched a field of the table that can be written. Map at least one field: a field left empty in the mapper (or an empty text) clears it; remove a field from the mapper to leave it as it is. With Fields (JSON), give at least one key: null clears a field, a key left out is left as it is.',
+			itemIndex,
+		},
+	);
 }

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { createWebhook } from '../../shared/directory';
 import { KINDS, readScope, scopeFields, webhookToCreate } from '../../shared/scope';
 import { credentialsOf } from '../../shared/transport';
-import { eachItem } from '../record/common';
+import { eachWebhookItem } from './shown';
 
 const showOnlyForCreate = { resource: ['webhook'], operation: ['create'] };
 
@@ -43,7 +43,7 @@ export const createOperation: INodePropertyOptions = {
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const node = this.getNode();
 	const { workspaceId } = await credentialsOf(this);
-	return await eachItem(this, async (_client, itemIndex) => {
+	return await eachWebhookItem(this, async (_client, itemIndex) => {
 		const scope = readScope(
 			node,
 			(name, fallback) => this.getNodeParameter(name, itemIndex, fallback, { extractValue: true }),

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { readWebhook } from '../../shared/directory';
-import { eachItem } from '../record/common';
+import { eachWebhookItem } from './shown';
 import { readWebhookId, webhookIdField } from './webhookId';
 
 export const getOperation: INodePropertyOptions = {
@@ -20,7 +20,7 @@ export const getFields: INodeProperties[] = webhookIdField('get');
 
 /** GetWebhook (GetWebhooks where only that spelling is routed) per item: the webhook itself. */
 export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await eachItem(this, async (_client, itemIndex) => [
+	return await eachWebhookItem(this, async (_client, itemIndex) => [
 		await readWebhook(this, readWebhookId(this, itemIndex), itemIndex, 'get the webhook'),
 	]);
 }

@@ -10,8 +10,9 @@ import { requireId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
 import { readPage } from '../../shared/pages';
 import { readPages } from '../pages';
-import { eachItem } from '../record/common';
+import { eachWebhookItem } from './shown';
 import { readWholeLimit, returnAllFields } from '../shared';
+import { getSolution } from '../solution/common';
 
 const showOnlyForList = { resource: ['webhook'], operation: ['list'] };
 const PAGE_SIZE = 50;
@@ -28,14 +29,14 @@ export const listOperation: INodePropertyOptions = {
 /** Walks ListWebhooks page by page (see readPages) up to the limit, per item. */
 export async function executeList(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const node = this.getNode();
-	return await eachItem(this, async (_client, itemIndex) => {
+	return await eachWebhookItem(this, async (client, itemIndex) => {
 		const solutionId = requireId(
 			node,
 			this.getNodeParameter('solutionId', itemIndex, '', { extractValue: true }),
 			'Solution',
 			itemIndex,
 		);
-		return await readPages(node, itemIndex, {
+		const webhooks = await readPages(node, itemIndex, {
 			noun: 'webhooks',
 			source: 'The solution',
 			limit: readWholeLimit(this, itemIndex),
@@ -62,6 +63,9 @@ export async function executeList(this: IExecuteFunctions): Promise<INodeExecuti
 			keep: (elements) => entriesOf(this, elements, 'webhook_id', 'webhooks'),
 			notAPage: () => notAWebhooksPageError(node, itemIndex),
 		});
+		// SmartSuite lists no webhooks for a solution it does not know (as no tables, Table → Get Many).
+		if (webhooks.length === 0) await getSolution(client, solutionId, itemIndex);
+		return webhooks;
 	});
 }
 

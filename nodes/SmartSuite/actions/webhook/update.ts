@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { callWebhooks, readWebhook, webhookSubject } from '../../shared/directory';
 import { KINDS } from '../../shared/scope';
 import { unwrapWebhook } from '../../shared/webhooks';
-import { eachItem } from '../record/common';
+import { eachWebhookItem } from './shown';
 import { readNotificationUrl } from './create';
 import { readWebhookId, webhookIdField } from './webhookId';
 
@@ -73,7 +73,7 @@ export const updateOperation: INodePropertyOptions = {
  * output is the updated webhook SmartSuite answers, or (an answer without it, "200 Ok") what was set.
  */
 export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await eachItem(this, async (_client, itemIndex) => {
+	return await eachWebhookItem(this, async (_client, itemIndex) => {
 		const webhookId = readWebhookId(this, itemIndex);
 		const changes = changesOf(this, itemIndex);
 		const current = await readWebhook(this, webhookId, itemIndex);

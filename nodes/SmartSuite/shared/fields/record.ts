@@ -17,6 +17,8 @@ export interface BadValue {
 	field: Field;
 	given: unknown;
 	expected: string;
+	/** What is wrong when that is more than the value (`has no option "Purple"`). */
+	problem?: string;
 }
 
 /** What a value looks like in a message: JSON, cut short. */
@@ -135,6 +137,7 @@ export function toRecordBody(
 					field,
 					given,
 					expected: error instanceof ValueError ? error.expected : String(error),
+					problem: error instanceof ValueError ? error.problem : undefined,
 				},
 			};
 		}

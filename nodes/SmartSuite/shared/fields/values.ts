@@ -8,9 +8,16 @@ import type { IDataObject } from 'n8n-workflow';
 import { countryOfPhone } from './callingCodes';
 import { htmlToSmartDocData } from './smartDoc';
 
-/** A value that cannot be converted; `expected` is what would have been accepted, in words. */
+/**
+ * A value that cannot be converted; `expected` is what would have been accepted, in words (what
+ * follows "use" in the message); `problem` what is wrong when that is more than the value itself
+ * (`has no option "Purple"`).
+ */
 export class ValueError extends Error {
-	constructor(readonly expected: string) {
+	constructor(
+		readonly expected: string,
+		readonly problem?: string,
+	) {
 		super(expected);
 	}
 }
@@ -120,16 +127,22 @@ export function toChoiceId(value: unknown, choices: Choice[]): string {
 	const byLabel = choices.find((choice) => choice.label === text);
 	const byLowerLabel = choices.find((choice) => choice.label.toLowerCase() === text.toLowerCase());
 	const match = byId ?? byLabel ?? byLowerLabel;
-	if (!match) throw new ValueError(choicesExpected(choices));
+	if (!match) throw new ValueError(choicesExpected(choices), `has no option ${quoteShort(text)}`);
 	return match.value;
 }
 
+/** How many options a message lists before "and N more" (a message stays short). */
+const LISTED_CHOICES = 20;
+
+/** Text in quotes, cut short (a label or a given value in a message). */
+export const quoteShort = (text: string): string =>
+	JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+
 export function choicesExpected(choices: Choice[]): string {
-	const labels = choices.slice(0, 20).map((choice) => `"${choice.label}"`);
-	const more = choices.length > 20 ? `, … (${choices.length} options)` : '';
-	return choices.length === 0
-		? 'an option id'
-		: `one of the options ${labels.join(', ')}${more}, by label or option id`;
+	const labels = choices.slice(0, LISTED_CHOICES).map((choice) => quoteShort(choice.label));
+	const more = choices.length - LISTED_CHOICES;
+	if (choices.length === 0) return 'an option id';
+	return `one of ${labels.join(', ')}${more > 0 ? ` and ${more} more` : ''} (a label or its ID)`;
 }
 
 export function choiceIsKnown(text: string, choices: Choice[]): boolean {
