@@ -406,8 +406,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 			})(),
 	);
 
-	// Waits for the branch errors (issue 48): the options in the message itself.
-	test.skip(
+	test(
 		"AI Agent 3.1: a choice that is not an option, the tool node on Continue: the tool message in the model's second request lists the options",
 		suite.wrap(async () => {
 			const agent = AGENTS[0];

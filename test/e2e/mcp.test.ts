@@ -459,8 +459,7 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 		}),
 	);
 
-	// Waits for the branch errors (issue 48): the options in the message itself.
-	test.skip(
+	test(
 		'a choice that is not an option, the tool on On Error → Continue: the model reads the options; nothing is written',
 		suite.wrap(async () => {
 			const recordId = emu.demo.recordIds[1];
@@ -539,8 +538,7 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 		}),
 	);
 
-	// Waits for the branch errors (issue 48): the trigger's secret masked.
-	test.skip(
+	test(
 		"Webhook → List and Get show no SmartSuite Trigger's secret",
 		suite.wrap(async () => {
 			const secret = 'e2eSecretQ7vWm2xK9pLr4tZc';
