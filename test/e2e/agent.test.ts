@@ -30,6 +30,8 @@ import {
 	TABLE_ARGUMENT,
 	type WorkflowNode,
 	createRecordTool,
+	fromAi,
+	idFromAi,
 	smartSuiteTool,
 	tableFromAi,
 	toolConnections,
@@ -53,6 +55,7 @@ const CREDENTIAL = { id: 'smartsuiteAgentCred1', name: 'SmartSuite (emulator)' }
 const OPENAI_CREDENTIAL = { id: 'openAiScriptedCred1', name: 'Scripted model' };
 const SEARCH_TOOL = 'Search_records';
 const CREATE_TOOL = 'Create_record';
+const UPDATE_TOOL = 'Update_record';
 /** The records each agent's table starts with, in SmartSuite's order. */
 const LEADS = ['Acme renewal', 'Globex upsell'];
 
@@ -114,6 +117,11 @@ const tableAskedFor = (request: ChatRequest) =>
 /** The tools' answers in the conversation, oldest first. */
 const toolAnswers = (request: ChatRequest) =>
 	request.messages.filter((message) => message.role === 'tool').map(textOf);
+/** The record id the question names ("… record <id> …"). */
+const recordAskedFor = (request: ChatRequest) =>
+	/ record (\w+) /.exec(
+		textOf(request.messages.filter((message) => message.role === 'user')[0]),
+	)?.[1] ?? '';
 /** The first record title in a Search answer (the tool's items, as JSON text). */
 const firstTitle = (answer: string) => /"Title":"([^"]+)"/.exec(answer)?.[1];
 
@@ -124,6 +132,18 @@ const firstTitle = (answer: string) => /"Title":"([^"]+)"/.exec(answer)?.[1];
 function playModel(request: ChatRequest): ScriptedTurn {
 	const table = tableAskedFor(request);
 	const [searched, created] = toolAnswers(request);
+	const question = textOf(request.messages.filter((message) => message.role === 'user')[0]);
+	if (question.startsWith('Set'))
+		return searched === undefined
+			? {
+					toolCalls: [
+						{
+							name: UPDATE_TOOL,
+							arguments: { table, record: recordAskedFor(request), fields: { Priority: 'Purple' } },
+						},
+					],
+				}
+			: { text: `The tool answered: ${searched}` };
 	if (textOf(request.messages.filter((message) => message.role === 'user')[0]).startsWith('Add'))
 		return searched === undefined
 			? { toolCalls: [{ name: CREATE_TOOL, arguments: { table, title: 'New lead' } }] }
@@ -182,6 +202,25 @@ function agentWorkflow(agent: AgentCase) {
 			onError: 'continueRegularOutput',
 		},
 		createRecordTool(CREDENTIAL, [500, 300]),
+		{
+			...smartSuiteTool(
+				'Update record',
+				{
+					operation: 'update',
+					tableId: tableFromAi,
+					recordId: idFromAi('record', 'The ID of the record'),
+					fieldsInput: 'json',
+					fieldsJson: fromAi(
+						'fields',
+						'The fields to change as one JSON object keyed by label',
+						'json',
+					),
+				},
+				CREDENTIAL,
+				[700, 300],
+			),
+			onError: 'continueRegularOutput',
+		},
 	];
 	return {
 		id: `e2eAgent${agent.tag}`,
@@ -230,6 +269,9 @@ beforeAll(async () => {
 			for (const title of LEADS) emu.createRecord(table.id, { title });
 			tables[agent.tag] = table.id;
 		}
+		const choices = emu.addTable(solution.id, { name: 'Leads (choices)' });
+		emu.createRecord(choices.id, { title: LEADS[0], priority: '2' });
+		tables.choices = choices.id;
 		await n8n.importCredentials([
 			smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu),
 			{
@@ -362,5 +404,30 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 					expect(answer.output).toBe(`The tool answered: ${toolAnswer}`);
 				}
 			})(),
+	);
+
+	test(
+		"AI Agent 3.1: a choice that is not an option, the tool node on Continue: the tool message in the model's second request lists the options",
+		suite.wrap(async () => {
+			const agent = AGENTS[0];
+			const tableId = tables.choices;
+			const record = structuredClone(emu.records(tableId)[0]);
+			const { status, conversation } = await ask(
+				agent,
+				tableId,
+				`Set the priority of record ${record.id} in SmartSuite table ${tableId} to Purple.`,
+			);
+
+			expect(status).toBe(200);
+			expect(conversation).toHaveLength(2);
+			expect(conversation[0].messages.map((message) => message.role)).not.toContain('tool');
+			const [toolAnswer] = toolAnswers(conversation[1]);
+			const items = JSON.parse(toolAnswer) as Array<{ error?: string }>;
+			expect(items).toHaveLength(1);
+			expect(items[0].error).toContain('Purple');
+			for (const option of ['Low', 'Medium', 'High', 'Urgent'])
+				expect(items[0].error).toContain(option);
+			expect(emu.getRecord(tableId, record.id)).toEqual(record);
+		}),
 	);
 });

@@ -10,6 +10,7 @@
  * schemas, each call's answer) and what SmartSuite (the emulator) received and stored.
  */
 import { startEmulator, type Emulator } from '../emulator';
+import { NAMED_TITLE_STRUCTURE, TABLE_STRUCTURE } from '../emulator/fixtures';
 import {
 	McpSession,
 	TABLE_ARGUMENT,
@@ -38,9 +39,26 @@ const CREDENTIAL = { id: 'smartsuiteMcpCred01', name: 'SmartSuite (emulator)' };
 const WORKFLOW = 'e2eMcpServer';
 const MCP_PATH = 'smartsuite-e2e';
 
-/** One tool node per operation, as a user would hang them on the trigger (their names name the tools). */
+const FIELDS_ARGUMENT =
+	'The fields as one JSON object keyed by field label; a field left out is left as it is';
+const FILTER_ARGUMENT = 'The filter and sort of the search as one JSON object';
+
+/**
+ * One tool node per operation, as a user would hang them on the trigger (their names name the
+ * tools). The writes and one search take their fields and conditions as one JSON argument each,
+ * the wiring docs/records.md advises for a model; Update record is on On Error → Continue.
+ */
 const TOOLS = {
 	search: smartSuiteTool('Search records', { tableId: tableFromAi }, CREDENTIAL),
+	find: smartSuiteTool(
+		'Find records',
+		{
+			tableId: tableFromAi,
+			filterInput: 'json',
+			filterJson: fromAi('filter', FILTER_ARGUMENT, 'json'),
+		},
+		CREDENTIAL,
+	),
 	get: smartSuiteTool(
 		'Get record',
 		{
@@ -65,6 +83,31 @@ const TOOLS = {
 		},
 		CREDENTIAL,
 	),
+	add: smartSuiteTool(
+		'Add record',
+		{
+			operation: 'create',
+			tableId: tableFromAi,
+			fieldsInput: 'json',
+			fieldsJson: fromAi('fields', FIELDS_ARGUMENT, 'json'),
+		},
+		CREDENTIAL,
+	),
+	update: {
+		...smartSuiteTool(
+			'Update record',
+			{
+				operation: 'update',
+				tableId: tableFromAi,
+				recordId: idFromAi('record', 'The ID of the record'),
+				fieldsInput: 'json',
+				fieldsJson: fromAi('fields', FIELDS_ARGUMENT, 'json'),
+			},
+			CREDENTIAL,
+		),
+		// On Error: Continue (using regular output): an error becomes the answer [{"error": "…"}].
+		onError: 'continueRegularOutput',
+	},
 	comment: smartSuiteTool(
 		'Comment on record',
 		{
@@ -99,6 +142,15 @@ const TOOLS = {
 		},
 		CREDENTIAL,
 	),
+	webhooks: smartSuiteTool(
+		'List webhooks',
+		{
+			resource: 'webhook',
+			operation: 'list',
+			solutionId: idFromAi('solution', 'The ID of the SmartSuite solution'),
+		},
+		CREDENTIAL,
+	),
 };
 const nameOf = (tool: keyof typeof TOOLS) => toolName(TOOLS[tool].name);
 
@@ -110,10 +162,22 @@ const suite = n8nSuite(() => n8n);
 const mcpUrl = () => `${n8n.url}/mcp/${MCP_PATH}`;
 /** The demo table ("Projects"): its live records (not those in the trash), in the order SmartSuite lists them. */
 const projects = () => emu.records(emu.demo.tableId, { deleted: false });
+/** A table of the demo's solution with fewer fields than Projects: Title and Notes. */
+let contactsId: string;
+/** The text of the one error item an On Error → Continue tool answers. */
+const continuedError = (text: string) => {
+	const items = JSON.parse(text) as Array<{ error?: unknown }>;
+	expect(items).toHaveLength(1);
+	return String(items[0].error);
+};
 
 beforeAll(async () => {
 	await ensureN8n({ version });
 	emu = await startEmulator({ demo: true });
+	contactsId = emu.addTable(emu.demo.solutionId, {
+		name: 'Contacts',
+		structure: [TABLE_STRUCTURE[0], ...NAMED_TITLE_STRUCTURE.slice(1)],
+	}).id;
 	n8n = await N8n.fresh();
 	try {
 		await installCommunityPackage(
@@ -162,12 +226,16 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 				),
 			).toEqual({
 				search: 'Search the records of a table by filter in SmartSuite',
+				find: 'Search the records of a table by filter in SmartSuite',
 				get: 'Get a record by its ID in SmartSuite',
 				create: 'Create a record from the fields given in SmartSuite',
+				add: 'Create a record from the fields given in SmartSuite',
+				update: 'Update the fields given of a record in SmartSuite',
 				comment: 'Create a comment on a record in SmartSuite',
 				table: 'Get a table and its fields in SmartSuite',
 				restore: 'Restore a deleted record in SmartSuite',
 				webhook: 'Get a webhook in SmartSuite',
+				webhooks: 'List the webhooks of a solution in SmartSuite',
 			});
 
 			const schemaOf = (tool: keyof typeof TOOLS) => byName[nameOf(tool)].inputSchema;
@@ -197,6 +265,29 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 					message: text('The text of the comment'),
 				},
 			});
+			// A `json` $fromAI argument: described, not a string (n8n checks for a non-empty object or
+			// list when the tool is called).
+			const json = (description: string) => expect.objectContaining({ description });
+			for (const [tool, argument] of [
+				['find', 'filter'],
+				['add', 'fields'],
+				['update', 'fields'],
+			] as const)
+				expect(schemaOf(tool).properties?.[argument]).not.toHaveProperty('type', 'string');
+			expect(schemaOf('find')).toMatchObject({
+				properties: { table: text(TABLE_ARGUMENT), filter: json(FILTER_ARGUMENT) },
+			});
+			expect(schemaOf('add')).toMatchObject({
+				properties: { table: text(TABLE_ARGUMENT), fields: json(FIELDS_ARGUMENT) },
+			});
+			expect(schemaOf('update')).toMatchObject({
+				properties: {
+					table: text(TABLE_ARGUMENT),
+					record: text('The ID of the record'),
+					fields: json(FIELDS_ARGUMENT),
+				},
+			});
+			expect(Object.keys(schemaOf('webhooks').properties ?? {})).toEqual(['solution']);
 			expect(Object.keys(schemaOf('table').properties ?? {})).toEqual(['table']);
 			expect(Object.keys(schemaOf('webhook').properties ?? {})).toEqual(['webhook']);
 		}),
@@ -258,6 +349,137 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 	);
 
 	test(
+		'Record → Update with the fields as one JSON argument changes the one field given; every other field stays as it was',
+		suite.wrap(async () => {
+			const recordId = emu.demo.recordIds[2];
+			emu.updateRecord(emu.demo.tableId, recordId, {
+				status: { value: 'in_progress' },
+				priority: '2',
+			});
+			const before = structuredClone(emu.getRecord(emu.demo.tableId, recordId)!);
+			emu.resetLog();
+
+			const items = await mcp.items(nameOf('update'), {
+				table: emu.demo.tableId,
+				record: recordId,
+				fields: { Priority: 'Urgent' },
+			});
+
+			// The priority field's "Urgent" option has the id "4"; SmartSuite dates the change.
+			expect(emu.getRecord(emu.demo.tableId, recordId)).toEqual({
+				...before,
+				priority: '4',
+				last_updated: expect.objectContaining({ on: expect.any(String) }),
+			});
+			const updates = emu.requests.filter((request) => request.operation === 'UpdateRecord');
+			expect(updates.map((request) => request.body)).toEqual([{ priority: '4' }]);
+			expect(items).toEqual([
+				expect.objectContaining({
+					id: recordId,
+					Title: before.title,
+					Priority: 'Urgent',
+					Status: 'In Progress',
+				}),
+			]);
+		}),
+	);
+
+	test(
+		'Record → Search with the conditions the model chose (one JSON argument) answers the records that meet them, sorted',
+		suite.wrap(async () => {
+			const [first, second, third] = emu.demo.recordIds;
+			for (const [recordId, priority] of [
+				[first, '3'],
+				[second, '1'],
+				[third, '3'],
+			])
+				emu.updateRecord(emu.demo.tableId, recordId, { priority });
+			emu.resetLog();
+
+			const items = await mcp.items(nameOf('find'), {
+				table: emu.demo.tableId,
+				filter: {
+					filter: {
+						operator: 'and',
+						fields: [{ field: 'Priority', comparison: 'is', value: 'High' }],
+					},
+					sort: [{ field: 'Title', direction: 'desc' }],
+				},
+			});
+
+			const high = projects()
+				.filter((record) => record.priority === '3')
+				.map((record) => record.title)
+				.sort()
+				.reverse();
+			expect(high).toEqual(
+				expect.arrayContaining(['Budget forecast FY25', 'Customer feedback triage']),
+			);
+			expect(items.map((item) => item.Title)).toEqual(high);
+			expect(items.every((item) => item.Priority === 'High')).toBe(true);
+			// SmartSuite was asked for exactly that: the option's id, the sort by slug.
+			const [list] = emu.requests.filter((request) => request.operation === 'ListRecords');
+			expect(list.body).toMatchObject({
+				filter: {
+					operator: 'and',
+					fields: [{ field: 'priority', comparison: 'is', value: '3' }],
+				},
+				sort: [{ field: 'title', direction: 'desc' }],
+			});
+		}),
+	);
+
+	test(
+		'Record → Create into a table without the given fields is a tool error naming them and the table; nothing is stored',
+		suite.wrap(async () => {
+			emu.resetLog();
+			const json = await mcp.call(nameOf('add'), {
+				table: contactsId,
+				fields: { Title: 'Ada Lovelace', Priority: 'High', Code: 'MCP-1e' },
+			});
+			// The mapper's columns (Title, Priority) loaded from Projects, the table from the model.
+			const mapped = await mcp.call(nameOf('create'), {
+				table: contactsId,
+				title: 'Ada Lovelace',
+				priority: 'High',
+			});
+
+			expect(json.isError).toBe(true);
+			expect(json.text).toContain('Contacts');
+			expect(json.text).toContain('"Priority"');
+			expect(json.text).toContain('"Code"');
+			// The table's fields, for the model to choose from.
+			expect(json.text).toContain('"Title"');
+			expect(json.text).toContain('"Notes"');
+			expect(mapped.isError).toBe(true);
+			expect(mapped.text).toContain('Contacts');
+			expect(mapped.text).toContain('"priority"');
+			expect(emu.records(contactsId)).toEqual([]);
+			expect(emu.requests.filter((request) => request.operation === 'CreateRecord')).toEqual([]);
+		}),
+	);
+
+	test(
+		'a choice that is not an option, the tool on On Error → Continue: the model reads the options; nothing is written',
+		suite.wrap(async () => {
+			const recordId = emu.demo.recordIds[1];
+			const before = structuredClone(emu.getRecord(emu.demo.tableId, recordId)!);
+			const answer = await mcp.call(nameOf('update'), {
+				table: emu.demo.tableId,
+				record: recordId,
+				fields: { Priority: 'Purple' },
+			});
+
+			expect(answer.isError).toBe(false);
+			const error = continuedError(answer.text);
+			expect(error).toContain('Priority');
+			expect(error).toContain('Purple');
+			for (const option of ['Low', 'Medium', 'High', 'Urgent']) expect(error).toContain(option);
+			expect(emu.getRecord(emu.demo.tableId, recordId)).toEqual(before);
+		}),
+	);
+
+	test(
 		'Comment → Create stores the comment on that record and answers it',
 		suite.wrap(async () => {
 			const [first] = projects();
@@ -313,6 +535,34 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 			const items = await mcp.items(nameOf('webhook'), { webhook: emu.demo.webhookId });
 
 			expect(items).toEqual([expect.objectContaining({ webhook_id: emu.demo.webhookId })]);
+		}),
+	);
+
+	test(
+		"Webhook → List and Get show no SmartSuite Trigger's secret",
+		suite.wrap(async () => {
+			const secret = 'e2eSecretQ7vWm2xK9pLr4tZc';
+			const webhook = emu.createWebhook({
+				locator: { account_id: emu.workspaceId, solution_id: emu.demo.solutionId },
+				filter: { applications: { application_ids: [emu.demo.tableId] } },
+				notification_status: {
+					enabled: { url: `https://n8n.example.com/webhook/0f3e9a1c/smartsuite?secret=${secret}` },
+				},
+			});
+
+			const listed = await mcp.call(nameOf('webhooks'), { solution: emu.demo.solutionId });
+			const got = await mcp.call(nameOf('webhook'), { webhook: webhook.webhook_id });
+
+			for (const answer of [listed, got]) {
+				expect(answer.isError).toBe(false);
+				expect(answer.text).toContain(webhook.webhook_id);
+				expect(answer.text).not.toContain(secret);
+				// Where SmartSuite notifies stays readable; only the secret is masked.
+				expect(answer.text).toContain(
+					'https://n8n.example.com/webhook/0f3e9a1c/smartsuite?secret=',
+				);
+			}
+			expect(listed.text).toContain(emu.demo.webhookId);
 		}),
 	);
 
