@@ -1142,6 +1142,7 @@ describe('request log, demo data and live changes', () => {
 			rawBody: '{"webhook_id":"w1"}',
 			body: { webhook_id: 'w1' },
 			status: 404,
+			receivedAt: expect.any(Number),
 		});
 		expect(log[1]).toMatchObject({
 			n: 2,
