@@ -25,6 +25,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { tableNotFound } from '../../nodes/SmartSuite/shared/records';
 import { startEmulator, type Emulator } from '../emulator';
 import {
 	TABLE_ARGUMENT,
@@ -363,7 +364,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 					`Find the leads in SmartSuite table ${tableId}.`,
 				);
 
-				const error = JSON.stringify([{ error: `The table "${tableId}" was not found` }]);
+				const error = JSON.stringify([{ error: tableNotFound(tableId) }]);
 				expect(status).toBe(200);
 				expect(conversation).toHaveLength(2);
 				expect(toolAnswers(conversation[1])).toEqual([error]);
@@ -395,7 +396,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 				} else {
 					const toolAnswer =
 						agent.stopError === 'reaches the model as its message'
-							? JSON.stringify([{ error: `The table "${tableId}" was not found` }])
+							? JSON.stringify([{ error: tableNotFound(tableId) }])
 							: '';
 					expect(status).toBe(200);
 					expect(execution.status).toBe('success');

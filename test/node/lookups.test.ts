@@ -165,7 +165,10 @@ describe('Search filter rules by what a person knows', () => {
 			continueOnFail: true,
 		});
 		expect(output.map((item) => [item.pairedItem, item.json.title ?? item.json.error])).toEqual([
-			[{ item: 0 }, 'The table "aaaaaaaaaaaaaaaaaaaaaaaa" was not found'],
+			[
+				{ item: 0 },
+				'The table "aaaaaaaaaaaaaaaaaaaaaaaa" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)',
+			],
 			[{ item: 1 }, 'Deal G'],
 		]);
 		// Each table read once (the failed one is not asked again when its item runs), one title

@@ -552,7 +552,9 @@ describe('Record > Create', () => {
 		const error = await runError(emu, { parameters: create('../x?y#z', mapped({ title: 'a' })) });
 
 		expect(emu.requests[0].path).toBe('/api/v1/applications/..%2Fx%3Fy%23z/');
-		expect(error.message).toBe('The table "../x?y#z" was not found');
+		expect(error.message).toBe(
+			'The table "../x?y#z" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)',
+		);
 	});
 });
 

@@ -213,7 +213,9 @@ describe('Table', () => {
 		const error = await runError(ctx.emu, {
 			parameters: table('get', { tableId: byId('missing') }),
 		});
-		expect(error.message).toBe('The table "missing" was not found');
+		expect(error.message).toBe(
+			'The table "missing" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)',
+		);
 	});
 
 	it('Create sends the name, the solution and each field with a new slug; the table is stored and output', async () => {

@@ -42,6 +42,10 @@ const MEMBERS_PAGE_SIZE = 1000;
 
 export const tablePath = (tableId: string) => `/api/v1/applications/${pathSegment(tableId)}/`;
 export const recordsPath = (tableId: string, rest = '') => `${tablePath(tableId)}records/${rest}`;
+/** A missing table's message, which a model reads alone (On Error → Continue, AI Agent 3): what to give instead. */
+export const tableNotFound = (tableId: string) =>
+	`The table "${tableId}" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)`;
+
 export const recordPath = (tableId: string, recordId: string) =>
 	recordsPath(tableId, `${pathSegment(recordId)}/`);
 
@@ -213,7 +217,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 			method: 'GET',
 			url: tablePath(tableId),
 			action: 'read the table structure',
-			notFound: `The table "${tableId}" was not found`,
+			notFound: tableNotFound(tableId),
 			repeatable: true,
 		});
 		const structure = isObject(table) ? table.structure : undefined;

@@ -7,6 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { tableLocator } from '../../shared/locators';
+import { tableNotFound } from '../../shared/records';
 import { answerOf, eachItem, readTableId } from '../record/common';
 import { fieldLocator, fieldPath, findField } from './common';
 
@@ -54,7 +55,7 @@ export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecu
 				url: fieldPath(tableId, 'delete_field'),
 				body: { slug: field.slug },
 				action: `delete the field "${field.label}"`,
-				notFound: `The table "${tableId}" was not found`,
+				notFound: tableNotFound(tableId),
 				repeatable: false,
 				anyBody: true,
 				unanswered: {

@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import { tableLocator } from '../../shared/locators';
+import { tableNotFound } from '../../shared/records';
 import { answerOf, eachItem, readTableId } from '../record/common';
 import {
 	answeredField,
@@ -111,7 +112,7 @@ export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecu
 				url: fieldPath(tableId, 'change_field'),
 				body,
 				action: `change the field "${field.label}"`,
-				notFound: `The table "${tableId}" was not found`,
+				notFound: tableNotFound(tableId),
 				repeatable: true,
 				anyBody: true,
 			},
