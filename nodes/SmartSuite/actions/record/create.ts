@@ -10,6 +10,7 @@ import { isObject } from '../../shared/fields/values';
 import { recordsPath } from '../../shared/records';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
+import { formsNotice } from '../../shared/resourceMapping';
 import type { BatchWriter } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
@@ -31,6 +32,7 @@ export const createFields: INodeProperties[] = [
 		description: 'The table (application) to create the records in',
 		displayOptions: { show },
 	}),
+	formsNotice(show),
 	columnsField('add', show),
 	simplifyField(show),
 	readableField(show),

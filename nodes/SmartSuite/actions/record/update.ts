@@ -12,6 +12,7 @@ import { isObject } from '../../shared/fields/values';
 import { recordPath, recordsPath } from '../../shared/records';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
+import { formsNotice } from '../../shared/resourceMapping';
 import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
@@ -36,6 +37,7 @@ export const updateFields: INodeProperties[] = [
 		displayOptions: { show },
 	}),
 	recordLocator(show),
+	formsNotice(show),
 	columnsField('update', show),
 	simplifyField(show),
 	readableField(show),

@@ -17,6 +17,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Field } from '../../shared/fields';
 import { canMatchOn, keyCondition, keyOf, storedHasKey } from '../../shared/fields';
 import { tableLocator } from '../../shared/locators';
+import { formsNotice } from '../../shared/resourceMapping';
 import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { Write } from './batches';
@@ -49,6 +50,7 @@ export const upsertFields: INodeProperties[] = [
 		description: 'The table (application) that holds the records',
 		displayOptions: { show },
 	}),
+	formsNotice(show),
 	columnsField('upsert', show),
 	{
 		displayName: 'Options',
