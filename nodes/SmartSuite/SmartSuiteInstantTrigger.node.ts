@@ -23,7 +23,7 @@ import {
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
-import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import { EVENTS_HINT, readableValuesOption, simplifyOption } from './trigger/outputOptions';
 
 /** A number of its own for each node (from its id), so that many triggers do not tick at the same second. */
 function spread(nodeId: string): number {
@@ -94,6 +94,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 				type: 'multiOptions',
 				options: KINDS,
 				default: [],
+				hint: EVENTS_HINT,
 				description:
 					'Kinds of events that start the workflow (all three when empty). The webhook collects only these kinds.',
 			},
@@ -102,7 +103,8 @@ export class SmartSuiteInstantTrigger implements INodeType {
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add option',
-				default: {},
+				// A new trigger shows Simplify switched on, as it acts when unset (issue 50).
+				default: { simplify: true },
 				options: [
 					{
 						displayName: 'Max Events per Run',

@@ -29,7 +29,7 @@ import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
 import { POLLING_TRIGGER } from './trigger/names';
 import { eventItems, logDrain } from './trigger/output';
-import { readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import { EVENTS_HINT, readableValuesOption, simplifyOption } from './trigger/outputOptions';
 import { NO_SAMPLE, sampleEvents } from './trigger/sample';
 import { sourceFields } from './trigger/sourceFields';
 
@@ -88,6 +88,7 @@ export class SmartSuiteTrigger implements INodeType {
 				type: 'multiOptions',
 				options: KINDS,
 				default: [],
+				hint: EVENTS_HINT,
 				description:
 					'Kinds of events that start the workflow. Leave empty for every kind, including kinds SmartSuite may add later. A webhook created for you collects only these kinds (all three when empty).',
 			},
@@ -96,7 +97,8 @@ export class SmartSuiteTrigger implements INodeType {
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add option',
-				default: {},
+				// A new trigger shows Simplify switched on, as it acts when unset (issue 50).
+				default: { simplify: true },
 				options: [
 					{
 						displayName: 'Max Events per Poll',

@@ -7,6 +7,9 @@
  * Screenshots of every step go to test-artifacts/editor/ (git-ignored); `npm run screenshots`
  * also copies the README's pictures to docs/images/.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { INodeProperties } from 'n8n-workflow';
 import type { Locator, Page } from 'playwright-core';
 
@@ -69,6 +72,17 @@ beforeAll(() => {
 });
 
 const ndv = () => ndvOf(page);
+
+/** The values docs/demo.md gives for a credential of one's own, by field ("API Key" → its value). */
+function demoCredentialValues(): Record<string, string> {
+	const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'demo.md'), 'utf8');
+	const section = doc.split('### A credential of your own against the demo')[1] ?? '';
+	const values: Record<string, string> = {};
+	for (const [, field, value] of section.matchAll(/^\| ([^|]+?) \| `([^`]+)` \|$/gm))
+		values[field] = value;
+	expect(Object.keys(values)).toEqual(expect.arrayContaining(['API Key', 'Workspace ID']));
+	return values;
+}
 const parametersPane = () => parametersPaneOf(page);
 const choose = (name: string, option: string) => chooseIn(page, name, option);
 const pickFirstFromList = (name: string) => pickFromList(page, name);
@@ -106,7 +120,10 @@ async function expectParameters(properties: INodeProperties[], values: Values): 
  * for a single option, a button that adds it.
  */
 async function expectCollectionOptions(pane: Locator, collection: INodeProperties): Promise<void> {
+	// An option the collection's default sets is shown already, not offered again.
+	const preset = Object.keys((collection.default ?? {}) as object);
 	const wanted = (collection.options as INodeProperties[])
+		.filter((option) => !preset.includes(option.name))
 		.map((option) => plainText(option.displayName))
 		.sort();
 	if (wanted.length === 1) {
@@ -122,6 +139,20 @@ async function expectCollectionOptions(pane: Locator, collection: INodePropertie
 	await expect(listed.first()).toBeVisibleSoon();
 	expect((await listed.allInnerTexts()).map((text) => text.trim()).sort()).toEqual(wanted);
 	await page.keyboard.press('Escape');
+}
+
+/** What the Events of both triggers say under their input (issue 50). */
+const EVENTS_HINT = 'Empty: every kind of event';
+
+/** Whether the switch in `input` shows on (element-plus on 2.8, n8n's own switch on 2.41), within PATIENCE. */
+async function switchedOn(input: Locator): Promise<boolean> {
+	await expect(input).toBeVisibleSoon();
+	return input.evaluate((element) => {
+		const on = element.querySelector(
+			'.is-checked, [aria-checked="true"], [data-state="checked"], input[type="checkbox"]:checked',
+		);
+		return on !== null;
+	});
 }
 
 async function imageLoaded(image: Locator): Promise<boolean> {
@@ -218,6 +249,13 @@ it(
 		);
 		const chosen: Values = { '@version': trigger.defaultVersion ?? 1, events: ['RECORD_UPDATED'] };
 		await expectParameters(trigger.properties, valuesFor(trigger.properties, chosen));
+		// A new trigger shows Simplify switched on among its Options, and what empty Events would
+		// mean (issue 50: the Options read "No properties").
+		await expect(parametersPane().getByText('No properties')).toHaveCountSoon(0);
+		await expect(
+			switchedOn(parametersPane().getByTestId('parameter-input-simplify')),
+		).resolves.toBe(true);
+		await expect(parametersPane().getByText(EVENTS_HINT)).toBeVisibleSoon();
 		// "Create a webhook for me" with pickers only: the solution from its list, a table from the
 		// table multi-select. Before the first publish, Fetch test event creates nothing and shows
 		// the latest record of the table as a sample event (issue 38), without an error execution.
@@ -260,16 +298,6 @@ it(
 				.first()
 				.fill(emulator.demo.webhookId);
 		}
-		await parametersPane()
-			.getByTestId('collection-parameter-add')
-			.locator('visible=true')
-			.first()
-			.click();
-		await page
-			.getByTestId('collection-parameter-option')
-			.getByText('Simplify', { exact: true })
-			.click();
-		// Simplify is on by default (issue 38): adding the option shows it switched on.
 		await screenshot(ndv(), 'trigger-panel', true);
 
 		await ndv().getByTestId('node-execute-button').click();
@@ -357,6 +385,35 @@ it(
 );
 
 it(
+	'switching operations keeps the Table as picked and named: Get Deleted → Restore, Field Create → Update (issue 50)',
+	step('switch-keeps-table', async () => {
+		const table = parametersPane().getByTestId('resource-locator-tableId');
+		await addSmartSuiteAction(page, n8n.url, 'Get the deleted records of a solution');
+		await pickFromList(page, 'solutionId', 'Project Management');
+		await pickFromList(page, 'tableId', 'Projects');
+		await expect(table).toShowSoon('Projects');
+		await choose('operation', 'Restore');
+		await expect(parametersPane().getByTestId('resource-locator-recordId')).toBeVisibleSoon();
+		await expect(table).toShowSoon('Projects');
+		await expect(parametersPane().getByText(/Choose a Table first/)).toHaveCountSoon(0);
+		await page.mouse.move(0, 0);
+		await screenshot(ndv(), 'switch-get-deleted-to-restore');
+
+		await choose('resource', 'Field');
+		await choose('operation', 'Create');
+		await pickFromList(page, 'tableId', 'Field Types');
+		await expect(table).toShowSoon('Field Types');
+		await choose('operation', 'Update');
+		await expect(parametersPane().getByTestId('resource-locator-fieldId')).toBeVisibleSoon();
+		// By its name as picked, not by its id.
+		await expect(table).toShowSoon('Field Types');
+		await page.mouse.move(0, 0);
+		await screenshot(ndv(), 'switch-field-create-to-update');
+		await ndv().getByTestId('ndv-close-button').click();
+	}),
+);
+
+it(
 	'Record → Create: picks a table and shows its fields in the mapper',
 	step('record-create', async () => {
 		await addSmartSuiteAction(page, n8n.url, 'Create a record from the fields given');
@@ -366,18 +423,23 @@ it(
 		// The demo's Field Types table, from the workspace's tables: its fields fill the mapper.
 		await pickFromList(page, 'tableId', 'Field Types');
 		const mapper = parametersPane().getByTestId('resource-mapper-container');
-		// Each field by its label, and the form of its value where it is not plain text (issue 36).
+		// Each field by its label, and the kind of its value where it is not plain text (issue 36),
+		// short enough for n8n not to cut it; the forms in full above the mapper (issue 50).
 		for (const label of [
 			'Name',
 			'Code',
 			'Quantity',
 			'Color',
 			'Status',
-			'Start (date, e.g. 2026-12-01 or 2026-12-01 14:30)',
-			'Owner (full names, e-mails or member ids, separated by commas)',
+			'Start (date)',
+			'Owner (people)',
 		]) {
 			await expect(mapper.getByText(label, { exact: true }).first()).toBeVisibleSoon();
 		}
+		const forms = parametersPane().getByText(/^How to type values: /);
+		await expect(forms).toBeVisibleSoon();
+		for (const form of ['2026-12-01 or 2026-12-01 14:30', '2026-12-01/2026-12-15', 'member IDs'])
+			await expect(forms).toContainTextSoon(form);
 		expect(emulator.requests.some((request) => request.operation === 'GetTable')).toBe(true);
 		await page.mouse.move(0, 0);
 		await screenshot(ndv(), 'record-create-mapper');
@@ -413,6 +475,36 @@ it(
 		await modal.getByTestId('parameter-input-apiKey').locator('input').fill(emulator.apiKey);
 		await modal.getByTestId('credential-save-button').click();
 		await expect(modal.getByText('Connection tested successfully')).toBeVisibleSoon();
+		await page.keyboard.press('Escape');
+	}),
+);
+
+it(
+	"a credential of one's own, made in the Credentials screen from docs/demo.md's values, tests OK (issue 50)",
+	step('credential-of-ones-own', async () => {
+		const demo = demoCredentialValues();
+		await page.goto(`${n8n.url}/home/credentials/create`);
+		await page.getByTestId('new-credential-type-select').click();
+		await page.keyboard.type('SmartSuite Workspace');
+		await page
+			.getByTestId('new-credential-type-select-option')
+			.filter({ hasText: 'SmartSuite Workspace API' })
+			.first()
+			.click();
+		await page.getByTestId('new-credential-type-button').click();
+		const modal = page.getByTestId('editCredential-modal');
+		// The key and workspace as docs/demo.md writes them; the base URLs are this emulator's ports.
+		const fields: Record<string, string> = {
+			apiKey: demo['API Key'],
+			workspaceId: demo['Workspace ID'],
+			baseUrl: emulator.baseUrl,
+			webhooksUrl: emulator.webhooksUrl,
+		};
+		for (const [name, value] of Object.entries(fields))
+			await modal.getByTestId(`parameter-input-${name}`).locator('input').first().fill(value);
+		await modal.getByTestId('credential-save-button').click();
+		await expect(modal.getByText('Connection tested successfully')).toBeVisibleSoon();
+		await screenshot(modal, 'credential-of-ones-own');
 		await page.keyboard.press('Escape');
 	}),
 );

@@ -536,6 +536,28 @@ it(
 	}),
 );
 
+// Waits for the `fieldtypes` branch (issue 50 item 9: a Due Date typed as one day is accepted),
+// not merged yet: today the item fails with the from/to form's error.
+it.skip(
+	'Record → Update by hand: a one-day Due Date typed in Fixed mode is stored as that day (issue 50)',
+	step('due-date-one-day', async () => {
+		const { emulator } = session;
+		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
+		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await pickFromList(page, 'tableId', TABLE);
+		await pickFromList(page, 'recordId', 'Initech');
+		await expect(mapper()).toBeVisibleSoon();
+		await setOneField('due_date', /^Due Date\b/, '2026-12-10');
+		const problems = await executeChecked('"Initech"');
+		await screenshot(ndv(page), 'record-update-due-date-one-day');
+		const stored = emulator.getRecord(tableId, target.id)!.due_date as
+			{ to_date?: { date?: string } } | undefined;
+		if (!stored?.to_date?.date?.startsWith('2026-12-10'))
+			problems.push(`Due Date stored ${JSON.stringify(stored)}, expected one ending 2026-12-10`);
+		report(problems);
+	}),
+);
+
 it(
 	'Record → Update by hand: a person typed by full name is the member with it (issue 36)',
 	step('person-by-name', async () => {

@@ -100,6 +100,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
 		'fieldsInput',
+		'formsNotice',
 		'columns',
 		'fieldsJson',
 		'simplify',
@@ -115,6 +116,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'tableId',
 		'recordId',
 		'fieldsInput',
+		'formsNotice',
 		'columns',
 		'fieldsJson',
 		'simplify',
@@ -124,6 +126,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'upsert')).toEqual([
 		'tableId',
 		'fieldsInput',
+		'formsNotice',
 		'columns',
 		'matchOn',
 		'fieldsJson',
@@ -398,7 +401,26 @@ it('empties a picked field, record, view, table or webhook when what its list de
 		fieldId: ['tableId.value'],
 		recordId: ['tableId.value'],
 		viewId: ['tableId.value'],
-		tableId: ['solutionId.value'],
+		// No dependency: Get Deleted, the only operation with a Solution beside its Table, emptied
+		// the Table when switched to Restore (the Solution then gone: issue 50).
+		tableId: [''],
 		webhookId: ['solutionId.value'],
 	});
+});
+
+it('defines the Table alike in every operation, so that n8n keeps it, named as picked, across operations (issue 50)', () => {
+	const tables = description.properties.filter((p) => p.name === 'tableId');
+	const shape = ({ type, default: initial, typeOptions, modes }: INodeProperties) =>
+		JSON.stringify({ type, initial, typeOptions, modes });
+	expect(new Set(tables.map(shape)).size).toBe(1);
+});
+
+it("shows a new trigger's Simplify switched on in its Options, and what empty Events mean (issue 50)", () => {
+	for (const trigger of [new SmartSuiteTrigger(), new SmartSuiteInstantTrigger()]) {
+		const { properties } = trigger.description;
+		const options = properties.find((p) => p.name === 'options')!;
+		expect(options.default).toEqual({ simplify: true });
+		const events = properties.find((p) => p.name === 'events')!;
+		expect(events.hint).toBe('Empty: every kind of event');
+	}
 });

@@ -41,7 +41,7 @@ describe('the Columns mapper', () => {
 			required: false,
 		});
 		expect(fields.find((f) => f.id === F.date)).toMatchObject({
-			displayName: 'Start (date, e.g. 2026-12-01 or 2026-12-01 14:30)',
+			displayName: 'Start (date)',
 			type: 'string',
 		});
 		expect(fields.find((f) => f.id === F.yesNo)).toMatchObject({ type: 'boolean' });
@@ -66,7 +66,7 @@ describe('the Columns mapper', () => {
 			});
 		}
 		expect(fields.find((f) => f.id === F.files)).toMatchObject({
-			displayName: 'Attachments (public file URLs)',
+			displayName: 'Attachments (file URLs)',
 			type: 'string',
 			readOnly: false,
 		});

@@ -60,8 +60,10 @@ export function tableLocator(extra: Extra): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		// n8n's editor empties a picked value when what its list depends on changes.
-		typeOptions: { loadOptionsDependsOn: ['solutionId.value'] },
+		// No loadOptionsDependsOn on the Solution: n8n's editor empties a picked value when what it
+		// depends on changes, and Get Deleted (the one operation with a Solution beside its Table)
+		// switched to any other operation emptied the Table (issue 50). The list still follows the
+		// Solution: n8n caches it by the node's other parameters.
 		modes: [
 			{
 				displayName: 'From List',

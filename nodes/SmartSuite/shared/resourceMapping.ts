@@ -1,6 +1,7 @@
 /** The Columns mapper of Create, Update and Upsert, fed from the table's structure. */
 import type {
 	ILoadOptionsFunctions,
+	INodeProperties,
 	ResourceMapperField,
 	ResourceMapperFields,
 } from 'n8n-workflow';
@@ -10,24 +11,40 @@ import type { Field } from './fields';
 import { recordsClient } from './records';
 
 /**
- * The form a field's value takes, said after its label (n8n's mapper has no placeholder or
- * description for a field); the forms are those of docs/records.md.
+ * The kind of value a field takes, in a word or two after its label: n8n's mapper has no
+ * placeholder or description for a field, and cuts a long label. The forms in full, with
+ * examples, are in the notice above the mapper (FORMS_NOTICE) and in docs/records.md.
  */
 const TAKES: Record<string, string> = {
-	datefield: 'date, e.g. 2026-12-01 or 2026-12-01 14:30',
-	daterangefield: 'from/to, e.g. 2026-12-01/2026-12-15',
-	duedatefield: 'from/to, e.g. 2026-12-01/2026-12-15',
-	timefield: 'time, e.g. 09:30',
-	multipleselectfield: 'labels, separated by commas',
-	linkedrecordfield: 'record titles or ids, separated by commas',
-	userfield: 'full names, e-mails or member ids, separated by commas',
+	datefield: 'date',
+	daterangefield: 'from/to',
+	duedatefield: 'from/to',
+	timefield: 'time',
+	multipleselectfield: 'labels',
+	linkedrecordfield: 'records',
+	userfield: 'people',
 	tagsfield: 'tag ids',
-	filefield: 'public file URLs',
-	phonefield: 'numbers with +country code, separated by commas',
+	filefield: 'file URLs',
+	phonefield: 'phone numbers',
 };
 
+/** The forms of the kinds above, shown in full (n8n wraps a notice's text). */
+const FORMS_NOTICE =
+	'How to type values: a date as 2026-12-01 or 2026-12-01 14:30; from/to as 2026-12-01/2026-12-15; a time as 09:30; several labels, records (titles or IDs), people (full names, e-mails or member IDs) or phone numbers (with +country code) separated by commas; tags by ID; files by public URL';
+
+/** The notice above the mapper that gives the forms of values in full (issue 50). */
+export function formsNotice(show: Record<string, string[]>): INodeProperties {
+	return {
+		displayName: FORMS_NOTICE,
+		name: 'formsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	};
+}
+
 /**
- * One mapper field: slug as id, label with the form of its value, type. Read-only fields are not
+ * One mapper field: slug as id, label with the kind of its value, type. Read-only fields are not
  * offered (n8n's mapper would show them as editable inputs); Create marks SmartSuite's required
  * fields, Update and Upsert (which may change one field of a record) none.
  */

@@ -1,4 +1,7 @@
-/** The output options both triggers offer in their Options: Readable People and Choices, Simplify. */
+/**
+ * What both triggers share in their panels: the output options (Readable People and Choices,
+ * Simplify) and the hint under Events.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const readableValuesOption: INodeProperties = {
@@ -19,3 +22,6 @@ export const simplifyOption: INodeProperties = {
 	description:
 		"Whether to return each event as one flat item (event_id, kind, event_at, record_id, application_id, solution_id, record, previous, changed_fields), the record by field label as the SmartSuite node's Get shows it, instead of the event as SmartSuite sends it",
 };
+
+/** Under Events, what leaving it empty means. */
+export const EVENTS_HINT = 'Empty: every kind of event';

@@ -17,6 +17,7 @@ import type { Field } from '../../shared/fields';
 import { describeGiven, isReadOnly, matchKeys } from '../../shared/fields';
 import { isObject } from '../../shared/fields/values';
 import type { RecordsClient } from '../../shared/records';
+import { formsNotice } from '../../shared/resourceMapping';
 import type { ItemValues } from './common';
 import { columnsField, readColumns } from './common';
 
@@ -56,6 +57,8 @@ export function fieldsInputFields(mode: Mode, show: Show): INodeProperties[] {
 			default: 'mapper',
 			displayOptions: { show },
 		},
+		// The forms values take, in full (the mapper cuts its labels), for the mapper and the JSON alike.
+		formsNotice(show),
 		columnsField(mode, { ...show, fieldsInput: ['mapper'] }),
 		...(mode === 'upsert'
 			? [
