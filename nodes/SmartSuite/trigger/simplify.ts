@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, ReadContext } from '../shared/fields';
 import { outputKeys, simplifyRecord } from '../shared/fields';
+import { ownValue } from '../shared/own';
 import { isJsonObject } from '../shared/transport';
 
 /** The event as one flat item: what changed, on which record, with its values before and after. */
@@ -88,11 +89,6 @@ function withoutEmptyValues(values: IDataObject): IDataObject {
 				!(Array.isArray(value) && value.length === 0),
 		),
 	);
-}
-
-/** Own properties only: "constructor" or "__proto__" are field names like any other. */
-function ownValue(object: IDataObject, key: string): unknown {
-	return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }
 
 function objectOrEmpty(value: unknown): IDataObject {
