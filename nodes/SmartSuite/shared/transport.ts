@@ -139,14 +139,92 @@ export async function credentialsOf(context: RequestContext): Promise<SmartSuite
 /**
  * What every request of the package adds to n8n's defaults. Redirects are never followed: the
  * API is POST-only and never redirects, and n8n would re-send the key to any host it is sent to.
- * The answer arrives as text, so that JSON that is not an object can be told from text that is
- * not JSON at all.
+ * The answer arrives as a stream, read as text by `answerText` up to MAX_ANSWER_BYTES (n8n's
+ * helper passes no size limit on to axios), so that JSON that is not an object can be told from
+ * text that is not JSON at all.
  */
 export const REQUEST_DEFAULTS = {
 	disableFollowRedirect: true,
-	encoding: 'text',
+	encoding: 'stream',
 	ignoreHttpStatusErrors: true,
 } as const satisfies Partial<IHttpRequestOptions>;
+
+/**
+ * The largest answer read: 64 MB. SmartSuite's largest pages (1,000 records or events) are a few
+ * megabytes; a larger answer is an error, never held whole (see docs/limits.md).
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer larger than MAX_ANSWER_BYTES: what was asked, and how large it was said or seen to be. */
+class AnswerTooLarge extends Error {
+	constructor(
+		readonly statusCode: number,
+		readonly size: string,
+	) {
+		super('answer too large');
+	}
+}
+
+const megabytes = (bytes: number) =>
+	`${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * The text of an answer's body, read from its stream up to MAX_ANSWER_BYTES: an answer that
+ * announces more (Content-Length) is refused before its first byte, one that sends more is cut
+ * off there. A body that is not a stream (a test's stand-in for n8n's helper) is kept as it is.
+ */
+async function answerText(response: IN8nHttpFullResponse): Promise<unknown> {
+	const body = response.body as unknown;
+	if (!isStream(body)) return body;
+	const announced = Number(response.headers?.['content-length']);
+	if (announced > MAX_ANSWER_BYTES) {
+		body.destroy();
+		throw new AnswerTooLarge(response.statusCode, megabytes(announced));
+	}
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of body) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+		length += bytes.length;
+		if (length > MAX_ANSWER_BYTES) {
+			body.destroy();
+			throw new AnswerTooLarge(response.statusCode, `more than ${megabytes(MAX_ANSWER_BYTES)}`);
+		}
+		chunks.push(bytes);
+	}
+	// As axios reads text: UTF-8, without a byte order mark.
+	return Buffer.concat(chunks, length)
+		.toString('utf8')
+		.replace(/^\uFEFF/, '');
+}
+
+function isStream(body: unknown): body is AsyncIterable<unknown> & { destroy(): void } {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		Symbol.asyncIterator in body &&
+		typeof (body as { destroy?: unknown }).destroy === 'function'
+	);
+}
+
+/** The error for an answer larger than MAX_ANSWER_BYTES: which request, how large, what to do. */
+function tooLargeError(
+	node: INode,
+	{ statusCode, size }: AnswerTooLarge,
+	options: { method?: string; url?: string },
+	secrets: Secret[],
+): NodeApiError {
+	const request = `${options.method ?? 'POST'} ${options.url ?? ''}`.trim();
+	const message = redacted(
+		`The answer to ${request} is too large: ${size}, over the limit of ${megabytes(MAX_ANSWER_BYTES)}`,
+		secrets,
+	);
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `It was not read further. SmartSuite's pages are a few megabytes: ask for fewer at a time (a smaller Limit or Page Size, fewer records or fields per request). An answer this large from another server: check the base URLs in the SmartSuite credential.`,
+		httpCode: String(statusCode),
+	});
+}
 
 /**
  * A trigger's scheduled tick (ITriggerFunctions; the Instant Trigger's checks). n8n 2.41 evaluates
@@ -192,8 +270,19 @@ export async function sendRequest(
 					})
 				: await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, request)
 		) as IN8nHttpFullResponse;
-		return received(response, apiKey, heldSecrets(this));
+		const body = await answerText(response);
+		return received({ ...response, body }, apiKey, heldSecrets(this));
 	} catch (error) {
+		if (error instanceof AnswerTooLarge)
+			throw tooLargeError(
+				this.getNode(),
+				error,
+				options,
+				// As describeFailure: a key too short to be real would cut the path apart.
+				secretsOf(apiKey, heldSecrets(this)).filter(
+					({ text }) => text.length >= MIN_SCRUBBED_LENGTH,
+				),
+			);
 		throw networkError(this.getNode(), error);
 	}
 }
