@@ -536,14 +536,13 @@ it(
 	}),
 );
 
-// Waits for the `fieldtypes` branch (issue 50 item 9: a Due Date typed as one day is accepted),
-// not merged yet: today the item fails with the from/to form's error.
-it.skip(
+// Issue 50 item 9: before, the item failed with the from/to form's error.
+it(
 	'Record → Update by hand: a one-day Due Date typed in Fixed mode is stored as that day (issue 50)',
 	step('due-date-one-day', async () => {
 		const { emulator } = session;
 		const target = emulator.records(tableId).find((record) => record.title === 'Initech')!;
-		await addSmartSuiteAction(page, session.n8n.url, 'Update records');
+		await addSmartSuiteAction(page, session.n8n.url, 'Update the fields given of a record');
 		await pickFromList(page, 'tableId', TABLE);
 		await pickFromList(page, 'recordId', 'Initech');
 		await expect(mapper()).toBeVisibleSoon();

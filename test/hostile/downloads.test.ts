@@ -268,3 +268,79 @@ describe('Max Time per File, beside the Timeout between bytes', () => {
 		expect(host.sent).toBeLessThan(100);
 	});
 });
+
+describe('Max Total Size per Run (issue 49): the files of all items together', () => {
+	const fiveItems = async (options: INodeParameters) =>
+		await runNodeInWorkflow(new SmartSuite(), {
+			parameters: {
+				resource: 'record',
+				operation: 'downloadFiles',
+				tableId: { __rl: true, mode: 'id', value: 't1' },
+				recordId: { __rl: true, mode: 'id', value: 'r1' },
+				fieldId: 'files',
+				options,
+			},
+			credentials: {
+				apiKey: 'k'.repeat(40),
+				workspaceId: 'sv25cxf2',
+				baseUrl: url,
+				webhooksUrl: url,
+			},
+			input: Array.from({ length: 5 }, () => ({})),
+			continueOnFail: true,
+		});
+
+	it('by the sizes SmartSuite states: the items past the limit fail before their first byte', async () => {
+		files = nFiles(2, () => ({ stated: 3 * MB, bytes: 3 * MB }));
+
+		const run = await fiveItems({ maxRunSizeMb: 10 });
+
+		expect(run.output.map((item) => Object.keys(item.binary ?? {}))).toEqual([
+			['file_0', 'file_1'],
+			[],
+			[],
+			[],
+			[],
+		]);
+		expect(String(run.output[1].json.error)).toBe(
+			'The files of the record "r1" add up to 6.0 MB: with the 6.0 MB downloaded before in this run, more than the limit of 10.0 MB per run',
+		);
+		expect(host.requests).toEqual(['f0.bin', 'f1.bin']);
+		expect(host.sent).toBe(6 * MB);
+	});
+
+	it('as bytes arrive (no sizes stated): the file that passes it fails its item, and the run holds no more', async () => {
+		files = nFiles(2, () => ({ bytes: 3 * MB }));
+
+		const run = await fiveItems({ maxRunSizeMb: 10 });
+
+		expect(run.output.map((item) => Object.keys(item.binary ?? {}))).toEqual([
+			['file_0', 'file_1'],
+			[],
+			[],
+			[],
+			[],
+		]);
+		for (const item of run.output.slice(1))
+			expect(String(item.json.error)).toMatch(
+				/^The files of this run are larger than the limit of 10\.0 MB in all: "f[01]\.bin" of the record "r1" passed it while downloading$/,
+			);
+	});
+
+	it('Keep the Files That Fit: an item keeps the files within the run limit and lists the other', async () => {
+		files = nFiles(2, () => ({ stated: 3 * MB, bytes: 3 * MB }));
+
+		const run = await fiveItems({ maxRunSizeMb: 10, overLimit: 'fit' });
+
+		expect(run.output.map((item) => Object.keys(item.binary ?? {}))).toEqual([
+			['file_0', 'file_1'],
+			['file_0'],
+			[],
+			[],
+			[],
+		]);
+		expect(run.output[1].json.leftOut).toEqual([
+			expect.objectContaining({ fileName: 'f1.bin', limit: 'Max Total Size per Run (MB)' }),
+		]);
+	});
+});

@@ -9,7 +9,7 @@ import { appendUpTo, hasNextPage } from '../shared/pages';
  * output as the arguments of one call in places (RoutingNode), which fails with "Maximum call
  * stack size exceeded" from about 125,000 items.
  */
-const MAX_ITEMS_PER_RUN = 100_000;
+export const MAX_ITEMS_PER_RUN = 100_000;
 
 /** How one list operation (List Events, List) reads its pages. */
 export interface PagedList {

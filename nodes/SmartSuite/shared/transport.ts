@@ -141,14 +141,92 @@ export async function credentialsOf(context: RequestContext): Promise<SmartSuite
 /**
  * What every request of the package adds to n8n's defaults. Redirects are never followed: the
  * API is POST-only and never redirects, and n8n would re-send the key to any host it is sent to.
- * The answer arrives as text, so that JSON that is not an object can be told from text that is
- * not JSON at all.
+ * The answer arrives as a stream, read as text by `answerText` up to MAX_ANSWER_BYTES (n8n's
+ * helper passes no size limit on to axios), so that JSON that is not an object can be told from
+ * text that is not JSON at all.
  */
 export const REQUEST_DEFAULTS = {
 	disableFollowRedirect: true,
-	encoding: 'text',
+	encoding: 'stream',
 	ignoreHttpStatusErrors: true,
 } as const satisfies Partial<IHttpRequestOptions>;
+
+/**
+ * The largest answer read: 64 MB. SmartSuite's largest pages (1,000 records or events) are a few
+ * megabytes; a larger answer is an error, never held whole (see docs/limits.md).
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer larger than MAX_ANSWER_BYTES: what was asked, and how large it was said or seen to be. */
+class AnswerTooLarge extends Error {
+	constructor(
+		readonly statusCode: number,
+		readonly size: string,
+	) {
+		super('answer too large');
+	}
+}
+
+const megabytes = (bytes: number) =>
+	`${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * The text of an answer's body, read from its stream up to MAX_ANSWER_BYTES: an answer that
+ * announces more (Content-Length) is refused before its first byte, one that sends more is cut
+ * off there. A body that is not a stream (a test's stand-in for n8n's helper) is kept as it is.
+ */
+async function answerText(response: IN8nHttpFullResponse): Promise<unknown> {
+	const body = response.body as unknown;
+	if (!isStream(body)) return body;
+	const announced = Number(response.headers?.['content-length']);
+	if (announced > MAX_ANSWER_BYTES) {
+		body.destroy();
+		throw new AnswerTooLarge(response.statusCode, megabytes(announced));
+	}
+	const chunks: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of body) {
+		const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+		length += bytes.length;
+		if (length > MAX_ANSWER_BYTES) {
+			body.destroy();
+			throw new AnswerTooLarge(response.statusCode, `more than ${megabytes(MAX_ANSWER_BYTES)}`);
+		}
+		chunks.push(bytes);
+	}
+	// As axios reads text: UTF-8, without a byte order mark.
+	return Buffer.concat(chunks, length)
+		.toString('utf8')
+		.replace(/^\uFEFF/, '');
+}
+
+function isStream(body: unknown): body is AsyncIterable<unknown> & { destroy(): void } {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		Symbol.asyncIterator in body &&
+		typeof (body as { destroy?: unknown }).destroy === 'function'
+	);
+}
+
+/** The error for an answer larger than MAX_ANSWER_BYTES: which request, how large, what to do. */
+function tooLargeError(
+	node: INode,
+	{ statusCode, size }: AnswerTooLarge,
+	options: { method?: string; url?: string },
+	secrets: Secret[],
+): NodeApiError {
+	const request = `${options.method ?? 'POST'} ${options.url ?? ''}`.trim();
+	const message = redacted(
+		`The answer to ${request} is too large: ${size}, over the limit of ${megabytes(MAX_ANSWER_BYTES)}`,
+		secrets,
+	);
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `It was not read further. SmartSuite's pages are a few megabytes: ask for fewer at a time (a smaller Limit or Page Size, fewer records or fields per request). An answer this large from another server: check the base URLs in the SmartSuite credential.`,
+		httpCode: String(statusCode),
+	});
+}
 
 /**
  * A trigger's scheduled tick (ITriggerFunctions; the Instant Trigger's checks). n8n 2.41 evaluates
@@ -210,8 +288,19 @@ export async function sendRequest(
 						request,
 					)
 		) as IN8nHttpFullResponse;
-		return received(response, apiKey, heldSecrets(this));
+		const body = await answerText(response);
+		return received({ ...response, body }, apiKey, heldSecrets(this));
 	} catch (error) {
+		if (error instanceof AnswerTooLarge)
+			throw tooLargeError(
+				this.getNode(),
+				error,
+				options,
+				// As describeFailure: a key too short to be real would cut the path apart.
+				secretsOf(apiKey, heldSecrets(this)).filter(
+					({ text }) => text.length >= MIN_SCRUBBED_LENGTH,
+				),
+			);
 		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		throw networkError(this.getNode(), error);
 	} finally {
@@ -670,6 +759,8 @@ interface Redaction {
 	/** The escapes that can stand for one of them (escapesOf), and what any of them starts with. */
 	escapes: RegExp;
 	escapeStarts: string[];
+	/** The same, and the line breaks inside base64 (read as nothing): see mayHoldWrappedBase64. */
+	escapesAndBreaks: RegExp;
 }
 
 /** Made once per set of secrets (an answer has thousands of strings), kept per list and per contents. */
@@ -745,20 +836,110 @@ function windowCode(text: string, at: number, width: number): number {
  * where it can stand for one of the characters (a secret cannot run across a character it does not
  * hold, so any other escape is read as written).
  */
-function escapesOf(characters: Set<string>): Pick<Redaction, 'escapes' | 'escapeStarts'> {
+function escapesOf(
+	characters: Set<string>,
+): Pick<Redaction, 'escapes' | 'escapesAndBreaks' | 'escapeStarts'> {
 	const quoted = ['/', '"'].filter((c) => characters.has(c));
 	const nonAscii = [...characters].some((c) => c.charCodeAt(0) > 0x7f);
 	const kinds: Array<[pattern: string, start: string]> = [
 		['\\\\{1,4}u[0-9a-f]{4}', '\\u'],
 		...quoted.map((c): [string, string] => [`\\\\{1,4}${c}`, `\\${c}`]),
 		...(characters.has('\\') ? [['\\\\\\\\', '\\\\'] as [string, string]] : []),
-		['%[0-7][0-9a-f]', '%'],
-		...(nonAscii ? [['(?:%[89a-f][0-9a-f])+', '%'] as [string, string]] : []),
+		// URL-encoded once or more: `%2F`, `%252F`, `%25252F`.
+		['%(?:25)*[0-7][0-9a-f]', '%'],
+		...(nonAscii ? [['(?:%(?:25)*[89a-f][0-9a-f])+', '%'] as [string, string]] : []),
 	];
+	const patterns = kinds.map(([pattern]) => pattern);
 	return {
-		escapes: new RegExp(kinds.map(([pattern]) => pattern).join('|'), 'gi'),
+		escapes: new RegExp(patterns.join('|'), 'gi'),
+		escapesAndBreaks: new RegExp([...patterns, BREAK_IN_BASE64].join('|'), 'gi'),
 		escapeStarts: [...new Set(kinds.map(([, start]) => start))],
 	};
+}
+
+/** A line break as a text holds it: CR, LF, or their JSON escapes (doubled by JSON inside JSON). */
+const LINE_BREAK = String.raw`(?:\\{1,4}[rn]|[\r\n])+`;
+/** A line break between two base64 characters: wrapped base64 (GNU base64, PEM) reads on across it. */
+const BREAK_IN_BASE64 = `(?<=[0-9a-z+/=_-])${LINE_BREAK}(?=[0-9a-z+/=_-])`;
+/** Whether a line-break match is one, to be read as nothing (see BREAK_IN_BASE64). */
+const ONLY_BREAKS = new RegExp(`^${LINE_BREAK}$`);
+/** Base64 runs this long beside a line break are worth reading across it. */
+const WRAPPED_RUN = 16;
+/** Base64 characters (both alphabets, padding included) by code. */
+const IS_BASE64 = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-')
+	IS_BASE64[c.charCodeAt(0)] = 1;
+const isBase64At = (text: string, index: number) => IS_BASE64[text.charCodeAt(index)] === 1;
+
+/**
+ * Whether a text may hold base64 wrapped at some column: a line break with WRAPPED_RUN base64
+ * characters right before or after it, or between two base64 runs of which the first is a whole
+ * line (lines shorter than WRAPPED_RUN). A secret's base64 is longer than WRAPPED_RUN by far, so
+ * one wrapped at any column shows one or the other. Only the text's line breaks are looked at
+ * (`indexOf`, no regular expression): most texts have none, and the lines of a text are words.
+ */
+function mayHoldWrappedBase64(text: string): boolean {
+	for (const mark of ['\n', '\r', '\\n', '\\r']) {
+		for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + mark.length)) {
+			const start = breakStart(text, at);
+			const end = breakEnd(text, at);
+			const before = base64Run(text, start, -1);
+			const after = base64Run(text, end, 1);
+			if (before >= WRAPPED_RUN || after >= WRAPPED_RUN) return true;
+			if (before > 0 && after > 0 && breakStart(text, start - before) < start - before) return true;
+		}
+	}
+	return false;
+}
+
+/** Whether a line break (CR, LF, or a JSON escape of one) ends at `end` (exclusive); its start if so. */
+function breakEndingAt(text: string, end: number): number | undefined {
+	const last = text.charCodeAt(end - 1);
+	if (last === 10 || last === 13) return end - 1;
+	if ((last !== 110 && last !== 114) || text.charCodeAt(end - 2) !== 92) return undefined;
+	let start = end - 2;
+	while (start > 0 && text.charCodeAt(start - 1) === 92) start--;
+	return start;
+}
+
+/** Where the line breaks around `at` (the start of one) start. */
+function breakStart(text: string, at: number): number {
+	let start = at;
+	while (text.charCodeAt(start - 1) === 92) start--;
+	for (let before = breakEndingAt(text, start); before !== undefined;) {
+		start = before;
+		before = start > 0 ? breakEndingAt(text, start) : undefined;
+	}
+	return start;
+}
+
+/** Where the line breaks from `at` (the start of one) end. */
+function breakEnd(text: string, at: number): number {
+	let end = at;
+	for (;;) {
+		const unit = text.charCodeAt(end);
+		if (unit === 10 || unit === 13) end++;
+		else if (unit === 92) {
+			let next = end;
+			while (text.charCodeAt(next) === 92) next++;
+			const letter = text.charCodeAt(next);
+			if (letter !== 110 && letter !== 114) return end;
+			end = next + 1;
+		} else return end;
+	}
+}
+
+/** How many base64 characters (up to WRAPPED_RUN) run from `at` in `direction` (-1: before it). */
+function base64Run(text: string, at: number, direction: 1 | -1): number {
+	let count = 0;
+	let index = direction === 1 ? at : at - 1;
+	while (count < WRAPPED_RUN && index >= 0 && index < text.length && isBase64At(text, index)) {
+		// Backwards, the letter of an escaped break ("\\n") ends the run.
+		if (direction === -1 && breakEndingAt(text, index + 1) !== undefined) break;
+		count++;
+		index += direction;
+	}
+	return count;
 }
 
 /**
@@ -828,16 +1009,26 @@ function stretchAt(
 }
 
 function decodedEscape(escape: string): string {
-	if (escape.startsWith('%')) {
-		try {
-			return decodeURIComponent(escape);
-		} catch {
-			return escape; // not UTF-8
-		}
-	}
+	if (escape.startsWith('%')) return urlDecoded(escape);
+	if (ONLY_BREAKS.test(escape)) return '';
 	const escaped = escape.replace(/^\\+/, '');
 	if (escaped === '') return '\\';
 	return escaped.length === 5 ? String.fromCharCode(parseInt(escaped.slice(1), 16)) : escaped;
+}
+
+/** URL-encoded bytes decoded as often as they were encoded (`%252F` is `%2F`, then `/`). */
+function urlDecoded(escape: string): string {
+	let text = escape;
+	while (text.includes('%')) {
+		try {
+			const decoded = decodeURIComponent(text);
+			if (decoded === text) break;
+			text = decoded;
+		} catch {
+			break; // not UTF-8, or a lone "%"
+		}
+	}
+	return text;
 }
 
 /**
@@ -846,22 +1037,26 @@ function decodedEscape(escape: string): string {
  */
 function unescaped(
 	text: string,
-	{ characters, escapes, escapeStarts }: Redaction,
+	{ characters, escapes, escapesAndBreaks, escapeStarts }: Redaction,
 ): { plain: string; span: (index: number) => [number, number] } {
-	if (!escapeStarts.some((start) => text.includes(start)))
+	const wrapped = mayHoldWrappedBase64(text);
+	if (!wrapped && !escapeStarts.some((start) => text.includes(start)))
 		return { plain: text, span: (index) => [index, index + 1] };
 	// Per decoded escape: where it starts and ends in the plain text, and in the text.
 	const plainBounds: number[] = [];
 	const textBounds: number[] = [];
 	let shrunk = 0;
-	const plain = text.replace(escapes, (escape: string, offset: number) => {
-		const decoded = decodedEscape(escape);
-		if (decoded.length === 1 && !characters.has(decoded)) return escape;
-		plainBounds.push(offset - shrunk, offset - shrunk + decoded.length);
-		textBounds.push(offset, offset + escape.length);
-		shrunk += escape.length - decoded.length;
-		return decoded;
-	});
+	const plain = text.replace(
+		wrapped ? escapesAndBreaks : escapes,
+		(escape: string, offset: number) => {
+			const decoded = decodedEscape(escape);
+			if (decoded.length === 1 && !characters.has(decoded)) return escape;
+			plainBounds.push(offset - shrunk, offset - shrunk + decoded.length);
+			textBounds.push(offset, offset + escape.length);
+			shrunk += escape.length - decoded.length;
+			return decoded;
+		},
+	);
 	const span = (index: number): [number, number] => {
 		// The last bound at or before `index`: an escape's start (inside it) or end (after it).
 		let [low, high] = [-1, plainBounds.length - 1];

@@ -628,7 +628,10 @@ async function checkWebhook(
 	}
 }
 
-/** Notifies `url` as SmartSuite does; throws unless the ping was answered 2xx (all read). */
+/**
+ * Notifies `url` as SmartSuite does; throws unless the ping was answered 2xx (all read). A redirect
+ * is not followed: the URL carries the trigger's secret, which must never leave n8n's own URL.
+ */
 async function pingItself(
 	context: ITriggerFunctions,
 	webhook: IDataObject,
@@ -644,9 +647,14 @@ async function pingItself(
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
 		timeout: clockNow().requestTimeout(),
 	})) as { statusCode?: number };
 	const status = Number(response.statusCode);
+	if (status >= 300 && status < 400)
+		throw new Error(
+			`the trigger's webhook URL answered its notification with a redirect (${status}), which is not followed so that its secret stays with n8n: check n8n's public URL (WEBHOOK_URL) and the proxy in front of n8n`,
+		);
 	if (!(status >= 200 && status < 300))
 		throw new Error(`the trigger's webhook URL answered its notification with ${status}`);
 	noteSuccess(recoveryKey(context));

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, ReadContext } from '../shared/fields';
 import { outputKeys, simplifyRecord, withoutEmptyValues } from '../shared/fields';
+import { ownValue } from '../shared/own';
 import { isJsonObject } from '../shared/transport';
 
 /** The event as one flat item: what changed, on which record, with its values before and after. */
@@ -75,11 +76,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
 		}
 	}
 	return true;
-}
-
-/** Own properties only: "constructor" or "__proto__" are field names like any other. */
-function ownValue(object: IDataObject, key: string): unknown {
-	return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }
 
 function objectOrEmpty(value: unknown): IDataObject {

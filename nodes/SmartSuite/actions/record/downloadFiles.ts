@@ -36,6 +36,8 @@ const MB = 1024 * 1024;
 const MAX_REDIRECTS = 3;
 /** Per item: what n8n holds at once (300 files of 0.99 MB made its resident memory grow by 730 MB). */
 const DEFAULT_MAX_TOTAL_MB = 200;
+/** Per run: five items of two 95 MB files each made n8n's resident memory reach 2.5 GB (issue 49). */
+const DEFAULT_MAX_RUN_MB = 500;
 const DEFAULT_MAX_FILES = 100;
 /** A file of the default 100 MB at 350 KB/s; a host that trickles bytes cannot hold the run longer. */
 const DEFAULT_FILE_DEADLINE_MS = 300_000;
@@ -44,6 +46,7 @@ const DEFAULT_FILE_DEADLINE_MS = 300_000;
 const FILE_SIZE_OPTION = 'Max File Size (MB)';
 const FILES_OPTION = 'Max Files per Item';
 const TOTAL_OPTION = 'Max Total Size per Item (MB)';
+const RUN_OPTION = 'Max Total Size per Run (MB)';
 const DEADLINE_OPTION = 'Max Time per File';
 
 export const downloadFilesOperation: INodePropertyOptions = {
@@ -110,6 +113,15 @@ export const downloadFilesFields: INodeProperties[] = [
 					"The record's files together: n8n holds them all at once (in memory, unless it keeps binary data on disk). More fails the item.",
 			},
 			{
+				displayName: 'Max Total Size per Run (MB)',
+				name: 'maxRunSizeMb',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_RUN_MB,
+				description:
+					"The files of all items of one run together: n8n holds every item's files until the run ends (in memory, unless it keeps binary data on disk). The item whose files pass it fails, and so do the items after it.",
+			},
+			{
 				displayName: 'Timeout',
 				name: 'timeout',
 				type: 'number',
@@ -123,7 +135,7 @@ export const downloadFilesFields: INodeProperties[] = [
 				type: 'options',
 				default: 'fail',
 				description:
-					'What to do with a record whose files pass Max Files per Item or Max Total Size per Item, or one of which passes Max File Size',
+					'What to do with a record whose files pass Max Files per Item, Max Total Size per Item or per Run, or one of which passes Max File Size',
 				options: [
 					{
 						name: 'Fail the Item',
@@ -157,6 +169,8 @@ interface Limits {
 	fileBytes: number;
 	/** Max Total Size per Item (MB), in bytes. */
 	totalBytes: number;
+	/** Max Total Size per Run (MB), in bytes. */
+	runBytes: number;
 	/** Max Files per Item. */
 	files: number;
 	/** Timeout: the longest wait for an answer or the next bytes. */
@@ -185,6 +199,7 @@ function readLimits(context: IExecuteFunctions, itemIndex: number): Limits {
 		files: positive('maxFiles', FILES_OPTION, DEFAULT_MAX_FILES, true),
 		deadlineMs: positive('fileDeadline', DEADLINE_OPTION, DEFAULT_FILE_DEADLINE_MS),
 		totalBytes: Math.floor(positive('maxTotalSizeMb', TOTAL_OPTION, DEFAULT_MAX_TOTAL_MB) * MB),
+		runBytes: Math.floor(positive('maxRunSizeMb', RUN_OPTION, DEFAULT_MAX_RUN_MB) * MB),
 		timeoutMs: positive('timeout', 'Timeout', 60_000),
 		keepWhatFits: options.overLimit === 'fit',
 	};
@@ -330,8 +345,10 @@ const STALLED: unique symbol = Symbol('stalled');
 interface Download {
 	file: RecordFile;
 	limits: Limits;
-	/** Bytes left under Max Total Size per Item before this file. */
+	/** Bytes left under Max Total Size per Item and per Run before this file. */
 	room: number;
+	/** The option whose limit leaves that room. */
+	roomOption: string;
 	/** Max Time per File ends then (ms since the epoch), counted from the first request to the host. */
 	deadline: number;
 	/** Bytes that came so far. */
@@ -349,6 +366,14 @@ function pastLimitError(
 	const { file, limits, itemIndex } = download;
 	if (bytes > limits.fileBytes)
 		return tooLargeError(context, file, `more than ${sizeText(bytes)}`, limits, itemIndex, true);
+	if (download.roomOption === RUN_OPTION)
+		return overLimitError(
+			context,
+			`The files of this run are larger than the limit of ${sizeText(limits.runBytes)} in all: "${file.fileName}" of the record "${recordId}" passed it while downloading`,
+			RUN_OPTION,
+			itemIndex,
+			true,
+		);
 	return overLimitError(
 		context,
 		`The files of the record "${recordId}" are larger than the limit of ${sizeText(limits.totalBytes)} in all: "${file.fileName}" passed it while downloading`,
@@ -566,7 +591,11 @@ interface LeftOut {
  * each while fewer than Max Files per Item are taken, under Max File Size, and within Max Total
  * Size per Item with the ones taken (a file without a stated size counts once its bytes come).
  */
-function fitting(files: RecordFile[], limits: Limits): { taken: RecordFile[]; leftOut: LeftOut[] } {
+function fitting(
+	files: RecordFile[],
+	limits: Limits,
+	run: RunTally,
+): { taken: RecordFile[]; leftOut: LeftOut[] } {
 	const taken: RecordFile[] = [];
 	const leftOut: LeftOut[] = [];
 	let stated = 0;
@@ -576,6 +605,7 @@ function fitting(files: RecordFile[], limits: Limits): { taken: RecordFile[]; le
 		if (taken.length >= limits.files) limit = FILES_OPTION;
 		else if (size > limits.fileBytes) limit = FILE_SIZE_OPTION;
 		else if (stated + size > limits.totalBytes) limit = TOTAL_OPTION;
+		else if (run.arrived + stated + size > limits.runBytes) limit = RUN_OPTION;
 		if (limit) leftOut.push({ file, limit });
 		else {
 			taken.push(file);
@@ -593,6 +623,7 @@ function refusal(
 	{ file, limit }: LeftOut,
 	limits: Limits,
 	itemIndex: number,
+	run: RunTally,
 ): NodeOperationError {
 	if (limit === FILES_OPTION)
 		return overLimitError(
@@ -604,6 +635,13 @@ function refusal(
 	if (limit === FILE_SIZE_OPTION)
 		return tooLargeError(context, file, sizeText(file.size ?? 0), limits, itemIndex);
 	const stated = files.reduce((sum, each) => sum + (each.size ?? 0), 0);
+	if (limit === RUN_OPTION)
+		return overLimitError(
+			context,
+			`The files of the record "${recordId}" add up to ${sizeText(stated)}: with the ${sizeText(run.arrived)} downloaded before in this run, more than the limit of ${sizeText(limits.runBytes)} per run`,
+			RUN_OPTION,
+			itemIndex,
+		);
 	return overLimitError(
 		context,
 		`The files of the record "${recordId}" add up to ${sizeText(stated)}, more than the limit of ${sizeText(limits.totalBytes)}`,
@@ -642,16 +680,26 @@ async function downloadInTurn(
 		recordId: string;
 		prefix: string;
 		itemIndex: number;
+		run: RunTally;
 	},
 ): Promise<{ binary: IBinaryKeyData; downloaded: RecordFile[] }> {
-	const { context, limits, recordId, prefix, itemIndex } = item;
+	const { context, limits, recordId, prefix, itemIndex, run } = item;
 	const binary: IBinaryKeyData = {};
 	const downloaded: RecordFile[] = [];
 	let arrived = 0;
 	let firstLimitPassed: unknown;
 	for (const file of taken) {
-		const room = limits.totalBytes - arrived;
-		const download = { file, limits, room, deadline: Infinity, bytes: 0, itemIndex };
+		const itemRoom = limits.totalBytes - arrived;
+		const runRoom = limits.runBytes - run.arrived;
+		const download = {
+			file,
+			limits,
+			room: Math.min(itemRoom, runRoom),
+			roomOption: runRoom < itemRoom ? RUN_OPTION : TOTAL_OPTION,
+			deadline: Infinity,
+			bytes: 0,
+			itemIndex,
+		};
 		const got = await downloadFile(context, client, download, recordId).then(
 			(data) => ({ data }),
 			(error: unknown) => ({ error }),
@@ -660,6 +708,7 @@ async function downloadInTurn(
 			binary[`${prefix}_${downloaded.length}`] = got.data;
 			downloaded.push(file);
 			arrived += download.bytes;
+			run.arrived += download.bytes;
 			continue;
 		}
 		const limit = got.error instanceof Error ? limitOf.get(got.error) : undefined;
@@ -680,10 +729,16 @@ const fileEntry = (file: RecordFile) => ({
 	handle: file.handle,
 });
 
+/** The bytes of the files downloaded so far in this run, against Max Total Size per Run. */
+interface RunTally {
+	arrived: number;
+}
+
 async function downloadItem(
 	context: IExecuteFunctions,
 	client: RecordsClient,
 	itemIndex: number,
+	run: RunTally,
 ): Promise<Outcome> {
 	const tableId = readTableId(context, itemIndex);
 	const recordId = readRecordId(context, itemIndex);
@@ -717,15 +772,16 @@ async function downloadItem(
 			},
 		);
 	// Every limit is checked against the sizes SmartSuite states before the first byte.
-	const { taken, leftOut } = fitting(files, limits);
+	const { taken, leftOut } = fitting(files, limits, run);
 	if (leftOut.length > 0 && (!limits.keepWhatFits || taken.length === 0))
-		throw refusal(context, recordId, files, leftOut[0], limits, itemIndex);
+		throw refusal(context, recordId, files, leftOut[0], limits, itemIndex, run);
 	const { binary, downloaded } = await downloadInTurn(client, taken, leftOut, {
 		context,
 		limits,
 		recordId,
 		prefix,
 		itemIndex,
+		run,
 	});
 	const json: IDataObject = {
 		id: recordId,
@@ -757,9 +813,10 @@ export async function executeDownloadFiles(
 ): Promise<INodeExecutionData[][]> {
 	const client = await recordsClient(this);
 	const outcomes: Outcome[][] = [];
+	const run: RunTally = { arrived: 0 };
 	for (const itemIndex of this.getInputData().keys()) {
 		try {
-			outcomes.push([await downloadItem(this, client, itemIndex)]);
+			outcomes.push([await downloadItem(this, client, itemIndex, run)]);
 		} catch (error) {
 			outcomes.push([failure(error)]);
 		}

@@ -25,14 +25,24 @@ export interface RecordList {
 	cut?: { total?: number };
 }
 
-/** The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. */
+/**
+ * The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. `most`:
+ * more records than this is an error (what one run can output), whatever the limit, even when a
+ * server sends them on one page.
+ */
 export async function listRecords(
 	client: RecordsClient,
 	tableId: string,
 	structure: Field[],
 	body: IDataObject,
-	{ limit = Infinity, itemIndex }: { limit?: number; itemIndex?: number },
+	{
+		limit: asked = Infinity,
+		most = Infinity,
+		itemIndex,
+	}: { limit?: number; most?: number; itemIndex?: number },
 ): Promise<RecordList> {
+	// One more than `most` tells "exactly that many" from "too many".
+	const limit = Math.min(asked, most + 1);
 	const started = Date.now();
 	const records: IDataObject[] = [];
 	let offset = 0;
@@ -56,6 +66,7 @@ export async function listRecords(
 			isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
 		if (!items) throw notAPageError(client.node, itemIndex);
 		appendUpTo(records, items, limit);
+		if (records.length > most) throw tooManyError(client.node, most, itemIndex);
 		offset += items.length;
 		const over = items.length < wanted || reachedTotal(answer, items.length, offset);
 		if (over) break;
@@ -79,6 +90,18 @@ function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 		description: 'The answer has no "items" list. This is usually a temporary problem: try again.',
 		itemIndex,
 	});
+}
+
+function tooManyError(node: INode, most: number, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`More than ${most.toLocaleString('en-US')} records match the search, more than one run can output`,
+		{
+			description:
+				'n8n fails on more items from one node at once. Add filter rules to narrow the search (for example on a date or a status), or turn off Return All and set a Limit.',
+			itemIndex,
+		},
+	);
 }
 
 function endlessError(

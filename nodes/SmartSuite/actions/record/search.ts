@@ -19,6 +19,7 @@ import {
 } from '../../shared/fields';
 import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
+import { MAX_ITEMS_PER_RUN } from '../pages';
 import { isTool, returnAllFields } from '../shared';
 import { eachItem, readTableId, shownRecords, readableField, simplifyField } from './common';
 import type { LookupErrors } from './linked';
@@ -350,6 +351,7 @@ async function searchTable(
 	const limit = readLimit(context, itemIndex);
 	const { records, cut } = await listRecords(client, tableId, structure, body, {
 		limit,
+		most: MAX_ITEMS_PER_RUN,
 		itemIndex,
 	});
 	const shown = await shownRecords(context, client, records, structure, itemIndex);

@@ -1,6 +1,7 @@
 /** Whole records: an item's values to SmartSuite's body, and SmartSuite's record to a readable one. */
 import type { IDataObject } from 'n8n-workflow';
 
+import { hasOwn, ownValue, setOwn } from '../own';
 import type { ReadContext } from './people';
 import type { ConvertContext, Field } from './types';
 import {
@@ -58,7 +59,7 @@ export function matchKeys(given: IDataObject, structure: Field[]): MatchedKeys {
 		} else if (isReadOnly(field)) {
 			matched.readOnly.push(key);
 		} else {
-			matched.values[field.slug] = value;
+			setOwn(matched.values, field.slug, value);
 		}
 	}
 	return matched;
@@ -126,11 +127,15 @@ export function toRecordBody(
 		const field = bySlug.get(slug);
 		if (given === undefined || given === null || !field) continue;
 		if (given === '') {
-			if (clearEmpty) body[slug] = emptyValueOf(field) as IDataObject[keyof IDataObject];
+			if (clearEmpty) setOwn(body, slug, emptyValueOf(field) as IDataObject[keyof IDataObject]);
 			continue;
 		}
 		try {
-			body[slug] = toSmartSuiteValue(field, given, context) as IDataObject[keyof IDataObject];
+			setOwn(
+				body,
+				slug,
+				toSmartSuiteValue(field, given, context) as IDataObject[keyof IDataObject],
+			);
 		} catch (error) {
 			return {
 				bad: {
@@ -149,7 +154,9 @@ export function toRecordBody(
 export function missingRequired(body: IDataObject, structure: Field[]): Field[] {
 	return structure.filter(
 		(field) =>
-			field.params?.required === true && !isReadOnly(field) && isEmptyValue(body[field.slug]),
+			field.params?.required === true &&
+			!isReadOnly(field) &&
+			isEmptyValue(ownValue(body, field.slug)),
 	);
 }
 
@@ -184,7 +191,7 @@ function textEntries(value: unknown): string[] {
 /** Members by e-mail or name and linked records by title in the values, to look up once for all items. */
 export function lookupsIn(values: IDataObject, structure: Field[], lookups: Lookups): void {
 	for (const field of structure) {
-		if (!(field.slug in values)) continue;
+		if (!hasOwn(values, field.slug)) continue;
 		const named = textEntries(values[field.slug]).filter((entry) => !looksLikeId(entry));
 		if (field.field_type === 'userfield' && named.length > 0) lookups.people = true;
 		if (field.field_type !== 'linkedrecordfield' || named.length === 0) continue;
@@ -227,12 +234,12 @@ export function simplifyRecord(
 ): IDataObject {
 	const simple: IDataObject = { id: record.id };
 	for (const field of structure) {
-		if (field.slug === 'id' || !(field.slug in record)) continue;
-		simple[keys.get(field.slug)!] = toReadableValue(
-			field,
-			record[field.slug],
-			readable,
-		) as IDataObject[keyof IDataObject];
+		if (field.slug === 'id' || !hasOwn(record, field.slug)) continue;
+		setOwn(
+			simple,
+			keys.get(field.slug)!,
+			toReadableValue(field, record[field.slug], readable) as IDataObject[keyof IDataObject],
+		);
 	}
 	return simple;
 }
@@ -257,7 +264,7 @@ export function hasPeople(records: IDataObject[], structure: Field[]): boolean {
 		.map((field) => field.slug);
 	return records.some((record) =>
 		userSlugs.some((slug) => {
-			const value = record[slug];
+			const value = ownValue(record, slug);
 			return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
 		}),
 	);
@@ -271,7 +278,7 @@ export function fieldComplaints(body: unknown, structure: Field[]): string[] {
 	if (!isObject(body)) return [];
 	const complaints: string[] = [];
 	for (const field of structure) {
-		const said = body[field.slug];
+		const said = ownValue(body, field.slug);
 		if (said === undefined) continue;
 		const text = Array.isArray(said)
 			? said.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))).join(' ')

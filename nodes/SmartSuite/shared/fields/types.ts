@@ -29,6 +29,7 @@ import type { KeySpec } from './keys';
 import { choiceKey, numberKey, textKey } from './keys';
 import type { NamedMember, ReadContext } from './people';
 import { readPeople } from './people';
+import { ownValue } from '../own';
 import type { Choice } from './values';
 import {
 	choiceIsKnown,
@@ -453,7 +454,7 @@ const UNKNOWN: FieldTypeSpec = {
 };
 
 export function specOf(field: Field): FieldTypeSpec {
-	return FIELD_TYPES[field.field_type] ?? UNKNOWN;
+	return ownValue(FIELD_TYPES, field.field_type) ?? UNKNOWN;
 }
 
 /**
