@@ -4,7 +4,8 @@
 # 1. the in-process suites, which keep a core busy: the floor's (n8n-core 2.8.1, Node 20) beside the
 #    current engine's (n8n-core 2.41.1, Node 24), each with both cores offered;
 # 2. the suites in a real n8n and the editor tests, which mostly wait on n8n (its minute polls, its
-#    start-up): both versions side by side, several suites each.
+#    start-up): both versions side by side, two suites each (three each, with Chromium and n8n's
+#    start-ups, starved the editor tests).
 # A phase fails when either side fails; both sides always run to the end. Each line is prefixed
 # with its n8n version. Arguments go to both sides' jest (e.g. a test path).
 set -euo pipefail
@@ -45,8 +46,8 @@ side_by_side \
 printf '\n=== real n8n and the editor, both versions (%s, %ss so far)\n' "$(date -u +%H:%M:%S)" "$((SECONDS - started))"
 phase2=0
 side_by_side \
-	"floor --selectProjects e2e browser --maxWorkers=3 $args" \
-	"current --selectProjects 'e2e (n8n 2.41)' 'browser (n8n 2.41)' --maxWorkers=3 $args" || phase2=1
+	"floor --selectProjects e2e browser --maxWorkers=2 $args" \
+	"current --selectProjects 'e2e (n8n 2.41)' 'browser (n8n 2.41)' --maxWorkers=2 $args" || phase2=1
 
 printf '\n=== jest suites finished in %ss (in-process: %s, real n8n: %s)\n' "$((SECONDS - started))" \
 	"$([ $phase1 -eq 0 ] && echo passed || echo FAILED)" "$([ $phase2 -eq 0 ] && echo passed || echo FAILED)"

@@ -382,6 +382,9 @@ it(
 		await screenshot(ndv(), 'action-custom-api-call');
 		await ndv().getByTestId('ndv-close-button').click();
 	}),
+	// Every operation of every resource, each switched to and looked at: on a loaded machine
+	// (both n8n versions' suites side by side) over the suite's 3 minutes. A bound, not a target.
+	10 * 60_000,
 );
 
 it(
