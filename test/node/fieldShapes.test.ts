@@ -133,7 +133,7 @@ describe('Field types as a person types and reads them', () => {
 			const error = await runError(emu, {
 				parameters: create(table.id, { title: 'x', [slug]: value }),
 			});
-			expect(error.message).toContain('cannot be used');
+			expect(error.message).toContain('cannot take');
 			expect(`${error.message} ${error.description}`).toContain(said);
 			expect(operations(emu)).toEqual(['GetTable']);
 		},
