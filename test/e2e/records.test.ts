@@ -728,7 +728,7 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 			// Requests: one each, structure reads where records are written or read.
 			const requests = recordRequests(before);
 			expect(requests.map((request) => request.operation)).toEqual([
-				'ListDeletedRecords',
+				'ListDeletedRecordsPaged', // issue 50: the trash page by page
 				'ListMembers', // Get Deleted (Simplify: who deleted them)
 				'RestoreRecord',
 				'GetTable', // Restore (Simplify: the fields by label)
@@ -742,6 +742,7 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 				'GetTable',
 				'ListRecords', // Search
 				'GetTable',
+				'ListViews', // issue 50: a form or dashboard is refused before its records are read
 				'ListViewRecords', // View → Get Records
 			]);
 			expect(
