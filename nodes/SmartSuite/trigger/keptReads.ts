@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Field } from '../shared/fields';
 import { choicesOf } from '../shared/fields';
 import { isObject, readIds } from '../shared/fields/values';
+import { ownValue } from '../shared/own';
 import type { MemberDirectory } from '../shared/records';
 
 export const KEEP_MS = 24 * 60 * 60_000;
@@ -78,7 +79,7 @@ export function directoryShows(
 		.map((field) => field.slug);
 	return values.every((record) =>
 		userSlugs.every((slug) => {
-			const ids = readIds(record[slug]);
+			const ids = readIds(ownValue(record, slug));
 			return (
 				!Array.isArray(ids) || ids.every((id) => typeof id !== 'string' || members.byId.has(id))
 			);

@@ -24,6 +24,7 @@ import {
 	UPSERT_OUTCOME,
 } from '../../shared/fields';
 import { tableLocator } from '../../shared/locators';
+import { ownValue } from '../../shared/own';
 import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
 import type { Write } from './batches';
@@ -160,7 +161,7 @@ async function groupByKey(
 			const structure = await client.structure(write.tableId);
 			const matchFields = matchFieldsOf(context, structure, write.itemIndex);
 			const keys = matchFields.map((field) => {
-				const key = keyOf(field, write.body[field.slug]);
+				const key = keyOf(field, ownValue(write.body, field.slug));
 				if (key === undefined) throw noKeyError(context, field, write.itemIndex);
 				return key;
 			});
@@ -210,7 +211,7 @@ async function findRecords(client: RecordsClient, chunk: KeyGroup[]): Promise<vo
 	for (const group of chunk) {
 		const found = records.filter((record) =>
 			group.matchFields.every((field, position) =>
-				storedHasKey(field, record[field.slug], group.keys[position]),
+				storedHasKey(field, ownValue(record, field.slug), group.keys[position]),
 			),
 		);
 		group.writes = found.map((record) => ({ ...group.first, recordId: String(record.id) }));
