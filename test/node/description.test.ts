@@ -80,6 +80,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'viewId',
 		'returnAll',
 		'limit',
+		'outputFields',
 		'simplify',
 		'readableValues',
 	]);
@@ -109,6 +110,7 @@ it('keeps its resources, operations and parameter names', () => {
 	expect(parametersOf('record', 'get')).toEqual([
 		'tableId',
 		'recordId',
+		'outputFields',
 		'simplify',
 		'readableValues',
 	]);
@@ -168,6 +170,7 @@ it('keeps its resources, operations and parameter names', () => {
 		// The node's Limit (50) and the SmartSuite Tool's (20: displayOptions @tool).
 		'limit',
 		'limit',
+		'outputFields',
 		'simplify',
 		'readableValues',
 	]);

@@ -21,6 +21,7 @@ import {
 	readableField,
 	simplifyField,
 } from './common';
+import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
 
 const show = { resource: ['record'], operation: ['get'] };
 
@@ -37,6 +38,7 @@ export const getFields: INodeProperties[] = [
 		displayOptions: { show },
 	}),
 	recordLocator(show),
+	outputFieldsField(show),
 	simplifyField(show),
 	readableField(show),
 ];
@@ -71,7 +73,8 @@ export async function executeGet(this: IExecuteFunctions): Promise<INodeExecutio
 		const tableId = readTableId(this, itemIndex);
 		const recordId = readRecordId(this, itemIndex);
 		const structure = await client.structure(tableId);
+		const kept = readOutputFields(this, structure, itemIndex);
 		const record = await readRecord(client, tableId, recordId, structure, itemIndex);
-		return [await shownRecord(this, client, record, structure, itemIndex)];
+		return [await shownRecord(this, client, onlyFields([record], kept)[0], structure, itemIndex)];
 	});
 }

@@ -160,7 +160,8 @@ async function getFileFieldsOrAll(this: ILoadOptionsFunctions): Promise<INodePro
 	return [every, ...(await getFileFields.call(this))];
 }
 
-async function getSortFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+/** Every field of the chosen table (Sort, Output Fields). */
+async function getTableFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return (await structureOfChosenTable(this)).map(fieldOption);
 }
 
@@ -178,7 +179,7 @@ async function getComparisons(this: ILoadOptionsFunctions): Promise<INodePropert
 export const recordListSearch = { searchRecords, searchDeletedRecords };
 export const recordLoadOptions = {
 	getSearchFields,
-	getSortFields,
+	getTableFields,
 	getComparisons,
 	getFileFields,
 	getFileFieldsOrAll,

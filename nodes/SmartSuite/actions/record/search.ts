@@ -22,9 +22,11 @@ import type { RecordsClient } from '../../shared/records';
 import { MAX_ITEMS_PER_RUN } from '../pages';
 import { isTool, returnAllFields } from '../shared';
 import { eachItem, readTableId, shownRecords, readableField, simplifyField } from './common';
+import { fieldByKey, fieldList } from './fieldNames';
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
 import { listRecords } from './list';
+import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
 import type { FilterRule, SearchConditions, SortRule } from './searchJson';
 import { FILTER_JSON_SHAPE, readFilterJson } from './searchJson';
 
@@ -147,7 +149,7 @@ export const searchFields: INodeProperties[] = [
 				displayName: 'Rule',
 				name: 'rule',
 				values: [
-					fieldOfTable('getSortFields'),
+					fieldOfTable('getTableFields'),
 					{
 						displayName: 'Direction',
 						name: 'direction',
@@ -163,6 +165,7 @@ export const searchFields: INodeProperties[] = [
 		],
 	},
 	...returnAllFields(show, TOOL_LIMIT),
+	outputFieldsField(show),
 	simplifyField(show),
 	readableField(show),
 ];
@@ -182,15 +185,6 @@ function conditionsOf(context: IExecuteFunctions, itemIndex: number): SearchCond
 		rules: (context.getNodeParameter('filters.rule', itemIndex, []) as FilterRule[]) ?? [],
 		sort: (context.getNodeParameter('sort.rule', itemIndex, []) as SortRule[]) ?? [],
 	};
-}
-
-/** The field a rule names: its slug exactly, else its label in any case. */
-function fieldByKey(structure: Field[], key: unknown): Field | undefined {
-	if (typeof key !== 'string') return undefined;
-	return (
-		structure.find((field) => field.slug === key) ??
-		structure.find((field) => field.label.toLowerCase() === key.trim().toLowerCase())
-	);
 }
 
 /** A rule's value as the lookups read it: people by e-mail or name, linked records by title. */
@@ -227,12 +221,6 @@ async function lookupsOfItems(
 		convert: await convertContextFor(client, lookups, context.getTimezone(), errors),
 		errors,
 	};
-}
-
-/** The fields a rule can name, as an error lists them (a model picks from the list). */
-function fieldList(fields: Field[]): string {
-	const named = fields.map((field) => `"${field.label}" (${field.slug})`);
-	return named.length > 40 ? `${named.slice(0, 40).join(', ')}, …` : named.join(', ');
 }
 
 function fieldNamed(
@@ -349,12 +337,14 @@ async function searchTable(
 		sort: sortOf(node, conditions, structure, itemIndex),
 	};
 	const limit = readLimit(context, itemIndex);
+	const kept = readOutputFields(context, structure, itemIndex);
 	const { records, cut } = await listRecords(client, tableId, structure, body, {
 		limit,
 		most: MAX_ITEMS_PER_RUN,
 		itemIndex,
 	});
-	const shown = await shownRecords(context, client, records, structure, itemIndex);
+	const chosen = onlyFields(records, kept);
+	const shown = await shownRecords(context, client, chosen, structure, itemIndex);
 	// A model sees only the items: it is told that more match, and how to see them.
 	if (cut && isTool(context)) shown.push({ more: moreMatchNote(records.length, cut.total) });
 	return shown;

@@ -26,6 +26,7 @@ import {
 	simplifyField,
 } from '../record/common';
 import { MAX_PAGES, PAGE_SIZE, TIME_LIMIT_MS } from '../record/list';
+import { onlyFields, outputFieldsField, readOutputFields } from '../record/outputFields';
 import { readLimit } from '../record/search';
 import { listViews, notAView, viewLocator } from './views';
 
@@ -42,6 +43,7 @@ export const getRecordsFields: INodeProperties[] = [
 	tableLocator({ description: 'The table that holds the view', displayOptions: { show } }),
 	viewLocator(show),
 	...returnAllFields(show),
+	outputFieldsField(show),
 	simplifyField(show),
 	readableField(show),
 ];
@@ -165,8 +167,9 @@ export async function executeGetRecords(this: IExecuteFunctions): Promise<INodeE
 		);
 		const limit = readLimit(this, itemIndex);
 		const structure = await client.structure(tableId);
+		const kept = readOutputFields(this, structure, itemIndex);
 		await refuseNonView(this, client, reportsOf, tableId, viewId, itemIndex);
 		const records = await viewRecords(client, tableId, viewId, structure, limit, itemIndex);
-		return await shownRecords(this, client, records, structure, itemIndex);
+		return await shownRecords(this, client, onlyFields(records, kept), structure, itemIndex);
 	});
 }
