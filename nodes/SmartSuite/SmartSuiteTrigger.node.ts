@@ -203,12 +203,12 @@ async function pollWebhook(
 		min: 0,
 		max: Number.MAX_SAFE_INTEGER,
 	});
+	const files = filesOptionOf(node, options, clock, POLLING_TRIGGER);
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && !managed) await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
-	const files = filesOptionOf(node, options, clock, POLLING_TRIGGER);
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][]> => [
 		await eventItems(this, events, {
 			simplify: options.simplify !== false,
