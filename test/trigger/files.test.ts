@@ -6,6 +6,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import type { Emulator } from '../emulator';
 import { requestsTo, triggerFor, useTriggerEmulator } from './helpers';
 
@@ -219,6 +220,41 @@ describe('Download Files in the SmartSuite Polling Trigger', () => {
 		expect(three.binary).toBeUndefined();
 		expect(requestsTo(emu, 'GetFileUrl')).toHaveLength(2);
 		expect(emu.fileRequests).toHaveLength(2);
+	});
+
+	it("a file still coming when the poll's time for files ends is noted, the poll ends within its budget and the event goes out", async () => {
+		const { emu } = ctx;
+		const { table, trigger } = await watched(emu, { downloadFiles: true });
+		emu.createRecord(table.id, {
+			title: 'Slow',
+			[SCANS]: ['https://files.example.com/slow.pdf', 'https://files.example.com/next.pdf'],
+		});
+		// Half the bytes, then nothing: only the poll's budget (here 2 s, half of it for files) ends it.
+		emu.fileHostFault({ type: 'stall' });
+		const limits = { ...POLL_LIMITS };
+		POLL_LIMITS.budgetMs = 2000;
+		try {
+			const started = Date.now();
+			const [item] = items(await trigger.poll());
+			expect(Date.now() - started).toBeLessThan(2000 + 1000);
+			expect(item.json).toMatchObject({
+				fileCount: 0,
+				leftOut: [
+					{
+						fileName: 'slow.pdf',
+						error:
+							'Could not download the file "slow.pdf": the trigger\'s time for files ran out before it was done',
+					},
+					{
+						fileName: 'next.pdf',
+						error: "Not downloaded: the trigger's time for files ran out",
+					},
+				],
+			});
+			expect(await trigger.poll()).toBeNull();
+		} finally {
+			Object.assign(POLL_LIMITS, limits);
+		}
 	});
 
 	it('refuses a Max Total Size per Run (MB) of 0 before any request', async () => {

@@ -745,7 +745,8 @@ async function downloadInTurn(
 		}
 		const limit = got.error instanceof Error ? limitOf.get(got.error) : undefined;
 		if (limits.noteFailures) {
-			leftOut.push(limit ? { file, limit } : { file, error: (got.error as Error).message });
+			const error = got.error instanceof Error ? got.error.message : String(got.error);
+			leftOut.push(limit ? { file, limit } : { file, error });
 			continue;
 		}
 		if (!limits.keepWhatFits || !limit) throw got.error;
