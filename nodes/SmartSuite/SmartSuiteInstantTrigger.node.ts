@@ -23,7 +23,14 @@ import {
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
-import { EVENTS_HINT, readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import {
+	EVENTS_HINT,
+	downloadFilesOption,
+	fileFieldsOption,
+	maxRunSizeOption,
+	readableValuesOption,
+	simplifyOption,
+} from './trigger/outputOptions';
 
 /** A number of its own for each node (from its id), so that many triggers do not tick at the same second. */
 function spread(nodeId: string): number {
@@ -106,6 +113,8 @@ export class SmartSuiteInstantTrigger implements INodeType {
 				// A new trigger shows Simplify switched on, as it acts when unset (issue 50).
 				default: { simplify: true },
 				options: [
+					downloadFilesOption,
+					fileFieldsOption,
 					{
 						displayName: 'Max Events per Run',
 						name: 'maxEventsPerPoll',
@@ -115,6 +124,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 						description:
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
+					maxRunSizeOption,
 					readableValuesOption,
 					simplifyOption,
 				],

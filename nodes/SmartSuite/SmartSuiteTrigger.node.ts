@@ -28,12 +28,21 @@ import type { WebhookRead } from './trigger/managed';
 import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
 import { POLLING_TRIGGER } from './trigger/names';
+import type { FilesOptions } from './trigger/files';
+import { eventsTimeLeft, filesOptionOf } from './trigger/files';
 import { eventItems, logDrain } from './trigger/output';
-import { EVENTS_HINT, readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import {
+	EVENTS_HINT,
+	downloadFilesOption,
+	fileFieldsOption,
+	maxRunSizeOption,
+	readableValuesOption,
+	simplifyOption,
+} from './trigger/outputOptions';
 import { NO_SAMPLE, sampleEvents } from './trigger/sample';
 import { sourceFields } from './trigger/sourceFields';
 
-interface TriggerOptions {
+interface TriggerOptions extends FilesOptions {
 	startFrom?: 'newEvents' | 'allStoredEvents';
 	maxEventsPerPoll?: number;
 	pageSize?: number;
@@ -100,6 +109,8 @@ export class SmartSuiteTrigger implements INodeType {
 				// A new trigger shows Simplify switched on, as it acts when unset (issue 50).
 				default: { simplify: true },
 				options: [
+					downloadFilesOption,
+					fileFieldsOption,
 					{
 						displayName: 'Max Events per Poll',
 						name: 'maxEventsPerPoll',
@@ -109,6 +120,7 @@ export class SmartSuiteTrigger implements INodeType {
 						description:
 							'Most events one poll emits; the rest follow on the next polls. 0 means no limit.',
 					},
+					maxRunSizeOption,
 					{
 						displayName: 'Page Size',
 						name: 'pageSize',
@@ -191,6 +203,7 @@ async function pollWebhook(
 		min: 0,
 		max: Number.MAX_SAFE_INTEGER,
 	});
+	const files = filesOptionOf(node, options, clock, POLLING_TRIGGER);
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
@@ -202,9 +215,10 @@ async function pollWebhook(
 			readable: options.readableValues !== false,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
+			files,
 		}),
 	];
-	const bounds = { timeLeft: clock.timeLeft, maxPages: clock.maxPages };
+	const bounds = { timeLeft: eventsTimeLeft(clock, files), maxPages: clock.maxPages };
 
 	if (this.getMode() === 'manual') {
 		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
@@ -277,6 +291,7 @@ async function pollSource(
 	return await sampleOutput(
 		context,
 		managed ? readWanted(context) : await scopeOf(context, webhookId),
+		clock,
 	);
 }
 
@@ -294,6 +309,7 @@ async function scopeOf(context: IPollFunctions, webhookId: string): Promise<Scop
 async function sampleOutput(
 	context: IPollFunctions,
 	scope: Scope,
+	clock: PollClock,
 ): Promise<INodeExecutionData[][]> {
 	const kinds = context.getNodeParameter('events', []) as string[];
 	const samples = await sampleEvents(context, scope, kinds);
@@ -305,6 +321,7 @@ async function sampleOutput(
 			readable: options.readableValues !== false,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${context.getWorkflow().id}|${context.getNode().id}|sample`,
+			files: filesOptionOf(context.getNode(), options, clock, POLLING_TRIGGER),
 		}),
 	];
 }

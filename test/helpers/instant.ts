@@ -43,6 +43,8 @@ export interface PingAnswer {
 	status?: number;
 	/** The items of the execution the ping started (none: no execution). */
 	items: IDataObject[];
+	/** The same items whole (json and binary). */
+	data: INodeExecutionData[];
 	/** Saves the execution's state now (for `saveLater`); a no-op otherwise. */
 	save(): void;
 }
@@ -133,9 +135,16 @@ export async function startInstantTrigger(options: {
 	parameters: INodeParameters;
 	credentials: object;
 }): Promise<
-	InstantTrigger & { executions: IDataObject[][]; answers: number[]; close(): Promise<void> }
+	InstantTrigger & {
+		executions: IDataObject[][];
+		/** The executions' items whole (json and binary). */
+		runs: INodeExecutionData[][];
+		answers: number[];
+		close(): Promise<void>;
+	}
 > {
 	const executions: IDataObject[][] = [];
+	const runs: INodeExecutionData[][] = [];
 	const answers: number[] = [];
 	let trigger: InstantTrigger | undefined;
 	const server = http.createServer((req, res) => {
@@ -157,6 +166,7 @@ export async function startInstantTrigger(options: {
 			(isTest ? trigger!.pingTest(body, query) : trigger!.ping(body, { query })).then(
 				(answer) => {
 					if (answer.items.length > 0) executions.push(answer.items);
+					if (answer.data.length > 0) runs.push(answer.data);
 					answers.push(answer.status ?? 0);
 					res.writeHead(answer.status ?? 500).end();
 				},
@@ -172,6 +182,7 @@ export async function startInstantTrigger(options: {
 	trigger = createInstantTrigger({ ...options, baseUrl: base });
 	return Object.assign(trigger, {
 		executions,
+		runs,
 		answers,
 		close: () =>
 			new Promise<void>((resolve) => {
@@ -278,8 +289,9 @@ export function createInstantTrigger({
 			null,
 		);
 		const result = await nodeType.webhook.call(context);
-		const items = (result.workflowData?.[0] ?? []).map((item: INodeExecutionData) => item.json);
-		return { workflow, answer, items, started: result.workflowData !== undefined };
+		const data = result.workflowData?.[0] ?? [];
+		const items = data.map((item: INodeExecutionData) => item.json);
+		return { workflow, answer, items, data, started: result.workflowData !== undefined };
 	}
 
 	/**
@@ -350,7 +362,7 @@ export function createInstantTrigger({
 			);
 		},
 		async ping(body, { saveLater = false, mode = 'webhook', withResponse = true, query } = {}) {
-			const { workflow, answer, items, started } = await runWebhook(
+			const { workflow, answer, items, data, started } = await runWebhook(
 				database,
 				body,
 				mode,
@@ -361,7 +373,7 @@ export function createInstantTrigger({
 				if (started) database = clone(workflow.staticData);
 			};
 			if (!saveLater) save();
-			return { status: answer.status, items, save };
+			return { status: answer.status, items, data, save };
 		},
 		restart() {
 			jest.isolateModules(() => {
@@ -380,7 +392,7 @@ export function createInstantTrigger({
 		},
 		async pingTest(body, query) {
 			const state = testState ?? {};
-			const { workflow, answer, items, started } = await runWebhook(
+			const { workflow, answer, items, data, started } = await runWebhook(
 				state,
 				body,
 				'manual',
@@ -394,7 +406,7 @@ export function createInstantTrigger({
 				);
 				testState = undefined;
 			}
-			return { status: answer.status, items, save: () => {} };
+			return { status: answer.status, items, data, save: () => {} };
 		},
 		async keepAlive() {
 			return await scheduled('activate', /^\d+ \d+ \d+ \* \* \*$/, keepAlive);

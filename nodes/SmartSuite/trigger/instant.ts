@@ -50,6 +50,8 @@ import type { WebhookApi } from './api';
 import { isWebhookGone, webhookApi } from './api';
 import { START_CURSOR, saveCursor, savedCursor } from './cursor';
 import { drain } from './drain';
+import type { FilesOptions } from './files';
+import { eventsTimeLeft, filesOptionOf } from './files';
 import type { PollClock } from './limits';
 import { POLL_LIMITS, startPollClock } from './limits';
 import type { Wanted } from './lookup';
@@ -73,7 +75,7 @@ const LARGE_PAGE_SIZE = 1000;
 /** The keep-alive reads the events (which keeps the webhook enabled) when it expires sooner than this. */
 const RENEW_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
 
-interface InstantOptions {
+interface InstantOptions extends FilesOptions {
 	maxEventsPerPoll?: number;
 	simplify?: boolean;
 	readableValues?: boolean;
@@ -519,6 +521,7 @@ async function drainOnce(
 	};
 	const start = startingPoint(saved, memory.remembered, Date.now());
 	const clock = clockNow();
+	const files = filesOptionOf(node, options, clock, INSTANT_TRIGGER);
 	const api = await webhookApi(context, webhookId, clock);
 	const fresh = start.cursor.pageToken === '' && start.cursor.lastEventId === '';
 	const result = await drain(start.cursor, {
@@ -530,7 +533,7 @@ async function drainOnce(
 		maxEvents: maxEvents === 0 ? Infinity : maxEvents,
 		pageSize: fresh ? LARGE_PAGE_SIZE : PAGE_SIZE,
 		largePageSize: LARGE_PAGE_SIZE,
-		timeLeft: clock.timeLeft,
+		timeLeft: eventsTimeLeft(clock, files),
 		maxPages: clock.maxPages,
 	});
 	if (result.error && result.emitted.length === 0) throw result.error;
@@ -540,14 +543,17 @@ async function drainOnce(
 		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
 		return { items: [], complete };
 	}
-	// Every item is built before the state moves; none carries the trigger's secret or URL.
-	const items = scrubbed(
-		await eventItems(context, result.emitted, {
-			simplify: options.simplify !== false,
-			readable: options.readableValues !== false,
-			trigger: INSTANT_TRIGGER,
-			keptFor: key,
-		}),
+	// Every item is built before the state moves (its files downloaded within this execution);
+	// no item's json carries the trigger's secret or URL (a file's bytes are not text to scrub).
+	const items = await eventItems(context, result.emitted, {
+		simplify: options.simplify !== false,
+		readable: options.readableValues !== false,
+		trigger: INSTANT_TRIGGER,
+		keptFor: key,
+		files,
+	});
+	scrubbed(
+		items.map((item) => item.json),
 		heldSecrets(context),
 	);
 	const drainId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

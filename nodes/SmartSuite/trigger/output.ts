@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
 
+import type { FilesContext } from '../actions/record/downloadFiles';
 import type { Field, ReadContext } from '../shared/fields';
 import { hasPeople } from '../shared/fields';
 import { isObject } from '../shared/fields/values';
@@ -9,6 +10,8 @@ import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
 import { logOf } from '../shared/transport';
 import type { DrainResult } from './drain';
+import type { FilesOption } from './files';
+import { attachFiles } from './files';
 import type { KeptReads } from './keptReads';
 import { directoryShows, keptReadsOf, keptTable, structureShows } from './keptReads';
 import { SAFE_PAGE_SIZE } from './pages';
@@ -22,6 +25,15 @@ export interface EventOutput {
 	trigger: string;
 	/** The trigger's node and webhook: the structures and members it read are kept under it (keptReads.ts). */
 	keptFor: string;
+	/** Download Files: undefined when off (then it costs nothing). */
+	files?: FilesOption;
+}
+
+/** The tables of the events as read (or kept): undefined for a table whose structure could not be read. */
+interface TablesRead {
+	client: RecordsClient;
+	kept: KeptReads;
+	tables: Array<Field[] | undefined>;
 }
 
 /**
@@ -31,29 +43,38 @@ export interface EventOutput {
  * Readable People and Choices) and `changed_fields` names the fields by label: at most one
  * structure read per table and one members read for all the events, none while the kept ones
  * show every value. A table whose structure cannot be read keeps its values by slug, with a warning.
+ * With Download Files, each record's files are added (files.ts), from the structures read here.
  */
 export async function eventItems(
-	context: RequestContext,
+	context: FilesContext,
 	events: IDataObject[],
-	{ simplify, readable, trigger, keptFor }: EventOutput,
+	output: EventOutput,
 ): Promise<INodeExecutionData[]> {
-	if (!simplify) return events.map((event) => ({ json: event }));
+	const { simplify, readable, files } = output;
+	if ((!simplify && !files) || events.length === 0) return events.map((event) => ({ json: event }));
 	const simple = events.map(simplifyEvent);
-	if (simple.length > 0) await showByLabel(context, simple, readable, trigger, keptFor);
-	return simple.map((json) => ({ json }));
+	// The records by slug, as the events carry them, before Simplify shows them by label.
+	const records = simple.map((event) => ({
+		id: String(event.record_id ?? ''),
+		values: event.record as IDataObject,
+	}));
+	const read = await readTables(context, simple, output);
+	if (simplify) await showByLabel(context, simple, read, readable, output.trigger);
+	const items = simplify
+		? simple.map((json) => ({ json }))
+		: events.map((event) => ({ json: { ...event } }));
+	if (files) await attachFiles(context, read.client, items, records, read.tables, files);
+	return items;
 }
 
 const valuesOf = (event: IDataObject) =>
 	[event.record, event.previous].filter(isObject) as IDataObject[];
 
-async function showByLabel(
+async function readTables(
 	context: RequestContext,
 	simple: IDataObject[],
-	readable: boolean,
-	trigger: string,
-	keptFor: string,
-): Promise<void> {
-	const warn = (message: string) => logOf(context).warn(`${trigger}: ${message}`);
+	{ simplify, trigger, keptFor }: EventOutput,
+): Promise<TablesRead> {
 	const client = await recordsClient(context);
 	// Kept per API address and workspace too: another workspace's tables never use these.
 	const { baseUrl, workspaceId } = client.credentials;
@@ -79,12 +100,26 @@ async function showByLabel(
 			structures.set(tableId, structure);
 		} catch (error) {
 			structures.set(tableId, undefined);
-			warn(
-				`values of table "${tableId}" are shown by slug as SmartSuite sends them: its structure could not be read (${(error as Error).message})`,
+			const what = simplify
+				? `values of table "${tableId}" are shown by slug as SmartSuite sends them`
+				: `files of table "${tableId}" are not downloaded`;
+			logOf(context).warn(
+				`${trigger}: ${what}: its structure could not be read (${(error as Error).message})`,
 			);
 		}
 	}
 	const tables = simple.map((event) => structures.get(String(event.application_id)));
+	return { client, kept, tables };
+}
+
+async function showByLabel(
+	context: RequestContext,
+	simple: IDataObject[],
+	{ client, kept, tables }: TablesRead,
+	readable: boolean,
+	trigger: string,
+): Promise<void> {
+	const warn = (message: string) => logOf(context).warn(`${trigger}: ${message}`);
 	const readContext = readable
 		? await peopleContext(context, client, kept, simple, tables, warn)
 		: undefined;

@@ -1,8 +1,10 @@
 /**
  * What both triggers share in their panels: the output options (Readable People and Choices,
- * Simplify) and the hint under Events.
+ * Simplify, Download Files) and the hint under Events.
  */
 import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_RUN_MB } from '../actions/record/downloadFiles';
 
 export const readableValuesOption: INodeProperties = {
 	displayName: 'Readable People and Choices',
@@ -25,3 +27,33 @@ export const simplifyOption: INodeProperties = {
 
 /** Under Events, what leaving it empty means. */
 export const EVENTS_HINT = 'Empty: every kind of event';
+
+/** Download Files (files.ts), off by default: off, it costs no request. */
+export const downloadFilesOption: INodeProperties = {
+	displayName: 'Download Files',
+	name: 'downloadFiles',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to add the changed record's files to its item as binary data (file_0, file_1, …, as Record → Download Files names them), within Download Files' default limits",
+};
+
+export const fileFieldsOption: INodeProperties = {
+	displayName: 'File Fields to Download',
+	name: 'fileFields',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Contract, Scans',
+	description:
+		'With Download Files: labels or IDs of the file fields to download from, separated by commas. Empty: every file field.',
+};
+
+export const maxRunSizeOption: INodeProperties = {
+	displayName: 'Max Total Size per Run (MB)',
+	name: 'maxRunSizeMb',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: DEFAULT_MAX_RUN_MB,
+	description:
+		'With Download Files: the files of all events of one run together. The files past it are not downloaded; their items list them in "leftOut".',
+};

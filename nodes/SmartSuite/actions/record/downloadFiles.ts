@@ -7,6 +7,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	IPollFunctions,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -31,14 +33,19 @@ import { FILE_FIELD_TYPE, fileFieldOf } from './uploadFile';
 
 const show = { resource: ['record'], operation: ['downloadFiles'] };
 
+/** Where files are downloaded: this operation, and both triggers' Download Files option. */
+export type FilesContext = IExecuteFunctions | IPollFunctions | IWebhookFunctions;
+
 const MB = 1024 * 1024;
 /** Redirects of the file host followed at most (http and https only). */
 const MAX_REDIRECTS = 3;
 /** Per item: what n8n holds at once (300 files of 0.99 MB made its resident memory grow by 730 MB). */
 const DEFAULT_MAX_TOTAL_MB = 200;
 /** Per run: five items of two 95 MB files each made n8n's resident memory reach 2.5 GB (issue 49). */
-const DEFAULT_MAX_RUN_MB = 500;
+export const DEFAULT_MAX_RUN_MB = 500;
 const DEFAULT_MAX_FILES = 100;
+const DEFAULT_MAX_FILE_MB = 100;
+const DEFAULT_TIMEOUT_MS = 60_000;
 /** A file of the default 100 MB at 350 KB/s; a host that trickles bytes cannot hold the run longer. */
 const DEFAULT_FILE_DEADLINE_MS = 300_000;
 
@@ -83,7 +90,7 @@ export const downloadFilesFields: INodeProperties[] = [
 				name: 'maxFileSizeMb',
 				type: 'number',
 				typeOptions: { minValue: 0 },
-				default: 100,
+				default: DEFAULT_MAX_FILE_MB,
 				description: 'A larger file fails the item',
 			},
 			{
@@ -126,7 +133,7 @@ export const downloadFilesFields: INodeProperties[] = [
 				name: 'timeout',
 				type: 'number',
 				typeOptions: { minValue: 1 },
-				default: 60000,
+				default: DEFAULT_TIMEOUT_MS,
 				description: 'Time in ms to wait for the file host to answer or send more bytes',
 			},
 			{
@@ -155,7 +162,7 @@ export const downloadFilesFields: INodeProperties[] = [
 ];
 
 /** A file of the record, as its file field describes it. */
-interface RecordFile {
+export interface RecordFile {
 	field: Field;
 	handle: string;
 	fileName: string;
@@ -179,6 +186,10 @@ interface Limits {
 	deadlineMs: number;
 	/** When Over a Limit: Keep the Files That Fit (else the item fails). */
 	keepWhatFits: boolean;
+	/** When the run's time for files ends (ms since the epoch): a trigger's poll or notification. */
+	endsAt: number;
+	/** A trigger's: a file not downloaded, whatever the reason, is listed in `leftOut`, never fails the item. */
+	noteFailures: boolean;
 }
 
 /** The options, each checked before any request. */
@@ -195,18 +206,20 @@ function readLimits(context: IExecuteFunctions, itemIndex: number): Limits {
 		);
 	};
 	return {
-		fileBytes: Math.floor(positive('maxFileSizeMb', FILE_SIZE_OPTION, 100) * MB),
+		fileBytes: Math.floor(positive('maxFileSizeMb', FILE_SIZE_OPTION, DEFAULT_MAX_FILE_MB) * MB),
 		files: positive('maxFiles', FILES_OPTION, DEFAULT_MAX_FILES, true),
 		deadlineMs: positive('fileDeadline', DEADLINE_OPTION, DEFAULT_FILE_DEADLINE_MS),
 		totalBytes: Math.floor(positive('maxTotalSizeMb', TOTAL_OPTION, DEFAULT_MAX_TOTAL_MB) * MB),
 		runBytes: Math.floor(positive('maxRunSizeMb', RUN_OPTION, DEFAULT_MAX_RUN_MB) * MB),
-		timeoutMs: positive('timeout', 'Timeout', 60_000),
+		timeoutMs: positive('timeout', 'Timeout', DEFAULT_TIMEOUT_MS),
 		keepWhatFits: options.overLimit === 'fit',
+		endsAt: Infinity,
+		noteFailures: false,
 	};
 }
 
 /** The files of the fields, in field order; entries without a handle are passed over. */
-function filesOf(record: IDataObject, fields: Field[]): RecordFile[] {
+export function filesOf(record: IDataObject, fields: Field[]): RecordFile[] {
 	return fields.flatMap((field) => {
 		const entries = Array.isArray(record[field.slug]) ? (record[field.slug] as unknown[]) : [];
 		return entries.filter(isObject).flatMap((entry) => {
@@ -236,7 +249,7 @@ const limitOf = new WeakMap<Error, string>();
 
 /** A limit passed: the error names it and the option to change. `arrived`: some bytes had come. */
 function overLimitError(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	message: string,
 	option: string,
 	itemIndex: number,
@@ -251,7 +264,7 @@ function overLimitError(
 }
 
 function tooLargeError(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	file: RecordFile,
 	size: string,
 	limits: Limits,
@@ -269,7 +282,7 @@ function tooLargeError(
 
 /** A failure of the file host; the address (a lasting public link) is never shown, only its host. */
 function downloadError(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	file: RecordFile,
 	what: string,
 	host: string,
@@ -316,7 +329,7 @@ async function fileAddress(
 
 /** An http(s) address, resolved against the one it was found at; anything else is refused. */
 function httpUrl(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	file: RecordFile,
 	address: string,
 	base: string,
@@ -358,7 +371,7 @@ interface Download {
 
 /** The error for bytes past a limit: the file's own, or the item's total. */
 function pastLimitError(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	download: Download,
 	bytes: number,
 	recordId: string,
@@ -383,7 +396,8 @@ function pastLimitError(
 	);
 }
 
-function deadlineError(context: IExecuteFunctions, download: Download, host: string) {
+function deadlineError(context: FilesContext, download: Download, host: string) {
+	if (download.deadline === download.limits.endsAt) return outOfTimeError(context, download, host);
 	return downloadError(
 		context,
 		download.file,
@@ -394,13 +408,24 @@ function deadlineError(context: IExecuteFunctions, download: Download, host: str
 	);
 }
 
+/** A trigger's time for files (its poll's or notification's) ended before the file did. */
+function outOfTimeError(context: FilesContext, download: Download, host: string) {
+	return downloadError(
+		context,
+		download.file,
+		"the trigger's time for files ran out before it was done",
+		host,
+		download.itemIndex,
+	);
+}
+
 /**
  * The body's bytes, failing as soon as they pass the file's or the item's limit (whatever
  * Content-Length said), when no bytes come for the timeout (the request's timeout covers only
  * the wait for the headers), or when the file's deadline passes.
  */
 function limited(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	body: BinaryStream,
 	download: Download,
 	recordId: string,
@@ -469,7 +494,7 @@ function ssrfRefusal(error: unknown): string | undefined {
 }
 
 function requestError(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	error: unknown,
 	download: Download,
 	host: string,
@@ -506,17 +531,19 @@ function requestError(
  * streams the bytes into n8n's binary store.
  */
 async function fetchFile(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	address: string,
 	base: string,
 	download: Download,
 	recordId: string,
 ): Promise<IBinaryData> {
 	const { file, limits, itemIndex } = download;
-	download.deadline = Date.now() + limits.deadlineMs;
+	download.deadline = Math.min(Date.now() + limits.deadlineMs, limits.endsAt);
 	// An abort: the socket's idle timer alone is held open by a host that sends a byte now and then.
-	const deadline = AbortSignal.timeout(limits.deadlineMs);
-	const cancel = context.getExecutionCancelSignal();
+	const deadline = AbortSignal.timeout(Math.max(1, download.deadline - Date.now()));
+	// Only an action's run can be cancelled while it downloads.
+	const cancel =
+		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 	const abortSignal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
 	let url = httpUrl(context, file, address, base, itemIndex);
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -580,10 +607,11 @@ async function fetchFile(
 	);
 }
 
-/** A file not downloaded (Keep the Files That Fit), and the option of the limit it passed. */
+/** A file not downloaded: the option of the limit it passed, or (a trigger's) the error it met. */
 interface LeftOut {
 	file: RecordFile;
-	limit: string;
+	limit?: string;
+	error?: string;
 }
 
 /**
@@ -617,7 +645,7 @@ function fitting(
 
 /** The error of a file left out before the first byte: the record's count or stated total, or the file's size. */
 function refusal(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	recordId: string,
 	files: RecordFile[],
 	{ file, limit }: LeftOut,
@@ -652,7 +680,7 @@ function refusal(
 
 /** One file: its address from SmartSuite, then its bytes, within the room left. */
 async function downloadFile(
-	context: IExecuteFunctions,
+	context: FilesContext,
 	client: RecordsClient,
 	download: Download,
 	recordId: string,
@@ -675,7 +703,7 @@ async function downloadInTurn(
 	taken: RecordFile[],
 	leftOut: LeftOut[],
 	item: {
-		context: IExecuteFunctions;
+		context: FilesContext;
 		limits: Limits;
 		recordId: string;
 		prefix: string;
@@ -689,6 +717,10 @@ async function downloadInTurn(
 	let arrived = 0;
 	let firstLimitPassed: unknown;
 	for (const file of taken) {
+		if (Date.now() >= limits.endsAt) {
+			leftOut.push({ file, error: "Not downloaded: the trigger's time for files ran out" });
+			continue;
+		}
 		const itemRoom = limits.totalBytes - arrived;
 		const runRoom = limits.runBytes - run.arrived;
 		const download = {
@@ -712,11 +744,16 @@ async function downloadInTurn(
 			continue;
 		}
 		const limit = got.error instanceof Error ? limitOf.get(got.error) : undefined;
+		if (limits.noteFailures) {
+			const error = got.error instanceof Error ? got.error.message : String(got.error);
+			leftOut.push(limit ? { file, limit } : { file, error });
+			continue;
+		}
 		if (!limits.keepWhatFits || !limit) throw got.error;
 		firstLimitPassed ??= got.error;
 		leftOut.push({ file, limit });
 	}
-	if (downloaded.length === 0) throw firstLimitPassed;
+	if (downloaded.length === 0 && !limits.noteFailures) throw firstLimitPassed;
 	return { binary, downloaded };
 }
 
@@ -730,8 +767,76 @@ const fileEntry = (file: RecordFile) => ({
 });
 
 /** The bytes of the files downloaded so far in this run, against Max Total Size per Run. */
-interface RunTally {
+export interface RunTally {
 	arrived: number;
+}
+
+/** What an item says of its files: those attached (by binary field), and those left out with why, in the record's order. */
+function filesJson(
+	prefix: string,
+	files: RecordFile[],
+	downloaded: RecordFile[],
+	leftOut: LeftOut[],
+): IDataObject {
+	const json: IDataObject = {
+		fileCount: downloaded.length,
+		files: downloaded.map((file, index) => ({
+			binaryField: `${prefix}_${index}`,
+			...fileEntry(file),
+		})),
+	};
+	if (leftOut.length > 0) {
+		const position = new Map(files.map((file, index) => [file, index]));
+		json.leftOut = leftOut
+			.sort((a, b) => position.get(a.file)! - position.get(b.file)!)
+			.map(({ file, limit, error }) => ({
+				...fileEntry(file),
+				...(limit ? { limit } : { error }),
+			}));
+	}
+	return json;
+}
+
+/** The start of the binary fields' names (`file_0`, `file_1`…): the operation's default, the triggers' only one. */
+export const FILES_PREFIX = 'file';
+
+/** A trigger's bounds: the operation's defaults, with Max Total Size per Run and the time the run has for files. */
+export function triggerFileLimits(runMb: number, endsAt: number): Limits {
+	return {
+		fileBytes: DEFAULT_MAX_FILE_MB * MB,
+		files: DEFAULT_MAX_FILES,
+		deadlineMs: DEFAULT_FILE_DEADLINE_MS,
+		totalBytes: DEFAULT_MAX_TOTAL_MB * MB,
+		runBytes: Math.floor(runMb * MB),
+		timeoutMs: DEFAULT_TIMEOUT_MS,
+		keepWhatFits: true,
+		endsAt,
+		noteFailures: true,
+	};
+}
+
+/**
+ * A trigger's Download Files: the files of a record it already read, downloaded as this operation
+ * downloads them (binary fields named the same), within `limits` and the run's tally. A file not
+ * downloaded (a limit, an error, the time) is listed in `leftOut` with why: nothing is thrown.
+ */
+export async function downloadNoting(
+	context: FilesContext,
+	client: RecordsClient,
+	recordId: string,
+	files: RecordFile[],
+	{ limits, run, itemIndex }: { limits: Limits; run: RunTally; itemIndex: number },
+): Promise<{ json: IDataObject; binary: IBinaryKeyData }> {
+	const { taken, leftOut } = fitting(files, limits, run);
+	const { binary, downloaded } = await downloadInTurn(client, taken, leftOut, {
+		context,
+		limits,
+		recordId,
+		prefix: FILES_PREFIX,
+		itemIndex,
+		run,
+	});
+	return { json: filesJson(FILES_PREFIX, files, downloaded, leftOut), binary };
 }
 
 async function downloadItem(
@@ -783,22 +888,8 @@ async function downloadItem(
 		itemIndex,
 		run,
 	});
-	const json: IDataObject = {
-		id: recordId,
-		tableId,
-		fileCount: downloaded.length,
-		files: downloaded.map((file, index) => ({
-			binaryField: `${prefix}_${index}`,
-			...fileEntry(file),
-		})),
-	};
-	// Keep the Files That Fit: the item says which files it lacks, and why, in the record's order.
-	if (leftOut.length > 0) {
-		const position = new Map(files.map((file, index) => [file, index]));
-		json.leftOut = leftOut
-			.sort((a, b) => position.get(a.file)! - position.get(b.file)!)
-			.map(({ file, limit }) => ({ ...fileEntry(file), limit }));
-	}
+	// Keep the Files That Fit: the item says which files it lacks, and why.
+	const json = { id: recordId, tableId, ...filesJson(prefix, files, downloaded, leftOut) };
 	return { json, binary };
 }
 
