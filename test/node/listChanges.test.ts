@@ -249,6 +249,34 @@ describe('Create or Update with {"add", "remove"}', () => {
 	});
 });
 
+describe('Create or Update: items of one record', () => {
+	it('apply their changes one after the other, and a later list replaces an earlier change', async () => {
+		const { t, acme, globex, initech, umbrella, deal } = seeded();
+		const upsert = (fields: IDataObject[]) =>
+			run(ctx.emu, {
+				parameters: {
+					resource: 'record',
+					operation: 'upsert',
+					tableId: byId(t.id),
+					fieldsInput: 'json',
+					matchOn: 'Code',
+					fieldsJson: '={{ JSON.stringify($json.fields) }}',
+				},
+				input: fields.map((entry) => ({ fields: { Code: 'D-1', ...entry } })),
+			});
+
+		await upsert([
+			{ Related: { add: ['Globex'] } },
+			{ Related: { add: ['Initech'], remove: ['Acme', 'Globex'] } },
+			{ Related: { add: ['Globex'] } },
+		]);
+		expect(stored(t, deal.id)[F.linked]).toEqual([umbrella.id, initech.id, globex.id]);
+
+		await upsert([{ Related: { add: ['Acme'] } }, { Related: [acme.id] }]);
+		expect(stored(t, deal.id)[F.linked]).toEqual([acme.id]);
+	});
+});
+
 describe.each(['engine', 'direct'] as const)('as an AI tool (%s path)', (call) => {
 	it('a model adds a link by title and the other links stay', async () => {
 		const { t, acme, globex, umbrella, deal } = seeded();
