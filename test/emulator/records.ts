@@ -618,7 +618,8 @@ export function listRecords(
 	const includeDeleted = query.get('all') === 'true';
 	const predicate = wrapFilterErrors(() => compileFilter(table.structure, body.filter, context));
 	const comparator = compileSort(table.structure, body.sort);
-	const ids = Array.isArray(body.ids) ? new Set(body.ids.map(String)) : undefined;
+	const ids =
+		Array.isArray(body.ids) && store.variant.listByIds ? new Set(body.ids.map(String)) : undefined;
 	const records = [...store.recordsOf(table.id).values()]
 		.filter((stored) => includeDeleted || !stored.deleted)
 		.map((stored) => withComputed(store, table, stored.record))

@@ -158,6 +158,8 @@ export interface Variant {
 	deletedRecordsPaged: boolean;
 	/** Teams list filters: on `name` and `id`, or on `name` only (`id` refused as an unknown field: no source shows it filterable). */
 	teamsFilterById: boolean;
+	/** Whether the records list reads the undocumented `ids` key (SmartSuite's own client sends it); off: ignored. */
+	listByIds: boolean;
 	/**
 	 * The comments list's `next`: an absolute URL (Django REST framework's paging), or a number, the
 	 * offset of the next page (the reference types `next` "number", a page token, and shows only null).
@@ -225,6 +227,7 @@ export const DEFAULT_VARIANT: Variant = {
 	dashboardRecords: 'empty',
 	deletedRecordsPaged: true,
 	teamsFilterById: true,
+	listByIds: true,
 	commentsNext: 'url',
 	fileUrlAnswer: 'json',
 };

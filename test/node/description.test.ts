@@ -121,6 +121,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'formsNotice',
 		'columns',
 		'fieldsJson',
+		'options',
 		'simplify',
 		'readableValues',
 	]);

@@ -19,6 +19,8 @@ import { recordsClient } from '../../shared/records';
 import { MayExistError } from '../../shared/records';
 import type { Outcome } from './common';
 import { checkedAnswer, failure, isRefusal, outputOf, rejectedFieldsError } from './common';
+import type { ListChanges } from './listChanges';
+import { mergeCurrentLists } from './listChanges';
 
 /** SmartSuite's bulk endpoints take at most 25 records (422 above). */
 export const BULK_LIMIT = 25;
@@ -31,6 +33,8 @@ export interface Write {
 	body: IDataObject;
 	/** The record (update, delete). */
 	recordId?: string;
+	/** Links and people to add or remove (update): merged into the record's lists right before the write. */
+	listChanges?: ListChanges;
 }
 
 export interface BatchWriter {
@@ -126,10 +130,15 @@ export async function writeInBatches(
 	const outcomes: Outcome[] = [];
 	const positions = new Map(writes.map((write, position) => [write, position]));
 	const batches = batchesOf(writes);
-	for (const [index, batch] of batches.entries()) {
-		const single = batch.length === 1;
-		const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
+	for (const [index, planned] of batches.entries()) {
+		let batch = planned;
 		try {
+			const missing = await mergeCurrentLists(client, planned);
+			missing.forEach((outcome, write) => (outcomes[positions.get(write)!] = outcome));
+			batch = planned.filter((write) => !missing.has(write));
+			if (batch.length === 0) continue;
+			const single = batch.length === 1;
+			const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
 			const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
 			const response = await client.send(request);
 			const repeated = response.repeated === true;
@@ -151,9 +160,10 @@ export async function writeInBatches(
 			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };
 			for (const write of batch)
 				outcomes[positions.get(write)!] = {
-					error: single
-						? cause
-						: batchError(client, cause, batch, index, batches.length, write.itemIndex),
+					error:
+						batch.length === 1
+							? cause
+							: batchError(client, cause, batch, index, batches.length, write.itemIndex),
 				};
 		}
 	}

@@ -27,7 +27,7 @@ type Mode = 'add' | 'update' | 'upsert';
 const JSON_DESCRIPTIONS: Record<Mode, string> = {
 	add: 'The values of the new record: one JSON object keyed by field label (any case) or slug, e.g. {"Title": "Kick-off", "Status": "In Progress"}. null or a key left out leaves a field empty.',
 	update:
-		'The fields to change: one JSON object keyed by field label (any case) or slug, e.g. {"Status": "Done"}. A key left out is left as it is; null or "" clears the field.',
+		'The fields to change: one JSON object keyed by field label (any case) or slug, e.g. {"Status": "Done"}. A key left out is left as it is; null or "" clears the field. A linked record or people field takes a list (replacing it) or {"add": [...], "remove": [...]} (keeping the others).',
 	upsert:
 		'The values to write: one JSON object keyed by field label (any case) or slug, holding the Match On fields. A key left out is left as it is; null or "" clears the field.',
 };

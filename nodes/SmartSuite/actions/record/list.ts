@@ -39,7 +39,8 @@ export async function listRecords(
 		limit: asked = Infinity,
 		most = Infinity,
 		itemIndex,
-	}: { limit?: number; most?: number; itemIndex?: number },
+		action = 'search the records',
+	}: { limit?: number; most?: number; itemIndex?: number; action?: string },
 ): Promise<RecordList> {
 	// One more than `most` tells "exactly that many" from "too many".
 	const limit = Math.min(asked, most + 1);
@@ -55,7 +56,7 @@ export async function listRecords(
 				url: recordsPath(tableId, 'list/'),
 				qs: { offset, limit: wanted },
 				body,
-				action: 'search the records',
+				action,
 				notFound: `The table "${tableId}" was not found`,
 				repeatable: true,
 			},

@@ -3,7 +3,7 @@
  * per table, the members list once when a user is given by e-mail, each value converted by its
  * field type. An item that cannot be sent gets its error here.
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ConvertContext, Field, Lookups } from '../../shared/fields';
@@ -13,6 +13,8 @@ import type { Prepared, Write } from './batches';
 import type { ItemValues, Outcome } from './common';
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
+import type { GivenChanges, ListChangeMode } from './listChanges';
+import { listChangesOf, splitListChanges, withChangesSet } from './listChanges';
 import { isToolNode, itemSubject } from '../shared';
 import { readItemValues, usesJson } from './fieldsInput';
 import {
@@ -31,6 +33,8 @@ interface Matched extends ItemValues {
 	recordId?: string;
 	/** Whether "" (and null) clears a field: on Update, and from Fields (JSON) on Create or Update. */
 	clearEmpty: boolean;
+	/** Links and people to add and remove, as given (split off `values`). */
+	changes: GivenChanges;
 }
 
 export async function prepareWrites(
@@ -54,7 +58,21 @@ export async function prepareWrites(
 			values.readOnly.forEach((key) => readOnly.add(key));
 			const clearEmpty =
 				operation === 'update' || (operation === 'upsert' && usesJson(context, itemIndex));
-			matched[itemIndex] = { ...values, itemIndex, tableId, structure, recordId, clearEmpty };
+			const mode = (
+				operation === 'update'
+					? context.getNodeParameter('options.listChange', itemIndex, 'replace')
+					: 'replace'
+			) as ListChangeMode;
+			const split = splitListChanges(node, values.values, structure, mode, itemIndex);
+			matched[itemIndex] = {
+				...values,
+				...split,
+				itemIndex,
+				tableId,
+				structure,
+				recordId,
+				clearEmpty,
+			};
 		} catch (error) {
 			failed[itemIndex] = failure(error);
 		}
@@ -71,15 +89,31 @@ export async function prepareWrites(
 	const writes: Write[] = [];
 	for (const entry of matched) {
 		if (!entry) continue;
-		const { itemIndex, tableId, structure, recordId, clearEmpty } = entry;
+		const { itemIndex, tableId, structure, recordId, clearEmpty, changes } = entry;
 		try {
-			const lookupError = lookupErrorOf(entry.values, structure, lookupErrors);
+			const lookupError = [entry.values, changes.add, changes.remove]
+				.map((values) => lookupErrorOf(values, structure, lookupErrors))
+				.find((error) => error !== undefined);
 			if (lookupError !== undefined) throw lookupError;
-			const body = recordBody(node, entry.values, structure, convertContext, clearEmpty, itemIndex);
-			if (operation === 'create') checkRequired(context, body, structure, itemIndex);
-			if (operation === 'update' && Object.keys(body).length === 0)
+			const convert = (values: IDataObject, clear: boolean) =>
+				recordBody(node, values, structure, convertContext, clear, itemIndex);
+			const body = convert(entry.values, clearEmpty);
+			const listChanges = listChangesOf(
+				changes,
+				convert(changes.add, false),
+				convert(changes.remove, false),
+			);
+			const write = { itemIndex, tableId, body, recordId, listChanges };
+			if (operation === 'create') {
+				// A new record has no links yet: adding is setting, removing does nothing.
+				const created = withChangesSet(write);
+				checkRequired(context, created.body, structure, itemIndex);
+				writes.push(created);
+				continue;
+			}
+			if (operation === 'update' && Object.keys(body).length === 0 && !listChanges)
 				throw nothingToUpdateError(context, itemIndex);
-			writes.push({ itemIndex, tableId, body, recordId });
+			writes.push(write);
 		} catch (error) {
 			failed[itemIndex] = failure(error);
 		}
@@ -96,7 +130,11 @@ async function convertContextOf(
 	errors: LookupErrors,
 ): Promise<ConvertContext> {
 	const lookups: Lookups = { people: false, titles: new Map() };
-	for (const entry of matched) if (entry) lookupsIn(entry.values, entry.structure, lookups);
+	for (const entry of matched) {
+		if (!entry) continue;
+		for (const values of [entry.values, entry.changes.add, entry.changes.remove])
+			lookupsIn(values, entry.structure, lookups);
+	}
 	return await convertContextFor(client, lookups, timeZone, errors);
 }
 

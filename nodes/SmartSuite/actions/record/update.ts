@@ -19,6 +19,7 @@ import type { Outcome } from './common';
 import { readableField, recordLocator, shownRecord, simplifyField } from './common';
 import { recordsIn } from './create';
 import { fieldsInputFields } from './fieldsInput';
+import { listChangeOption } from './listChanges';
 import { prepareWrites } from './prepare';
 
 const show = { resource: ['record'], operation: ['update'] };
@@ -38,6 +39,15 @@ export const updateFields: INodeProperties[] = [
 	}),
 	recordLocator(show),
 	...fieldsInputFields('update', show),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show },
+		options: [listChangeOption],
+	},
 	simplifyField(show),
 	readableField(show),
 ];

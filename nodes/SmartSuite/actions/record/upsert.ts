@@ -35,6 +35,7 @@ import { createWriter } from './create';
 import { fieldsInputFields, readMatchOn, usesJson } from './fieldsInput';
 import { checkRequired, prepareWrites } from './prepare';
 import { listRecords } from './list';
+import { laterChanges, withChangesSet } from './listChanges';
 import { updateWriter } from './update';
 
 const show = { resource: ['record'], operation: ['upsert'] };
@@ -169,6 +170,7 @@ async function groupByKey(
 			const group = groups.get(id);
 			if (group) {
 				group.first.body = { ...group.first.body, ...write.body };
+				group.first.listChanges = laterChanges(group.first.listChanges, write);
 				group.itemIndexes.push(write.itemIndex);
 			} else {
 				const first = { ...write, body: { ...write.body } };
@@ -286,9 +288,10 @@ export async function executeUpsert(this: IExecuteFunctions): Promise<INodeExecu
 			for (const write of group.writes) updates.push(write);
 		} else {
 			try {
-				checkRequired(this, group.first.body, group.structure, group.first.itemIndex);
-				group.writes = [group.first];
-				creates.push(group.first);
+				const created = withChangesSet(group.first);
+				checkRequired(this, created.body, group.structure, group.first.itemIndex);
+				group.writes = [created];
+				creates.push(created);
 			} catch (error) {
 				group.error = failure(error);
 			}
