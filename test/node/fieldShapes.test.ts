@@ -170,17 +170,18 @@ describe('Field types as a person types and reads them', () => {
 		expect(got.json).toMatchObject({ Total: 0, Names: '0' });
 	});
 
-	it('First Created’s and Last Updated’s `by` is a readable person when the output reads the members; alone it reads none', async () => {
+	it('First Created’s and Last Updated’s `by` is a readable person, with or without people in the record: one members read; off, the id and none', async () => {
 		const { emu } = ctx;
 		const table = emu.addTable(emu.addSolution().id);
 		const [me] = emu.members();
 		const assigned = emu.addRecord(table.id, { title: 'Mine', assigned_to: [me.id] });
 		const alone = emu.addRecord(table.id, { title: 'Nobody’s' });
-		const get = (recordId: string): INodeParameters => ({
+		const get = (recordId: string, extra: INodeParameters = {}): INodeParameters => ({
 			resource: 'record',
 			operation: 'get',
 			tableId: locator(table.id),
 			recordId: locator(recordId),
+			...extra,
 		});
 		const person = { id: me.id, name: me.full_name.sys_root, email: me.email[0] };
 
@@ -188,10 +189,61 @@ describe('Field types as a person types and reads them', () => {
 		expect(withPeople.json['First Created']).toMatchObject({ by: person });
 		expect(withPeople.json['Last Updated']).toMatchObject({ by: person });
 
+		// No person in a user field: `by` alone is shown as the person, for one members read.
 		emu.resetLog();
 		const [without] = await run(emu, { parameters: get(alone.id) });
-		expect(without.json['First Created']).toMatchObject({ by: me.id });
-		expect(operations(emu)).not.toContain('ListMembers');
+		expect(without.json['First Created']).toMatchObject({ by: person });
+		expect(without.json['Last Updated']).toMatchObject({ by: person });
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord', 'ListMembers']);
+
+		emu.resetLog();
+		const [off] = await run(emu, { parameters: get(alone.id, { readableValues: false }) });
+		expect(off.json['First Created']).toMatchObject({ by: me.id });
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord']);
+	});
+
+	it('a Time Tracking Log’s user is a readable person with Readable People (one members read); off, the id', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const [me] = emu.members();
+		const stranger = 'a0a0a0a0a0a0a0a0a0a0a0a0';
+		const record = emu.addRecord(table.id, {
+			title: 'Logged',
+			spent: {
+				time_track_logs: [
+					{ user_id: me.id, date_time: '2026-12-01T09:00:00Z', duration: 60, note: 'call' },
+					{ user_id: stranger, date_time: null, duration: 30, note: '' },
+				],
+				total_duration: 90,
+			},
+		} as never);
+		const get = (extra: INodeParameters = {}): INodeParameters => ({
+			resource: 'record',
+			operation: 'get',
+			tableId: locator(table.id),
+			recordId: locator(record.id),
+			...extra,
+		});
+
+		const [on] = await run(emu, { parameters: get() });
+		expect(on.json['Time Spent']).toEqual([
+			{
+				duration: 60,
+				note: 'call',
+				date: '2026-12-01T09:00:00Z',
+				user: { id: me.id, name: me.full_name.sys_root, email: me.email[0] },
+			},
+			{ duration: 30, note: '', date: null, user: { id: stranger, name: null, email: null } },
+		]);
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord', 'ListMembers']);
+
+		emu.resetLog();
+		const [off] = await run(emu, { parameters: get({ readableValues: false }) });
+		expect((off.json['Time Spent'] as IDataObject[]).map((log) => log.user)).toEqual([
+			me.id,
+			stranger,
+		]);
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord']);
 	});
 
 	it('Restore’s output leaves out empty values, as Get’s does', async () => {

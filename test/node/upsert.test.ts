@@ -63,6 +63,7 @@ describe('Record > Create or Update', () => {
 			'GetTable',
 			'ListRecords',
 			'UpdateRecord',
+			'ListMembers',
 			'BulkCreateRecords',
 		]);
 		expect(bodyOf(emu, 'ListRecords').filter).toEqual({
@@ -115,7 +116,12 @@ describe('Record > Create or Update', () => {
 		]);
 		expect(output.map((item) => item.json['@upsert'])).toEqual(['created', 'created']);
 		expect(output.map((item) => item.json.Code)).toEqual(['A', 'B']);
-		expect(operations(emu)).toEqual(['GetTable', 'ListRecords', 'BulkCreateRecords']);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'ListRecords',
+			'BulkCreateRecords',
+			'ListMembers',
+		]);
 	});
 
 	it('matches a select by option id after converting the label', async () => {
@@ -164,7 +170,12 @@ describe('Record > Create or Update', () => {
 			[one.id, 'Changed', { item: 0 }],
 			[two.id, 'Changed', { item: 0 }],
 		]);
-		expect(operations(emu)).toEqual(['GetTable', 'ListRecords', 'BulkUpdateRecords']);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'ListRecords',
+			'BulkUpdateRecords',
+			'ListMembers',
+		]);
 	});
 
 	it('items with the same key make one record; later items’ values win; never two records for one key', async () => {
@@ -259,6 +270,7 @@ describe('Record > Create or Update', () => {
 			'ListRecords',
 			'ListRecords',
 			'BulkUpdateRecords',
+			'ListMembers',
 			'BulkUpdateRecords',
 			'BulkCreateRecords',
 			'BulkCreateRecords',
