@@ -252,6 +252,39 @@ describe('Record > Create or Update', () => {
 		]);
 	});
 
+	it('matches on a field whose slug is toString: an item without its value fails, one with it updates the record holding it', async () => {
+		const { emu } = ctx;
+		const t = emu.addTable(emu.addSolution().id, {
+			structure: [
+				{
+					slug: 'title',
+					label: 'Title',
+					field_type: 'recordtitlefield',
+					params: { primary: true },
+				},
+				{ slug: 'toString', label: 'Key', field_type: 'textfield', params: {} },
+			],
+		});
+		const existing = emu.addRecord(t.id, { title: 'Old', toString: 'K-1' } as never);
+		emu.addRecord(t.id, { title: 'No key' });
+
+		const output = await run(emu, {
+			parameters: upsert(t.id, ['toString'], {
+				title: '={{ $json.title }}',
+				toString: '={{ $json.key }}',
+			}),
+			input: [{ title: 'Keyless' }, { title: 'New', key: 'K-1' }],
+			continueOnFail: true,
+		});
+
+		// Before, an item without the key read Object.prototype.toString as its value.
+		expect(output.map((item) => item.json.error ?? [item.json['@upsert'], item.json.id])).toEqual([
+			'Item 0 has no value for the match field "Key"',
+			['updated', existing.id],
+		]);
+		expect(titles(emu, t.id)).toEqual(['New', 'No key']);
+	});
+
 	it('60 items with 30 existing: 3 searches, 2 bulk updates, 2 bulk creates after one structure read', async () => {
 		const { emu } = ctx;
 		const t = fieldTypesTable(emu);
