@@ -8,7 +8,15 @@
 import type { IDataObject, INodeParameters, INodePropertyCollection } from 'n8n-workflow';
 
 import type { Emulator, FieldObject } from '../emulator';
-import { restore, run, runError, smartSuite, useEmulator } from './harness';
+import {
+	restore,
+	run,
+	runError,
+	runInWorkflow,
+	smartSuite,
+	startStub,
+	useEmulator,
+} from './harness';
 
 const ctx = useEmulator();
 
@@ -321,6 +329,37 @@ describe('A new Due Date is linked to a Status field', () => {
 		await run(emu, { parameters: fieldCreate(second.id, { statusField: 'review' }) });
 		const linked = emu.getTable(second.id)!.structure.find((field) => field.label === 'Deadline');
 		expect(linked?.params).toMatchObject({ status_field: 'review' });
+	});
+
+	it('Field → Create: a hint when SmartSuite answers the Due Date without the link sent (its parameter name is unconfirmed)', async () => {
+		const { emu } = ctx;
+		const table = emu.addTable(emu.addSolution().id);
+		// The emulator keeps `status_field`: no hint.
+		const kept = await runInWorkflow(emu, { parameters: fieldCreate(table.id, {}) });
+		expect(kept.hints).toEqual([]);
+
+		// A SmartSuite that ignores `status_field`: its answer's params do not carry it.
+		const structure = emu.getTable(table.id)!.structure;
+		const ignoring = await startStub((body, _n, path) =>
+			path.includes('add_field')
+				? {
+						status: 200,
+						body: { ...(body.field as IDataObject), params: { display_format: 'usa' } },
+					}
+				: { status: 200, body: { id: table.id, name: 'T', structure } },
+		);
+		try {
+			const result = await runInWorkflow(emu, {
+				parameters: fieldCreate(table.id, {}),
+				credentials: { baseUrl: ignoring.url, webhooksUrl: ignoring.url },
+			});
+			expect(result.output[0].json).toMatchObject({ label: 'Deadline' });
+			expect(result.hints.map((hint) => hint.message)).toEqual([
+				`SmartSuite's answer does not show the Due Date "Deadline" linked to the Status field "status": check its Linked Status Field in SmartSuite`,
+			]);
+		} finally {
+			await ignoring.close();
+		}
 	});
 
 	it('Field → Create: a clear error before sending when the table has no Status field, or not the one named', async () => {
