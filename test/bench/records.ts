@@ -155,7 +155,12 @@ export async function recordsScenario(
 			? Math.ceil(recordsCase.records / 100) + 1
 			: recordsCase.items * (recordsCase.kind === 'upsert' ? 2 : 1);
 	// Search: issue 21 counts the pages; a structure read (labels for Simplify) shows in byOperation.
-	const counted = recordsCase.kind === 'search' ? (byOperation.ListRecords ?? 0) : requests;
+	// Writes: Readable People's one members read a run (issue 28: the records' people and First
+	// Created's `by`) shows in byOperation beside issue 21's count, but for the e-mail look-up's.
+	const outputMembersRead =
+		recordsCase.kind === 'createWithUserEmails' ? 0 : (byOperation.ListMembers ?? 0);
+	const counted =
+		recordsCase.kind === 'search' ? (byOperation.ListRecords ?? 0) : requests - outputMembersRead;
 	return {
 		scenario: 'records',
 		case: recordsCase,

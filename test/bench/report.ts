@@ -486,7 +486,7 @@ export function renderReport(meta: RunMeta, results: ScenarioResult[]): string {
 	if (records.length) {
 		sections.push(
 			`#### 6. Record operations (issues 21 and 22): requests of the SmartSuite node, run by n8n's WorkflowExecute, next to one request per item\n\n` +
-				'Writes: bulk requests of 25 plus one structure read (plus one members read for users given by e-mail). Search with Return All: ' +
+				"Writes: bulk requests of 25 plus one structure read, and one members read for the records shown (Readable People: First Created's `by`; the same read finds users given by e-mail), beside the issue's count. Search with Return All: " +
 				'pages of 1,000, issue 21 counts the list requests; "one request per item" for Search is Activepieces\' Find (pages of 100 until an empty page). ' +
 				'The other integrations write one request per record. Create or Update (issue 22): a search per 25 keys, then bulk updates and bulk creates, ' +
 				'at most 3 × ⌈n/25⌉ plus one structure read; the n8n community package that has an upsert searches and writes per item (2 requests each).\n\n' +

@@ -541,18 +541,25 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 					.sort(),
 			).toEqual([...allIds].sort());
 
-			// Requests: bulk writes of at most 25 records, one structure read per node, one search per 25 upserted keys.
+			// Requests: bulk writes of at most 25 records, one structure read per node, one search per 25
+			// upserted keys; each node that outputs records reads the members once (First Created's `by`).
 			const requests = recordRequests(beforeRun);
 			expect(requests.map((request) => request.operation)).toEqual(
 				repeated([
 					['GetTable', 1],
-					['BulkCreateRecords', bulkRequests(COUNT)], // Create
+					['BulkCreateRecords', 1],
+					['ListMembers', 1],
+					['BulkCreateRecords', bulkRequests(COUNT) - 1], // Create
 					['GetTable', 1],
-					['ListRecords', 1], // Search
+					['ListRecords', 1],
+					['ListMembers', 1], // Search
 					['GetTable', 1],
-					['BulkUpdateRecords', bulkRequests(COUNT)], // Update
+					['BulkUpdateRecords', 1],
+					['ListMembers', 1],
+					['BulkUpdateRecords', bulkRequests(COUNT) - 1], // Update
 					['GetTable', 1],
-					['UploadRecordFile', 1], // Upload File
+					['UploadRecordFile', 1],
+					['ListMembers', 1], // Upload File
 					['CreateComment', 1],
 					['ListMembers', 1], // Comment → Create (Simplify: the member directory, once)
 					['ListComments', 1],
@@ -562,10 +569,13 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 					['GetFileUrl', 1], // Download Files (the bytes from the file host)
 					['GetTable', 1],
 					['ListRecords', bulkRequests(COUNT)],
-					['BulkUpdateRecords', bulkRequests(EXISTING)],
+					['BulkUpdateRecords', 1],
+					['ListMembers', 1],
+					['BulkUpdateRecords', bulkRequests(EXISTING) - 1],
 					['BulkCreateRecords', bulkRequests(COUNT - EXISTING)], // Upsert
 					['GetTable', 1],
-					['ListRecords', 1], // Find all
+					['ListRecords', 1],
+					['ListMembers', 1], // Find all
 					['BulkDeleteRecords', bulkRequests(allIds.length)], // Delete
 				]),
 			);
@@ -732,6 +742,7 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 				'ListMembers', // Get Deleted (Simplify: who deleted them)
 				'RestoreRecord',
 				'GetTable', // Restore (Simplify: the fields by label)
+				'ListMembers', // Restore (its First Created's and Last Updated's `by`)
 				'CreateTable',
 				'AddField',
 				'AddField',
@@ -744,13 +755,14 @@ describe(`Records in n8n ${version.n8n}: a workflow writes, the trigger sees eve
 				'GetTable',
 				'ListViews', // issue 50: a form or dashboard is refused before its records are read
 				'ListViewRecords', // View → Get Records
+				'ListMembers', // its records' `by` (the new table has no First Created: Create and Search read none)
 			]);
 			expect(
 				requests
 					.filter((request) => request.status !== 200)
 					.map((request) => [request.operation, request.status]),
 			).toEqual([['CreateTable', 201]]);
-			expect(requests.at(-1)?.path).toContain(`report=${seed.viewId}`);
+			expect(requests.at(-2)?.path).toContain(`report=${seed.viewId}`);
 		}),
 	);
 });

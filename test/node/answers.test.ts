@@ -10,7 +10,7 @@ import { choicesExpected } from '../../nodes/SmartSuite/shared/fields/values';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import { credentialsFor } from '../helpers/n8n';
 import { runAsTool } from '../helpers/tool';
-import { getWebhook, run, runError, useEmulator } from './harness';
+import { getWebhook, run, runError, uploadFile, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
@@ -110,6 +110,54 @@ describe('what a tool call is told names no item', () => {
 		expect(created.output).toEqual([
 			{ error: 'The tool call has no value for the required field "Code": give it a value' },
 		]);
+	});
+});
+
+describe('Create or Update’s and Upload File’s errors name no item to a tool call', () => {
+	const asTool = async (parameters: INodeParameters, toolArguments: IDataObject = {}) =>
+		(
+			await runAsTool(new SmartSuite(), {
+				parameters,
+				toolArguments,
+				continueOnFail: true,
+				credentials: credentialsFor(ctx.emu),
+			})
+		).output;
+	const upsert = (tableId: string, value: IDataObject): INodeParameters => ({
+		resource: 'record',
+		operation: 'upsert',
+		tableId: byId(tableId),
+		columns: {
+			mappingMode: 'defineBelow',
+			value,
+			matchingColumns: [F.text],
+		} as unknown as INodeParameters,
+	});
+
+	it('a match field without a value', async () => {
+		const table = colorTable();
+		const output = await asTool(upsert(table.id, { title: fromAi('title', 'The title') }), {
+			title: 'No code',
+		});
+		expect(output).toEqual([{ error: 'The tool call has no value for the match field "Code"' }]);
+	});
+
+	it('a match on several records', async () => {
+		const table = colorTable();
+		const one = ctx.emu.addRecord(table.id, { title: 'One', [F.text]: 'SAME' });
+		const two = ctx.emu.addRecord(table.id, { title: 'Two', [F.text]: 'SAME' });
+		const output = await asTool(
+			upsert(table.id, { title: 'T', [F.text]: fromAi('code', 'The code') }),
+			{ code: 'SAME' },
+		);
+		expect(output).toEqual([{ error: `The tool call matches 2 records: ${one.id}, ${two.id}` }]);
+	});
+
+	it('Upload File without the binary field', async () => {
+		const table = colorTable();
+		const record = ctx.emu.addRecord(table.id, { title: 'R' });
+		const output = await asTool(uploadFile(table.id, record.id));
+		expect(output).toEqual([{ error: 'The tool call has no binary field "data"' }]);
 	});
 });
 

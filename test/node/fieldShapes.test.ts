@@ -8,7 +8,15 @@
 import type { IDataObject, INodeParameters, INodePropertyCollection } from 'n8n-workflow';
 
 import type { Emulator, FieldObject } from '../emulator';
-import { restore, run, runError, smartSuite, useEmulator } from './harness';
+import {
+	restore,
+	run,
+	runError,
+	runInWorkflow,
+	smartSuite,
+	startStub,
+	useEmulator,
+} from './harness';
 
 const ctx = useEmulator();
 
@@ -170,17 +178,18 @@ describe('Field types as a person types and reads them', () => {
 		expect(got.json).toMatchObject({ Total: 0, Names: '0' });
 	});
 
-	it('First Created’s and Last Updated’s `by` is a readable person when the output reads the members; alone it reads none', async () => {
+	it('First Created’s and Last Updated’s `by` is a readable person, with or without people in the record: one members read; off, the id and none', async () => {
 		const { emu } = ctx;
 		const table = emu.addTable(emu.addSolution().id);
 		const [me] = emu.members();
 		const assigned = emu.addRecord(table.id, { title: 'Mine', assigned_to: [me.id] });
 		const alone = emu.addRecord(table.id, { title: 'Nobody’s' });
-		const get = (recordId: string): INodeParameters => ({
+		const get = (recordId: string, extra: INodeParameters = {}): INodeParameters => ({
 			resource: 'record',
 			operation: 'get',
 			tableId: locator(table.id),
 			recordId: locator(recordId),
+			...extra,
 		});
 		const person = { id: me.id, name: me.full_name.sys_root, email: me.email[0] };
 
@@ -188,10 +197,61 @@ describe('Field types as a person types and reads them', () => {
 		expect(withPeople.json['First Created']).toMatchObject({ by: person });
 		expect(withPeople.json['Last Updated']).toMatchObject({ by: person });
 
+		// No person in a user field: `by` alone is shown as the person, for one members read.
 		emu.resetLog();
 		const [without] = await run(emu, { parameters: get(alone.id) });
-		expect(without.json['First Created']).toMatchObject({ by: me.id });
-		expect(operations(emu)).not.toContain('ListMembers');
+		expect(without.json['First Created']).toMatchObject({ by: person });
+		expect(without.json['Last Updated']).toMatchObject({ by: person });
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord', 'ListMembers']);
+
+		emu.resetLog();
+		const [off] = await run(emu, { parameters: get(alone.id, { readableValues: false }) });
+		expect(off.json['First Created']).toMatchObject({ by: me.id });
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord']);
+	});
+
+	it('a Time Tracking Log’s user is a readable person with Readable People (one members read); off, the id', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const [me] = emu.members();
+		const stranger = 'a0a0a0a0a0a0a0a0a0a0a0a0';
+		const record = emu.addRecord(table.id, {
+			title: 'Logged',
+			spent: {
+				time_track_logs: [
+					{ user_id: me.id, date_time: '2026-12-01T09:00:00Z', duration: 60, note: 'call' },
+					{ user_id: stranger, date_time: null, duration: 30, note: '' },
+				],
+				total_duration: 90,
+			},
+		} as never);
+		const get = (extra: INodeParameters = {}): INodeParameters => ({
+			resource: 'record',
+			operation: 'get',
+			tableId: locator(table.id),
+			recordId: locator(record.id),
+			...extra,
+		});
+
+		const [on] = await run(emu, { parameters: get() });
+		expect(on.json['Time Spent']).toEqual([
+			{
+				duration: 60,
+				note: 'call',
+				date: '2026-12-01T09:00:00Z',
+				user: { id: me.id, name: me.full_name.sys_root, email: me.email[0] },
+			},
+			{ duration: 30, note: '', date: null, user: { id: stranger, name: null, email: null } },
+		]);
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord', 'ListMembers']);
+
+		emu.resetLog();
+		const [off] = await run(emu, { parameters: get({ readableValues: false }) });
+		expect((off.json['Time Spent'] as IDataObject[]).map((log) => log.user)).toEqual([
+			me.id,
+			stranger,
+		]);
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord']);
 	});
 
 	it('Restore’s output leaves out empty values, as Get’s does', async () => {
@@ -269,6 +329,37 @@ describe('A new Due Date is linked to a Status field', () => {
 		await run(emu, { parameters: fieldCreate(second.id, { statusField: 'review' }) });
 		const linked = emu.getTable(second.id)!.structure.find((field) => field.label === 'Deadline');
 		expect(linked?.params).toMatchObject({ status_field: 'review' });
+	});
+
+	it('Field → Create: a hint when SmartSuite answers the Due Date without the link sent (its parameter name is unconfirmed)', async () => {
+		const { emu } = ctx;
+		const table = emu.addTable(emu.addSolution().id);
+		// The emulator keeps `status_field`: no hint.
+		const kept = await runInWorkflow(emu, { parameters: fieldCreate(table.id, {}) });
+		expect(kept.hints).toEqual([]);
+
+		// A SmartSuite that ignores `status_field`: its answer's params do not carry it.
+		const structure = emu.getTable(table.id)!.structure;
+		const ignoring = await startStub((body, _n, path) =>
+			path.includes('add_field')
+				? {
+						status: 200,
+						body: { ...(body.field as IDataObject), params: { display_format: 'usa' } },
+					}
+				: { status: 200, body: { id: table.id, name: 'T', structure } },
+		);
+		try {
+			const result = await runInWorkflow(emu, {
+				parameters: fieldCreate(table.id, {}),
+				credentials: { baseUrl: ignoring.url, webhooksUrl: ignoring.url },
+			});
+			expect(result.output[0].json).toMatchObject({ label: 'Deadline' });
+			expect(result.hints.map((hint) => hint.message)).toEqual([
+				`SmartSuite's answer does not show the Due Date "Deadline" linked to the Status field "status": check its Linked Status Field in SmartSuite`,
+			]);
+		} finally {
+			await ignoring.close();
+		}
 	});
 
 	it('Field → Create: a clear error before sending when the table has no Status field, or not the one named', async () => {

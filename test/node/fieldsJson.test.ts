@@ -79,7 +79,7 @@ describe('Specify Fields → Using JSON', () => {
 		});
 
 		expect(output[0].json).toMatchObject({ id: record.id, Code: 'MCP-1e', Color: 'Red' });
-		expect(operations()).toEqual(['GetTable', 'UpdateRecord']);
+		expect(operations()).toEqual(['GetTable', 'UpdateRecord', 'ListMembers']);
 		expect(ctx.emu.requests[1].body).toEqual({ [F.text]: 'MCP-1e' });
 		expect(changed(t.id, record.id, before)).toEqual({ [F.text]: 'MCP-1e' });
 

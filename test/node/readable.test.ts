@@ -112,10 +112,11 @@ describe('Record outputs', () => {
 
 		expect(item.json.Status).toBe('gone_status');
 		expect(item.json.Priority).toBe('gone_option');
-		expect(count('ListMembers')).toBe(0);
+		// The members for First Created's and Last Updated's `by`.
+		expect(count('ListMembers')).toBe(1);
 	});
 
-	it('Search reads the members once for many records with people, never for records without or with the option off', async () => {
+	it('Search reads the members once for many records with people, never for records that show no member or with the option off', async () => {
 		const withPeople = table();
 		const [alex, sam, jordan] = emu.members();
 		for (let i = 0; i < 30; i++)
@@ -132,11 +133,18 @@ describe('Record outputs', () => {
 		expect(count('ListMembers')).toBe(1);
 		expect(count('GetTable')).toBe(1);
 
+		// A table without First Created, Last Updated or people: its records show no member.
 		emu.resetLog();
-		const without = table();
+		const without = emu.addTable(emu.addSolution().id, {
+			structure: TABLE_STRUCTURE.filter(
+				(field) =>
+					!['userfield', 'firstcreatedfield', 'lastupdatedfield'].includes(field.field_type),
+			),
+		});
 		for (let i = 0; i < 5; i++) emu.addRecord(without.id, { title: `R${i}` });
 		const plain = await run(emu, { parameters: record(without.id, 'search', { returnAll: true }) });
 		expect(plain).toHaveLength(5);
+		expect(plain[0].json).not.toHaveProperty('First Created');
 		expect(count('ListMembers')).toBe(0);
 
 		// Off: the ids, no members read.
@@ -561,6 +569,68 @@ describe('SmartSuite Trigger, Simplify by default', () => {
 			expect(updated.record).toEqual(await gotten(t, record.id));
 			expect(updated.previous).toEqual({ Priority: 'High' });
 			expect(updated.changed_fields).toEqual(['Priority']);
+		} finally {
+			await trigger.close();
+		}
+	});
+});
+
+describe('First Created’s and Last Updated’s `by` in both triggers (issue 50 item 8)', () => {
+	const me = () => emu.members()[0];
+	const noPeople = { title: 'Deal', priority: '2' };
+
+	it('the Polling Trigger shows `by` as the person for a change without people: one members read, kept for the next polls; off, the id', async () => {
+		const t = table();
+		const webhook = emu.createWebhook({
+			locator: { account_id: emu.workspaceId, solution_id: t.solution },
+			filter: { applications: { application_ids: [t.id] } },
+		});
+		const trigger = triggerFor(emu, webhook.webhook_id, { options: { simplify: true } });
+		expect(await trigger.poll()).toBeNull();
+		emu.createRecord(t.id, noPeople);
+		emu.resetLog();
+		const [item] = emitted(await trigger.poll());
+		expect(item.record).toMatchObject({
+			'First Created': { by: person(me()) },
+			'Last Updated': { by: person(me()) },
+		});
+		expect(count('ListMembers')).toBe(1);
+
+		// The next poll's change shows the same member: the kept members show it.
+		emu.createRecord(t.id, noPeople);
+		emu.resetLog();
+		const [next] = emitted(await trigger.poll());
+		expect(next.record).toMatchObject({ 'Last Updated': { by: person(me()) } });
+		expect(count('ListMembers')).toBe(0);
+
+		const offTrigger = triggerFor(emu, webhook.webhook_id, {
+			options: { simplify: true, readableValues: false },
+		});
+		expect(await offTrigger.poll()).toBeNull();
+		emu.createRecord(t.id, noPeople);
+		emu.resetLog();
+		const [off] = emitted(await offTrigger.poll());
+		expect(off.record).toMatchObject({ 'Last Updated': { by: me().id } });
+		expect(count('ListMembers')).toBe(0);
+	});
+
+	it('the SmartSuite Trigger shows `by` as the person for a change without people: one members read', async () => {
+		const deals = emu.addTable(emu.addSolution().id);
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: watchingTable(deals),
+		});
+		try {
+			await trigger.activate();
+			emu.resetLog();
+			emu.createRecord(deals.id, noPeople);
+			await emu.settleNotifications();
+			const [item] = trigger.executions.flat();
+			expect(item.record).toMatchObject({
+				'First Created': { by: person(me()) },
+				'Last Updated': { by: person(me()) },
+			});
+			expect(count('ListMembers')).toBe(1);
 		} finally {
 			await trigger.close();
 		}

@@ -62,7 +62,8 @@ describe('Record > Create', () => {
 			},
 		]);
 		expect(Object.keys(output[0].json)[0]).toBe('id');
-		expect(operations(emu)).toEqual(['GetTable', 'CreateRecord']);
+		// The members once: the record shows First Created's and Last Updated's `by`.
+		expect(operations(emu)).toEqual(['GetTable', 'CreateRecord', 'ListMembers']);
 		expect(emu.requests[1].body).toEqual({ title: 'Deal', [F.text]: 'C-1', [F.number]: '12' });
 	});
 
@@ -211,12 +212,13 @@ describe('Record > Create', () => {
 		expect(operations(emu)).toEqual([
 			'GetTable',
 			'BulkCreateRecords',
+			'ListMembers',
 			'BulkCreateRecords',
 			'BulkCreateRecords',
 		]);
 		expect(
 			emu.requests
-				.slice(1)
+				.filter((request) => request.operation === 'BulkCreateRecords')
 				.map((request) => ((request.body as IDataObject).items as unknown[]).length),
 		).toEqual([25, 25, 10]);
 		expect(output.map((item) => [item.json.Name, item.pairedItem])).toEqual(
@@ -377,7 +379,7 @@ describe('Record > Create', () => {
 			'Blue',
 		]);
 		expect(output[1].error?.description).toContain('Given: "Purple"');
-		expect(operations(emu)).toEqual(['GetTable', 'BulkCreateRecords']);
+		expect(operations(emu)).toEqual(['GetTable', 'BulkCreateRecords', 'ListMembers']);
 	});
 
 	it('checks required fields before a bulk create (which SmartSuite does not check)', async () => {
@@ -464,7 +466,7 @@ describe('Record > Create', () => {
 		});
 
 		expect(output[0].json.Name).toBe('a');
-		expect(operations(emu)).toEqual(['GetTable', 'CreateRecord', 'CreateRecord']);
+		expect(operations(emu)).toEqual(['GetTable', 'CreateRecord', 'CreateRecord', 'ListMembers']);
 		expect(emu.records(t.id)).toHaveLength(1);
 	});
 
@@ -677,7 +679,7 @@ describe('Record > Get', () => {
 
 		expect(output[0].json.error).toBe(`Record "nope" was not found in table "${t.id}"`);
 		expect(output[1].json.id).toBe(stored.id);
-		expect(operations(emu)).toEqual(['GetTable', 'GetRecord', 'GetRecord']);
+		expect(operations(emu)).toEqual(['GetTable', 'GetRecord', 'GetRecord', 'ListMembers']);
 	});
 
 	it.each([['..'], ['.'], ['={{ " " }}']])(
@@ -743,7 +745,12 @@ describe('Record > Update', () => {
 		const input = found.map((item) => ({ ...item.json, Quantity: 7 }));
 		const output = await run(emu, { parameters: update(t.id, '={{ $json.id }}', autoMap), input });
 
-		expect(operations(emu)).toEqual(['GetTable', 'BulkUpdateRecords', 'BulkUpdateRecords']);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'BulkUpdateRecords',
+			'ListMembers',
+			'BulkUpdateRecords',
+		]);
 		const first = (emu.requests[1].body as { items: IDataObject[] }).items[0];
 		expect(first).toMatchObject({ id: found[0].json.id, [F.number]: '7', title: 'Record 0' });
 		expect(output.map((item) => [item.json.id, item.json.Quantity, item.pairedItem])).toEqual(

@@ -45,7 +45,7 @@ describe('Record > Upload File', () => {
 			binary: [file(data, 'Überblick "Q2".pdf')],
 		});
 
-		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile']);
+		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'ListMembers']);
 		const upload = emu.requests[1];
 		expect(upload.method).toBe('POST');
 		expect(upload.path).toBe(`/api/v1/recordfiles/${table.id}/${recordId}/${F.files}/`);
@@ -109,7 +109,12 @@ describe('Record > Upload File', () => {
 			],
 		});
 
-		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'UploadRecordFile']);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'UploadRecordFile',
+			'ListMembers',
+			'UploadRecordFile',
+		]);
 		expect(attached(emu, table.id, recordId).map((entry) => entry.bytes?.toString())).toEqual([
 			'one',
 		]);
@@ -247,8 +252,13 @@ describe('Record > Upload File', () => {
 			binary: [file(data)],
 		});
 
-		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'UploadRecordFile']);
-		expect(emu.requests.map((request) => request.status)).toEqual([200, 429, 200]);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'UploadRecordFile',
+			'UploadRecordFile',
+			'ListMembers',
+		]);
+		expect(emu.requests.map((request) => request.status)).toEqual([200, 429, 200, 200]);
 		expect(attached(emu, table.id, recordId)).toHaveLength(1);
 		expect(attached(emu, table.id, recordId)[0].bytes?.equals(data)).toBe(true);
 		expect((item.json.Attachments as unknown[]).length).toBe(1);
@@ -295,7 +305,7 @@ describe('Record > Upload File', () => {
 			binary: [file(Buffer.from('x'))],
 		});
 
-		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'GetRecord']);
+		expect(operations(emu)).toEqual(['GetTable', 'UploadRecordFile', 'GetRecord', 'ListMembers']);
 		expect(item.json).toMatchObject({
 			id: recordId,
 			Name: 'Contract',

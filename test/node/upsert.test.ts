@@ -63,6 +63,7 @@ describe('Record > Create or Update', () => {
 			'GetTable',
 			'ListRecords',
 			'UpdateRecord',
+			'ListMembers',
 			'BulkCreateRecords',
 		]);
 		expect(bodyOf(emu, 'ListRecords').filter).toEqual({
@@ -115,7 +116,12 @@ describe('Record > Create or Update', () => {
 		]);
 		expect(output.map((item) => item.json['@upsert'])).toEqual(['created', 'created']);
 		expect(output.map((item) => item.json.Code)).toEqual(['A', 'B']);
-		expect(operations(emu)).toEqual(['GetTable', 'ListRecords', 'BulkCreateRecords']);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'ListRecords',
+			'BulkCreateRecords',
+			'ListMembers',
+		]);
 	});
 
 	it('matches a select by option id after converting the label', async () => {
@@ -164,7 +170,12 @@ describe('Record > Create or Update', () => {
 			[one.id, 'Changed', { item: 0 }],
 			[two.id, 'Changed', { item: 0 }],
 		]);
-		expect(operations(emu)).toEqual(['GetTable', 'ListRecords', 'BulkUpdateRecords']);
+		expect(operations(emu)).toEqual([
+			'GetTable',
+			'ListRecords',
+			'BulkUpdateRecords',
+			'ListMembers',
+		]);
 	});
 
 	it('items with the same key make one record; later items’ values win; never two records for one key', async () => {
@@ -241,6 +252,39 @@ describe('Record > Create or Update', () => {
 		]);
 	});
 
+	it('matches on a field whose slug is toString: an item without its value fails, one with it updates the record holding it', async () => {
+		const { emu } = ctx;
+		const t = emu.addTable(emu.addSolution().id, {
+			structure: [
+				{
+					slug: 'title',
+					label: 'Title',
+					field_type: 'recordtitlefield',
+					params: { primary: true },
+				},
+				{ slug: 'toString', label: 'Key', field_type: 'textfield', params: {} },
+			],
+		});
+		const existing = emu.addRecord(t.id, { title: 'Old', toString: 'K-1' } as never);
+		emu.addRecord(t.id, { title: 'No key' });
+
+		const output = await run(emu, {
+			parameters: upsert(t.id, ['toString'], {
+				title: '={{ $json.title }}',
+				toString: '={{ $json.key }}',
+			}),
+			input: [{ title: 'Keyless' }, { title: 'New', key: 'K-1' }],
+			continueOnFail: true,
+		});
+
+		// Before, an item without the key read Object.prototype.toString as its value.
+		expect(output.map((item) => item.json.error ?? [item.json['@upsert'], item.json.id])).toEqual([
+			'Item 0 has no value for the match field "Key"',
+			['updated', existing.id],
+		]);
+		expect(titles(emu, t.id)).toEqual(['New', 'No key']);
+	});
+
 	it('60 items with 30 existing: 3 searches, 2 bulk updates, 2 bulk creates after one structure read', async () => {
 		const { emu } = ctx;
 		const t = fieldTypesTable(emu);
@@ -259,6 +303,7 @@ describe('Record > Create or Update', () => {
 			'ListRecords',
 			'ListRecords',
 			'BulkUpdateRecords',
+			'ListMembers',
 			'BulkUpdateRecords',
 			'BulkCreateRecords',
 			'BulkCreateRecords',

@@ -334,7 +334,13 @@ describe('View > Get Records', () => {
 			input: [{}, {}],
 		});
 		expect(result.output.map((item) => item.json.Title)).toEqual(['Echo', 'Echo']);
-		expect(operations()).toEqual(['GetTable', 'ListViews', 'ListViewRecords', 'ListViewRecords']);
+		expect(operations()).toEqual([
+			'GetTable',
+			'ListViews',
+			'ListViewRecords',
+			'ListMembers',
+			'ListViewRecords',
+		]);
 	});
 
 	it('bad input fails before any request: an empty view, a Limit of 0', async () => {

@@ -121,9 +121,11 @@ describe.each(ways)('SmartSuite profile, through %s', (way, credentialsOf) => {
 
 		const [item] = emitted(await poller.poll());
 		expect(item).toMatchObject({ record: { id, Title: 'Acme renewal' } });
+		// The structure and the members (First Created's `by`) from the records API.
 		expect(paths()).toEqual([
 			`/${SMARTSUITE_SERVICE}/ListEvents`,
 			`/api/v1/applications/${deals.id}/`,
+			'/api/v1/members/list/?offset=0&limit=1000',
 		]);
 		expect(warnings).toEqual([]);
 	});

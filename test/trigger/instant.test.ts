@@ -724,12 +724,13 @@ describe('back by itself after a failure', () => {
 		later(2 * FIRST_WAIT_MS);
 		emu.resetLog();
 		await minute.tick();
-		// GetTable: the event's record by label (Simplify).
+		// GetTable and ListMembers: the event's record by label, its `by` as a person (Simplify).
 		expect(operations()).toEqual([
 			'GetWebhook 200',
 			'UpdateWebhook 200',
 			'ListEvents 200',
 			'GetTable 200',
+			'ListMembers 200',
 		]);
 		expect(emu.getWebhook(webhookId)?.notification_status).toEqual({
 			enabled: { url: secretUrl(trigger) },

@@ -387,11 +387,13 @@ describe('Fetch test event', () => {
 		});
 		expect(Object.keys(sample.record as object)[0]).toBe('id');
 		expect(JSON.stringify(sample)).not.toContain(older.id);
-		// One search for webhooks, one read of the latest record, the structure for the labels.
+		// One search for webhooks, one read of the latest record, the structure for the labels,
+		// the members for Last Updated's `by`.
 		expect(emu.requests.map((request) => request.operation)).toEqual([
 			'ListWebhooks',
 			'ListRecords',
 			'GetTable',
+			'ListMembers',
 		]);
 		expect(webhooksOfSolution()).toEqual([]);
 		expect(poller.staticData()).toEqual({});

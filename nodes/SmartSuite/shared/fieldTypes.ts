@@ -92,8 +92,9 @@ export const PLAIN_FIELD_TYPE_OPTIONS = CREATABLE_FIELD_TYPE_OPTIONS.filter(
 export const DUE_DATE_TYPE = 'duedatefield';
 /**
  * The Due Date's parameter naming its Status field's slug. SmartSuite's help: "Every Due Date must
- * be linked to a Status field"; neither the reference nor SmartSuite's MCP server names the
- * parameter, so this name is unconfirmed against SmartSuite (the emulator requires it).
+ * be linked to a Status field"; no source names the parameter (docs/structure-fields.md lists those
+ * searched), so this name is unconfirmed (the emulator requires it; Field → Create hints when
+ * SmartSuite's answer does not carry it).
  */
 export const DUE_DATE_STATUS_PARAM = 'status_field';
 

@@ -10,8 +10,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../shared/fields';
-import { choicesOf } from '../shared/fields';
-import { isObject, readIds } from '../shared/fields/values';
+import { choicesOf, memberIdsOf } from '../shared/fields';
+import { isObject } from '../shared/fields/values';
 import { ownValue } from '../shared/own';
 import type { MemberDirectory } from '../shared/records';
 
@@ -68,22 +68,16 @@ export function structureShows(table: KeptTable, values: IDataObject[]): boolean
 	);
 }
 
-/** Whether the directory knows every member in these values' user fields. */
+/** Whether the directory knows every member these values show (hasPeople's: people, `by`, time logs). */
 export function directoryShows(
 	members: MemberDirectory,
 	structure: Field[],
 	values: IDataObject[],
 ): boolean {
-	const userSlugs = structure
-		.filter((field) => field.field_type === 'userfield')
-		.map((field) => field.slug);
 	return values.every((record) =>
-		userSlugs.every((slug) => {
-			const ids = readIds(ownValue(record, slug));
-			return (
-				!Array.isArray(ids) || ids.every((id) => typeof id !== 'string' || members.byId.has(id))
-			);
-		}),
+		structure.every((field) =>
+			memberIdsOf(field, ownValue(record, field.slug)).every((id) => members.byId.has(id)),
+		),
 	);
 }
 

@@ -21,6 +21,8 @@ import {
 	statusFieldParameter,
 } from './common';
 import type { Field } from '../../shared/fields';
+import { isObject } from '../../shared/fields/values';
+import { ownValue } from '../../shared/own';
 import {
 	DUE_DATE_STATUS_PARAM,
 	DUE_DATE_TYPE,
@@ -122,6 +124,18 @@ async function newField(
 	return field;
 }
 
+/**
+ * A hint when SmartSuite answers a new Due Date whose params do not link the Status field sent:
+ * the parameter's name (DUE_DATE_STATUS_PARAM) is unconfirmed, so SmartSuite may have ignored it.
+ */
+export function unlinkedDueDateHint(sent: IDataObject, answered: IDataObject): string | undefined {
+	if (sent.field_type !== DUE_DATE_TYPE || answered === sent || !isObject(answered.params))
+		return undefined;
+	const status = isObject(sent.params) ? ownValue(sent.params, DUE_DATE_STATUS_PARAM) : undefined;
+	if (ownValue(answered.params, DUE_DATE_STATUS_PARAM) === status) return undefined;
+	return `SmartSuite's answer does not show the Due Date "${String(sent.label)}" linked to the Status field "${String(status)}": check its Linked Status Field in SmartSuite`;
+}
+
 /** Run by actions/router.ts: one add-field request per item. */
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await eachItem(this, async (client, itemIndex) => {
@@ -145,6 +159,9 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 			[],
 			itemIndex,
 		);
-		return [fieldOutput(tableId, answeredField(answer, field))];
+		const shown = answeredField(answer, field);
+		const unlinked = unlinkedDueDateHint(field, shown);
+		if (unlinked) this.addExecutionHints({ message: unlinked, location: 'outputPane' });
+		return [fieldOutput(tableId, shown)];
 	});
 }

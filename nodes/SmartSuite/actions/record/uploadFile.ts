@@ -14,6 +14,7 @@ import { pathSegment, requireId } from '../../shared/ids';
 import { bufferBody, multipartFrame, streamBody } from '../../shared/multipart';
 import type { RawBody, RecordsClient } from '../../shared/records';
 import { recordPath } from '../../shared/records';
+import { itemSubject } from '../shared';
 import { unexpectedAnswerError } from './batches';
 import {
 	answerOf,
@@ -107,11 +108,12 @@ function binaryOf(
 		return { name, binary: context.helpers.assertBinaryData(itemIndex, name) };
 	} catch {
 		const present = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
+		const node = context.getNode();
 		throw new NodeOperationError(
-			context.getNode(),
-			`Item ${itemIndex} has no binary field "${name}"`,
+			node,
+			`${itemSubject(node, itemIndex)} has no binary field "${name}"`,
 			{
-				description: `${present.length ? `Its binary fields: ${present.map((key) => `"${key}"`).join(', ')}.` : 'It has no binary data.'} Set Input Binary Field to the name of the field holding the file (the previous node's output shows it under Binary). Nothing was uploaded for this item.`,
+				description: `${present.length ? `Its binary fields: ${present.map((key) => `"${key}"`).join(', ')}.` : 'It has no binary data.'} Set Input Binary Field to the name of the field holding the file (the previous node's output shows it under Binary). Nothing was uploaded for it.`,
 				itemIndex,
 			},
 		);

@@ -27,6 +27,7 @@ import { tableLocator } from '../../shared/locators';
 import { ownValue } from '../../shared/own';
 import type { RecordsClient } from '../../shared/records';
 import { recordsClient } from '../../shared/records';
+import { itemSubject } from '../shared';
 import type { Write } from './batches';
 import { chunksBy, writeInBatches } from './batches';
 import type { Outcome } from './common';
@@ -90,12 +91,13 @@ interface KeyGroup {
 }
 
 function noKeyError(context: IExecuteFunctions, field: Field, itemIndex: number) {
+	const node = context.getNode();
 	return new NodeOperationError(
-		context.getNode(),
-		`Item ${itemIndex} has no value for the match field "${field.label}"`,
+		node,
+		`${itemSubject(node, itemIndex)} has no value for the match field "${field.label}"`,
 		{
 			description:
-				'Records are found by the values of the fields to match on: give each of them one value. Nothing was sent for this item.',
+				'Records are found by the values of the fields to match on: give each of them one value. Nothing was sent for it.',
 			itemIndex,
 		},
 	);
@@ -241,10 +243,11 @@ function searchError(
 function severalMatchesError(context: IExecuteFunctions, group: KeyGroup): Outcome {
 	const itemIndex = group.first.itemIndex;
 	const ids = group.writes.map((write) => write.recordId).join(', ');
+	const node = context.getNode();
 	return {
 		error: new NodeOperationError(
-			context.getNode(),
-			`Item ${itemIndex} matches ${group.writes.length} records: ${ids}`,
+			node,
+			`${itemSubject(node, itemIndex)} matches ${group.writes.length} records: ${ids}`,
 			{
 				description:
 					'Several records have these values in the fields to match on, so none was updated. Match on more fields, or turn on the option "Update All Matches" to update all of them.',

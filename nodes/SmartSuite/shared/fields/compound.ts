@@ -9,6 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
+import type { ReadContext } from './people';
+import { readPeople } from './people';
 import {
 	fromJsonText,
 	isObject,
@@ -232,4 +234,24 @@ export function readTimeLog(value: unknown): unknown {
 		date: log.date_time ?? null,
 		user: log.user_id ?? null,
 	}));
+}
+
+/** The members who logged time: the log's `user_id`s. */
+export function timeLogUsers(value: unknown): string[] {
+	if (!isObject(value) || !Array.isArray(value.time_track_logs)) return [];
+	return value.time_track_logs
+		.filter(isObject)
+		.map((log) => log.user_id)
+		.filter((id): id is string => typeof id === 'string');
+}
+
+/** readTimeLog's entries with each `user` as the person (Readable People). */
+export function readableTimeLog(value: unknown, context: ReadContext): unknown {
+	const entries = readTimeLog(value);
+	if (!Array.isArray(entries)) return entries;
+	return entries.map((entry: IDataObject) =>
+		typeof entry.user === 'string'
+			? { ...entry, user: (readPeople([entry.user], context) as unknown[])[0] }
+			: entry,
+	);
 }

@@ -8,6 +8,7 @@ import {
 	isReadOnly,
 	linkedTableOf,
 	looksLikeId,
+	memberIdsOf,
 	toReadableValue,
 	toSmartSuiteValue,
 } from './types';
@@ -257,16 +258,13 @@ export function withoutEmptyValues(values: IDataObject): IDataObject {
 	);
 }
 
-/** Whether any of the records has a member in a user field: only then are the members read. */
+/**
+ * Whether any of the records shows a member (a person in a user field, First Created's or Last
+ * Updated's `by`, a time log's user): only then are the members read.
+ */
 export function hasPeople(records: IDataObject[], structure: Field[]): boolean {
-	const userSlugs = structure
-		.filter((field) => field.field_type === 'userfield')
-		.map((field) => field.slug);
 	return records.some((record) =>
-		userSlugs.some((slug) => {
-			const value = ownValue(record, slug);
-			return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
-		}),
+		structure.some((field) => memberIdsOf(field, ownValue(record, field.slug)).length > 0),
 	);
 }
 

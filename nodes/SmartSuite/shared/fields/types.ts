@@ -10,7 +10,9 @@ import {
 	readColours,
 	readIpAddresses,
 	readSocialNetworks,
+	readableTimeLog,
 	readTimeLog,
+	timeLogUsers,
 	toChecklist,
 	toColours,
 	toIpAddresses,
@@ -99,6 +101,8 @@ export interface FieldTypeSpec {
 	read(value: unknown, field: Field): unknown;
 	/** The value Readable People and Choices shows instead of `read`'s (people, status). */
 	readable?(value: unknown, field: Field, context: ReadContext): unknown;
+	/** The member ids `readable` shows as people: a record with any makes the output read the members. */
+	memberIds?(value: unknown): string[];
 	/** Search comparisons SmartSuite allows. */
 	comparisons: string[];
 	/** A filter value for a comparison that takes one (see toFilterValue). */
@@ -318,17 +322,15 @@ const listText = (write: (value: unknown) => unknown): FieldTypeSpec => ({
 	filter: (value) => toText(value),
 });
 
-/**
- * First Created and Last Updated: `{on, by}`; with Readable People, `by` as the person when the
- * output read the members (a person in a user field): `by` alone costs no members read.
- */
+/** First Created and Last Updated: `{on, by}`; with Readable People, `by` as the person. */
 const byAndOn: FieldTypeSpec = {
 	mapperType: 'object',
 	read: asIs,
 	readable: (value, _field, context) =>
-		isObject(value) && typeof value.by === 'string' && context.membersById.size > 0
+		isObject(value) && typeof value.by === 'string'
 			? { ...value, by: (readPeople([value.by], context) as unknown[])[0] }
 			: value,
+	memberIds: (value) => (isObject(value) && typeof value.by === 'string' ? [value.by] : []),
 	comparisons: DATE,
 	filter: toDateFilter,
 };
@@ -391,6 +393,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		write: writeMembers,
 		read: readIds,
 		readable: (value, _field, context) => readPeople(value, context),
+		memberIds: idsIn,
 		comparisons: MULTIPLE_CHOICE,
 		filter: (value, _comparison, field, context) => writeMembers(value, field, context),
 	},
@@ -422,7 +425,13 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	ipaddressfield: { ...listText(toIpAddresses), read: readIpAddresses, comparisons: [] },
 	checklistfield: { ...listText(toChecklist), read: readChecklist, comparisons: [] },
 	socialnetworkfield: { ...listText(toSocialNetworks), read: readSocialNetworks, comparisons: [] },
-	timetrackingfield: { ...listText(toTimeLog), read: readTimeLog, comparisons: [] },
+	timetrackingfield: {
+		...listText(toTimeLog),
+		read: readTimeLog,
+		readable: (value, _field, context) => readableTimeLog(value, context),
+		memberIds: timeLogUsers,
+		comparisons: [],
+	},
 	// Filled in by SmartSuite: readable, never written through the API.
 	autonumberfield: { ...readOnlyNumber, comparisons: NUMBER_NO_EMPTY },
 	countfield: readOnlyNumber,
@@ -484,6 +493,17 @@ export function toSmartSuiteValue(
 	if (!write || isReadOnly(field))
 		throw new ValueError('nothing: this field is filled in by SmartSuite and cannot be written');
 	return write(value, field, context);
+}
+
+/** The member ids a user field's value holds. */
+function idsIn(value: unknown): string[] {
+	const ids = readIds(value);
+	return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** The member ids the field's value shows as people with Readable People (see memberIds). */
+export function memberIdsOf(field: Field, value: unknown): string[] {
+	return specOf(field).memberIds?.(value) ?? [];
 }
 
 /** The value Simplify shows; with `readable`, people and statuses as Readable People and Choices shows them. */
