@@ -144,11 +144,13 @@ beforeAll(async () => {
 				YOUR_RECORD_ID: fileRecord.id,
 			}),
 		]);
-		for (const workflowId of [WEBHOOK_UPSERT, CHANGES, MCP_TOOLS]) await n8n.publish(workflowId);
 		await n8n.start();
+		rest = await N8nRest.signIn(n8n);
+		// Published as the editor's Publish does (one n8n CLI command each would boot n8n again).
+		for (const workflowId of [WEBHOOK_UPSERT, CHANGES, MCP_TOOLS])
+			await rest.publish(workflowId, (await rest.workflow(workflowId)).versionId);
 		await n8n.waitForWebhook(WEBHOOK_PATH);
 		await n8n.waitForWebhook(MCP_PATH);
-		rest = await N8nRest.signIn(n8n);
 	} catch (error) {
 		throw suite.fail(error);
 	}
