@@ -5,7 +5,9 @@
  *
  * Expects a fresh build in dist/ (`npm run dev` builds first). Installs Node 24 and n8n once (runtimes/),
  * installs the packed package into .n8n-dev/ as a community package, imports a credential and the
- * workflows of examples/, publishes the trigger workflow, starts n8n and creates the owner account.
+ * workflows of examples/, publishes the trigger workflows and those a request starts (the webhook,
+ * the MCP server), starts n8n and creates the owner account. A CSV attached to a Field Types record
+ * feeds the files example, and its public link on the emulator's file host the nightly CSV example.
  * The trigger uses "Create a webhook for me": at activation it creates its webhook on the demo
  * table. The emulator changes a record of that table every few seconds, so the trigger workflow
  * fires at each one-minute poll, and the instant-trigger workflow within seconds (the emulator
@@ -26,6 +28,7 @@
 import { join } from 'node:path';
 
 import { startDemoChanges, startEmulator, type Emulator } from '../test/emulator';
+import { TYPED_FIELDS } from '../test/emulator/fixtures';
 import {
 	type N8n,
 	N8n as SingleN8n,
@@ -53,6 +56,21 @@ const OWNER = {
 };
 const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
 const INSTANT_WORKFLOW_ID = 'smartsuiteInstant1';
+const CHANGES_WORKFLOW_ID = 'smartsuiteChanges1';
+/** Started by a request to n8n, so published whatever SmartSuite is: the webhook and the MCP server. */
+const REQUEST_WORKFLOW_IDS = ['smartsuiteWebhookUp1', 'smartsuiteMcpAgent1'];
+const FILES_EXAMPLE = 'files-to-extract-from-file.json';
+/**
+ * A CSV attached to a record of "Field Types" (the files example reads it); its public link on the
+ * emulator's file host is the nightly example's CSV URL (its rows create or update Projects).
+ */
+const DEMO_CSV = {
+	filename: 'projects.csv',
+	mimetype: 'text/csv',
+	bytes: Buffer.from(
+		'Title,Priority,Description\nBudget forecast FY25,High,Numbers from the nightly file\nOffice move,Low,Added by the nightly file\n',
+	),
+};
 const QUEUE_WORKERS = 2;
 // Credentials stay in .n8n-dev-queue's Postgres between runs, encrypted with this key (local only).
 const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-workspace-dev-queue-mode';
@@ -61,7 +79,16 @@ const QUEUE_ENCRYPTION_KEY = 'n8n-nodes-smartsuite-workspace-dev-queue-mode';
 interface Target {
 	credential: { id: string; name: string };
 	api: SmartSuiteTarget;
-	ids: { solution?: string; table?: string; record?: string; webhook?: string };
+	ids: {
+		solution?: string;
+		table?: string;
+		tableName?: string;
+		record?: string;
+		webhook?: string;
+		csvUrl?: string;
+		/** The record whose file the files example reads, and its table. */
+		file?: { table: string; record: string };
+	};
 }
 
 function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
@@ -89,32 +116,60 @@ function realWorkspace(env: NodeJS.ProcessEnv): Target | undefined {
 	};
 }
 
-function emulatorTarget(emulator: Emulator): Target {
-	const { solutionId, tableId, deletedRecordIds, webhookId } = emulator.demo;
+async function emulatorTarget(emulator: Emulator): Promise<Target> {
+	const { solutionId, tableId, deletedRecordIds, webhookId, fieldTypesTableId } = emulator.demo;
+	const [record] = emulator.records(fieldTypesTableId);
+	const withFile = emulator.addFile(fieldTypesTableId, record.id, TYPED_FIELDS.files, DEMO_CSV);
+	const [{ handle }] = withFile[TYPED_FIELDS.files] as Array<{ handle: string }>;
+	const answer = await fetch(`${emulator.baseUrl}/api/v1/shared-files/${handle}/url/`, {
+		headers: { authorization: `Token ${emulator.apiKey}`, 'account-id': emulator.workspaceId },
+	});
+	const { url: csvUrl } = (await answer.json()) as { url: string };
 	return {
 		credential: { id: 'smartsuiteDemoCred1', name: 'SmartSuite (emulator)' },
 		api: emulator,
-		ids: { solution: solutionId, table: tableId, record: deletedRecordIds[0], webhook: webhookId },
+		ids: {
+			solution: solutionId,
+			table: tableId,
+			tableName: 'Projects',
+			record: deletedRecordIds[0],
+			webhook: webhookId,
+			csvUrl,
+			file: { table: fieldTypesTableId, record: record.id },
+		},
 	};
 }
 
 /** The example workflows, with the placeholders we know filled in (the rest stay for the editor). */
 function exampleWorkflows({ credential, ids }: Target): object[] {
-	const values: Record<string, string | undefined> = {
+	const known = (values: Record<string, string | undefined>) =>
+		Object.fromEntries(
+			Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+		);
+	const values = {
 		YOUR_CREDENTIAL_ID: credential.id,
 		YOUR_SOLUTION_ID: ids.solution,
 		YOUR_TABLE_ID: ids.table,
+		YOUR_TABLE_NAME: ids.tableName,
 		YOUR_DELETED_RECORD_ID: ids.record,
 		YOUR_WEBHOOK_ID: ids.webhook,
+		YOUR_CSV_URL: ids.csvUrl,
 	};
-	const known = Object.fromEntries(
-		Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
-	);
 	return [
-		'record-updated-trigger.json',
-		'instant-trigger.json',
-		'restore-and-read-events.json',
-	].map((file) => loadExample(file, known));
+		...[
+			'record-updated-trigger.json',
+			'instant-trigger.json',
+			'restore-and-read-events.json',
+			'webhook-create-or-update.json',
+			'record-changed-message.json',
+			'mcp-server-tools.json',
+			'nightly-csv-create-or-update.json',
+		].map((file) => loadExample(file, known(values))),
+		loadExample(
+			FILES_EXAMPLE,
+			known({ ...values, YOUR_TABLE_ID: ids.file?.table, YOUR_RECORD_ID: ids.file?.record }),
+		),
+	];
 }
 
 /** What the demo's tables hold, for the Record operations (their changes reach the trigger). */
@@ -170,7 +225,7 @@ async function main(): Promise<void> {
 			emulator = await startEmulator({ ...EMULATOR_PORTS, demo: true });
 			log(`emulator: records API ${emulator.baseUrl}, webhooks API ${emulator.webhooksUrl}`);
 		}
-		target = real ?? emulatorTarget(emulator!);
+		target = real ?? (await emulatorTarget(emulator!));
 
 		const tarball = await packPackage(join(REPO_ROOT, queueMode ? '.n8n-dev-queue' : '.n8n-dev'));
 		if (queueMode) {
@@ -197,8 +252,10 @@ async function main(): Promise<void> {
 			smartSuiteCredential(target.credential.id, target.credential.name, target.api),
 		]);
 		await n8n.importWorkflows(exampleWorkflows(target));
+		for (const workflowId of REQUEST_WORKFLOW_IDS) await n8n.publish(workflowId);
 		if (canTrigger(target)) {
 			await n8n.publish(TRIGGER_WORKFLOW_ID);
+			await n8n.publish(CHANGES_WORKFLOW_ID);
 			// SmartSuite must reach n8n's webhook URL: the emulator does (loopback); a real workspace only with a public WEBHOOK_URL.
 			if (!real || process.env.WEBHOOK_URL) await n8n.publish(INSTANT_WORKFLOW_ID);
 		}
@@ -231,6 +288,11 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
     "SmartSuite: when a record is updated"  ${triggerState}
     "SmartSuite: the moment a record changes"  the SmartSuite Trigger: ${emulator || process.env.WEBHOOK_URL ? 'published; the emulator notifies n8n of each change, see its Executions tab' : 'not published: SmartSuite needs a public WEBHOOK_URL to reach n8n'}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
+    "SmartSuite: a record changed, a message says what changed from what"  ${canTrigger(target) ? 'published: a message per change of the table, at each one-minute poll' : 'not published: pick its Solution and table first'}
+    "SmartSuite: a form or webhook creates or updates a record"  published: curl -X POST ${n8n.url}/webhook/smartsuite-create-or-update -H 'content-type: application/json' -d '{"name": "Trade fair booth", "priority": "High", "notes": "Hall 3"}'
+    "SmartSuite: an AI agent's tools over MCP (MCP Server Trigger)"  published: an MCP client (Claude Desktop, Cursor, …) connects to ${n8n.url}/mcp/smartsuite
+    "SmartSuite: every night, create or update records from a CSV file"  ${ids.csvUrl ? 'open it and press "Execute workflow" (the CSV is a file of the emulator), or publish it' : 'set its CSV URL first'}
+    "SmartSuite: a record's CSV file read by Extract from File"  ${ids.file ? 'open it and press "Execute workflow"' : 'set its table and record first'}
   Credential "${target.credential.name}": records API ${api.baseUrl}, webhooks API ${api.webhooksUrl}${emulator ? `\n    to make your own: API key ${emulator.apiKey}, workspace ID ${emulator.workspaceId}` : ''}
     solution ${ids.solution ?? '(not set)'}, table ${ids.table ?? '(not set)'}, deleted record ${ids.record ?? '(not set)'}, webhook ${ids.webhook ?? '(not set)'}
 ${emulator ? demoTables(emulator) : ''}${queueLines}`);

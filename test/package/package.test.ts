@@ -407,14 +407,17 @@ describe('the docs name every node and every example workflow', () => {
 		);
 	});
 
-	it('docs/demo.md and examples/README.md list every workflow of examples/, and the demo counts no two of them', () => {
+	it('docs/demo.md and examples/README.md list every workflow of examples/, and the demo and the README count none of them wrong', () => {
 		const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((file) =>
 			file.endsWith('.json'),
 		);
-		expect(examples).toHaveLength(3);
+		// The three demo workflows and the five ready-made ones of issue 51.
+		expect(examples).toHaveLength(8);
 		for (const doc of ['docs/demo.md', 'examples/README.md']) {
 			for (const file of examples) expect(`${doc}: ${read(doc)}`).toContain(`\`${file}\``);
 		}
 		expect(read('docs/demo.md')).not.toMatch(/\btwo (example |demo )?(workflows|nodes)\b/i);
+		for (const doc of ['docs/demo.md', 'README.md'])
+			expect(read(doc)).not.toMatch(/\b(two|three) (example |demo )?workflows\b/i);
 	});
 });
