@@ -82,6 +82,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'limit',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('webhook', 'update')).toEqual([
 		'solutionId',
@@ -96,6 +97,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'recordId',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
@@ -103,14 +105,17 @@ it('keeps its resources, operations and parameter names', () => {
 		'formsNotice',
 		'columns',
 		'fieldsJson',
+		'richTextInput',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'get')).toEqual([
 		'tableId',
 		'recordId',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'update')).toEqual([
 		'tableId',
@@ -119,8 +124,10 @@ it('keeps its resources, operations and parameter names', () => {
 		'formsNotice',
 		'columns',
 		'fieldsJson',
+		'richTextInput',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'upsert')).toEqual([
@@ -130,9 +137,11 @@ it('keeps its resources, operations and parameter names', () => {
 		'columns',
 		'matchOn',
 		'fieldsJson',
+		'richTextInput',
 		'options',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'uploadFile')).toEqual([
 		'tableId',
@@ -141,6 +150,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'inputDataFieldName',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'downloadFiles')).toEqual([
 		'tableId',
@@ -170,6 +180,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'limit',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
@@ -220,6 +231,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'parentCommentId',
 		'simplify',
 		'includeHtml',
+		'richTextAs',
 	]);
 	expect(parametersOf('comment', 'getMany')).toEqual([
 		'tableId',
@@ -228,6 +240,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'limit',
 		'simplify',
 		'includeHtml',
+		'richTextAs',
 	]);
 	expect(operationsOf('member')).toEqual(['get', 'getMany']);
 	expect(parametersOf('member', 'get')).toEqual(['memberId', 'simplify']);

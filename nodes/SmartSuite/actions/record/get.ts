@@ -21,6 +21,7 @@ import {
 	readableField,
 	simplifyField,
 } from './common';
+import { richTextAsField } from './richText';
 
 const show = { resource: ['record'], operation: ['get'] };
 
@@ -39,6 +40,7 @@ export const getFields: INodeProperties[] = [
 	recordLocator(show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** One record as SmartSuite answers it (GET), or the transport's error. */

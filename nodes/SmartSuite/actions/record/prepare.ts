@@ -15,6 +15,7 @@ import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
 import { isToolNode, itemSubject } from '../shared';
 import { readItemValues, usesJson } from './fieldsInput';
+import { readRichTextInput } from './richText';
 import {
 	failure,
 	hintUnsent,
@@ -75,7 +76,15 @@ export async function prepareWrites(
 		try {
 			const lookupError = lookupErrorOf(entry.values, structure, lookupErrors);
 			if (lookupError !== undefined) throw lookupError;
-			const body = recordBody(node, entry.values, structure, convertContext, clearEmpty, itemIndex);
+			const richTextInput = readRichTextInput(context, itemIndex);
+			const body = recordBody(
+				node,
+				entry.values,
+				structure,
+				{ ...convertContext, richTextInput },
+				clearEmpty,
+				itemIndex,
+			);
 			if (operation === 'create') checkRequired(context, body, structure, itemIndex);
 			if (operation === 'update' && Object.keys(body).length === 0)
 				throw nothingToUpdateError(context, itemIndex);

@@ -27,6 +27,7 @@ import { convertContextFor, lookupErrorOf } from './linked';
 import { listRecords } from './list';
 import type { FilterRule, SearchConditions, SortRule } from './searchJson';
 import { FILTER_JSON_SHAPE, readFilterJson } from './searchJson';
+import { richTextAsField } from './richText';
 
 const show = { resource: ['record'], operation: ['search'] };
 const showRules = { ...show, filterInput: ['rules'] };
@@ -165,6 +166,7 @@ export const searchFields: INodeProperties[] = [
 	...returnAllFields(show, TOOL_LIMIT),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** An item's conditions: the fixed rules, or the JSON (Specify Filter). */

@@ -20,6 +20,7 @@ import { readableField, recordLocator, shownRecord, simplifyField } from './comm
 import { recordsIn } from './create';
 import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
+import { richTextAsField } from './richText';
 
 const show = { resource: ['record'], operation: ['update'] };
 
@@ -40,6 +41,7 @@ export const updateFields: INodeProperties[] = [
 	...fieldsInputFields('update', show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /**

@@ -36,6 +36,7 @@ import { fieldsInputFields, readMatchOn, usesJson } from './fieldsInput';
 import { checkRequired, prepareWrites } from './prepare';
 import { listRecords } from './list';
 import { updateWriter } from './update';
+import { richTextAsField } from './richText';
 
 const show = { resource: ['record'], operation: ['upsert'] };
 
@@ -72,6 +73,7 @@ export const upsertFields: INodeProperties[] = [
 	},
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** The items that share one key (table and match values): one record, written once. */

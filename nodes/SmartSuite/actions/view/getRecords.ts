@@ -28,6 +28,7 @@ import {
 import { MAX_PAGES, PAGE_SIZE, TIME_LIMIT_MS } from '../record/list';
 import { readLimit } from '../record/search';
 import { listViews, notAView, viewLocator } from './views';
+import { richTextAsField } from '../record/richText';
 
 const show = { resource: ['view'], operation: ['getRecords'] };
 
@@ -44,6 +45,7 @@ export const getRecordsFields: INodeProperties[] = [
 	...returnAllFields(show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /**
