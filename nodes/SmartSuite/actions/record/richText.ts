@@ -11,7 +11,7 @@ export const RICH_TEXT_FORMS: INodePropertyOptions[] = [
 	{
 		name: 'Markdown',
 		value: 'markdown',
-		description: 'Headings, bold, italic, lists, links... as Markdown',
+		description: 'Headings, bold, italic, lists and links written as Markdown',
 	},
 	{ name: 'HTML', value: 'html', description: 'The HTML SmartSuite keeps with it' },
 ];
