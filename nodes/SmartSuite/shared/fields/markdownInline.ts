@@ -20,6 +20,11 @@ interface Delimiter {
 }
 type Token =
 	{ kind: 'text'; text: string } | { kind: 'code'; text: string } | { kind: 'break' } | Delimiter;
+/** A mark over a range of tokens, with its key (equal marks, equal keys). */
+interface Mark {
+	mark: IDataObject;
+	key: string;
+}
 /** An opener on its character's stack: the token it is. */
 interface Opener {
 	token: number;
@@ -79,22 +84,24 @@ function codeSpans(text: string): Map<number, { end: number; close: number }> {
 	return spans;
 }
 
-const markKey = (mark: IDataObject) => JSON.stringify(mark);
-
 /** SmartDoc text nodes (and hard breaks) for the text of one paragraph or heading. */
 export function parseInline(text: string): InlineNode[] {
 	const tokens: Token[] = [];
-	const opens: IDataObject[][] = [];
-	const closes: IDataObject[][] = [];
+	const opens: Mark[][] = [];
+	const closes: Mark[][] = [];
 	const addMark = (mark: IDataObject, from: number, to: number) => {
 		if (from > to) return;
-		(opens[from] ??= []).push(mark);
-		(closes[to] ??= []).push(mark);
+		const entry = { mark, key: JSON.stringify(mark) };
+		(opens[from] ??= []).push(entry);
+		(closes[to] ??= []).push(entry);
 	};
 	const stacks: Record<string, Opener[]> = { '*': [], _: [], '~': [] };
 	const brackets: number[] = [];
-	const spans = codeSpans(text);
-	const ends = addressEnds(text);
+	const spans = text.includes('`')
+		? codeSpans(text)
+		: new Map<number, { end: number; close: number }>();
+	let addressEndsOf: Int32Array | undefined;
+	const addressEnd = (at: number) => (addressEndsOf ??= addressEnds(text))[at];
 	let plain = '';
 	const flush = () => {
 		if (plain !== '') tokens.push({ kind: 'text', text: plain });
@@ -179,7 +186,7 @@ export function parseInline(text: string): InlineNode[] {
 			at++;
 		} else if (char === ']' && brackets.length > 0) {
 			const opener = brackets.pop()!;
-			const end = text[at + 1] === '(' ? ends[at + 2] : -1;
+			const end = text[at + 1] === '(' ? addressEnd(at + 2) : -1;
 			const href = end > at + 2 && text[end] === ')' ? text.slice(at + 2, end) : '';
 			if (!WEB_OR_MAIL.test(href)) {
 				plain += ']';
@@ -195,7 +202,7 @@ export function parseInline(text: string): InlineNode[] {
 			brackets.length = 0;
 			at = end + 1;
 		} else if (char === '<' && WEB_OR_MAIL.test(text.slice(at + 1, at + 9))) {
-			const end = ends[at + 1];
+			const end = addressEnd(at + 1);
 			if (text[end] !== '>') {
 				plain += char;
 				at++;
@@ -219,14 +226,15 @@ export function parseInline(text: string): InlineNode[] {
 }
 
 /** The tokens as nodes, each text with the marks whose ranges hold it; neighbours with equal marks merged. */
-function nodesOf(tokens: Token[], opens: IDataObject[][], closes: IDataObject[][]): InlineNode[] {
+function nodesOf(tokens: Token[], opens: Mark[][], closes: Mark[][]): InlineNode[] {
 	const active = new Map<string, { mark: IDataObject; count: number }>();
 	const nodes: InlineNode[] = [];
 	const push = (text: string, extra?: IDataObject) => {
 		if (text === '') return;
-		const marks = [...active.values()].map((entry) => entry.mark);
+		const marks = active.size === 0 ? [] : [...active.values()].map((entry) => entry.mark);
 		if (extra) marks.push(extra);
-		marks.sort((a, b) => MARK_ORDER.indexOf(String(a.type)) - MARK_ORDER.indexOf(String(b.type)));
+		if (marks.length > 1)
+			marks.sort((a, b) => MARK_ORDER.indexOf(String(a.type)) - MARK_ORDER.indexOf(String(b.type)));
 		const last = nodes[nodes.length - 1];
 		const lastMarks = (last?.marks ?? []) as IDataObject[];
 		if (
@@ -239,19 +247,20 @@ function nodesOf(tokens: Token[], opens: IDataObject[][], closes: IDataObject[][
 		}
 		nodes.push({ type: 'text', text, ...(marks.length > 0 && { marks }) });
 	};
-	for (const [index, token] of tokens.entries()) {
-		for (const mark of opens[index] ?? []) {
-			const entry = active.get(markKey(mark));
+	for (let index = 0; index < tokens.length; index++) {
+		const token = tokens[index];
+		for (const { mark, key } of opens[index] ?? []) {
+			const entry = active.get(key);
 			if (entry) entry.count++;
-			else active.set(markKey(mark), { mark, count: 1 });
+			else active.set(key, { mark, count: 1 });
 		}
 		if (token.kind === 'break') nodes.push({ type: 'hard_break' });
 		else if (token.kind === 'code') push(token.text, { type: 'code' });
 		else if (token.kind === 'text') push(token.text);
 		else push(token.char.repeat(token.count));
-		for (const mark of closes[index] ?? []) {
-			const entry = active.get(markKey(mark))!;
-			if (--entry.count === 0) active.delete(markKey(mark));
+		for (const { key } of closes[index] ?? []) {
+			const entry = active.get(key)!;
+			if (--entry.count === 0) active.delete(key);
 		}
 	}
 	return nodes;
