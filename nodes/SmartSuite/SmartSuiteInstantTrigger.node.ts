@@ -23,7 +23,12 @@ import {
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
-import { EVENTS_HINT, readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import {
+	EVENTS_HINT,
+	readableValuesOption,
+	richTextAsOption,
+	simplifyOption,
+} from './trigger/outputOptions';
 
 /** A number of its own for each node (from its id), so that many triggers do not tick at the same second. */
 function spread(nodeId: string): number {
@@ -116,6 +121,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					readableValuesOption,
+					richTextAsOption,
 					simplifyOption,
 				],
 			},

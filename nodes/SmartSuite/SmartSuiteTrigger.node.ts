@@ -29,7 +29,13 @@ import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
 import { POLLING_TRIGGER } from './trigger/names';
 import { eventItems, logDrain } from './trigger/output';
-import { EVENTS_HINT, readableValuesOption, simplifyOption } from './trigger/outputOptions';
+import type { RichTextForm } from './shared/fields';
+import {
+	EVENTS_HINT,
+	readableValuesOption,
+	richTextAsOption,
+	simplifyOption,
+} from './trigger/outputOptions';
 import { NO_SAMPLE, sampleEvents } from './trigger/sample';
 import { sourceFields } from './trigger/sourceFields';
 
@@ -39,6 +45,7 @@ interface TriggerOptions {
 	pageSize?: number;
 	simplify?: boolean;
 	readableValues?: boolean;
+	richTextAs?: RichTextForm;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -119,6 +126,7 @@ export class SmartSuiteTrigger implements INodeType {
 							'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
 					},
 					readableValuesOption,
+					richTextAsOption,
 					simplifyOption,
 					{
 						displayName: 'Start From',
@@ -200,6 +208,7 @@ async function pollWebhook(
 		await eventItems(this, events, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
+			richText: options.richTextAs,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
 		}),
@@ -303,6 +312,7 @@ async function sampleOutput(
 		await eventItems(context, samples, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
+			richText: options.richTextAs,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${context.getWorkflow().id}|${context.getNode().id}|sample`,
 		}),

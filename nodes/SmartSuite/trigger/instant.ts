@@ -34,6 +34,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { RichTextForm } from '../shared/fields';
 import { createWebhook, deleteWebhook, updateWebhook } from '../shared/directory';
 import { requireWholeNumber } from '../shared/numbers';
 import { webhookToCreate } from '../shared/scope';
@@ -77,6 +78,7 @@ interface InstantOptions {
 	maxEventsPerPoll?: number;
 	simplify?: boolean;
 	readableValues?: boolean;
+	richTextAs?: RichTextForm;
 }
 
 type LifecycleContext = IHookFunctions | ITriggerFunctions;
@@ -545,6 +547,7 @@ async function drainOnce(
 		await eventItems(context, result.emitted, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
+			richText: options.richTextAs,
 			trigger: INSTANT_TRIGGER,
 			keptFor: key,
 		}),

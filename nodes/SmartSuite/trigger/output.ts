@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
 
-import type { Field, ReadContext } from '../shared/fields';
+import type { Field, ReadContext, RichTextForm } from '../shared/fields';
 import { hasPeople } from '../shared/fields';
 import { isObject } from '../shared/fields/values';
 import { readContextFor } from '../shared/readable';
@@ -18,6 +18,8 @@ export interface EventOutput {
 	simplify: boolean;
 	/** Readable People and Choices (with Simplify only). */
 	readable: boolean;
+	/** Rich Text As (with Simplify only): SmartDoc as text, Markdown or HTML. */
+	richText?: RichTextForm;
 	/** The trigger's name, for the log. */
 	trigger: string;
 	/** The trigger's node and webhook: the structures and members it read are kept under it (keptReads.ts). */
@@ -35,11 +37,11 @@ export interface EventOutput {
 export async function eventItems(
 	context: RequestContext,
 	events: IDataObject[],
-	{ simplify, readable, trigger, keptFor }: EventOutput,
+	{ simplify, readable, richText, trigger, keptFor }: EventOutput,
 ): Promise<INodeExecutionData[]> {
 	if (!simplify) return events.map((event) => ({ json: event }));
 	const simple = events.map(simplifyEvent);
-	if (simple.length > 0) await showByLabel(context, simple, readable, trigger, keptFor);
+	if (simple.length > 0) await showByLabel(context, simple, readable, trigger, keptFor, richText);
 	return simple.map((json) => ({ json }));
 }
 
@@ -52,6 +54,7 @@ async function showByLabel(
 	readable: boolean,
 	trigger: string,
 	keptFor: string,
+	richText?: RichTextForm,
 ): Promise<void> {
 	const warn = (message: string) => logOf(context).warn(`${trigger}: ${message}`);
 	const client = await recordsClient(context);
@@ -90,7 +93,7 @@ async function showByLabel(
 		: undefined;
 	simple.forEach((event, index) => {
 		const structure = tables[index];
-		if (structure) Object.assign(event, byLabel(event, structure, readContext));
+		if (structure) Object.assign(event, byLabel(event, structure, readContext, richText));
 	});
 }
 

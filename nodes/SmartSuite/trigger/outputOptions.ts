@@ -1,8 +1,10 @@
 /**
  * What both triggers share in their panels: the output options (Readable People and Choices,
- * Simplify) and the hint under Events.
+ * Rich Text As, Simplify) and the hint under Events.
  */
 import type { INodeProperties } from 'n8n-workflow';
+
+export { richTextAsOption } from '../shared/richText';
 
 export const readableValuesOption: INodeProperties = {
 	displayName: 'Readable People and Choices',

@@ -7,7 +7,7 @@ import { personOf, simplifyOption } from '../../shared/people';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import { readRecordId, readSimplify, readTableId, recordLocator } from '../record/common';
-import { readRichTextAs, richTextAsField } from '../record/richText';
+import { readRichTextAs, richTextAsField } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
 

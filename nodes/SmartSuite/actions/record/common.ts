@@ -28,7 +28,7 @@ import { recordsClient } from '../../shared/records';
 import type { ApiResponse, RequestSubject } from '../../shared/transport';
 import { parseResponse, quote, readJson, recordsAddress } from '../../shared/transport';
 import { inItem, isToolNode } from '../shared';
-import { readRichTextAs } from './richText';
+import { readRichTextAs } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
 

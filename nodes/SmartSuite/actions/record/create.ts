@@ -16,7 +16,7 @@ import type { Outcome } from './common';
 import { readableField, shownRecord, simplifyField } from './common';
 import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
-import { richTextAsField } from './richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['create'] };
 

@@ -20,7 +20,7 @@ import type { RecordsClient } from '../../shared/records';
 import { formsNotice } from '../../shared/resourceMapping';
 import type { ItemValues } from './common';
 import { columnsField, readColumns } from './common';
-import { richTextInputField } from './richText';
+import { richTextInputField } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
 type Mode = 'add' | 'update' | 'upsert';

@@ -21,7 +21,7 @@ import {
 	readableField,
 	simplifyField,
 } from './common';
-import { richTextAsField } from './richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['get'] };
 

@@ -15,7 +15,7 @@ import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
 import { isToolNode, itemSubject } from '../shared';
 import { readItemValues, usesJson } from './fieldsInput';
-import { readRichTextInput } from './richText';
+import { readRichTextInput } from '../../shared/richText';
 import {
 	failure,
 	hintUnsent,

@@ -19,7 +19,7 @@ import {
 	shownRecord,
 	simplifyField,
 } from './common';
-import { richTextAsField } from './richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['restore'] };
 

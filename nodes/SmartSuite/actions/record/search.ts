@@ -27,7 +27,7 @@ import { convertContextFor, lookupErrorOf } from './linked';
 import { listRecords } from './list';
 import type { FilterRule, SearchConditions, SortRule } from './searchJson';
 import { FILTER_JSON_SHAPE, readFilterJson } from './searchJson';
-import { richTextAsField } from './richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['search'] };
 const showRules = { ...show, filterInput: ['rules'] };

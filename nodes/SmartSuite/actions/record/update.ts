@@ -20,7 +20,7 @@ import { readableField, recordLocator, shownRecord, simplifyField } from './comm
 import { recordsIn } from './create';
 import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
-import { richTextAsField } from './richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['update'] };
 

@@ -36,7 +36,7 @@ import { fieldsInputFields, readMatchOn, usesJson } from './fieldsInput';
 import { checkRequired, prepareWrites } from './prepare';
 import { listRecords } from './list';
 import { updateWriter } from './update';
-import { richTextAsField } from './richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['upsert'] };
 

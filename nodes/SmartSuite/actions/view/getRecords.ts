@@ -28,7 +28,7 @@ import {
 import { MAX_PAGES, PAGE_SIZE, TIME_LIMIT_MS } from '../record/list';
 import { readLimit } from '../record/search';
 import { listViews, notAView, viewLocator } from './views';
-import { richTextAsField } from '../record/richText';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['view'], operation: ['getRecords'] };
 

@@ -1,7 +1,7 @@
 /** How SmartDoc (rich text) is written and shown: Rich Text Input on writes, Rich Text As with Simplify. */
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { RichTextForm, RichTextInput } from '../../shared/fields';
+import type { RichTextForm, RichTextInput } from './fields';
 
 type Show = Record<string, string[]>;
 
