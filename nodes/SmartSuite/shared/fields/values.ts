@@ -319,7 +319,11 @@ export function toTime(value: unknown): string {
 	return `${match[1].padStart(2, '0')}:${match[2]}:${match[3] ?? '00'}`;
 }
 
-const HTML_TAG = /<[a-z][^>]*>/i;
+/** Whether text holds a tag: `<` and a letter, a `>` after them (found without backtracking: `/<[a-z][^>]*>/` takes quadratic time on "<a<a<a…"). */
+function hasHtmlTag(text: string): boolean {
+	const start = text.search(/<[a-z]/i);
+	return start >= 0 && text.indexOf('>', start) > start;
+}
 
 function escapeHtml(text: string): string {
 	return text
@@ -372,7 +376,7 @@ function plainSmartDoc(text: string): IDataObject {
 export function toSmartDoc(value: unknown, input: RichTextInput = 'auto'): IDataObject {
 	if (isObject(value) && (isObject(value.data) || typeof value.html === 'string')) return value;
 	const given = toText(value, 'text, Markdown or HTML');
-	if (input === 'html' || (input === 'auto' && HTML_TAG.test(given)))
+	if (input === 'html' || (input === 'auto' && hasHtmlTag(given)))
 		return { data: htmlToSmartDocData(given), html: given, preview: htmlToText(given) };
 	if (input === 'markdown') return markdownToSmartDoc(given);
 	const markdown = input === 'auto' ? recognisedMarkdown(given) : undefined;
