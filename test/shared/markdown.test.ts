@@ -171,6 +171,14 @@ describe('HTML → SmartDoc (Rich Text Input: Auto or HTML)', () => {
 		],
 		['HTML said, without a tag', 'a **b**', 'html', doc(paragraph(text('a **b**')))],
 		['HTML wins over Markdown in it', '<p>**b**</p>', 'auto', doc(paragraph(text('**b**')))],
+		[
+			'strike and code as Markdown writes them back',
+			'<p><s>old</s> <del>gone</del> <code>x</code></p>',
+			'auto',
+			doc(
+				paragraph(text('old', strike), text(' '), text('gone', strike), text(' '), text('x', code)),
+			),
+		],
 	])('%s', (_name, given, input, expected) => {
 		const value = toSmartDoc(given, input);
 		expect(value.data).toEqual(expected);

@@ -1,9 +1,9 @@
 /**
  * SmartDoc's `data` (SmartSuite's editor document: ProseMirror nodes with snake_case names, as in
  * the field-types reference and live clients) from HTML: paragraphs, headings, bullet and ordered
- * lists, line breaks, and bold, italic, underline and links; any other tag is left out with its
- * text kept. One pass over the text, no regular expression that can backtrack, lists nested at
- * most MAX_LIST_DEPTH deep: safe for any input.
+ * lists, line breaks, and bold, italic, underline, strike, code and links; any other tag is left
+ * out with its text kept. One pass over the text, no regular expression that can backtrack, lists
+ * nested at most MAX_LIST_DEPTH deep: safe for any input. Also the document back as HTML and text.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,6 +16,10 @@ const MARKS: Record<string, string> = {
 	em: 'em',
 	u: 'underline',
 	ins: 'underline',
+	s: 'strike',
+	strike: 'strike',
+	del: 'strike',
+	code: 'code',
 };
 const LISTS: Record<string, string> = { ul: 'bullet_list', ol: 'ordered_list' };
 /** Tags that end a paragraph; their text becomes paragraphs. */
@@ -77,7 +81,13 @@ class DocBuilder {
 	private ignoredLists = 0;
 	private inline: Node[] = [];
 	private block: Node = { type: 'paragraph' };
-	private readonly marks: Record<string, number> = { strong: 0, em: 0, underline: 0 };
+	private readonly marks: Record<string, number> = {
+		strong: 0,
+		em: 0,
+		underline: 0,
+		strike: 0,
+		code: 0,
+	};
 	private readonly links: Array<string | undefined> = [];
 
 	text(raw: string): void {
