@@ -293,6 +293,8 @@ describe('Markdown → SmartDoc → Markdown keeps the structure', () => {
 		'> quoted\n> more\n>\n> > inner\n\n---\n\n```js\nconst a = 1;\n\nb();\n```',
 		'Literal \\*stars\\* and \\[brackets] and 5 * 3 and snake_case',
 		'***both*** then **bold *nested* end**',
+		'two breaks\n\\\nthen text; \\`not code\\` and ``a`b``',
+		'- ***\n- [a](https://x.io) [b](https://x.io)',
 	])('%j', (markdown) => {
 		const data = markdownToSmartDocData(markdown);
 		const written = smartDocDataToMarkdown(data);

@@ -115,7 +115,7 @@ function fence(line: string): { char: string; length: number; language: string }
 	while (rest[length] === char) length++;
 	const info = rest.slice(length).trim();
 	if (length < 3 || (char === '`' && info.includes('`'))) return undefined;
-	return { char, length, language: info.split(/[ \t]/)[0] };
+	return { char, length, language: info.split(/[ \t]/)[0].replace(/`/g, '') };
 }
 
 export const isQuote = (line: string) => indentOf(line) <= 3 && line.trimStart().startsWith('>');

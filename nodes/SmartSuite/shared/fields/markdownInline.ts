@@ -52,6 +52,13 @@ function addressEnds(text: string): Int32Array {
 	return ends;
 }
 
+/** Whether the character at `at` follows an odd number of backslashes (an escaped backtick opens no code span). */
+function isEscaped(text: string, at: number): boolean {
+	let count = 0;
+	while (at - count - 1 >= 0 && text[at - count - 1] === '\\') count++;
+	return count % 2 === 1;
+}
+
 /** Code spans: each backtick run's closing run (the next run of the same length), found in one pass. */
 function codeSpans(text: string): Map<number, { end: number; close: number }> {
 	const runs: Array<[number, number]> = [];
@@ -71,7 +78,7 @@ function codeSpans(text: string): Map<number, { end: number; close: number }> {
 	const spans = new Map<number, { end: number; close: number }>();
 	let covered = -1;
 	for (const [index, [start, length]] of runs.entries()) {
-		if (start < covered) continue;
+		if (start < covered || isEscaped(text, start)) continue;
 		const same = byLength.get(length)!;
 		let pointer = next.get(length) ?? 0;
 		while (pointer < same.length && same[pointer] <= index) pointer++;
@@ -136,7 +143,7 @@ export function parseInline(text: string): InlineNode[] {
 		if (span) {
 			flush();
 			let code = text.slice(at + (span.end - span.close), span.close).replace(/\n/g, ' ');
-			if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '')
+			if (code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '')
 				code = code.slice(1, -1);
 			tokens.push({ kind: 'code', text: code });
 			at = span.end;

@@ -38,7 +38,8 @@ function plainText(node: IDataObject): string {
 	return parts.join(' ');
 }
 
-const isSpace = (char: string | undefined) => char === undefined || /\s/.test(char);
+/** A neighbour outside the text (undefined) may be a mark's `*`: only a real space counts. */
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
 const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
 
 /** Text with the characters Markdown would read as syntax escaped. */
@@ -111,11 +112,12 @@ function inline(nodes: IDataObject[]): string {
 		const core = isCode ? text : text.trim();
 		const lead = isCode ? '' : text.slice(0, text.length - text.trimStart().length);
 		const trail = isCode ? '' : text.slice(text.trimEnd().length);
+		closeTo(kept);
 		if (core === '') {
+			// Spaces between marked texts: outside the marks they do not have.
 			pendingSpace += text;
 			continue;
 		}
-		closeTo(kept);
 		out += pendingSpace + lead;
 		for (const mark of marks.slice(kept)) {
 			out += MARKS[String(mark.type)].open;
@@ -138,7 +140,9 @@ function codeSpan(code: string): string {
 	}
 	const fence = '`'.repeat(longest + 1);
 	const pad =
-		code.startsWith('`') || code.endsWith('`') || (code.startsWith(' ') && code.endsWith(' '))
+		code.startsWith('`') ||
+		code.endsWith('`') ||
+		(code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '')
 			? ' '
 			: '';
 	return `${fence}${pad}${code}${pad}${fence}`;
@@ -170,6 +174,13 @@ function codeBlock(node: IDataObject): string[] {
 	return [`${fence}${language.replace(/[`\s]/g, '')}`, ...lines, fence];
 }
 
+/** A paragraph's lines; a line left empty by line breaks is a backslash (a break), a last one is left out. */
+function paragraphLines(children: IDataObject[]): string[] {
+	const lines = inline(children).split('\n');
+	while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+	return lines.map((line) => (line === '' ? '\\' : asTextLine(line)));
+}
+
 /** A list's items: each marker before its first line, the rest indented to the text. */
 function listLines(node: IDataObject, depth: number): string[] {
 	const attrs = isObject(node.attrs) ? node.attrs : {};
@@ -186,6 +197,8 @@ function listLines(node: IDataObject, depth: number): string[] {
 		const body = blockLines(childrenOf(item), depth + 1, true);
 		const pad = ' '.repeat(marker.length);
 		const lines = body.length > 0 ? body : [''];
+		// "- ---" would read as a rule, not an item holding one.
+		if (childrenOf(item)[0]?.type === 'horizontal_rule') lines[0] = '***';
 		return lines.map((line, at) =>
 			at === 0 ? `${marker}${check}${line}`.trimEnd() : line === '' ? '' : pad + line,
 		);
@@ -197,7 +210,7 @@ function nodeLines(node: IDataObject, depth: number): string[] {
 	const children = childrenOf(node);
 	switch (node.type) {
 		case 'paragraph':
-			return children.length === 0 ? [] : inline(children).split('\n').map(asTextLine);
+			return paragraphLines(children);
 		case 'heading': {
 			const attrs = isObject(node.attrs) ? node.attrs : {};
 			const level = Math.min(Math.max(Number(attrs.level) || 1, 1), 6);
@@ -216,12 +229,12 @@ function nodeLines(node: IDataObject, depth: number): string[] {
 			return tableLines(children);
 		case 'text':
 		case 'hard_break':
-			return inline([node]).split('\n').map(asTextLine);
+			return paragraphLines([node]);
 		default:
 			if (LIST_TYPES.has(String(node.type))) return listLines(node, depth);
 			// Other nodes (SmartSuite's callouts, mentions...): their content.
 			return children.some((child) => typeof child.text === 'string')
-				? inline(children).split('\n').map(asTextLine)
+				? paragraphLines(children)
 				: blockLines(children, depth + 1, false);
 	}
 }
