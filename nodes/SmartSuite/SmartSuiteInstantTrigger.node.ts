@@ -29,6 +29,7 @@ import {
 	fileFieldsOption,
 	maxRunSizeOption,
 	readableValuesOption,
+	richTextAsOption,
 	simplifyOption,
 } from './trigger/outputOptions';
 
@@ -126,6 +127,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 					},
 					maxRunSizeOption,
 					readableValuesOption,
+					richTextAsOption,
 					simplifyOption,
 				],
 			},

@@ -31,12 +31,14 @@ import { POLLING_TRIGGER } from './trigger/names';
 import type { FilesOptions } from './trigger/files';
 import { eventsTimeLeft, filesOptionOf } from './trigger/files';
 import { eventItems, logDrain } from './trigger/output';
+import type { RichTextForm } from './shared/fields';
 import {
 	EVENTS_HINT,
 	downloadFilesOption,
 	fileFieldsOption,
 	maxRunSizeOption,
 	readableValuesOption,
+	richTextAsOption,
 	simplifyOption,
 } from './trigger/outputOptions';
 import { NO_SAMPLE, sampleEvents } from './trigger/sample';
@@ -48,6 +50,7 @@ interface TriggerOptions extends FilesOptions {
 	pageSize?: number;
 	simplify?: boolean;
 	readableValues?: boolean;
+	richTextAs?: RichTextForm;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -131,6 +134,7 @@ export class SmartSuiteTrigger implements INodeType {
 							'Events asked for per API request while only a few events are new. Activation and backlogs are read in pages of 1,000 (or the most SmartSuite serves) whatever this is.',
 					},
 					readableValuesOption,
+					richTextAsOption,
 					simplifyOption,
 					{
 						displayName: 'Start From',
@@ -213,6 +217,7 @@ async function pollWebhook(
 		await eventItems(this, events, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
+			richText: options.richTextAs,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
 			files,
@@ -319,6 +324,7 @@ async function sampleOutput(
 		await eventItems(context, samples, {
 			simplify: options.simplify !== false,
 			readable: options.readableValues !== false,
+			richText: options.richTextAs,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${context.getWorkflow().id}|${context.getNode().id}|sample`,
 			files: filesOptionOf(context.getNode(), options, clock, POLLING_TRIGGER),

@@ -328,11 +328,16 @@ const address: Writer = (value) => {
 		: { ...stored, sys_root: sysRoot };
 };
 
+/** A document's text: each block (paragraph, heading, list item…) on its own line, a hard break a new line. */
 function docText(node: unknown): string {
 	if (!isObject(node)) return '';
 	if (typeof node.text === 'string') return node.text;
-	const children = Array.isArray(node.content) ? node.content.map(docText) : [];
-	return children.join(node.type === 'doc' ? '\n' : '');
+	if (node.type === 'hard_break') return '\n';
+	const content = Array.isArray(node.content) ? node.content : [];
+	const inline = content.some(
+		(child) => isObject(child) && (typeof child.text === 'string' || child.type === 'hard_break'),
+	);
+	return content.map(docText).join(inline ? '' : '\n');
 }
 
 function stripHtml(html: string): string {

@@ -83,6 +83,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'outputFields',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('webhook', 'update')).toEqual([
 		'solutionId',
@@ -97,6 +98,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'recordId',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'create')).toEqual([
 		'tableId',
@@ -104,8 +106,10 @@ it('keeps its resources, operations and parameter names', () => {
 		'formsNotice',
 		'columns',
 		'fieldsJson',
+		'richTextInput',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'get')).toEqual([
 		'tableId',
@@ -113,6 +117,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'outputFields',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'update')).toEqual([
 		'tableId',
@@ -121,9 +126,11 @@ it('keeps its resources, operations and parameter names', () => {
 		'formsNotice',
 		'columns',
 		'fieldsJson',
+		'richTextInput',
 		'options',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
 	expect(parametersOf('record', 'upsert')).toEqual([
@@ -133,9 +140,11 @@ it('keeps its resources, operations and parameter names', () => {
 		'columns',
 		'matchOn',
 		'fieldsJson',
+		'richTextInput',
 		'options',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'uploadFile')).toEqual([
 		'tableId',
@@ -144,6 +153,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'inputDataFieldName',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('record', 'downloadFiles')).toEqual([
 		'tableId',
@@ -174,6 +184,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'outputFields',
 		'simplify',
 		'readableValues',
+		'richTextAs',
 	]);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);
 	expect(parametersOf('webhook', 'delete')).toEqual(['solutionId', 'webhookId']);
@@ -224,6 +235,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'parentCommentId',
 		'simplify',
 		'includeHtml',
+		'richTextAs',
 	]);
 	expect(parametersOf('comment', 'getMany')).toEqual([
 		'tableId',
@@ -232,6 +244,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'limit',
 		'simplify',
 		'includeHtml',
+		'richTextAs',
 	]);
 	expect(operationsOf('member')).toEqual(['get', 'getMany']);
 	expect(parametersOf('member', 'get')).toEqual(['memberId', 'simplify']);

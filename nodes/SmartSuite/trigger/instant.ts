@@ -34,6 +34,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { RichTextForm } from '../shared/fields';
 import { createWebhook, deleteWebhook, updateWebhook } from '../shared/directory';
 import { requireWholeNumber } from '../shared/numbers';
 import { webhookToCreate } from '../shared/scope';
@@ -79,6 +80,7 @@ interface InstantOptions extends FilesOptions {
 	maxEventsPerPoll?: number;
 	simplify?: boolean;
 	readableValues?: boolean;
+	richTextAs?: RichTextForm;
 }
 
 type LifecycleContext = IHookFunctions | ITriggerFunctions;
@@ -548,6 +550,7 @@ async function drainOnce(
 	const items = await eventItems(context, result.emitted, {
 		simplify: options.simplify !== false,
 		readable: options.readableValues !== false,
+		richText: options.richTextAs,
 		trigger: INSTANT_TRIGGER,
 		keptFor: key,
 		files,

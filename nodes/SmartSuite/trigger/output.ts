@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
 
 import type { FilesContext } from '../actions/record/downloadFiles';
-import type { Field, ReadContext } from '../shared/fields';
+import type { Field, ReadContext, RichTextForm } from '../shared/fields';
 import { hasPeople } from '../shared/fields';
 import { isObject } from '../shared/fields/values';
 import { readContextFor } from '../shared/readable';
@@ -21,6 +21,8 @@ export interface EventOutput {
 	simplify: boolean;
 	/** Readable People and Choices (with Simplify only). */
 	readable: boolean;
+	/** Rich Text As (with Simplify only): SmartDoc as text, Markdown or HTML. */
+	richText?: RichTextForm;
 	/** The trigger's name, for the log. */
 	trigger: string;
 	/** The trigger's node and webhook: the structures and members it read are kept under it (keptReads.ts). */
@@ -59,7 +61,7 @@ export async function eventItems(
 		values: event.record as IDataObject,
 	}));
 	const read = await readTables(context, simple, output);
-	if (simplify) await showByLabel(context, simple, read, readable, output.trigger);
+	if (simplify) await showByLabel(context, simple, read, readable, output.trigger, output.richText);
 	const items = simplify
 		? simple.map((json) => ({ json }))
 		: events.map((event) => ({ json: { ...event } }));
@@ -118,6 +120,7 @@ async function showByLabel(
 	{ client, kept, tables }: TablesRead,
 	readable: boolean,
 	trigger: string,
+	richText?: RichTextForm,
 ): Promise<void> {
 	const warn = (message: string) => logOf(context).warn(`${trigger}: ${message}`);
 	const readContext = readable
@@ -125,7 +128,7 @@ async function showByLabel(
 		: undefined;
 	simple.forEach((event, index) => {
 		const structure = tables[index];
-		if (structure) Object.assign(event, byLabel(event, structure, readContext));
+		if (structure) Object.assign(event, byLabel(event, structure, readContext, richText));
 	});
 }
 

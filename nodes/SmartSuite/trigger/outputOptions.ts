@@ -1,10 +1,12 @@
 /**
  * What both triggers share in their panels: the output options (Readable People and Choices,
- * Simplify, Download Files) and the hint under Events.
+ * Rich Text As, Simplify, Download Files) and the hint under Events.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RUN_MB } from '../actions/record/downloadFiles';
+
+export { richTextAsOption } from '../shared/richText';
 
 export const readableValuesOption: INodeProperties = {
 	displayName: 'Readable People and Choices',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, ReadContext } from '../shared/fields';
+import type { Field, ReadContext, RichTextForm } from '../shared/fields';
 import { outputKeys, simplifyRecord, withoutEmptyValues } from '../shared/fields';
 import { ownValue } from '../shared/own';
 import { isJsonObject } from '../shared/transport';
@@ -35,10 +35,11 @@ export function byLabel(
 	event: IDataObject,
 	structure: Field[],
 	readable?: ReadContext,
+	richText?: RichTextForm,
 ): Pick<IDataObject, 'record' | 'previous' | 'changed_fields'> {
 	const keys = outputKeys(structure);
 	const shown = (values: IDataObject) =>
-		simplifyRecord(withoutEmptyValues(values), structure, keys, readable);
+		simplifyRecord(withoutEmptyValues(values), structure, keys, readable, richText);
 	// `previous` holds the old values of the changed fields, without an id.
 	const { id, ...previous } = shown(objectOrEmpty(event.previous));
 	const changed = Array.isArray(event.changed_fields) ? event.changed_fields : [];

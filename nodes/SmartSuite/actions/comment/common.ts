@@ -1,11 +1,13 @@
 /** What the Comment operations share: the record's parameters, and a comment as a person reads it. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isObject } from '../../shared/fields/values';
+import type { RichTextForm } from '../../shared/fields';
+import { isObject, readSmartDoc } from '../../shared/fields/values';
 import { personOf, simplifyOption } from '../../shared/people';
 import type { RecordsClient } from '../../shared/records';
 import { tableLocator } from '../../shared/locators';
 import { readRecordId, readSimplify, readTableId, recordLocator } from '../record/common';
+import { readRichTextAs, richTextAsField } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
 
@@ -20,7 +22,7 @@ export function commentRecordFields(show: Show): INodeProperties[] {
 	];
 }
 
-/** Simplify, and with it Include HTML (the text is shown once unless the HTML is asked for). */
+/** Simplify, and with it Include HTML (the text is shown once unless the HTML is asked for) and Rich Text As (the text's form). */
 export const commentSimplifyFields = (show: Show): INodeProperties[] => [
 	simplifyOption(show, 'comment'),
 	{
@@ -32,32 +34,37 @@ export const commentSimplifyFields = (show: Show): INodeProperties[] => [
 			'Whether to add the HTML of the comment (under html) to its plain text, for its formatting and links',
 		displayOptions: { show: { ...show, simplify: [true] } },
 	},
+	richTextAsField(show),
 ];
 
 export function readRecord(context: IExecuteFunctions, itemIndex: number) {
 	return { tableId: readTableId(context, itemIndex), recordId: readRecordId(context, itemIndex) };
 }
 
-const textOf = (message: IDataObject) =>
-	typeof message.preview === 'string'
-		? message.preview
-		: typeof message.html === 'string'
-			? message.html
-					.replace(/<[^>]*>/g, ' ')
-					.replace(/\s+/g, ' ')
-					.trim()
-			: '';
+/** The comment's text in the form asked for (Rich Text As); as plain text, its preview. */
+const textOf = (message: IDataObject, richText: RichTextForm) =>
+	richText !== 'text'
+		? (readSmartDoc(message, richText) ?? '')
+		: typeof message.preview === 'string'
+			? message.preview
+			: typeof message.html === 'string'
+				? message.html
+						.replace(/<[^>]*>/g, ' ')
+						.replace(/\s+/g, ' ')
+						.trim()
+				: '';
 
 /** A comment with its text, date and people (names and e-mail addresses from the member directory). */
 function simplifyComment(
 	comment: IDataObject,
 	directory: Awaited<ReturnType<RecordsClient['members']>>,
 	includeHtml: boolean,
+	richText: RichTextForm,
 ): IDataObject {
 	const message = isObject(comment.message) ? comment.message : {};
 	return {
 		id: comment.id,
-		text: textOf(message),
+		text: textOf(message, richText),
 		...(includeHtml ? { html: typeof message.html === 'string' ? message.html : null } : {}),
 		author: personOf(directory, comment.member),
 		assignedTo: personOf(directory, comment.assigned_to),
@@ -78,5 +85,6 @@ export async function shownComments(
 	if (!readSimplify(context, itemIndex) || comments.length === 0) return comments;
 	const directory = await client.members();
 	const includeHtml = context.getNodeParameter('includeHtml', itemIndex, false) as boolean;
-	return comments.map((comment) => simplifyComment(comment, directory, includeHtml));
+	const richText = readRichTextAs(context, itemIndex);
+	return comments.map((comment) => simplifyComment(comment, directory, includeHtml, richText));
 }

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { markdownToSmartDocData } from '../../shared/fields/markdown';
 import { isObject } from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
 import { memberLocator, readMemberId } from '../../shared/memberLocator';
@@ -34,7 +35,7 @@ export const createFields: INodeProperties[] = [
 		default: '',
 		required: true,
 		description:
-			'The text of the comment: plain text (each line a paragraph) or HTML, as Format says',
+			'The text of the comment: plain text (each line a paragraph), Markdown or HTML, as Format says',
 		displayOptions: { show },
 	},
 	{
@@ -47,10 +48,15 @@ export const createFields: INodeProperties[] = [
 				value: 'text',
 				description: 'Sent as SmartSuite text, one paragraph per line',
 			},
+			{
+				name: 'Markdown',
+				value: 'markdown',
+				description: 'Sent as formatted text, e.g. **bold**, - list items, [link](https://…)',
+			},
 			{ name: 'HTML', value: 'html', description: 'Sent as HTML, e.g. <b>bold</b>' },
 		],
 		default: 'text',
-		description: 'Whether the Message is plain text or HTML',
+		description: 'Whether the Message is plain text, Markdown or HTML',
 		displayOptions: { show },
 	},
 	memberLocator({
@@ -74,7 +80,7 @@ export const createFields: INodeProperties[] = [
 	...commentSimplifyFields(show),
 ];
 
-/** The message in the reference's shape: `{html}`, or a SmartDoc with one paragraph per line. */
+/** The message in the reference's shape: `{html}`, or a SmartDoc (from Markdown, or one paragraph per line). */
 function messageBody(
 	node: INode,
 	message: unknown,
@@ -89,6 +95,7 @@ function messageBody(
 			itemIndex,
 		});
 	if (format === 'html') return { html: text };
+	if (format === 'markdown') return { data: markdownToSmartDocData(text) };
 	const paragraphs = text
 		.replace(/\r\n?/g, '\n')
 		.split('\n')

@@ -28,6 +28,7 @@ import { recordsClient } from '../../shared/records';
 import type { ApiResponse, RequestSubject } from '../../shared/transport';
 import { parseResponse, quote, readJson, recordsAddress } from '../../shared/transport';
 import { inItem, isToolNode } from '../shared';
+import { readRichTextAs } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
 
@@ -458,7 +459,7 @@ export function readSimplify(context: IExecuteFunctions, itemIndex: number): boo
 }
 
 /**
- * The records as the item's Simplify and Readable People and Choices show them. The members list
+ * The records as the item's Simplify, Readable People and Choices and Rich Text As show them. The members list
  * is read (once per run) only when a record shows a member.
  */
 export async function shownRecords(
@@ -476,7 +477,8 @@ export async function shownRecords(
 				context.addExecutionHints({ message, location: 'outputPane' }),
 			)
 		: undefined;
-	return records.map((record) => simplifyRecord(record, structure, keys, readContext));
+	const richText = readRichTextAs(context, itemIndex);
+	return records.map((record) => simplifyRecord(record, structure, keys, readContext, richText));
 }
 
 /** One record as shownRecords shows it. */

@@ -16,6 +16,7 @@ import type { Outcome } from './common';
 import { readableField, shownRecord, simplifyField } from './common';
 import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['create'] };
 
@@ -35,6 +36,7 @@ export const createFields: INodeProperties[] = [
 	...fieldsInputFields('add', show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** A bulk answer: SmartSuite's reference gives a bare array; an `items` envelope is accepted too. */

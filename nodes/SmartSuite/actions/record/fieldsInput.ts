@@ -20,6 +20,7 @@ import type { RecordsClient } from '../../shared/records';
 import { formsNotice } from '../../shared/resourceMapping';
 import type { ItemValues } from './common';
 import { columnsField, readColumns } from './common';
+import { richTextInputField } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
 type Mode = 'add' | 'update' | 'upsert';
@@ -84,6 +85,7 @@ export function fieldsInputFields(mode: Mode, show: Show): INodeProperties[] {
 			description: JSON_DESCRIPTIONS[mode],
 			displayOptions: json,
 		},
+		richTextInputField(show),
 	];
 }
 

@@ -22,6 +22,7 @@ import {
 	simplifyField,
 } from './common';
 import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['get'] };
 
@@ -41,6 +42,7 @@ export const getFields: INodeProperties[] = [
 	outputFieldsField(show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** One record as SmartSuite answers it (GET), or the transport's error. */

@@ -17,6 +17,7 @@ import type { GivenChanges, ListChangeMode } from './listChanges';
 import { listChangesOf, splitListChanges, withChangesSet } from './listChanges';
 import { isToolNode, itemSubject } from '../shared';
 import { readItemValues, usesJson } from './fieldsInput';
+import { readRichTextInput } from '../../shared/richText';
 import {
 	failure,
 	hintUnsent,
@@ -95,8 +96,9 @@ export async function prepareWrites(
 				.map((values) => lookupErrorOf(values, structure, lookupErrors))
 				.find((error) => error !== undefined);
 			if (lookupError !== undefined) throw lookupError;
+			const richTextInput = readRichTextInput(context, itemIndex);
 			const convert = (values: IDataObject, clear: boolean) =>
-				recordBody(node, values, structure, convertContext, clear, itemIndex);
+				recordBody(node, values, structure, { ...convertContext, richTextInput }, clear, itemIndex);
 			const body = convert(entry.values, clearEmpty);
 			const listChanges = listChangesOf(
 				changes,

@@ -19,6 +19,7 @@ import {
 	shownRecord,
 	simplifyField,
 } from './common';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['restore'] };
 
@@ -38,6 +39,7 @@ export const restoreFields: INodeProperties[] = [
 	recordLocator(show, { deleted: true }),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** Restores one record, its ids checked before the request; the record as SmartSuite answers it. */

@@ -29,6 +29,7 @@ import { listRecords } from './list';
 import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
 import type { FilterRule, SearchConditions, SortRule } from './searchJson';
 import { FILTER_JSON_SHAPE, readFilterJson } from './searchJson';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['search'] };
 const showRules = { ...show, filterInput: ['rules'] };
@@ -168,6 +169,7 @@ export const searchFields: INodeProperties[] = [
 	outputFieldsField(show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** An item's conditions: the fixed rules, or the JSON (Specify Filter). */

@@ -21,6 +21,7 @@ import { recordsIn } from './create';
 import { fieldsInputFields } from './fieldsInput';
 import { listChangeOption } from './listChanges';
 import { prepareWrites } from './prepare';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['update'] };
 
@@ -50,6 +51,7 @@ export const updateFields: INodeProperties[] = [
 	},
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /**

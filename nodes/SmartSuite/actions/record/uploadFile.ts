@@ -26,6 +26,7 @@ import {
 	readableField,
 	simplifyField,
 } from './common';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['uploadFile'] };
 
@@ -56,6 +57,7 @@ export const uploadFileFields: INodeProperties[] = [
 	},
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** The field named by slug, else by label (any case); it must be a file field (for Upload File or Download Files). */

@@ -38,6 +38,7 @@ import { checkRequired, prepareWrites } from './prepare';
 import { listRecords } from './list';
 import { laterChanges, withChangesSet } from './listChanges';
 import { updateWriter } from './update';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['record'], operation: ['upsert'] };
 
@@ -74,6 +75,7 @@ export const upsertFields: INodeProperties[] = [
 	},
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /** The items that share one key (table and match values): one record, written once. */

@@ -29,6 +29,7 @@ import { MAX_PAGES, PAGE_SIZE, TIME_LIMIT_MS } from '../record/list';
 import { onlyFields, outputFieldsField, readOutputFields } from '../record/outputFields';
 import { readLimit } from '../record/search';
 import { listViews, notAView, viewLocator } from './views';
+import { richTextAsField } from '../../shared/richText';
 
 const show = { resource: ['view'], operation: ['getRecords'] };
 
@@ -46,6 +47,7 @@ export const getRecordsFields: INodeProperties[] = [
 	outputFieldsField(show),
 	simplifyField(show),
 	readableField(show),
+	richTextAsField(show),
 ];
 
 /**

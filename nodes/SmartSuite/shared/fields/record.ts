@@ -12,6 +12,7 @@ import {
 	toReadableValue,
 	toSmartSuiteValue,
 } from './types';
+import type { RichTextForm } from './values';
 import { isObject, toList, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
@@ -225,13 +226,14 @@ export function outputKeys(structure: Field[]): Map<string, string> {
 /**
  * `id`, then every field the record has under its label, with a readable value (selects and
  * statuses as labels); with `readable` (Readable People and Choices), people as toReadableValue
- * shows them.
+ * shows them; rich text as `richText` asks (Rich Text As).
  */
 export function simplifyRecord(
 	record: IDataObject,
 	structure: Field[],
 	keys = outputKeys(structure),
 	readable?: ReadContext,
+	richText?: RichTextForm,
 ): IDataObject {
 	const simple: IDataObject = { id: record.id };
 	for (const field of structure) {
@@ -239,7 +241,12 @@ export function simplifyRecord(
 		setOwn(
 			simple,
 			keys.get(field.slug)!,
-			toReadableValue(field, record[field.slug], readable) as IDataObject[keyof IDataObject],
+			toReadableValue(
+				field,
+				record[field.slug],
+				readable,
+				richText,
+			) as IDataObject[keyof IDataObject],
 		);
 	}
 	return simple;

@@ -1,9 +1,9 @@
 /**
  * SmartDoc's `data` (SmartSuite's editor document: ProseMirror nodes with snake_case names, as in
  * the field-types reference and live clients) from HTML: paragraphs, headings, bullet and ordered
- * lists, line breaks, and bold, italic, underline and links; any other tag is left out with its
- * text kept. One pass over the text, no regular expression that can backtrack, lists nested at
- * most MAX_LIST_DEPTH deep: safe for any input.
+ * lists, line breaks, and bold, italic, underline, strike, code and links; any other tag is left
+ * out with its text kept. One pass over the text, no regular expression that can backtrack, lists
+ * nested at most MAX_LIST_DEPTH deep: safe for any input. Also the document back as HTML and text.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,6 +16,10 @@ const MARKS: Record<string, string> = {
 	em: 'em',
 	u: 'underline',
 	ins: 'underline',
+	s: 'strike',
+	strike: 'strike',
+	del: 'strike',
+	code: 'code',
 };
 const LISTS: Record<string, string> = { ul: 'bullet_list', ol: 'ordered_list' };
 /** Tags that end a paragraph; their text becomes paragraphs. */
@@ -77,7 +81,13 @@ class DocBuilder {
 	private ignoredLists = 0;
 	private inline: Node[] = [];
 	private block: Node = { type: 'paragraph' };
-	private readonly marks: Record<string, number> = { strong: 0, em: 0, underline: 0 };
+	private readonly marks: Record<string, number> = {
+		strong: 0,
+		em: 0,
+		underline: 0,
+		strike: 0,
+		code: 0,
+	};
 	private readonly links: Array<string | undefined> = [];
 
 	text(raw: string): void {
@@ -230,4 +240,105 @@ export function htmlToSmartDocData(html: string): IDataObject {
 		}
 	}
 	return { type: 'doc', content: builder.finish() };
+}
+
+const HTML_MARKS: Record<string, string> = {
+	strong: 'strong',
+	bold: 'strong',
+	em: 'em',
+	italic: 'em',
+	underline: 'u',
+	strike: 's',
+	strikethrough: 's',
+	code: 'code',
+};
+const HTML_BLOCKS: Record<string, string> = {
+	paragraph: 'p',
+	bullet_list: 'ul',
+	check_list: 'ul',
+	list_item: 'li',
+	check_list_item: 'li',
+	blockquote: 'blockquote',
+};
+/** Deeper nodes are written as their text only. */
+const MAX_HTML_DEPTH = 24;
+
+const escapeHtmlText = (text: string) =>
+	text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const nodesIn = (node: IDataObject): IDataObject[] =>
+	Array.isArray(node.content) ? node.content.filter(isNode) : [];
+const isNode = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function textHtml(node: IDataObject): string {
+	let html = escapeHtmlText(String(node.text));
+	const marks = Array.isArray(node.marks) ? node.marks.filter(isNode) : [];
+	for (const mark of marks) {
+		const tag = HTML_MARKS[String(mark.type)];
+		const href = isNode(mark.attrs) ? hrefOf(`href="${String(mark.attrs.href ?? '')}"`) : undefined;
+		if (tag) html = `<${tag}>${html}</${tag}>`;
+		else if (mark.type === 'link' && href) html = `<a href="${escapeHtmlText(href)}">${html}</a>`;
+	}
+	return html;
+}
+
+function nodeHtml(node: IDataObject, depth: number): string {
+	if (typeof node.text === 'string') return textHtml(node);
+	if (node.type === 'hard_break') return '<br>';
+	if (node.type === 'horizontal_rule') return '<hr>';
+	const attrs = isNode(node.attrs) ? node.attrs : {};
+	const inner =
+		depth > MAX_HTML_DEPTH
+			? escapeHtmlText(smartDocDataToText(node))
+			: nodesIn(node)
+					.map((child) => nodeHtml(child, depth + 1))
+					.join('');
+	if (node.type === 'heading') {
+		const level = Math.min(Math.max(Number(attrs.level) || 1, 1), 6);
+		return `<h${level}>${inner}</h${level}>`;
+	}
+	if (node.type === 'ordered_list') {
+		const start =
+			Number.isInteger(attrs.order) && attrs.order !== 1 ? ` start="${String(attrs.order)}"` : '';
+		return `<ol${start}>${inner}</ol>`;
+	}
+	if (node.type === 'code_block') return `<pre><code>${inner.replace(/<br>/g, '\n')}</code></pre>`;
+	const tag = HTML_BLOCKS[String(node.type)];
+	return tag ? `<${tag}>${inner}</${tag}>` : inner;
+}
+
+/** HTML for SmartDoc's `data`: what SmartSuite keeps beside the document. */
+export function smartDocDataToHtml(data: IDataObject): string {
+	return nodesIn(data)
+		.map((node) => nodeHtml(node, 0))
+		.join('');
+}
+
+/** The text of SmartDoc's `data` (its preview): each block and list item on its own line, a line break as a newline. */
+export function smartDocDataToText(data: IDataObject): string {
+	const lines: string[] = [];
+	let line = '';
+	const pending: Array<IDataObject | 'end'> = [data];
+	for (let next = pending.pop(); next; next = pending.pop()) {
+		if (next === 'end') {
+			if (line !== '') lines.push(line);
+			line = '';
+		} else if (typeof next.text === 'string') line += next.text;
+		else if (next.type === 'hard_break') {
+			lines.push(line);
+			line = '';
+		} else {
+			const children = nodesIn(next);
+			const isBlock =
+				children.length === 0 ||
+				!children.some((child) => typeof child.text === 'string' || child.type === 'hard_break');
+			pending.push('end', ...[...children].reverse());
+			if (isBlock && line !== '') {
+				lines.push(line);
+				line = '';
+			}
+		}
+	}
+	if (line !== '') lines.push(line);
+	return lines.join('\n');
 }

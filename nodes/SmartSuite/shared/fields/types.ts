@@ -33,6 +33,7 @@ import type { NamedMember, ReadContext } from './people';
 import { readPeople } from './people';
 import { ownValue } from '../own';
 import type { Choice } from './values';
+import type { RichTextForm, RichTextInput } from './values';
 import {
 	choiceIsKnown,
 	choiceLabel,
@@ -82,6 +83,8 @@ export interface ConvertContext {
 	recordIdsByTitle?: Map<string, Map<string, string[]>>;
 	/** The workflow's time zone, in which a date and time without an offset is read (else UTC). */
 	timeZone?: string;
+	/** How text for a SmartDoc is read (Rich Text Input); recognised when not said. */
+	richTextInput?: RichTextInput;
 }
 
 /** SmartSuite's ids (records, members, tags) are 24 hexadecimal characters; anything else is a name or title. */
@@ -97,8 +100,8 @@ export interface FieldTypeSpec {
 	mapperType: FieldType;
 	/** User value → SmartSuite value; absent for fields that cannot be written through the API. */
 	write?(value: unknown, field: Field, context: ConvertContext): unknown;
-	/** SmartSuite value → readable value (Simplify). */
-	read(value: unknown, field: Field): unknown;
+	/** SmartSuite value → readable value (Simplify); rich text in the form asked for. */
+	read(value: unknown, field: Field, richText?: RichTextForm): unknown;
 	/** The value Readable People and Choices shows instead of `read`'s (people, status). */
 	readable?(value: unknown, field: Field, context: ReadContext): unknown;
 	/** The member ids `readable` shows as people: a record with any makes the output read the members. */
@@ -346,8 +349,8 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	textareafield: text,
 	richtextareafield: {
 		mapperType: 'string',
-		write: toSmartDoc,
-		read: readSmartDoc,
+		write: (value, _field, context) => toSmartDoc(value, context.richTextInput),
+		read: (value, _field, richText) => readSmartDoc(value, richText),
 		comparisons: TEXT,
 		filter: (value) => toText(value),
 	},
@@ -507,11 +510,16 @@ export function memberIdsOf(field: Field, value: unknown): string[] {
 }
 
 /** The value Simplify shows; with `readable`, people and statuses as Readable People and Choices shows them. */
-export function toReadableValue(field: Field, value: unknown, readable?: ReadContext): unknown {
+export function toReadableValue(
+	field: Field,
+	value: unknown,
+	readable?: ReadContext,
+	richText?: RichTextForm,
+): unknown {
 	const spec = specOf(field);
 	return readable && spec.readable
 		? spec.readable(value, field, readable)
-		: spec.read(value, field);
+		: spec.read(value, field, richText);
 }
 
 /** The value of one search rule; throws ValueError for a comparison the field type does not allow. */

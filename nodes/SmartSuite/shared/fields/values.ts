@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { countryOfPhone } from './callingCodes';
-import { htmlToSmartDocData } from './smartDoc';
+import { markdownToSmartDoc, recognisedMarkdown, smartDocOf, smartDocToMarkdown } from './markdown';
+import { htmlToSmartDocData, smartDocDataToHtml } from './smartDoc';
 
 /**
  * A value that cannot be converted; `expected` is what would have been accepted, in words (what
@@ -318,7 +319,11 @@ export function toTime(value: unknown): string {
 	return `${match[1].padStart(2, '0')}:${match[2]}:${match[3] ?? '00'}`;
 }
 
-const HTML_TAG = /<[a-z][^>]*>/i;
+/** Whether text holds a tag: `<` and a letter, a `>` after them (found without backtracking: `/<[a-z][^>]*>/` takes quadratic time on "<a<a<a…"). */
+function hasHtmlTag(text: string): boolean {
+	const start = text.search(/<[a-z]/i);
+	return start >= 0 && text.indexOf('>', start) > start;
+}
 
 function escapeHtml(text: string): string {
 	return text
@@ -343,15 +348,12 @@ export function htmlToText(html: string): string {
 		.replace(/\n+$/, '');
 }
 
-/**
- * A SmartDoc from plain text (one paragraph per line) or HTML (kept as given; the document is
- * built from its structure, smartDoc.ts). SmartSuite's own value passes as it is.
- */
-export function toSmartDoc(value: unknown): IDataObject {
-	if (isObject(value) && (isObject(value.data) || typeof value.html === 'string')) return value;
-	const given = toText(value, 'text or HTML');
-	const isHtml = HTML_TAG.test(given);
-	const text = isHtml ? htmlToText(given) : given;
+/** How text given for a SmartDoc is read: recognised (HTML, clear Markdown, else plain text) or as said. */
+export type RichTextInput = 'auto' | 'text' | 'markdown' | 'html';
+/** How Simplify shows a SmartDoc: its plain text, Markdown, or SmartSuite's HTML. */
+export type RichTextForm = 'text' | 'markdown' | 'html';
+
+function plainSmartDoc(text: string): IDataObject {
 	const lines = text.split(/\r?\n/);
 	const content = lines.map((line) =>
 		line === ''
@@ -359,14 +361,34 @@ export function toSmartDoc(value: unknown): IDataObject {
 			: { type: 'paragraph', content: [{ type: 'text', text: line }] },
 	);
 	return {
-		data: isHtml ? htmlToSmartDocData(given) : { type: 'doc', content },
-		html: isHtml ? given : lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+		data: { type: 'doc', content },
+		html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
 		preview: text,
 	};
 }
 
-export function readSmartDoc(value: unknown): unknown {
+/**
+ * A SmartDoc from text: HTML (kept as given; the document is built from its structure,
+ * smartDoc.ts), Markdown (markdown.ts), or plain text (one paragraph per line), as `input` says;
+ * `auto` takes HTML when it has a tag, Markdown when it is clearly Markdown, else plain text.
+ * SmartSuite's own value passes as it is.
+ */
+export function toSmartDoc(value: unknown, input: RichTextInput = 'auto'): IDataObject {
+	if (isObject(value) && (isObject(value.data) || typeof value.html === 'string')) return value;
+	const given = toText(value, 'text, Markdown or HTML');
+	if (input === 'html' || (input === 'auto' && hasHtmlTag(given)))
+		return { data: htmlToSmartDocData(given), html: given, preview: htmlToText(given) };
+	if (input === 'markdown') return markdownToSmartDoc(given);
+	const markdown = input === 'auto' ? recognisedMarkdown(given) : undefined;
+	return markdown ? smartDocOf(markdown) : plainSmartDoc(given);
+}
+
+/** A SmartDoc as Simplify shows it: its text (the preview), Markdown, or its HTML. */
+export function readSmartDoc(value: unknown, as: RichTextForm = 'text'): unknown {
 	if (!isObject(value)) return value;
+	if (as === 'markdown') return smartDocToMarkdown(value);
+	if (as === 'html' && typeof value.html === 'string') return value.html;
+	if (as === 'html' && isObject(value.data)) return smartDocDataToHtml(value.data);
 	if (typeof value.preview === 'string') return value.preview;
 	return typeof value.html === 'string' ? htmlToText(value.html) : value;
 }

@@ -1,0 +1,272 @@
+/**
+ * SmartDoc's `data` as Markdown, written so that markdownBlocks.ts reads it back to the same
+ * structure: blocks apart by a blank line, list items and nested lists tight, a line break as a
+ * newline, and the text's own `*`, `_`, `` ` ``, `[` escaped only where Markdown would read them.
+ * Nodes nested deeper than MAX_DEPTH are written as their text.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { heading, isQuote, isRule, listMarker } from './markdownBlocks';
+
+const MAX_DEPTH = 24;
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Marks in the order they are opened: a link outside, code inside. Names as smartDoc.ts and live clients write them. */
+const MARKS: Record<string, { order: number; open: string; close: string }> = {
+	link: { order: 0, open: '[', close: ']' },
+	strong: { order: 1, open: '**', close: '**' },
+	bold: { order: 1, open: '**', close: '**' },
+	em: { order: 2, open: '*', close: '*' },
+	italic: { order: 2, open: '*', close: '*' },
+	strike: { order: 3, open: '~~', close: '~~' },
+	strikethrough: { order: 3, open: '~~', close: '~~' },
+};
+const LIST_TYPES = new Set(['bullet_list', 'ordered_list', 'check_list']);
+const ESCAPABLE = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+const childrenOf = (node: IDataObject): IDataObject[] =>
+	Array.isArray(node.content) ? node.content.filter(isObject) : [];
+
+/** The text of a node and everything in it, walked with a stack (for nodes too deep to write). */
+function plainText(node: IDataObject): string {
+	const parts: string[] = [];
+	const pending: IDataObject[] = [node];
+	for (let next = pending.pop(); next; next = pending.pop()) {
+		if (typeof next.text === 'string') parts.push(next.text);
+		pending.push(...childrenOf(next).reverse());
+	}
+	return parts.join(' ');
+}
+
+/** A neighbour outside the text (undefined) may be a mark's `*`: only a real space counts. */
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+
+/** Text with the characters Markdown would read as syntax escaped. */
+function escapeText(text: string): string {
+	let out = '';
+	for (let at = 0; at < text.length; at++) {
+		const char = text[at];
+		const before = text[at - 1];
+		const after = text[at + 1];
+		let escape = false;
+		if (char === '\\') escape = after === undefined || ESCAPABLE.includes(after);
+		else if (char === '`' || char === '[') escape = true;
+		else if (char === '*') escape = !(isSpace(before) && isSpace(after));
+		else if (char === '_')
+			escape = !(isSpace(before) && isSpace(after)) && !(isWordChar(before) && isWordChar(after));
+		else if (char === '~') escape = before === '~' || after === '~';
+		else if (char === '<') escape = /^(https?:|mailto:)/i.test(text.slice(at + 1, at + 9));
+		out += escape ? `\\${char}` : char;
+	}
+	return out;
+}
+
+/** A line of a paragraph that Markdown would read as another block, made text. */
+function asTextLine(line: string): string {
+	const marker = listMarker(line);
+	if (marker?.ordered) {
+		const at = line.search(/[.)]/);
+		return `${line.slice(0, at)}\\${line.slice(at)}`;
+	}
+	const starts = heading(line) || isQuote(line) || isRule(line) || marker;
+	const indent = line.length - line.trimStart().length;
+	return starts ? `${line.slice(0, indent)}\\${line.slice(indent)}` : line;
+}
+
+const markKey = (mark: IDataObject) => JSON.stringify(mark);
+
+/** Inline nodes as Markdown; a hard break is a newline. Marks open and close as a stack, spaces kept outside them. */
+function inline(nodes: IDataObject[]): string {
+	let out = '';
+	const open: IDataObject[] = [];
+	let pendingSpace = '';
+	const closeTo = (length: number) => {
+		while (open.length > length) {
+			const mark = open.pop()!;
+			const href = isObject(mark.attrs) ? String(mark.attrs.href ?? '') : '';
+			out +=
+				mark.type === 'link'
+					? `](${href.replace(/[ )]/g, encodeURIComponent)})`
+					: MARKS[String(mark.type)].close;
+		}
+	};
+	for (const node of nodes) {
+		if (node.type === 'hard_break') {
+			closeTo(0);
+			out += `${pendingSpace}\n`;
+			pendingSpace = '';
+			continue;
+		}
+		if (typeof node.text !== 'string' || node.text === '') continue;
+		const marks = (Array.isArray(node.marks) ? node.marks.filter(isObject) : [])
+			.filter((mark) => MARKS[String(mark.type)])
+			.sort((a, b) => MARKS[String(a.type)].order - MARKS[String(b.type)].order);
+		const isCode =
+			Array.isArray(node.marks) &&
+			node.marks.some((mark) => isObject(mark) && mark.type === 'code');
+		const keys = marks.map(markKey);
+		let kept = 0;
+		while (kept < open.length && kept < keys.length && markKey(open[kept]) === keys[kept]) kept++;
+		const text = node.text;
+		const core = isCode ? text : text.trim();
+		const lead = isCode ? '' : text.slice(0, text.length - text.trimStart().length);
+		const trail = isCode ? '' : text.slice(text.trimEnd().length);
+		closeTo(kept);
+		if (core === '') {
+			// Spaces between marked texts: outside the marks they do not have.
+			pendingSpace += text;
+			continue;
+		}
+		out += pendingSpace + lead;
+		for (const mark of marks.slice(kept)) {
+			out += MARKS[String(mark.type)].open;
+			open.push(mark);
+		}
+		out += isCode ? codeSpan(core) : escapeText(core);
+		pendingSpace = trail;
+	}
+	closeTo(0);
+	return out + pendingSpace;
+}
+
+/** Inline code in enough backticks; a space inside each end when the code starts or ends with one. */
+function codeSpan(code: string): string {
+	let longest = 0;
+	let run = 0;
+	for (const char of code) {
+		run = char === '`' ? run + 1 : 0;
+		longest = Math.max(longest, run);
+	}
+	const fence = '`'.repeat(longest + 1);
+	const pad =
+		code.startsWith('`') ||
+		code.endsWith('`') ||
+		(code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '')
+			? ' '
+			: '';
+	return `${fence}${pad}${code}${pad}${fence}`;
+}
+
+/** The lines of a code block: its text, a hard break as a new line. */
+function codeLines(node: IDataObject): string[] {
+	return childrenOf(node)
+		.map((child) =>
+			child.type === 'hard_break' ? '\n' : typeof child.text === 'string' ? child.text : '',
+		)
+		.join('')
+		.split('\n');
+}
+
+function codeBlock(node: IDataObject): string[] {
+	const lines = codeLines(node);
+	let longest = 2;
+	for (const line of lines) {
+		const rest = line.trimStart();
+		let run = 0;
+		while (rest[run] === '`') run++;
+		longest = Math.max(longest, run);
+	}
+	const fence = '`'.repeat(longest + 1);
+	const attrs = isObject(node.attrs) ? node.attrs : {};
+	const language =
+		typeof attrs.language === 'string' && attrs.language !== 'plaintext' ? attrs.language : '';
+	return [`${fence}${language.replace(/[`\s]/g, '')}`, ...lines, fence];
+}
+
+/** A paragraph's lines; a line left empty by line breaks is a backslash (a break), a last one is left out. */
+function paragraphLines(children: IDataObject[]): string[] {
+	const lines = inline(children).split('\n');
+	while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+	return lines.map((line) => (line === '' ? '\\' : asTextLine(line)));
+}
+
+/** A list's items: each marker before its first line, the rest indented to the text. */
+function listLines(node: IDataObject, depth: number): string[] {
+	const attrs = isObject(node.attrs) ? node.attrs : {};
+	const start = Number.isInteger(attrs.order) ? Number(attrs.order) : 1;
+	return childrenOf(node).flatMap((item, index) => {
+		const itemAttrs = isObject(item.attrs) ? item.attrs : {};
+		const check =
+			node.type === 'check_list' || item.type === 'check_list_item'
+				? itemAttrs.checked === true
+					? '[x] '
+					: '[ ] '
+				: '';
+		const marker = node.type === 'ordered_list' ? `${start + index}. ` : '- ';
+		const body = blockLines(childrenOf(item), depth + 1, true);
+		const pad = ' '.repeat(marker.length);
+		const lines = body.length > 0 ? body : [''];
+		// "- ---" would read as a rule, not an item holding one.
+		if (childrenOf(item)[0]?.type === 'horizontal_rule') lines[0] = '***';
+		return lines.map((line, at) =>
+			at === 0 ? `${marker}${check}${line}`.trimEnd() : line === '' ? '' : pad + line,
+		);
+	});
+}
+
+function nodeLines(node: IDataObject, depth: number): string[] {
+	if (depth > MAX_DEPTH) return [escapeText(plainText(node))];
+	const children = childrenOf(node);
+	switch (node.type) {
+		case 'paragraph':
+			return paragraphLines(children);
+		case 'heading': {
+			const attrs = isObject(node.attrs) ? node.attrs : {};
+			const level = Math.min(Math.max(Number(attrs.level) || 1, 1), 6);
+			const text = inline(children.filter((child) => child.type !== 'hard_break'));
+			return [`${'#'.repeat(level)} ${text}`.trimEnd()];
+		}
+		case 'blockquote':
+			return blockLines(children, depth + 1, false).map((line) =>
+				line === '' ? '>' : `> ${line}`,
+			);
+		case 'code_block':
+			return codeBlock(node);
+		case 'horizontal_rule':
+			return ['---'];
+		case 'table':
+			return tableLines(children);
+		case 'text':
+		case 'hard_break':
+			return paragraphLines([node]);
+		default:
+			if (LIST_TYPES.has(String(node.type))) return listLines(node, depth);
+			// Other nodes (SmartSuite's callouts, mentions...): their content.
+			return children.some((child) => typeof child.text === 'string')
+				? paragraphLines(children)
+				: blockLines(children, depth + 1, false);
+	}
+}
+
+function tableLines(rows: IDataObject[]): string[] {
+	const lines = rows.map(
+		(row) =>
+			`| ${childrenOf(row)
+				.map((cell) =>
+					inline(childrenOf(cell).flatMap(childrenOf)).replace(/\n/g, ' ').replace(/\|/g, '\\|'),
+				)
+				.join(' | ')} |`,
+	);
+	const columns = rows.length > 0 ? childrenOf(rows[0]).length : 0;
+	if (lines.length > 0) lines.splice(1, 0, `|${' --- |'.repeat(columns)}`);
+	return lines;
+}
+
+/** Blocks apart by a blank line; in a list item (`tight`), a list right under the text before it. */
+function blockLines(nodes: IDataObject[], depth: number, tight: boolean): string[] {
+	const lines: string[] = [];
+	for (const node of nodes) {
+		const own = nodeLines(node, depth);
+		if (own.length === 0) continue;
+		if (lines.length > 0 && !(tight && LIST_TYPES.has(String(node.type)))) lines.push('');
+		lines.push(...own);
+	}
+	return lines;
+}
+
+/** Markdown for SmartDoc's `data` (a `doc` node). */
+export function smartDocDataToMarkdown(data: unknown): string {
+	if (!isObject(data)) return '';
+	return blockLines(childrenOf(data), 0, false).join('\n');
+}

@@ -1,0 +1,215 @@
+/**
+ * Rich text as Markdown through n8n's engine against the emulator (issue 51): a SmartDoc field
+ * written as Markdown (recognised by Auto, or as Rich Text Input says) from Fields (JSON) and from
+ * the mapper, stored as SmartSuite's document; read back with Rich Text As → Markdown or HTML;
+ * a comment posted as Markdown and read back as Markdown.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { TableObject } from '../emulator';
+import { TYPED_FIELDS as F } from '../emulator/fixtures';
+import { run, useEmulator } from './harness';
+
+const ctx = useEmulator();
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const table = (): TableObject => ctx.emu.addFieldTypesTable(ctx.emu.addSolution().id);
+const stored = (t: TableObject, id: unknown) =>
+	ctx.emu.getRecord(t.id, String(id))![F.smartDoc] as IDataObject;
+const write = (
+	operation: 'create' | 'update',
+	t: TableObject,
+	fields: IDataObject,
+	extra: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'record',
+	operation,
+	tableId: byId(t.id),
+	fieldsInput: 'json',
+	fieldsJson: JSON.stringify(fields),
+	...extra,
+});
+
+const MARKDOWN =
+	'# Plan\n\nShip **now**, see [docs](https://example.com/a).\n\n- one\n  1. nested\n- ~~two~~ `code`';
+const text = (value: string, ...marks: IDataObject[]) => ({
+	type: 'text',
+	text: value,
+	...(marks.length > 0 && { marks }),
+});
+const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
+const item = (...content: unknown[]) => ({ type: 'list_item', content });
+const DOCUMENT = {
+	type: 'doc',
+	content: [
+		{ type: 'heading', attrs: { level: 1 }, content: [text('Plan')] },
+		paragraph(
+			text('Ship '),
+			text('now', { type: 'strong' }),
+			text(', see '),
+			text('docs', { type: 'link', attrs: { href: 'https://example.com/a' } }),
+			text('.'),
+		),
+		{
+			type: 'bullet_list',
+			content: [
+				item(paragraph(text('one')), {
+					type: 'ordered_list',
+					attrs: { order: 1 },
+					content: [item(paragraph(text('nested')))],
+				}),
+				item(paragraph(text('two', { type: 'strike' }), text(' '), text('code', { type: 'code' }))),
+			],
+		},
+	],
+};
+
+describe('a SmartDoc field written as Markdown and read as Markdown', () => {
+	it('Create from Fields (JSON): Auto recognises the Markdown; the output shows it as Markdown, Get as HTML', async () => {
+		const t = table();
+		const [created] = await run(ctx.emu, {
+			parameters: write(
+				'create',
+				t,
+				{ Name: 'Plan', Code: 'P', Brief: MARKDOWN },
+				{ richTextAs: 'markdown' },
+			),
+		});
+		expect(stored(t, created.json.id).data).toEqual(DOCUMENT);
+		expect(stored(t, created.json.id).html).toContain('<h1>Plan</h1>');
+		expect(created.json.Brief).toBe(MARKDOWN);
+		const [html] = await run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				tableId: byId(t.id),
+				recordId: byId(String(created.json.id)),
+				richTextAs: 'html',
+			},
+		});
+		expect(html.json.Brief).toBe(stored(t, created.json.id).html);
+		const [plain] = await run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				tableId: byId(t.id),
+				recordId: byId(String(created.json.id)),
+			},
+		});
+		expect(plain.json.Brief).toBe(stored(t, created.json.id).preview);
+	});
+
+	it('Create from the mapper (Map Automatically) and Search show Markdown with Rich Text As → Markdown', async () => {
+		const t = table();
+		const [created] = await run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'create',
+				tableId: byId(t.id),
+				columns: { mappingMode: 'autoMapInputData', value: null },
+			},
+			input: [{ Name: 'Mapped', Code: 'M', Brief: MARKDOWN }],
+		});
+		expect(stored(t, created.json.id).data).toEqual(DOCUMENT);
+		const found = await run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'search',
+				tableId: byId(t.id),
+				returnAll: true,
+				richTextAs: 'markdown',
+			},
+		});
+		expect(found.map((entry) => entry.json.Brief)).toContain(MARKDOWN);
+	});
+
+	it('Rich Text Input says how text is read: Markdown that Auto leaves plain, plain text that looks like Markdown', async () => {
+		const t = table();
+		const [record] = await run(ctx.emu, {
+			parameters: write('create', t, { Name: 'Plain', Code: 'P', Brief: 'Price: 5 * 3 = 15' }),
+		});
+		expect(stored(t, record.json.id).data).toEqual({
+			type: 'doc',
+			content: [paragraph(text('Price: 5 * 3 = 15'))],
+		});
+		await run(ctx.emu, {
+			parameters: write(
+				'update',
+				t,
+				{ Brief: 'Hello *world*' },
+				{ recordId: byId(String(record.json.id)), richTextInput: 'markdown' },
+			),
+		});
+		expect(stored(t, record.json.id).data).toEqual({
+			type: 'doc',
+			content: [paragraph(text('Hello '), text('world', { type: 'em' }))],
+		});
+		const [updated] = await run(ctx.emu, {
+			parameters: write(
+				'update',
+				t,
+				{ Brief: '# Not a heading' },
+				{
+					recordId: byId(String(record.json.id)),
+					richTextInput: 'text',
+					richTextAs: 'markdown',
+				},
+			),
+		});
+		expect(stored(t, record.json.id).data).toEqual({
+			type: 'doc',
+			content: [paragraph(text('# Not a heading'))],
+		});
+		expect(updated.json.Brief).toBe('\\# Not a heading');
+	});
+});
+
+describe('a comment in Markdown', () => {
+	it('Comment → Create with Format Markdown posts the document; Get Many shows it as Markdown', async () => {
+		const { emu } = ctx;
+		const t = emu.addTable(emu.addSolution().id);
+		const recordId = emu.addRecord(t.id, { title: 'Contract' }).id;
+		const comment = (operation: string, extra: INodeParameters) => ({
+			resource: 'comment',
+			operation,
+			tableId: byId(t.id),
+			recordId: byId(recordId),
+			...extra,
+		});
+		const [created] = await run(emu, {
+			parameters: comment('create', {
+				message: 'Please **check** the [terms](https://example.com/t):\n\n- price\n- date',
+				messageFormat: 'markdown',
+				richTextAs: 'markdown',
+			}),
+		});
+		const body = emu.requests.find((request) => request.operation === 'CreateComment')!
+			.body as IDataObject;
+		expect(body.message).toEqual({
+			data: {
+				type: 'doc',
+				content: [
+					paragraph(
+						text('Please '),
+						text('check', { type: 'strong' }),
+						text(' the '),
+						text('terms', { type: 'link', attrs: { href: 'https://example.com/t' } }),
+						text(':'),
+					),
+					{
+						type: 'bullet_list',
+						content: [item(paragraph(text('price'))), item(paragraph(text('date')))],
+					},
+				],
+			},
+		});
+		const markdown = 'Please **check** the [terms](https://example.com/t):\n\n- price\n- date';
+		expect(created.json.text).toBe(markdown);
+		const listed = await run(emu, {
+			parameters: comment('getMany', { returnAll: true, richTextAs: 'markdown' }),
+		});
+		expect(listed.map((entry) => entry.json.text)).toEqual([markdown]);
+		const plain = await run(emu, { parameters: comment('getMany', { returnAll: true }) });
+		expect(plain[0].json.text).toBe(emu.comments()[0].message.preview);
+	});
+});
