@@ -52,7 +52,7 @@ export function recognisedMarkdown(text: string): IDataObject | undefined {
 			if (MARK_SIGNS.has(String(mark.type))) return data;
 			if (mark.type === 'strong' && text.includes('**')) return data;
 		}
-		pending.push(...content);
+		for (const child of content) pending.push(child);
 	}
 	return undefined;
 }

@@ -253,8 +253,10 @@ function list(lines: string[], from: number, depth: number, blocks: Node[]): num
 			const indent = indentOf(line);
 			if (indent <= marker.indent && listMarker(line)) break;
 			if (indent < shift && indent > marker.indent && listMarker(line.trimStart())) shift = indent;
-			if (indent >= shift) item.push(...new Array<string>(blanks).fill(''), dedent(line, shift));
-			else if (blanks === 0 && !startsBlock(line)) item.push(line.trimStart());
+			if (indent >= shift) {
+				for (; blanks > 0; blanks--) item.push('');
+				item.push(dedent(line, shift));
+			} else if (blanks === 0 && !startsBlock(line)) item.push(line.trimStart());
 			else break;
 			blanks = 0;
 		}

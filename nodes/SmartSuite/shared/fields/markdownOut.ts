@@ -33,7 +33,8 @@ function plainText(node: IDataObject): string {
 	const pending: IDataObject[] = [node];
 	for (let next = pending.pop(); next; next = pending.pop()) {
 		if (typeof next.text === 'string') parts.push(next.text);
-		pending.push(...childrenOf(next).reverse());
+		const children = childrenOf(next);
+		for (let at = children.length - 1; at >= 0; at--) pending.push(children[at]);
 	}
 	return parts.join(' ');
 }
@@ -260,7 +261,7 @@ function blockLines(nodes: IDataObject[], depth: number, tight: boolean): string
 		const own = nodeLines(node, depth);
 		if (own.length === 0) continue;
 		if (lines.length > 0 && !(tight && LIST_TYPES.has(String(node.type)))) lines.push('');
-		lines.push(...own);
+		for (const line of own) lines.push(line);
 	}
 	return lines;
 }

@@ -332,7 +332,8 @@ export function smartDocDataToText(data: IDataObject): string {
 			const isBlock =
 				children.length === 0 ||
 				!children.some((child) => typeof child.text === 'string' || child.type === 'hard_break');
-			pending.push('end', ...[...children].reverse());
+			pending.push('end');
+			for (let at = children.length - 1; at >= 0; at--) pending.push(children[at]);
 			if (isBlock && line !== '') {
 				lines.push(line);
 				line = '';
