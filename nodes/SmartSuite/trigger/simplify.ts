@@ -12,6 +12,8 @@ export function simplifyEvent(event: IDataObject): IDataObject {
 	const previous = objectOrEmpty(change.previous);
 	const locator = objectOrEmpty(change.locator);
 	return {
+		// Fetch Test Event's sample (sample.ts) says what it is, first: a long record hides the end.
+		...(event.sample === true && { sample: true }),
 		event_id: event.event_id,
 		kind: event.kind,
 		event_at: event.event_at,
@@ -21,8 +23,6 @@ export function simplifyEvent(event: IDataObject): IDataObject {
 		record,
 		previous,
 		changed_fields: changedFields(record, previous),
-		// Fetch Test Event's sample (sample.ts) says what it is.
-		...(event.sample === true && { sample: true }),
 	};
 }
 
