@@ -118,6 +118,22 @@ describe('Download Files in the SmartSuite Polling Trigger', () => {
 		expect(requestsTo(emu, 'GetFileUrl')).toHaveLength(1);
 	});
 
+	it('File Fields to Download: a label in another case, or a JSON list as a model gives it', async () => {
+		const { emu } = ctx;
+		const { table, trigger } = await watched(emu, {
+			downloadFiles: true,
+			fileFields: '["photos"]',
+		});
+		emu.createRecord(table.id, {
+			title: 'Both',
+			[SCANS]: ['https://files.example.com/scan.pdf'],
+			[PHOTOS]: ['https://files.example.com/photo.png'],
+		});
+		const [item] = items(await trigger.poll());
+		expect(item.json.files).toEqual([expect.objectContaining({ fileName: 'photo.png' })]);
+		expect(requestsTo(emu, 'GetFileUrl')).toHaveLength(1);
+	});
+
 	it.each([
 		['Simplify on', { simplify: true }, ['ListEvents', 'GetTable']],
 		['Simplify off', { simplify: false }, ['ListEvents']],

@@ -20,6 +20,7 @@ import { FILE_FIELD_TYPE } from '../actions/record/uploadFile';
 import type { Field } from '../shared/fields';
 import type { RecordsClient } from '../shared/records';
 import { logOf } from '../shared/transport';
+import { fieldByKey, namesIn } from '../actions/record/fieldNames';
 import type { PollClock } from './limits';
 
 export interface FilesOption {
@@ -54,10 +55,7 @@ export function filesOptionOf(
 			node,
 			'The option "Max Total Size per Run (MB)" must be a number above 0',
 		);
-	const fields = String(options.fileFields ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
+	const fields = namesIn(options.fileFields);
 	return { fields, runMb, endsAt: Date.now() + clock.timeLeft(), trigger };
 }
 
@@ -89,8 +87,7 @@ export async function attachFiles(
 	const wanted = (field: Field) =>
 		field.field_type === FILE_FIELD_TYPE &&
 		(option.fields.length === 0 ||
-			option.fields.includes(field.slug) ||
-			option.fields.includes(field.label));
+			option.fields.some((name) => fieldByKey([field], name) !== undefined));
 	let notDownloaded = 0;
 	for (const [itemIndex, item] of items.entries()) {
 		const structure = tables[itemIndex];

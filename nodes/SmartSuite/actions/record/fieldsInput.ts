@@ -20,6 +20,7 @@ import type { RecordsClient } from '../../shared/records';
 import { formsNotice } from '../../shared/resourceMapping';
 import type { ItemValues } from './common';
 import { columnsField, readColumns } from './common';
+import { fieldByKey, namesIn } from './fieldNames';
 import { richTextInputField } from '../../shared/richText';
 
 type Show = Record<string, string[]>;
@@ -206,18 +207,7 @@ export function readMatchOn(
 	structure: Field[],
 	itemIndex: number,
 ): string[] {
-	const given = context.getNodeParameter('matchOn', itemIndex, '') as unknown;
-	const entries = Array.isArray(given) ? given.map(String) : String(given ?? '').split(',');
-	return entries
-		.map((entry) => entry.trim())
-		.filter((entry) => entry !== '')
-		.map((name) => fieldNamed(structure, name)?.slug ?? name);
-}
-
-/** The field a name gives, as keys are matched (matchKeys): its slug exactly, else its label in any case. */
-function fieldNamed(structure: Field[], name: string): Field | undefined {
-	return (
-		structure.find((field) => field.slug === name) ??
-		structure.find((field) => field.label.toLowerCase() === name.toLowerCase())
+	return namesIn(context.getNodeParameter('matchOn', itemIndex, '')).map(
+		(name) => fieldByKey(structure, name)?.slug ?? name,
 	);
 }
