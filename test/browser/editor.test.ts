@@ -137,7 +137,15 @@ async function expectCollectionOptions(pane: Locator, collection: INodePropertie
 	await pane.getByTestId('collection-parameter-add').locator('visible=true').last().click();
 	const listed = page.getByTestId('collection-parameter-option').locator('visible=true');
 	await expect(listed.first()).toBeVisibleSoon();
-	expect((await listed.allInnerTexts()).map((text) => text.trim()).sort()).toEqual(wanted);
+	// The list may still be rendering on a loaded machine: read until it holds every option.
+	const offered = async () => (await listed.allInnerTexts()).map((text) => text.trim()).sort();
+	const deadline = Date.now() + 20_000;
+	let shown = await offered();
+	while (JSON.stringify(shown) !== JSON.stringify(wanted) && Date.now() < deadline) {
+		await new Promise((done) => setTimeout(done, 200));
+		shown = await offered();
+	}
+	expect(shown).toEqual(wanted);
 	await page.keyboard.press('Escape');
 }
 

@@ -97,6 +97,8 @@ export function editorSession(
 						: '(no browser)';
 					const wrapped = n8n.failure(error);
 					wrapped.message += `\nscreenshot: ${file}`;
+					// The next test starts from a closed panel: a panel left open would fail it too.
+					if (browser) await closePanel(browser.page).catch(() => undefined);
 					throw wrapped;
 				}
 			};
@@ -111,6 +113,13 @@ export function editorSession(
 export const ndv = (page: Page) => page.getByTestId('ndv');
 export const parametersPane = (page: Page) => ndv(page).getByTestId('node-parameters');
 
+/** Closes an open dropdown and the node details view, if they are open. */
+async function closePanel(page: Page): Promise<void> {
+	await page.keyboard.press('Escape');
+	const close = page.getByTestId('ndv-close-button');
+	if (await close.isVisible()) await close.click({ timeout: 5000 });
+}
+
 /** Picks `option` in the dropdown of parameter `name`. */
 export async function choose(page: Page, name: string, option: string): Promise<void> {
 	await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
@@ -120,6 +129,9 @@ export async function choose(page: Page, name: string, option: string): Promise<
 		.filter({ has: page.getByText(option, { exact: true }) })
 		.first()
 		.click();
+	// The panel renders the choice later on a loaded machine: what is checked next must be the
+	// new choice's parameters, not the old one's.
+	await expect(parametersPane(page).getByTestId(`parameter-input-${name}`)).toShowSoon(option);
 }
 
 /**

@@ -659,6 +659,35 @@ describe('records', () => {
 		});
 	});
 
+	it('leaves out fields that read as empty, as a live record holds them (a due date of two null dates); keeps false and 0', () => {
+		const kinds: Field[] = [
+			field('duedatefield', {}, 'due', 'Due'),
+			field('datefield', {}, 'day', 'Day'),
+			field('textfield', {}, 'note', 'Note'),
+			field('multipleselectfield', { choices }, 'tags', 'Tags'),
+			field('yesnofield', {}, 'done', 'Done'),
+			field('numberfield', {}, 'count', 'Count'),
+		];
+		expect(
+			simplifyRecord(
+				{
+					id: 'r1',
+					due: {
+						from_date: { date: null, include_time: false },
+						to_date: { date: null, include_time: false },
+						is_overdue: false,
+					},
+					day: { date: null, include_time: false },
+					note: '',
+					tags: [],
+					done: false,
+					count: 0,
+				},
+				kinds,
+			),
+		).toEqual({ id: 'r1', Done: false, Count: 0 });
+	});
+
 	it('names the fields a 422 complains about by their labels', () => {
 		expect(fieldComplaints({ amount: ['This field is required.'], other: 'x' }, structure)).toEqual(
 			['"Amount": This field is required.'],

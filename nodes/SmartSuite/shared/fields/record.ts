@@ -226,7 +226,9 @@ export function outputKeys(structure: Field[]): Map<string, string> {
 /**
  * `id`, then every field the record has under its label, with a readable value (selects and
  * statuses as labels); with `readable` (Readable People and Choices), people as toReadableValue
- * shows them; rich text as `richText` asks (Rich Text As).
+ * shows them; rich text as `richText` asks (Rich Text As). A field that reads as empty is left out,
+ * as SmartSuite leaves empty values out: a live record holds an empty due date as
+ * `{from_date: {date: null}, to_date: {date: null}}`, which would read `{from: null, to: null}`.
  */
 export function simplifyRecord(
 	record: IDataObject,
@@ -238,18 +240,21 @@ export function simplifyRecord(
 	const simple: IDataObject = { id: record.id };
 	for (const field of structure) {
 		if (field.slug === 'id' || !hasOwn(record, field.slug)) continue;
-		setOwn(
-			simple,
-			keys.get(field.slug)!,
-			toReadableValue(
-				field,
-				record[field.slug],
-				readable,
-				richText,
-			) as IDataObject[keyof IDataObject],
-		);
+		const value = toReadableValue(field, record[field.slug], readable, richText);
+		if (!readsEmpty(value))
+			setOwn(simple, keys.get(field.slug)!, value as IDataObject[keyof IDataObject]);
 	}
 	return simple;
+}
+
+/** null, "", [], or an object holding only those (an empty range). false and 0 are values. */
+function readsEmpty(value: unknown): boolean {
+	const blank = (part: unknown) =>
+		part === undefined ||
+		part === null ||
+		part === '' ||
+		(Array.isArray(part) && part.length === 0);
+	return blank(value) || (isObject(value) && Object.values(value).every(blank));
 }
 
 /** What SmartSuite leaves out of a record it answers (list, get): "", [], false and null. */
