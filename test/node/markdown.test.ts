@@ -211,5 +211,15 @@ describe('a comment in Markdown', () => {
 		expect(listed.map((entry) => entry.json.text)).toEqual([markdown]);
 		const plain = await run(emu, { parameters: comment('getMany', { returnAll: true }) });
 		expect(plain[0].json.text).toBe(emu.comments()[0].message.preview);
+		// Include HTML adds the HTML beside the text; with Rich Text As → HTML the text is it, once.
+		const withHtml = await run(emu, {
+			parameters: comment('getMany', { returnAll: true, includeHtml: true }),
+		});
+		expect(withHtml[0].json.html).toContain('Please check');
+		const asHtml = await run(emu, {
+			parameters: comment('getMany', { returnAll: true, includeHtml: true, richTextAs: 'html' }),
+		});
+		expect(asHtml[0].json.text).toBe(withHtml[0].json.html);
+		expect(asHtml[0].json).not.toHaveProperty('html');
 	});
 });

@@ -31,7 +31,7 @@ export const commentSimplifyFields = (show: Show): INodeProperties[] => [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to add the HTML of the comment (under html) to its plain text, for its formatting and links',
+			'Whether to add the HTML of the comment (under html) to its text, for its formatting and links (with Rich Text As → HTML the text is the HTML)',
 		displayOptions: { show: { ...show, simplify: [true] } },
 	},
 	richTextAsField(show),
@@ -42,17 +42,10 @@ export function readRecord(context: IExecuteFunctions, itemIndex: number) {
 }
 
 /** The comment's text in the form asked for (Rich Text As); as plain text, its preview. */
-const textOf = (message: IDataObject, richText: RichTextForm) =>
-	richText !== 'text'
-		? (readSmartDoc(message, richText) ?? '')
-		: typeof message.preview === 'string'
-			? message.preview
-			: typeof message.html === 'string'
-				? message.html
-						.replace(/<[^>]*>/g, ' ')
-						.replace(/\s+/g, ' ')
-						.trim()
-				: '';
+function textOf(message: IDataObject, richText: RichTextForm): string {
+	const text = readSmartDoc(message, richText);
+	return typeof text === 'string' ? text : '';
+}
 
 /** A comment with its text, date and people (names and e-mail addresses from the member directory). */
 function simplifyComment(
@@ -65,7 +58,10 @@ function simplifyComment(
 	return {
 		id: comment.id,
 		text: textOf(message, richText),
-		...(includeHtml ? { html: typeof message.html === 'string' ? message.html : null } : {}),
+		// With Rich Text As → HTML, the text is the HTML already.
+		...(includeHtml && richText !== 'html'
+			? { html: typeof message.html === 'string' ? message.html : null }
+			: {}),
 		author: personOf(directory, comment.member),
 		assignedTo: personOf(directory, comment.assigned_to),
 		createdOn: comment.created_on ?? null,
