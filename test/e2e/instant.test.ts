@@ -636,4 +636,95 @@ describe(`SmartSuite Trigger in n8n ${version.n8n}`, () => {
 			expect((await rest.workflow(WORKFLOW_ID)).staticData).toEqual(listen.productionState);
 		}),
 	);
+	test(
+		"Download Files (issue 51): a file added to a record comes out as the trigger item's binary, and Extract from File reads its rows in n8n's own binary store",
+		withN8nLog(async () => {
+			const table = emu.addTable(seed.solutionId, {
+				name: 'Scans',
+				structure: [
+					{
+						slug: 'title',
+						label: 'Title',
+						field_type: 'recordtitlefield',
+						params: { primary: true },
+					},
+					{ slug: 'sscans0001', label: 'Scans', field_type: 'filefield', params: {} },
+				],
+			});
+			const workflow = instantTriggerWorkflow({
+				id: 'smartsuiteInstFiles',
+				name: 'SmartSuite: files from the trigger',
+				trigger: {
+					id: 'c7d2e1f3-4a5b-4c6d-9e7f-8091a2b3c4d5',
+					name: 'When a scan is added',
+					webhookId: '6e1d6b63-9b1f-4e54-8d7c-7b4f3c2f8d22',
+				},
+				solutionId: seed.solutionId,
+				tableId: table.id,
+				credential: CREDENTIAL,
+				options: { downloadFiles: true },
+			});
+			const created = await rest.createWorkflow({
+				...workflow,
+				nodes: [
+					...workflow.nodes,
+					{
+						id: 'node-extract',
+						name: 'Rows of the scan',
+						type: 'n8n-nodes-base.extractFromFile',
+						typeVersion: 1.1,
+						position: [300, 0],
+						parameters: { operation: 'csv', binaryPropertyName: 'file_0', options: {} },
+					},
+				],
+				connections: {
+					'When a scan is added': {
+						main: [[{ node: 'Rows of the scan', type: 'main', index: 0 }]],
+					},
+				},
+			});
+			await rest.publish(created.id, created.versionId);
+			await waitFor(
+				"the scans table's webhook notifying n8n",
+				() =>
+					emu
+						.webhooks()
+						.find(
+							(webhook) =>
+								JSON.stringify(webhook.filter).includes(table.id) &&
+								'enabled' in webhook.notification_status,
+						),
+				60_000,
+				200,
+			);
+
+			const record = emu.addRecord(table.id, { title: 'Inventory' });
+			emu.addFile(table.id, record.id, 'sscans0001', {
+				filename: 'inventory.csv',
+				mimetype: 'text/csv',
+				bytes: Buffer.from('sku,count\nA-1,4\nB-2,7\n'),
+			});
+			const execution = await waitFor(
+				'the execution with the file',
+				async () =>
+					(await n8n.executions(created.id)).find((candidate) =>
+						['success', 'error', 'crashed'].includes(candidate.status),
+					),
+				60_000,
+				500,
+			);
+			expect(execution.status).toBe('success');
+			const [item] = nodeOutput(execution.runData, 'When a scan is added');
+			expect(item).toMatchObject({
+				record_id: record.id,
+				fileCount: 1,
+				files: [{ binaryField: 'file_0', field: 'Scans', fileName: 'inventory.csv' }],
+			});
+			expect(nodeOutput(execution.runData, 'Rows of the scan')).toEqual([
+				{ sku: 'A-1', count: '4' },
+				{ sku: 'B-2', count: '7' },
+			]);
+			await rest.unpublish(created.id);
+		}),
+	);
 });
