@@ -7,14 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type Emulator } from '../emulator';
-import {
-	N8n,
-	ensureN8n,
-	installCommunityPackage,
-	packPackage,
-	smartSuiteCredential,
-	stopAll,
-} from '../e2e/harness';
+import { N8n, ensureN8n, installThisPackage, smartSuiteCredential, stopAll } from '../e2e/harness';
 import { type Browser, launchBrowser, screenshot } from './browser';
 
 export const OWNER = {
@@ -51,10 +44,7 @@ export function editorSession(
 		emulator = await startEmulator({ demo: true });
 		n8n = await N8n.fresh({ N8N_SECURE_COOKIE: 'false' });
 		try {
-			await installCommunityPackage(
-				n8n.options.userFolder,
-				await packPackage(n8n.options.userFolder),
-			);
+			await installThisPackage(n8n.options.userFolder);
 			await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emulator)]);
 			cleanUp = await prepare?.(n8n, emulator);
 			await n8n.start();

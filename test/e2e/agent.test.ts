@@ -40,9 +40,8 @@ import {
 import {
 	N8n,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	n8nSuite,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 } from './harness';
@@ -260,10 +259,7 @@ beforeAll(async () => {
 	model = await ScriptedModel.start(playModel);
 	n8n = await N8n.fresh();
 	try {
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 		const solution = emu.addSolution({ name: 'Sales' });
 		for (const agent of AGENTS) {
 			const table = emu.addTable(solution.id, { name: `Leads (${agent.tag})` });

@@ -22,11 +22,10 @@ import { startEmulator, type Emulator } from '../emulator';
 import {
 	N8n,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	loadExample,
 	loadWorkflowFile,
 	n8nSuite,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 	waitFor,
@@ -119,10 +118,7 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh(DURABLE_CURSORS, CURRENT);
 	try {
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
 		emu.addTable(seed.solutionId, { id: seed.tableId, name: 'Deals' });
 		const existingWebhookId = emu.createWebhook().webhook_id;

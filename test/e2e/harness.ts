@@ -192,6 +192,13 @@ export async function packPackage(destDir: string): Promise<string> {
 	return join(destDir, filename);
 }
 
+/** This package, built, packed and installed as a community package into the user folder. */
+export async function installThisPackage(
+	userFolder: string,
+): Promise<{ name: string; version: string }> {
+	return await installCommunityPackage(userFolder, await packPackage(userFolder));
+}
+
 /**
  * Installs a package tarball into `<userFolder>/.n8n/nodes` exactly as n8n 2.8's
  * CommunityPackagesService.downloadPackage does: unpack into node_modules/<name>, drop dev, peer and

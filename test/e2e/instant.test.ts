@@ -13,10 +13,9 @@ import {
 	N8n,
 	type StoredExecution,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	n8nSuite,
 	nodeOutput,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 	waitFor,
@@ -176,10 +175,7 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh(n8nEnv);
 	try {
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
 		seed.tableId = emu.addTable(seed.solutionId, { name: 'Deals' }).id;
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);

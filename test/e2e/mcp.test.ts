@@ -24,9 +24,8 @@ import {
 import {
 	N8n,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	n8nSuite,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 } from './harness';
@@ -180,10 +179,7 @@ beforeAll(async () => {
 	}).id;
 	n8n = await N8n.fresh();
 	try {
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
 		await n8n.importWorkflows([
 			mcpServerWorkflow({ id: WORKFLOW, path: MCP_PATH, version, tools: Object.values(TOOLS) }),

@@ -19,10 +19,9 @@ import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import {
 	N8n,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	n8nSuite,
 	nodeOutput,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 } from './harness';
@@ -351,10 +350,7 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh();
 	try {
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 		seed.solutionId = emu.addSolution({ name: 'Inventory' }).id;
 		seed.tableId = emu.addFieldTypesTable(seed.solutionId, { name: 'Items' }).id;
 		seed.otherRecordIds = ['OTHER-1', 'OTHER-2', 'OTHER-3'].map(

@@ -10,12 +10,11 @@ import { startEmulator, type Emulator } from '../emulator';
 import {
 	N8n,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	loadExample,
 	loadWorkflowFile,
 	n8nSuite,
 	nodeOutput,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 } from './harness';
@@ -82,10 +81,7 @@ beforeAll(async () => {
 	emu = await startEmulator();
 	n8n = await N8n.fresh();
 	try {
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 
 		seed.solutionId = emu.addSolution({ name: 'Sales CRM' }).id;
 		emu.addTable(seed.solutionId, { id: seed.tableId, name: 'Deals' });

@@ -17,11 +17,10 @@ import {
 	N8n,
 	type StoredExecution,
 	ensureN8n,
-	installCommunityPackage,
+	installThisPackage,
 	loadExample,
 	n8nSuite,
 	nodeOutput,
-	packPackage,
 	smartSuiteCredential,
 	stopAll,
 	waitFor,
@@ -121,10 +120,7 @@ beforeAll(async () => {
 			priority: '1',
 		});
 
-		await installCommunityPackage(
-			n8n.options.userFolder,
-			await packPackage(n8n.options.userFolder),
-		);
+		await installThisPackage(n8n.options.userFolder);
 		await n8n.importCredentials([smartSuiteCredential(CREDENTIAL.id, CREDENTIAL.name, emu)]);
 		const placeholders = {
 			YOUR_CREDENTIAL_ID: CREDENTIAL.id,
