@@ -236,6 +236,13 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 					'update_record',
 				]);
 				for (const tool of tools) expect(tool.description).toContain('Projects table');
+				// Output Fields is the model's to give or leave out: an argument, not a required one.
+				const search = tools.find((tool) => tool.name === 'search_records')!;
+				expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual([
+					'fields',
+					'filter',
+				]);
+				expect(search.inputSchema.required ?? []).not.toContain('fields');
 
 				const found = await mcp.items('search_records', {
 					filter: {
@@ -252,6 +259,10 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 				expect(await mcp.items('get_record', { record: record.id })).toEqual([
 					expect.objectContaining({ id: record.id, Title: 'Website refresh' }),
 				]);
+				// Fields named: only they come back beside the id.
+				expect(
+					await mcp.items('get_record', { record: record.id, fields: 'Title, Status' }),
+				).toEqual([{ id: record.id, Title: 'Website refresh', Status: expect.any(String) }]);
 
 				const [created] = await mcp.items('create_record', {
 					fields: { Title: 'Press kit', Priority: 'Medium' },
@@ -264,8 +275,15 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 					title: 'Press kit',
 					priority: '3',
 				});
-				await mcp.items('comment_on_record', { record: created.id, message: 'Draft is ready.' });
-				expect(emu.comments().at(-1)).toMatchObject({ record: created.id });
+				await mcp.items('comment_on_record', {
+					record: created.id,
+					message: 'Draft is **ready**.',
+				});
+				// Markdown, as a model writes it: bold in SmartSuite's document, not asterisks.
+				const comment = emu.comments().at(-1)!;
+				expect(comment).toMatchObject({ record: created.id });
+				expect(JSON.stringify(comment.message)).toContain('"strong"');
+				expect(JSON.stringify(comment.message)).not.toContain('**');
 
 				const fields = await mcp.items('list_fields', {});
 				expect(fields.map((field) => field.label)).toEqual(
