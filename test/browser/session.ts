@@ -110,18 +110,31 @@ async function closePanel(page: Page): Promise<void> {
 	if (await close.isVisible()) await close.click({ timeout: 5000 });
 }
 
-/** Picks `option` in the dropdown of parameter `name`. */
+/**
+ * Picks `option` in the dropdown of parameter `name`, and waits for the panel to show it: what is
+ * checked next must be the new choice's parameters, not the old one's. On a loaded machine the
+ * input can be replaced as it is clicked (the parameter above it just changed) and its dropdown
+ * close with it: it is opened again then (at most three times).
+ */
 export async function choose(page: Page, name: string, option: string): Promise<void> {
-	await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
+	const input = parametersPane(page).getByTestId(`parameter-input-${name}`);
 	// An option shows its name and, below it, its description.
-	const options = page.getByRole('option').locator('visible=true');
-	await options
+	const wanted = page
+		.getByRole('option')
+		.locator('visible=true')
 		.filter({ has: page.getByText(option, { exact: true }) })
-		.first()
-		.click();
-	// The panel renders the choice later on a loaded machine: what is checked next must be the
-	// new choice's parameters, not the old one's.
-	await expect(parametersPane(page).getByTestId(`parameter-input-${name}`)).toShowSoon(option);
+		.first();
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await input.click();
+			await wanted.click({ timeout: 15_000 });
+			await expect(input).toShowSoon(option);
+			return;
+		} catch (error) {
+			if (attempt === 3) throw error;
+			await page.keyboard.press('Escape');
+		}
+	}
 }
 
 /**
