@@ -247,26 +247,22 @@ export function simplifyRecord(
 	return simple;
 }
 
-/** null, "", [], or an object holding only those (an empty range). false and 0 are values. */
+/** undefined, null, "" or []: no value. */
+const isBlank = (value: unknown) =>
+	value === undefined ||
+	value === null ||
+	value === '' ||
+	(Array.isArray(value) && value.length === 0);
+
+/** Blank, or an object holding only blanks (an empty range). false and 0 are values. */
 function readsEmpty(value: unknown): boolean {
-	const blank = (part: unknown) =>
-		part === undefined ||
-		part === null ||
-		part === '' ||
-		(Array.isArray(part) && part.length === 0);
-	return blank(value) || (isObject(value) && Object.values(value).every(blank));
+	return isBlank(value) || (isObject(value) && Object.values(value).every(isBlank));
 }
 
 /** What SmartSuite leaves out of a record it answers (list, get): "", [], false and null. */
 export function withoutEmptyValues(values: IDataObject): IDataObject {
 	return Object.fromEntries(
-		Object.entries(values).filter(
-			([, value]) =>
-				value !== '' &&
-				value !== false &&
-				value !== null &&
-				!(Array.isArray(value) && value.length === 0),
-		),
+		Object.entries(values).filter(([, value]) => value !== false && !isBlank(value)),
 	);
 }
 
