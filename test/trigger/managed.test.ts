@@ -101,10 +101,12 @@ describe('the managed webhook', () => {
 			kinds: ['RECORD_UPDATED'],
 			notification_status: { disabled: {} },
 		});
-		// The CreateWebhook answer says what the webhook is: no GetWebhook to read it back.
+		// The CreateWebhook answer says what the webhook is: no GetWebhook to read it back. The
+		// second list finds none of the scope created meanwhile by another process.
 		expect(emu.requests.map((request) => request.operation)).toEqual([
 			'ListWebhooks',
 			'CreateWebhook',
+			'ListWebhooks',
 			'ListEvents',
 		]);
 		expect(poller.staticData()).toMatchObject({
@@ -233,6 +235,54 @@ describe('the managed webhook', () => {
 		expect(idsOf(emitted(await poller.poll()))).toEqual(
 			idsOf(created.filter((event) => event.webhook_id === second.webhook_id)),
 		);
+	});
+
+	test('two triggers of one scope activated at once share one webhook, and each emits every later change once', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id], events: ['RECORD_UPDATED'] });
+		const [first, second] = [trigger(parameters), trigger(parameters)];
+
+		expect(await Promise.all([first.poll(), second.poll()])).toEqual([null, null]);
+
+		const [webhook] = webhooksOfSolution();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(1);
+		expect(first.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		expect(second.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		const changed = emu.recordChanges(deals.id, [update('one'), update('two')]);
+		for (const poller of [first, second]) {
+			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+			expect(await poller.poll()).toBeNull();
+		}
+	});
+
+	test('two processes activating a trigger of one scope at once: the newer webhook is deleted, both read the older one', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id] });
+		// A second copy of the package's modules: another n8n process, which shares nothing with this one.
+		let OtherProcessTrigger = SmartSuiteTrigger;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			OtherProcessTrigger =
+				require('../../nodes/SmartSuite/SmartSuiteTrigger.node').SmartSuiteTrigger;
+		});
+		const here = trigger(parameters);
+		const there = createPoller(new OtherProcessTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters,
+			typeVersion: 2,
+		});
+
+		expect(await Promise.all([here.poll(), there.poll()])).toEqual([null, null]);
+
+		const [webhook] = webhooksOfSolution();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(here.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		expect(there.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		const changed = emu.recordChanges(deals.id, [update('one')]);
+		for (const poller of [here, there])
+			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
 	});
 
 	test('a webhook deleted behind its back is replaced, with a log line, and events flow again', async () => {

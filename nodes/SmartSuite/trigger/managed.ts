@@ -20,6 +20,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createWebhook, deleteWebhook } from '../shared/directory';
+import { inTurn } from '../shared/inTurn';
 import { webhookToCreate } from '../shared/scope';
 import { credentialsOf } from '../shared/transport';
 import { isWebhookGone, webhookApi } from './api';
@@ -108,23 +109,40 @@ async function managedWebhook(
 		: remembered
 			? `the Solution, Watch or Events changed (the webhook "${remembered}" is no longer read; SmartSuite deletes it after 14 days without reads)`
 			: 'none was set up yet, or n8n kept no state of it';
-	const found = await findWebhook(context, wanted, clock, excluded);
-	if (found) {
-		const webhookId = String(found.webhook_id);
+	const { workspaceId, webhooksUrl } = await credentialsOf(context);
+	// One search-or-create per scope at a time in this process: a trigger of the scope activated
+	// at the same moment finds the webhook the first one created.
+	return await inTurn(`${webhooksUrl}|${workspaceId}|${fingerprintOf(wanted)}`, async () => {
+		const found = await findWebhook(context, wanted, clock, excluded);
+		if (found) {
+			const webhookId = String(found.webhook_id);
+			context.logger.info(
+				`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+			);
+			return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
+		}
+		if (context.getMode() === 'manual') {
+			// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
+			if (!replacing) return undefined;
+			throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
+				description:
+					'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
+			});
+		}
+		const webhookId = await createdWebhookId(context, wanted, workspaceId, clock);
 		context.logger.info(
-			`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+			`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
 		);
-		return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
-	}
-	if (context.getMode() === 'manual') {
-		// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
-		if (!replacing) return undefined;
-		throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
-			description:
-				'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
-		});
-	}
-	const { workspaceId } = await credentialsOf(context);
+		return await oldestAfterCreating(context, wanted, webhookId, clock, excluded);
+	});
+}
+
+async function createdWebhookId(
+	context: IPollFunctions,
+	wanted: Wanted,
+	workspaceId: string,
+	clock: PollClock,
+): Promise<string> {
 	const webhook = await createWebhook(
 		context,
 		webhookToCreate(workspaceId, wanted, wanted.kinds),
@@ -139,10 +157,45 @@ async function managedWebhook(
 				'The trigger cannot read a webhook it cannot name. Check the Webhooks API Base URL of the credential, then activate again.',
 		});
 	}
+	return webhookId;
+}
+
+/**
+ * Another process (another n8n on the same workspace) may have created a webhook of the scope
+ * between the search and the create. Listed again, the oldest enabled one is kept, the same choice
+ * in every process: when it is not the one just created, that one (nothing read from it, and the
+ * older one holds every change it holds) is deleted.
+ */
+async function oldestAfterCreating(
+	context: IPollFunctions,
+	wanted: Wanted,
+	webhookId: string,
+	clock: PollClock,
+	excluded: Set<string>,
+): Promise<ManagedWebhook> {
+	const created: ManagedWebhook = { webhookId, created: true, remembered: false, disabled: false };
+	let oldest: IDataObject | undefined;
+	try {
+		[oldest] = await findWebhooks(
+			context,
+			wanted,
+			clock.requestTimeout,
+			(webhook) => !isDisabled(webhook) && !excluded.has(String(webhook.webhook_id)),
+		);
+	} catch (error) {
+		// Keep the created one: its poll goes on; the daily check lists them again.
+		context.logger.warn(
+			`${POLLING_TRIGGER}: could not list the webhooks again after creating "${webhookId}": ${(error as Error).message}`,
+		);
+		return created;
+	}
+	if (!oldest || oldest.webhook_id === webhookId) return created;
+	const olderId = String(oldest.webhook_id);
 	context.logger.info(
-		`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
+		`${POLLING_TRIGGER}: the webhook "${olderId}" of the same scope was created first (elsewhere); using it and deleting "${webhookId}"`,
 	);
-	return { webhookId, created: true, remembered: false, disabled: false };
+	await deleteQuietly(context, webhookId, clock, 'created twice');
+	return { webhookId: olderId, created: false, remembered: false, disabled: false };
 }
 
 /** Best effort: the poll's own outcome is what counts. */
