@@ -13,6 +13,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
+import { CHECK_INTERVAL_MS } from '../../nodes/SmartSuite/trigger/managed';
 import type { Emulator } from '../emulator';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { startStub, webhooksPath } from '../node/harness';
@@ -283,6 +284,56 @@ describe('the managed webhook', () => {
 		const changed = emu.recordChanges(deals.id, [update('one')]);
 		for (const poller of [here, there])
 			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+	});
+
+	test('a duplicate of the scope (two webhooks left by activations at once) is mended at the daily check: the trigger on the newer one moves to the older one where it stood, and the newer one is deleted', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id] });
+		const first = trigger(parameters);
+		await first.poll();
+		const [older] = webhooksOfSolution();
+		// What a second trigger activated at the same moment created before this version: its own.
+		const newer = emu.createWebhook({
+			locator: older.locator,
+			filter: older.filter,
+			kinds: older.kinds,
+			created_at: { by: 'Alex Morgan', at: new Date(Date.now() + 1000).toISOString() },
+		});
+		const second = trigger(parameters);
+		restoreStaticData(second, {
+			managedWebhookId: newer.webhook_id,
+			managedScope: first.staticData().managedScope,
+			managedCheckedAt: Date.now(),
+		});
+		expect(await second.poll()).toBeNull();
+
+		const received = new Map([first, second].map((poller) => [poller, [] as unknown[]]));
+		/** One change; what each trigger emits at its next poll, by record (one record per change). */
+		async function changeAndPoll(title: string) {
+			const [{ record_event_data }] = emu.recordChanges(deals.id, [update(title)]);
+			for (const [poller, records] of received)
+				records.push(
+					...emitted(await poller.poll()).map(
+						(event) => (event.record_event_data as { record_id: string }).record_id,
+					),
+				);
+			return record_event_data.record_id;
+		}
+		const changed = [await changeAndPoll('before the check')];
+		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + CHECK_INTERVAL_MS + 1000);
+		changed.push(await changeAndPoll('the day after'));
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		expect(logs).toContainEqual(
+			`info: SmartSuite Polling Trigger: the webhook "${newer.webhook_id}" duplicates the older "${older.webhook_id}" of the same scope; reading "${older.webhook_id}" from here on and deleting "${newer.webhook_id}"`,
+		);
+		changed.push(await changeAndPoll('after the move'));
+		changed.push(await changeAndPoll('later'));
+
+		expect(webhooksOfSolution()).toEqual([
+			expect.objectContaining({ webhook_id: older.webhook_id }),
+		]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
 	});
 
 	test('a webhook deleted behind its back is replaced, with a log line, and events flow again', async () => {
