@@ -98,7 +98,13 @@ export class SmartSuiteTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: KINDS,
+				// `action` names the event in n8n's nodes panel, where this trigger is listed inside the
+				// SmartSuite entry (its type name is the action node's plus "Trigger"): "(polling)" tells
+				// it from the SmartSuite Trigger, and a search for "poll" finds it there.
+				options: KINDS.map((kind) => ({
+					...kind,
+					action: `On ${kind.name.toLowerCase()} (polling)`,
+				})),
 				default: [],
 				hint: EVENTS_HINT,
 				description:
