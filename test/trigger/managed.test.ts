@@ -286,56 +286,6 @@ describe('the managed webhook', () => {
 			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
 	});
 
-	test('a duplicate of the scope (two webhooks left by activations at once) is mended at the daily check: the trigger on the newer one moves to the older one where it stood, and the newer one is deleted', async () => {
-		const { solution, deals, webhooksOfSolution } = seed();
-		const parameters = managed(solution.id, { tableIds: [deals.id] });
-		const first = trigger(parameters);
-		await first.poll();
-		const [older] = webhooksOfSolution();
-		// What a second trigger activated at the same moment created before this version: its own.
-		const newer = emu.createWebhook({
-			locator: older.locator,
-			filter: older.filter,
-			kinds: older.kinds,
-			created_at: { by: 'Alex Morgan', at: new Date(Date.now() + 1000).toISOString() },
-		});
-		const second = trigger(parameters);
-		restoreStaticData(second, {
-			managedWebhookId: newer.webhook_id,
-			managedScope: first.staticData().managedScope,
-			managedCheckedAt: Date.now(),
-		});
-		expect(await second.poll()).toBeNull();
-
-		const received = new Map([first, second].map((poller) => [poller, [] as unknown[]]));
-		/** One change; what each trigger emits at its next poll, by record (one record per change). */
-		async function changeAndPoll(title: string) {
-			const [{ record_event_data }] = emu.recordChanges(deals.id, [update(title)]);
-			for (const [poller, records] of received)
-				records.push(
-					...emitted(await poller.poll()).map(
-						(event) => (event.record_event_data as { record_id: string }).record_id,
-					),
-				);
-			return record_event_data.record_id;
-		}
-		const changed = [await changeAndPoll('before the check')];
-		jest.spyOn(Date, 'now').mockReturnValue(Date.now() + CHECK_INTERVAL_MS + 1000);
-		changed.push(await changeAndPoll('the day after'));
-		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
-		expect(logs).toContainEqual(
-			`info: SmartSuite Polling Trigger: the webhook "${newer.webhook_id}" duplicates the older "${older.webhook_id}" of the same scope; reading "${older.webhook_id}" from here on and deleting "${newer.webhook_id}"`,
-		);
-		changed.push(await changeAndPoll('after the move'));
-		changed.push(await changeAndPoll('later'));
-
-		expect(webhooksOfSolution()).toEqual([
-			expect.objectContaining({ webhook_id: older.webhook_id }),
-		]);
-		expect(received.get(first)).toEqual(changed);
-		expect(received.get(second)).toEqual(changed);
-	});
-
 	test('a webhook deleted behind its back is replaced, with a log line, and events flow again', async () => {
 		const { solution, deals, webhooksOfSolution } = seed();
 		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
@@ -457,6 +407,94 @@ describe('the managed webhook', () => {
 		// A new node (version 2) starts in this mode, so an untouched one asks for its solution.
 		await expect(trigger({}).poll()).rejects.toThrow('The parameter "Solution" is empty');
 		expect(emu.requests).toEqual([]);
+	});
+});
+
+describe('a duplicate of the scope (two webhooks left by activations at once before this version)', () => {
+	/**
+	 * Two triggers of one scope, each on its own webhook: the first on the older, the second on a
+	 * newer one, as two activations at once left them. `changeAndPoll` makes one change and polls
+	 * both; `received` holds what each emitted, by record (one record per change).
+	 */
+	async function duplicated() {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id] });
+		const first = trigger(parameters);
+		await first.poll();
+		const [older] = webhooksOfSolution();
+		const newer = emu.createWebhook({
+			locator: older.locator,
+			filter: older.filter,
+			kinds: older.kinds,
+			created_at: { by: 'Alex Morgan', at: new Date(Date.now() + 1000).toISOString() },
+		});
+		const second = trigger(parameters);
+		restoreStaticData(second, {
+			managedWebhookId: newer.webhook_id,
+			managedScope: first.staticData().managedScope,
+			managedCheckedAt: Date.now(),
+		});
+		expect(await second.poll()).toBeNull();
+		const received = new Map([first, second].map((poller) => [poller, [] as unknown[]]));
+		async function changeAndPoll(title: string) {
+			const [{ record_event_data }] = emu.recordChanges(deals.id, [update(title)]);
+			for (const [poller, records] of received)
+				records.push(
+					...emitted(await poller.poll()).map(
+						(event) => (event.record_event_data as { record_id: string }).record_id,
+					),
+				);
+			return record_event_data.record_id;
+		}
+		const aDayLater = () =>
+			jest.spyOn(Date, 'now').mockReturnValue(Date.now() + CHECK_INTERVAL_MS + 1000);
+		return { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution };
+	}
+
+	test('is mended at the daily check: the trigger on the newer one moves to the older one where it stood, and the newer one is deleted', async () => {
+		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
+			await duplicated();
+		const changed = [await changeAndPoll('before the check')];
+		aDayLater();
+		changed.push(await changeAndPoll('the day after'));
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		expect(logs).toContainEqual(
+			`info: SmartSuite Polling Trigger: the webhook "${newer.webhook_id}" duplicates the older "${older.webhook_id}" of the same scope; reading "${older.webhook_id}" from here on and deleting "${newer.webhook_id}"`,
+		);
+		changed.push(await changeAndPoll('after the move'));
+		changed.push(await changeAndPoll('later'));
+
+		expect(webhooksOfSolution()).toEqual([
+			expect.objectContaining({ webhook_id: older.webhook_id }),
+		]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
+	});
+
+	test('a move that n8n dropped (its poll emitted nothing) left the newer webhook in place: the trigger goes on there from its saved place, then moves again', async () => {
+		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
+			await duplicated();
+		const changed = [await changeAndPoll('before the check')];
+		const saved = second.staticData();
+		aDayLater();
+		expect(await second.poll()).toBeNull();
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		// Not deleted while the move may still be dropped: no poll since emitted items.
+		expect(await second.poll()).toBeNull();
+		expect(webhooksOfSolution()).toHaveLength(2);
+
+		// n8n kept no state of that poll, and restarted.
+		restoreStaticData(second, saved);
+		changed.push(await changeAndPoll('after the restart'));
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		changed.push(await changeAndPoll('after the move'));
+
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([older.webhook_id]);
+		expect(requestsTo(emu, 'DeleteWebhook').map((request) => request.body)).toEqual([
+			{ webhook_id: newer.webhook_id },
+		]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
 	});
 });
 
