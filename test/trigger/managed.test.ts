@@ -471,6 +471,32 @@ describe('a duplicate of the scope (two webhooks left by activations at once bef
 		expect(received.get(second)).toEqual(changed);
 	});
 
+	test('a change that reached the newer webhook between the two ends holds the move back: it is emitted, and the move is made at the next poll', async () => {
+		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
+			await duplicated();
+		const changed = [await changeAndPoll('before the check')];
+		aDayLater();
+		emu.resetLog();
+		// The poll reads the newer webhook, lists the scope's, reads the older one to its end, then
+		// the newer one again (request 4): a change arrives on it just before.
+		emu.injectFault({
+			operation: 'ListEvents',
+			requestNumber: 4,
+			action: { type: 'appendEvents', count: 1 },
+		});
+		const [late] = emitted(await second.poll());
+		expect(late.webhook_id).toBe(newer.webhook_id);
+		expect(second.staticData().managedWebhookId).toBe(newer.webhook_id);
+
+		expect(await second.poll()).toBeNull();
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		changed.push(await changeAndPoll('after the move'));
+		changed.push(await changeAndPoll('later'));
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([older.webhook_id]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
+	});
+
 	test('a move that n8n dropped (its poll emitted nothing) left the newer webhook in place: the trigger goes on there from its saved place, then moves again', async () => {
 		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
 			await duplicated();
