@@ -18,7 +18,14 @@ import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node
 import { startDemoChanges, type Emulator } from '../emulator';
 import { type N8n, loadExample, waitFor } from '../e2e/harness';
 import { screenshot, signIn } from './browser';
-import { operations, plainText, shownParameters, valuesFor, type Values } from './parameters';
+import {
+	isShown,
+	operations,
+	plainText,
+	shownParameters,
+	valuesFor,
+	type Values,
+} from './parameters';
 import {
 	CREDENTIAL,
 	OWNER,
@@ -120,10 +127,11 @@ async function expectParameters(properties: INodeProperties[], values: Values): 
  * for a single option, a button that adds it.
  */
 async function expectCollectionOptions(pane: Locator, collection: INodeProperties): Promise<void> {
-	// An option the collection's default sets is shown already, not offered again.
-	const preset = Object.keys((collection.default ?? {}) as object);
+	// An option the collection's default sets is shown already, not offered again; one shown only
+	// with another option set (File Fields to Download with Download Files) is not offered yet.
+	const preset = (collection.default ?? {}) as Values;
 	const wanted = (collection.options as INodeProperties[])
-		.filter((option) => !preset.includes(option.name))
+		.filter((option) => !(option.name in preset) && isShown(option, preset) === true)
 		.map((option) => plainText(option.displayName))
 		.sort();
 	if (wanted.length === 1) {
