@@ -2,7 +2,7 @@
  * The records API calls of the Record operations, the resource mapper and the record list search,
  * through the package's one transport. One client per run: it reads each table's structure once
  * and the members list at most once, waits out 429s and retries what surely reached nothing,
- * within a time budget.
+ * within a time budget: the run's, or the one deadline of a poll or a notification (RunBudget).
  */
 import type { IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -28,6 +28,7 @@ import {
 	MIN_RETRY_WAIT_MS,
 	rateLimitWaitMs,
 	recordsAddress,
+	REQUEST_LIMITS,
 	sendRequest,
 	userInfoError,
 } from './transport';
@@ -113,16 +114,34 @@ export interface RecordsClient {
 	table(tableId: string): Promise<IDataObject>;
 }
 
+/**
+ * One deadline for every request of a poll or a notification: the events, then the structures,
+ * the members and the files its items need. Each request has until the earlier of its own
+ * timeout and the deadline; no retry (nor its wait) starts that would end past it.
+ */
+export interface RunBudget {
+	/** When it ends (ms since the epoch). */
+	endsAt: number;
+	/** How long it is (ms), for messages. */
+	ms: number;
+	/** What it bounds, for messages: 'poll', 'notification'. */
+	of: string;
+}
+
 interface TableFields {
 	structure: Field[];
 	primaryField: string;
 	table: IDataObject;
 }
 
-export async function recordsClient(context: RequestContext): Promise<RecordsClient> {
+export async function recordsClient(
+	context: RequestContext,
+	budget?: RunBudget,
+): Promise<RecordsClient> {
 	const credentials = await credentialsOf(context);
 	const node = context.getNode();
 	const started = Date.now();
+	const timeLeft = () => (budget ? budget.endsAt - Date.now() : Infinity);
 	const tables = new Map<string, Promise<TableFields>>();
 	let members: Promise<MemberDirectory> | undefined;
 
@@ -140,7 +159,10 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		// Set once an attempt may have been carried out without its answer reaching us.
 		let repeated = false;
 		for (let retries = 0; ; retries++) {
+			if (budget && timeLeft() <= 0) throw budgetSpentError(node, request, budget);
 			const mayRetry = retries < MAX_RETRIES && Date.now() - started < RETRY_BUDGET_MS;
+			// A retry, and its wait, only when time is left after the wait.
+			const mayWait = (ms: number) => mayRetry && ms < timeLeft();
 			let response: ApiResponse;
 			const raw = await request.rawBody?.();
 			try {
@@ -159,6 +181,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 							headers: { 'Content-Type': raw.contentType, 'Content-Length': String(raw.length) },
 						}),
 						qs: request.qs,
+						...(budget && { timeout: Math.min(REQUEST_LIMITS.deadlineMs, timeLeft()) }),
 					},
 					credentials.apiKey,
 				);
@@ -166,25 +189,28 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 				// sendRequest throws only its NodeApiError for a network failure.
 				const networkFailure = thrown as NodeApiError;
 				const code = networkCodeOf(networkFailure);
-				if (mayRetry && (code === 'ECONNREFUSED' || (request.repeatable && code !== undefined))) {
+				const retryable = code === 'ECONNREFUSED' || (request.repeatable && code !== undefined);
+				if (retryable && mayWait(MIN_RETRY_WAIT_MS)) {
 					repeated ||= code !== 'ECONNREFUSED';
 					await sleep(MIN_RETRY_WAIT_MS);
 					continue;
 				}
 				if (!request.repeatable && code !== 'ECONNREFUSED')
 					throw mayExistError(node, request, networkFailure.message);
+				// Cut short by the budget: say so, not "did not answer within" the time that was left.
+				if (budget && timeLeft() <= 0) throw budgetSpentError(node, request, budget);
 				throw networkFailure;
 			}
 			const status = response.statusCode;
 			if (mayRetry && status === 429) {
 				// A wait that would end past the run's budget is not started: the 429's error names it.
 				const wait = rateLimitWaitMs(response);
-				if (Date.now() + wait - started <= RETRY_BUDGET_MS) {
+				if (Date.now() + wait - started <= RETRY_BUDGET_MS && mayWait(wait)) {
 					await sleep(wait);
 					continue;
 				}
 			}
-			if (mayRetry && request.repeatable && [502, 503, 504].includes(status)) {
+			if (request.repeatable && [502, 503, 504].includes(status) && mayWait(MIN_RETRY_WAIT_MS)) {
 				repeated = true;
 				await sleep(MIN_RETRY_WAIT_MS);
 				continue;
@@ -342,6 +368,17 @@ function mayExistError(
 		message,
 		description: `${description}${detail ? ` SmartSuite said: "${detail}"` : ''}`,
 		httpCode: response ? String(response.statusCode) : 'none',
+	});
+}
+
+/** A poll's or a notification's deadline came before the request's answer, or before it was sent. */
+function budgetSpentError(node: INode, request: RecordsRequest, budget: RunBudget): NodeApiError {
+	const seconds = Math.round(budget.ms / 100) / 10;
+	const message = `The ${budget.of}'s ${seconds} s ran out before SmartSuite answered the request to ${request.action}`;
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `Every request of one ${budget.of} shares its time: the events, then the table structures, the members and the files its items need. SmartSuite, or a proxy in between, is slow: the next ${budget.of} tries again.`,
+		httpCode: 'none',
 	});
 }
 

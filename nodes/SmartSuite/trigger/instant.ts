@@ -54,7 +54,7 @@ import { drain } from './drain';
 import type { FilesOptions } from './files';
 import { eventsTimeLeft, filesOptionOf } from './files';
 import type { PollClock } from './limits';
-import { POLL_LIMITS, startPollClock } from './limits';
+import { POLL_LIMITS, runBudget, startPollClock } from './limits';
 import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { INSTANT_TRIGGER } from './names';
@@ -535,7 +535,7 @@ async function drainOnce(
 		maxEvents: maxEvents === 0 ? Infinity : maxEvents,
 		pageSize: fresh ? LARGE_PAGE_SIZE : PAGE_SIZE,
 		largePageSize: LARGE_PAGE_SIZE,
-		timeLeft: eventsTimeLeft(clock, files),
+		timeLeft: eventsTimeLeft(clock, files, options.simplify !== false),
 		maxPages: clock.maxPages,
 	});
 	if (result.error && result.emitted.length === 0) throw result.error;
@@ -554,6 +554,7 @@ async function drainOnce(
 		trigger: INSTANT_TRIGGER,
 		keptFor: key,
 		files,
+		budget: runBudget(clock, 'notification'),
 	});
 	scrubbed(
 		items.map((item) => item.json),
