@@ -128,3 +128,43 @@ it("a notification of the Instant Trigger: the same structure read ends at the n
 	);
 	expect(seconds).toBeLessThan(2 + 2);
 }, 90_000);
+
+it("the Instant Trigger's self-check: its notification answered a byte every 0.8 s ends at the check's deadline", async () => {
+	const trigger = createInstantTrigger({
+		credentials: credentials(),
+		// n8n's public URL, which the self-check notifies: a proxy that trickles.
+		baseUrl: server.url,
+		parameters: {
+			solutionId: { __rl: true, mode: 'id', value: 's1' },
+			watch: 'tables',
+			tableIds: ['t1'],
+			events: [],
+			options: {},
+		},
+	});
+	const notificationUrl = `${trigger.url}?secret=${SECRET}`;
+	trigger.setSaved({ webhookId: 'w1', secret: SECRET, notificationUrl });
+	webhook = {
+		webhook_id: 'w1',
+		locator: { account_id: 'sv25cxf2', solution_id: 's1' },
+		notification_status: { enabled: { url: notificationUrl } },
+		system_status: { enabled: { expires_at: '2999-01-01T00:00:00Z' } },
+	};
+	const pingPath = new URL(trigger.url).pathname;
+	server.slow = { [pingPath]: 'body' };
+	// As after a restart (activation mode init), the minute tick checks once and notifies the trigger's own URL.
+	const minute = await trigger.minuteTick('init');
+
+	const { seconds } = await timed(async () => await minute.tick());
+	await minute.close();
+
+	expect(server.received).toContain(pingPath);
+	expect(warnings()).toEqual([
+		expect.stringContaining(
+			'the check after a failure of the webhook "w1" failed; the trigger checks again within the hour: the trigger\'s webhook URL did not answer its notification within the check\'s 3 s',
+		),
+	]);
+	expect(warnings().join()).not.toContain(SECRET);
+	// The budget (2 s) and the margin for n8n's answer (1 s).
+	expect(seconds).toBeLessThan(3 + 2);
+}, 90_000);
