@@ -53,7 +53,11 @@ export const recordPath = (tableId: string, recordId: string) =>
 export interface RecordsRequest {
 	method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	url: string;
-	/** A JSON text is sent as it is: n8n leaves out an empty object (`{}`) it is given as a value. */
+	/**
+	 * Sent as JSON text (a text as it is): n8n leaves out an empty object (`{}`) it is given as a
+	 * value, and copies an object key by key, which makes a `__proto__` key (a field's slug) the
+	 * copy's prototype instead of a key: the field would be dropped without a word.
+	 */
 	body?: IDataObject | string;
 	qs?: IDataObject;
 	/** What the request is about, for errors. */
@@ -156,6 +160,7 @@ export async function recordsClient(
 		const address = recordsAddress(credentials, request.url);
 		// Refused before anything is sent: never "may have been created".
 		if (hasUserInfo(address.baseUrl)) throw userInfoError(node);
+		const json = isObject(request.body) ? JSON.stringify(request.body) : request.body;
 		// Set once an attempt may have been carried out without its answer reaching us.
 		let repeated = false;
 		for (let retries = 0; ; retries++) {
@@ -172,10 +177,8 @@ export async function recordsClient(
 						method: request.method,
 						baseURL: address.baseUrl,
 						url: request.url,
-						body: request.body,
-						...(typeof request.body === 'string' && {
-							headers: { 'Content-Type': 'application/json' },
-						}),
+						body: json,
+						...(json !== undefined && { headers: { 'Content-Type': 'application/json' } }),
 						...(raw && {
 							body: raw.body,
 							headers: { 'Content-Type': raw.contentType, 'Content-Length': String(raw.length) },
