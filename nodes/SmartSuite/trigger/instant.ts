@@ -68,7 +68,7 @@ import {
 	notificationUrlOf,
 	withSecret,
 	withoutQuery,
-} from './secret';
+} from '../shared/secret';
 
 /** Events asked for per request after the first read (new events after a ping are few). */
 const PAGE_SIZE = 100;
