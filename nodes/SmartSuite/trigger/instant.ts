@@ -11,7 +11,7 @@
  * State (THE STATE RULE of cursor.ts): the cursor is saved with the items of the ping that read
  * them; n8n saves a webhook's static data only with the execution it starts.
  *
- * The URL SmartSuite notifies carries a secret (secret.ts) kept in the state: a ping without it
+ * The URL SmartSuite notifies carries a secret (shared/secret.ts) kept in the state: a ping without it
  * costs no request. The secret and the URL are redacted like the key from every message, log line
  * and output item (stateOf and secretUrl hold them before any request carries them; the items go
  * through `scrubbed`), but not from the answers it reads. A webhook found by scope notifies
