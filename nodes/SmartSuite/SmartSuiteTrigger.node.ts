@@ -23,7 +23,7 @@ import type { DrainOptions } from './trigger/drain';
 import { drain } from './trigger/drain';
 import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
-import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
+import { POLL_LIMITS, pollBudgetMs, runBudget, startPollClock } from './trigger/limits';
 import type { WebhookRead, WebhookStart } from './trigger/managed';
 import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
@@ -220,17 +220,19 @@ async function pollWebhook(
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && start === 'startFrom') await api.checkWebhook();
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
+	const simplify = options.simplify !== false;
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][]> => [
 		await eventItems(this, events, {
-			simplify: options.simplify !== false,
+			simplify,
 			readable: options.readableValues !== false,
 			richText: options.richTextAs,
 			trigger: POLLING_TRIGGER,
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
 			files,
+			budget: runBudget(clock, 'poll'),
 		}),
 	];
-	const bounds = { timeLeft: eventsTimeLeft(clock, files), maxPages: clock.maxPages };
+	const bounds = { timeLeft: eventsTimeLeft(clock, files, simplify), maxPages: clock.maxPages };
 
 	if (this.getMode() === 'manual') {
 		const reading = { pageSize, largePageSize: MAX_PAGE_SIZE, ...bounds };
@@ -326,7 +328,7 @@ async function sampleOutput(
 	clock: PollClock,
 ): Promise<INodeExecutionData[][]> {
 	const kinds = context.getNodeParameter('events', []) as string[];
-	const samples = await sampleEvents(context, scope, kinds);
+	const samples = await sampleEvents(context, scope, kinds, runBudget(clock, 'poll'));
 	if (samples.length === 0) return [[{ json: { ...NO_SAMPLE } }]];
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	return [
@@ -337,6 +339,7 @@ async function sampleOutput(
 			trigger: POLLING_TRIGGER,
 			keptFor: `${context.getWorkflow().id}|${context.getNode().id}|sample`,
 			files: filesOptionOf(context.getNode(), options, clock, POLLING_TRIGGER),
+			budget: runBudget(clock, 'poll'),
 		}),
 	];
 }

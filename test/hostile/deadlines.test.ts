@@ -6,24 +6,15 @@
  * purpose-built server on 127.0.0.1 that plays SmartSuite's two APIs and a file host, whose slow
  * answers end after about 30 s (so that the code before the fix ends too, late).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { REQUEST_LIMITS } from '../../nodes/SmartSuite/shared/transport';
 import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import { createPoller, runNodeInWorkflow, runNodeOnce, shutdownN8nCore } from '../helpers/n8n';
-import { failure } from './server';
+import type { SlowServer, Slowness } from './server';
+import { failure, startSlowServer, timed } from './server';
 
-/** How the server keeps a slow answer going. */
-type Slowness = 'body' | 'processing' | 'headers';
-
-/** Slow answers by path; every other path answers at once. */
-let slow: Record<string, Slowness> = {};
-const received: string[] = [];
-const timers = new Set<NodeJS.Timeout>();
-let server: http.Server;
+let server: SlowServer;
 let url = '';
 
 const STRUCTURE = {
@@ -50,83 +41,19 @@ function answerOf(path: string): unknown {
 	return 'hello';
 }
 
-/** Calls `tick` every `ms` until it returns false or the connection closes. */
-function every(ms: number, res: http.ServerResponse, tick: () => boolean): void {
-	const timer = setInterval(() => {
-		if (!tick()) stop();
-	}, ms);
-	const stop = () => {
-		clearInterval(timer);
-		timers.delete(timer);
-	};
-	timers.add(timer);
-	res.on('close', stop);
-}
-
-/** 40 bytes, 0.8 s apart: 32 s. */
-const SLOW_BYTES = 40;
-
-function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
-	const path = (req.url ?? '').replace(/\?.*/, '');
-	received.push(path);
-	const answer = answerOf(path);
-	const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
-	const type = typeof answer === 'string' ? 'text/plain' : 'application/json';
-	const slowness = slow[path];
-	if (slowness === undefined) return void res.writeHead(200, { 'content-type': type }).end(text);
-	let sent = 0;
-	if (slowness === 'body') {
-		// JSON may start with white space: a space every 0.8 s, then the answer.
-		res.writeHead(200, {
-			'content-type': type,
-			'content-length': String(SLOW_BYTES + text.length),
-		});
-		return every(800, res, () => {
-			sent += 1;
-			if (sent < SLOW_BYTES) res.write(' ');
-			else res.end(` ${text}`);
-			return sent < SLOW_BYTES;
-		});
-	}
-	if (slowness === 'processing') {
-		return every(800, res, () => {
-			sent += 1;
-			if (sent < SLOW_BYTES) res.writeProcessing();
-			else res.writeHead(200, { 'content-type': type }).end(text);
-			return sent < SLOW_BYTES;
-		});
-	}
-	// The status line and headers a byte a second, written on the socket itself.
-	const head = `HTTP/1.1 200 OK\r\ncontent-type: ${type}\r\ncontent-length: ${text.length}\r\nconnection: close\r\n\r\n${text}`;
-	every(1000, res, () => {
-		req.socket.write(head.slice(sent, sent + 1));
-		sent += 1;
-		if (sent < head.length) return true;
-		req.socket.end();
-		return false;
-	});
-}
-
 beforeAll(async () => {
-	server = http.createServer(serve);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	server = await startSlowServer(answerOf);
+	url = server.url;
 });
 const DEFAULT_REQUEST_LIMITS = { ...REQUEST_LIMITS };
 const DEFAULT_POLL_LIMITS = { ...POLL_LIMITS };
-beforeEach(() => {
-	received.length = 0;
-	slow = {};
-});
 afterEach(() => {
 	Object.assign(REQUEST_LIMITS, DEFAULT_REQUEST_LIMITS);
 	Object.assign(POLL_LIMITS, DEFAULT_POLL_LIMITS);
-	for (const timer of timers) clearInterval(timer);
-	timers.clear();
-	server.closeAllConnections();
+	server.reset();
 });
 afterAll(async () => {
-	await new Promise<void>((resolve) => server.close(() => resolve()));
+	await server.close();
 	shutdownN8nCore();
 });
 
@@ -138,15 +65,9 @@ const credentials = () => ({
 });
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
-	const started = Date.now();
-	const result = await work();
-	return { result, seconds: (Date.now() - started) / 1000 };
-}
-
 it("an action's request: Record > Get against a body a byte every 0.8 s fails at its timeout, each attempt", async () => {
 	REQUEST_LIMITS.deadlineMs = 2000;
-	slow = { '/api/v1/applications/t1/records/r1/': 'body' };
+	server.slow = { '/api/v1/applications/t1/records/r1/': 'body' };
 
 	const { result: error, seconds } = await timed(
 		async () =>
@@ -165,14 +86,14 @@ it("an action's request: Record > Get against a body a byte every 0.8 s fails at
 
 	expect(error.message).toBe('SmartSuite did not answer within 2 s');
 	// A read is sent again after a request without an answer, as after a network failure: 4 attempts.
-	const reads = received.filter((path) => path === '/api/v1/applications/t1/records/r1/');
+	const reads = server.received.filter((path) => path === '/api/v1/applications/t1/records/r1/');
 	expect(reads).toHaveLength(4);
 	expect(seconds).toBeLessThan(4 * 2 + 3 * 1 + 5);
 }, 90_000);
 
 it("a poll's budget: the polling trigger against endless 102 Processing ends within its budget", async () => {
 	POLL_LIMITS.budgetMs = 3000;
-	slow = { '/service.webhooks.engine.Webhooks/ListEvents': 'processing' };
+	server.slow = { '/service.webhooks.engine.Webhooks/ListEvents': 'processing' };
 	const trigger = createPoller(new SmartSuiteTrigger(), {
 		credentials: credentials(),
 		parameters: { webhookId: 'w1', events: [], options: { simplify: false } },
@@ -207,7 +128,7 @@ describe('Max Time per File', () => {
 	])(
 		'holds against %s',
 		async (_name, slowness) => {
-			slow = { '/files/h1': slowness };
+			server.slow = { '/files/h1': slowness };
 
 			const { result: run, seconds } = await timed(download);
 

@@ -2,7 +2,7 @@
  * The records API calls of the Record operations, the resource mapper and the record list search,
  * through the package's one transport. One client per run: it reads each table's structure once
  * and the members list at most once, waits out 429s and retries what surely reached nothing,
- * within a time budget.
+ * within a time budget: the run's, or the one deadline of a poll or a notification (RunBudget).
  */
 import type { IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -28,6 +28,7 @@ import {
 	MIN_RETRY_WAIT_MS,
 	rateLimitWaitMs,
 	recordsAddress,
+	REQUEST_LIMITS,
 	sendRequest,
 	userInfoError,
 } from './transport';
@@ -52,7 +53,11 @@ export const recordPath = (tableId: string, recordId: string) =>
 export interface RecordsRequest {
 	method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	url: string;
-	/** A JSON text is sent as it is: n8n leaves out an empty object (`{}`) it is given as a value. */
+	/**
+	 * Sent as JSON text (a text as it is): n8n leaves out an empty object (`{}`) it is given as a
+	 * value, and copies an object key by key, which makes a `__proto__` key (a field's slug) the
+	 * copy's prototype instead of a key: the field would be dropped without a word.
+	 */
 	body?: IDataObject | string;
 	qs?: IDataObject;
 	/** What the request is about, for errors. */
@@ -113,16 +118,34 @@ export interface RecordsClient {
 	table(tableId: string): Promise<IDataObject>;
 }
 
+/**
+ * One deadline for every request of a poll or a notification: the events, then the structures,
+ * the members and the files its items need. Each request has until the earlier of its own
+ * timeout and the deadline; no retry (nor its wait) starts that would end past it.
+ */
+export interface RunBudget {
+	/** When it ends (ms since the epoch). */
+	endsAt: number;
+	/** How long it is (ms), for messages. */
+	ms: number;
+	/** What it bounds, for messages: 'poll', 'notification'. */
+	of: string;
+}
+
 interface TableFields {
 	structure: Field[];
 	primaryField: string;
 	table: IDataObject;
 }
 
-export async function recordsClient(context: RequestContext): Promise<RecordsClient> {
+export async function recordsClient(
+	context: RequestContext,
+	budget?: RunBudget,
+): Promise<RecordsClient> {
 	const credentials = await credentialsOf(context);
 	const node = context.getNode();
 	const started = Date.now();
+	const timeLeft = () => (budget ? budget.endsAt - Date.now() : Infinity);
 	const tables = new Map<string, Promise<TableFields>>();
 	let members: Promise<MemberDirectory> | undefined;
 
@@ -137,10 +160,14 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 		const address = recordsAddress(credentials, request.url);
 		// Refused before anything is sent: never "may have been created".
 		if (hasUserInfo(address.baseUrl)) throw userInfoError(node);
+		const json = isObject(request.body) ? JSON.stringify(request.body) : request.body;
 		// Set once an attempt may have been carried out without its answer reaching us.
 		let repeated = false;
 		for (let retries = 0; ; retries++) {
+			if (budget && timeLeft() <= 0) throw budgetSpentError(node, request, budget);
 			const mayRetry = retries < MAX_RETRIES && Date.now() - started < RETRY_BUDGET_MS;
+			// A retry, and its wait, only when time is left after the wait.
+			const mayWait = (ms: number) => mayRetry && ms < timeLeft();
 			let response: ApiResponse;
 			const raw = await request.rawBody?.();
 			try {
@@ -150,15 +177,14 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 						method: request.method,
 						baseURL: address.baseUrl,
 						url: request.url,
-						body: request.body,
-						...(typeof request.body === 'string' && {
-							headers: { 'Content-Type': 'application/json' },
-						}),
+						body: json,
+						...(json !== undefined && { headers: { 'Content-Type': 'application/json' } }),
 						...(raw && {
 							body: raw.body,
 							headers: { 'Content-Type': raw.contentType, 'Content-Length': String(raw.length) },
 						}),
 						qs: request.qs,
+						...(budget && { timeout: Math.min(REQUEST_LIMITS.deadlineMs, timeLeft()) }),
 					},
 					credentials.apiKey,
 				);
@@ -166,25 +192,28 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 				// sendRequest throws only its NodeApiError for a network failure.
 				const networkFailure = thrown as NodeApiError;
 				const code = networkCodeOf(networkFailure);
-				if (mayRetry && (code === 'ECONNREFUSED' || (request.repeatable && code !== undefined))) {
+				const retryable = code === 'ECONNREFUSED' || (request.repeatable && code !== undefined);
+				if (retryable && mayWait(MIN_RETRY_WAIT_MS)) {
 					repeated ||= code !== 'ECONNREFUSED';
 					await sleep(MIN_RETRY_WAIT_MS);
 					continue;
 				}
 				if (!request.repeatable && code !== 'ECONNREFUSED')
 					throw mayExistError(node, request, networkFailure.message);
+				// Cut short by the budget: say so, not "did not answer within" the time that was left.
+				if (budget && timeLeft() <= 0) throw budgetSpentError(node, request, budget);
 				throw networkFailure;
 			}
 			const status = response.statusCode;
 			if (mayRetry && status === 429) {
 				// A wait that would end past the run's budget is not started: the 429's error names it.
 				const wait = rateLimitWaitMs(response);
-				if (Date.now() + wait - started <= RETRY_BUDGET_MS) {
+				if (Date.now() + wait - started <= RETRY_BUDGET_MS && mayWait(wait)) {
 					await sleep(wait);
 					continue;
 				}
 			}
-			if (mayRetry && request.repeatable && [502, 503, 504].includes(status)) {
+			if (request.repeatable && [502, 503, 504].includes(status) && mayWait(MIN_RETRY_WAIT_MS)) {
 				repeated = true;
 				await sleep(MIN_RETRY_WAIT_MS);
 				continue;
@@ -342,6 +371,17 @@ function mayExistError(
 		message,
 		description: `${description}${detail ? ` SmartSuite said: "${detail}"` : ''}`,
 		httpCode: response ? String(response.statusCode) : 'none',
+	});
+}
+
+/** A poll's or a notification's deadline came before the request's answer, or before it was sent. */
+function budgetSpentError(node: INode, request: RecordsRequest, budget: RunBudget): NodeApiError {
+	const seconds = Math.round(budget.ms / 100) / 10;
+	const message = `The ${budget.of}'s ${seconds} s ran out before SmartSuite answered the request to ${request.action}`;
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: `Every request of one ${budget.of} shares its time: the events, then the table structures, the members and the files its items need. SmartSuite, or a proxy in between, is slow: the next ${budget.of} tries again.`,
+		httpCode: 'none',
 	});
 }
 

@@ -60,13 +60,17 @@ export function filesOptionOf(
 }
 
 /**
- * The time reading events may take: all of the clock's, or with Download Files half of what is
- * left now, so that files have the other half.
+ * The time reading events may take: what is left of the clock but a share kept for the reads of
+ * the items that follow within the same budget: with Download Files half of what is left now,
+ * with Simplify alone a quarter (a structure per table, the members), else none.
  */
-export function eventsTimeLeft(clock: PollClock, files: FilesOption | undefined): () => number {
-	if (!files) return clock.timeLeft;
-	const forFiles = clock.timeLeft() / 2;
-	return () => Math.max(0, clock.timeLeft() - forFiles);
+export function eventsTimeLeft(
+	clock: PollClock,
+	files: FilesOption | undefined,
+	simplify: boolean,
+): () => number {
+	const kept = clock.timeLeft() * (files ? 1 / 2 : simplify ? 1 / 4 : 0);
+	return () => Math.max(0, clock.timeLeft() - kept);
 }
 
 /**

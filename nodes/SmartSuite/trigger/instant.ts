@@ -11,7 +11,7 @@
  * State (THE STATE RULE of cursor.ts): the cursor is saved with the items of the ping that read
  * them; n8n saves a webhook's static data only with the execution it starts.
  *
- * The URL SmartSuite notifies carries a secret (secret.ts) kept in the state: a ping without it
+ * The URL SmartSuite notifies carries a secret (shared/secret.ts) kept in the state: a ping without it
  * costs no request. The secret and the URL are redacted like the key from every message, log line
  * and output item (stateOf and secretUrl hold them before any request carries them; the items go
  * through `scrubbed`), but not from the answers it reads. A webhook found by scope notifies
@@ -54,7 +54,7 @@ import { drain } from './drain';
 import type { FilesOptions } from './files';
 import { eventsTimeLeft, filesOptionOf } from './files';
 import type { PollClock } from './limits';
-import { POLL_LIMITS, startPollClock } from './limits';
+import { POLL_LIMITS, runBudget, startPollClock } from './limits';
 import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { INSTANT_TRIGGER } from './names';
@@ -68,7 +68,7 @@ import {
 	notificationUrlOf,
 	withSecret,
 	withoutQuery,
-} from './secret';
+} from '../shared/secret';
 
 /** Events asked for per request after the first read (new events after a ping are few). */
 const PAGE_SIZE = 100;
@@ -104,6 +104,12 @@ function secretUrl(context: RequestContext, nodeUrl: string, secret: string): st
 	return url;
 }
 const clockNow = (): PollClock => startPollClock(POLL_LIMITS);
+/**
+ * The self-check's one deadline, for its webhook calls and its notification of the node's URL,
+ * which n8n answers once that notification's drain (within its own budget) has ended.
+ */
+const selfCheckClock = (): PollClock =>
+	startPollClock({ ...POLL_LIMITS, budgetMs: POLL_LIMITS.budgetMs + POLL_LIMITS.leaseMarginMs });
 
 /** Whether the webhook notifies `url` (and nothing says it stopped). */
 const notifies = (webhook: IDataObject, url: string) => notificationUrlOf(webhook) === url;
@@ -131,6 +137,7 @@ async function readWebhook(
 	context: LifecycleContext,
 	api: WebhookApi,
 	webhookId: string,
+	clock = clockNow(),
 ): Promise<IDataObject | undefined> {
 	// Errors here are the transport's NodeApiErrors already; only "gone" is an answer.
 	const read = await api.readWebhook().then(
@@ -144,7 +151,7 @@ async function readWebhook(
 				read.error,
 				webhookId,
 				readWanted(context).solutionId,
-				clockNow().requestTimeout,
+				clock.requestTimeout,
 			)
 		)
 			return undefined;
@@ -167,12 +174,13 @@ async function setNotifications(
 	context: LifecycleContext,
 	webhook: IDataObject,
 	notifications: IDataObject,
+	clock = clockNow(),
 ): Promise<void> {
 	const { webhook_id, filter, kinds, locator } = webhook;
 	await updateWebhook(
 		context,
 		{ webhook_id, filter, kinds, locator, notification_status: notifications },
-		clockNow().requestTimeout(),
+		clock.requestTimeout(),
 	);
 }
 
@@ -185,8 +193,10 @@ async function revive(
 	api: WebhookApi,
 	webhook: IDataObject,
 	url: string,
+	clock = clockNow(),
 ): Promise<void> {
-	if (!notifies(webhook, url)) await setNotifications(context, webhook, { enabled: { url } });
+	if (!notifies(webhook, url))
+		await setNotifications(context, webhook, { enabled: { url } }, clock);
 	const status = webhook.system_status;
 	const expiresAt =
 		isJsonObject(status) && isJsonObject(status.enabled)
@@ -535,7 +545,7 @@ async function drainOnce(
 		maxEvents: maxEvents === 0 ? Infinity : maxEvents,
 		pageSize: fresh ? LARGE_PAGE_SIZE : PAGE_SIZE,
 		largePageSize: LARGE_PAGE_SIZE,
-		timeLeft: eventsTimeLeft(clock, files),
+		timeLeft: eventsTimeLeft(clock, files, options.simplify !== false),
 		maxPages: clock.maxPages,
 	});
 	if (result.error && result.emitted.length === 0) throw result.error;
@@ -554,6 +564,7 @@ async function drainOnce(
 		trigger: INSTANT_TRIGGER,
 		keptFor: key,
 		files,
+		budget: runBudget(clock, 'notification'),
 	});
 	scrubbed(
 		items.map((item) => item.json),
@@ -612,11 +623,12 @@ async function checkWebhook(
 	const url = text(state.notificationUrl);
 	if (webhookId === '' || url === '') return;
 	try {
-		const api = await webhookApi(context, webhookId, clockNow());
-		const webhook = await readWebhook(context, api, webhookId);
+		const clock = selfCheckClock();
+		const api = await webhookApi(context, webhookId, clock);
+		const webhook = await readWebhook(context, api, webhookId, clock);
 		if (webhook) {
-			await revive(context, api, webhook, url);
-			if (ping) await pingItself(context, webhook, url);
+			await revive(context, api, webhook, url, clock);
+			if (ping) await pingItself(context, webhook, url, clock);
 			return;
 		}
 		context.emitError(
@@ -638,27 +650,39 @@ async function checkWebhook(
 }
 
 /**
- * Notifies `url` as SmartSuite does; throws unless the ping was answered 2xx (all read). A redirect
- * is not followed: the URL carries the trigger's secret, which must never leave n8n's own URL.
+ * Notifies `url` as SmartSuite does; throws unless the ping was answered 2xx (all read) by the
+ * clock's deadline (an abort, not n8n's idle-socket timeout, which a trickling proxy holds open).
+ * A redirect is not followed: the URL carries the trigger's secret, which must never leave n8n's
+ * own URL.
  */
 async function pingItself(
 	context: ITriggerFunctions,
 	webhook: IDataObject,
 	url: string,
+	clock: PollClock,
 ): Promise<void> {
 	const { account_id: accountId, solution_id: solutionId } = isJsonObject(webhook.locator)
 		? webhook.locator
 		: {};
-	const response = (await context.helpers.httpRequest({
-		method: 'POST',
-		url,
-		body: { webhookId: webhook.webhook_id, locator: { accountId, solutionId } },
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		disableFollowRedirect: true,
-		timeout: clockNow().requestTimeout(),
-	})) as { statusCode?: number };
+	const deadline = AbortSignal.timeout(Math.max(1, clock.timeLeft()));
+	const response = (await context.helpers
+		.httpRequest({
+			method: 'POST',
+			url,
+			body: { webhookId: webhook.webhook_id, locator: { accountId, solutionId } },
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: clock.requestTimeout(),
+			abortSignal: deadline,
+		})
+		.catch((error: unknown) => {
+			if (!deadline.aborted) throw error;
+			throw new Error(
+				`the trigger's webhook URL did not answer its notification within the check's ${clock.budgetMs / 1000} s: check n8n's public URL (WEBHOOK_URL) and the proxy in front of n8n`,
+			);
+		})) as { statusCode?: number };
 	const status = Number(response.statusCode);
 	if (status >= 300 && status < 400)
 		throw new Error(

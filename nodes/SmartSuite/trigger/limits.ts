@@ -1,5 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import type { RunBudget } from '../shared/records';
+
 /**
  * Bounds of one poll. n8n's scheduler starts the next poll on time even when the previous one is
  * still running, and its shortest interval is one minute: a poll ends well before that, emits
@@ -37,6 +39,9 @@ export function pollBudgetMs(context: IPollFunctions): number {
 const MIN_REQUEST_TIMEOUT_MS = 1000;
 
 export interface PollClock {
+	/** When the budget ends (ms since the epoch). */
+	readonly endsAt: number;
+	readonly budgetMs: number;
 	/** Milliseconds left in the budget (0 once spent). */
 	timeLeft(): number;
 	/** Timeout of a request sent now: the rest of the budget, and never less than a second. */
@@ -45,11 +50,18 @@ export interface PollClock {
 }
 
 export function startPollClock(limits: { budgetMs: number; maxPages: number }): PollClock {
-	const deadline = Date.now() + limits.budgetMs;
-	const timeLeft = () => Math.max(0, deadline - Date.now());
+	const endsAt = Date.now() + limits.budgetMs;
+	const timeLeft = () => Math.max(0, endsAt - Date.now());
 	return {
+		endsAt,
+		budgetMs: limits.budgetMs,
 		timeLeft,
 		requestTimeout: () => Math.max(MIN_REQUEST_TIMEOUT_MS, timeLeft()),
 		maxPages: limits.maxPages,
 	};
+}
+
+/** The clock's deadline for the records API calls of a poll or a notification (`of`). */
+export function runBudget(clock: PollClock, of: 'poll' | 'notification'): RunBudget {
+	return { endsAt: clock.endsAt, ms: clock.budgetMs, of };
 }

@@ -5,7 +5,7 @@ import type { Field, ReadContext, RichTextForm } from '../shared/fields';
 import { hasPeople } from '../shared/fields';
 import { isObject } from '../shared/fields/values';
 import { readContextFor } from '../shared/readable';
-import type { RecordsClient } from '../shared/records';
+import type { RecordsClient, RunBudget } from '../shared/records';
 import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
 import { logOf } from '../shared/transport';
@@ -29,6 +29,8 @@ export interface EventOutput {
 	keptFor: string;
 	/** Download Files: undefined when off (then it costs nothing). */
 	files?: FilesOption;
+	/** The poll's or notification's deadline, which the reads of structures, members and files share. */
+	budget: RunBudget;
 }
 
 /** The tables of the events as read (or kept): undefined for a table whose structure could not be read. */
@@ -75,9 +77,9 @@ const valuesOf = (event: IDataObject) =>
 async function readTables(
 	context: RequestContext,
 	simple: IDataObject[],
-	{ simplify, trigger, keptFor }: EventOutput,
+	{ simplify, trigger, keptFor, budget }: EventOutput,
 ): Promise<TablesRead> {
-	const client = await recordsClient(context);
+	const client = await recordsClient(context, budget);
 	// Kept per API address and workspace too: another workspace's tables never use these.
 	const { baseUrl, workspaceId } = client.credentials;
 	const kept = keptReadsOf([baseUrl, workspaceId, keptFor].join('|'));

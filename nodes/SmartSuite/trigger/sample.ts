@@ -7,6 +7,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { listTables } from '../shared/directory';
 import { isObject } from '../shared/fields/values';
+import type { RunBudget } from '../shared/records';
 import { recordsClient, recordsPath } from '../shared/records';
 import type { Scope } from '../shared/scope';
 
@@ -28,8 +29,9 @@ export async function sampleEvents(
 	context: IPollFunctions,
 	scope: Scope,
 	kinds: string[],
+	budget: RunBudget,
 ): Promise<IDataObject[]> {
-	const client = await recordsClient(context);
+	const client = await recordsClient(context, budget);
 	const events: IDataObject[] = [];
 	for (const tableId of await watchedTables(context, scope)) {
 		const answer = await client.call({

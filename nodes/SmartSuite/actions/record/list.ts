@@ -27,8 +27,8 @@ export interface RecordList {
 
 /**
  * The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. `most`:
- * more records than this is an error (what one run can output), whatever the limit, even when a
- * server sends them on one page.
+ * more records than this is an error (what the run can still output after the `earlier` records
+ * of its other items), whatever the limit, even when a server sends them on one page.
  */
 export async function listRecords(
 	client: RecordsClient,
@@ -38,9 +38,10 @@ export async function listRecords(
 	{
 		limit: asked = Infinity,
 		most = Infinity,
+		earlier = 0,
 		itemIndex,
 		action = 'search the records',
-	}: { limit?: number; most?: number; itemIndex?: number; action?: string },
+	}: { limit?: number; most?: number; earlier?: number; itemIndex?: number; action?: string },
 ): Promise<RecordList> {
 	// One more than `most` tells "exactly that many" from "too many".
 	const limit = Math.min(asked, most + 1);
@@ -67,7 +68,7 @@ export async function listRecords(
 			isObject(answer) && Array.isArray(answer.items) ? answer.items.filter(isObject) : undefined;
 		if (!items) throw notAPageError(client.node, itemIndex);
 		appendUpTo(records, items, limit);
-		if (records.length > most) throw tooManyError(client.node, most, itemIndex);
+		if (records.length > most) throw tooManyError(client.node, most, earlier, itemIndex);
 		offset += items.length;
 		const over = items.length < wanted || reachedTotal(answer, items.length, offset);
 		if (over) break;
@@ -93,16 +94,21 @@ function notAPageError(node: INode, itemIndex?: number): NodeApiError {
 	});
 }
 
-function tooManyError(node: INode, most: number, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(
-		node,
-		`More than ${most.toLocaleString('en-US')} records match the search, more than one run can output`,
-		{
-			description:
-				'n8n fails on more items from one node at once. Add filter rules to narrow the search (for example on a date or a status), or turn off Return All and set a Limit.',
-			itemIndex,
-		},
-	);
+function tooManyError(
+	node: INode,
+	most: number,
+	earlier: number,
+	itemIndex?: number,
+): NodeOperationError {
+	const count = (records: number) => records.toLocaleString('en-US');
+	const message =
+		earlier === 0
+			? `More than ${count(most)} records match the search, more than one run can output`
+			: `More than ${count(most)} records match the search, more than this run can still output: its earlier items output ${count(earlier)} of the ${count(most + earlier)} one run can`;
+	return new NodeOperationError(node, message, {
+		description: `n8n fails on more items from one node at once. Add filter rules to narrow the search (for example on a date or a status), or turn off Return All and set a Limit${earlier === 0 ? '' : ', or search with fewer items per run'}.`,
+		itemIndex,
+	});
 }
 
 function endlessError(

@@ -322,13 +322,15 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
 /**
  * Pages by offset, up to 1,000 records a request, until SmartSuite's `total` is reached, a page
  * comes back short, or the limit is met. Bounded by MAX_PAGES and TIME_LIMIT_MS: a stream that
- * never ends is an error, never a silent cut.
+ * never ends is an error, never a silent cut. `run.output`: the records the run's items output so
+ * far; together they stay within MAX_ITEMS_PER_RUN.
  */
 async function searchTable(
 	context: IExecuteFunctions,
 	client: RecordsClient,
 	lookups: ItemsLookups,
 	itemIndex: number,
+	run: { output: number },
 ): Promise<IDataObject[]> {
 	const tableId = readTableId(context, itemIndex);
 	const structure = await client.structure(tableId);
@@ -342,9 +344,11 @@ async function searchTable(
 	const kept = readOutputFields(context, structure, itemIndex);
 	const { records, cut } = await listRecords(client, tableId, structure, body, {
 		limit,
-		most: MAX_ITEMS_PER_RUN,
+		most: MAX_ITEMS_PER_RUN - run.output,
+		earlier: run.output,
 		itemIndex,
 	});
+	run.output += records.length;
 	const chosen = onlyFields(records, kept);
 	const shown = await shownRecords(context, client, chosen, structure, itemIndex);
 	// A model sees only the items: it is told that more match, and how to see them.
@@ -361,8 +365,9 @@ export function moreMatchNote(shown: number, total?: number): string {
 /** Run by actions/router.ts: filters are built from the table's structure. */
 export async function executeSearch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	let lookups: Promise<ItemsLookups> | undefined;
+	const run = { output: 0 };
 	return await eachItem(this, async (client, itemIndex) => {
 		lookups ??= lookupsOfItems(this, client);
-		return await searchTable(this, client, await lookups, itemIndex);
+		return await searchTable(this, client, await lookups, itemIndex, run);
 	});
 }

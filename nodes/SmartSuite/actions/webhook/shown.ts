@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { RecordsClient } from '../../shared/records';
-import { maskUrlSecrets } from '../../trigger/secret';
+import { maskUrlSecrets } from '../../shared/secret';
 import { eachItem } from '../record/common';
 
 /**

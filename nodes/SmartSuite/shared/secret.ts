@@ -8,8 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { randomString } from 'n8n-workflow';
 
-import type { RequestContext } from '../shared/transport';
-import { holdSecret, isJsonObject } from '../shared/transport';
+import type { RequestContext } from './transport';
+import { holdSecret, isJsonObject } from './transport';
 
 /** The query parameter that carries the secret. */
 export const SECRET_PARAMETER = 'secret';
