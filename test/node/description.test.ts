@@ -181,6 +181,8 @@ it('keeps its resources, operations and parameter names', () => {
 		// The node's Limit (50) and the SmartSuite Tool's (20: displayOptions @tool).
 		'limit',
 		'limit',
+		// Cursor (issue 58).
+		'options',
 		'outputFields',
 		'simplify',
 		'readableValues',
