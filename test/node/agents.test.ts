@@ -146,4 +146,39 @@ describe.each(['engine', 'direct'] as const)('as an AI tool (%s path)', (call) =
 		);
 		expect(ctx.emu.requests.map((request) => request.operation)).not.toContain('ListRecords');
 	});
+
+	it('an unknown table names the step a tool caller can take, not an editor operation', async () => {
+		const missing = '64b0c1d2e3f4a5b6c7d8e9ff';
+		const error = await toolCall({ tableId: tableFromAi }, { table: missing }, call).then(
+			(result) => result.error,
+			(thrown: Error) => thrown.message,
+		);
+
+		expect(error).toContain(
+			`The table "${missing}" was not found: give the 24-character ID of a table of this workspace, as this tool's description or the user gives it`,
+		);
+		expect(error).not.toContain('Get Many');
+	});
+
+	it('a comparison is taken in any case, as labels and values are', async () => {
+		const t = ctx.emu.addFieldTypesTable(ctx.emu.addSolution().id);
+		ctx.emu.addRecord(t.id, { title: 'Acme' });
+		ctx.emu.addRecord(t.id, { title: 'Globex' });
+
+		const result = await toolCall(
+			{
+				tableId: tableFromAi,
+				filterInput: 'json',
+				filterJson: "={{ $fromAI('filter', 'The filter and sort', 'json') }}",
+			},
+			{
+				table: t.id,
+				filter: { filter: { fields: [{ field: 'Name', comparison: 'IS', value: 'acme' }] } },
+			},
+			call,
+		);
+
+		expect(result.error).toBeUndefined();
+		expect((result.output as IDataObject[]).map((record) => record.Name)).toEqual(['Acme']);
+	});
 });

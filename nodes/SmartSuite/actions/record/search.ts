@@ -191,8 +191,19 @@ export const searchFields: INodeProperties[] = [
 	richTextAsField(show),
 ];
 
-/** An item's conditions: the fixed rules, or the JSON (Specify Filter). */
+/** An item's conditions, comparisons in any case (`"IS"`, as labels and values are taken). */
 function conditionsOf(context: IExecuteFunctions, itemIndex: number): SearchConditions {
+	const conditions = givenConditions(context, itemIndex);
+	const rules = conditions.rules.map((rule) =>
+		typeof rule.comparison === 'string'
+			? { ...rule, comparison: rule.comparison.trim().toLowerCase() }
+			: rule,
+	);
+	return { ...conditions, rules };
+}
+
+/** The fixed rules, or the JSON (Specify Filter). */
+function givenConditions(context: IExecuteFunctions, itemIndex: number): SearchConditions {
 	if (context.getNodeParameter('filterInput', itemIndex, 'rules') === 'json') {
 		try {
 			return readFilterJson(context.getNodeParameter('filterJson', itemIndex, ''));
