@@ -10,7 +10,7 @@ import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
 import { credentialsFor } from '../helpers/n8n';
 import { runAsTool } from '../helpers/tool';
-import { useEmulator } from './harness';
+import { run, useEmulator } from './harness';
 
 const ctx = useEmulator();
 
@@ -180,5 +180,89 @@ describe.each(['engine', 'direct'] as const)('as an AI tool (%s path)', (call) =
 
 		expect(result.error).toBeUndefined();
 		expect((result.output as IDataObject[]).map((record) => record.Name)).toEqual(['Acme']);
+	});
+});
+
+describe('Linked Record Titles (issue 58)', () => {
+	/** Three deals linking to Acme and Globex in a table that links to itself. */
+	function deals() {
+		const t = ctx.emu.addFieldTypesTable(ctx.emu.addSolution().id);
+		const [acme, globex] = ['Acme', 'Globex'].map((title) => ctx.emu.addRecord(t.id, { title }));
+		const links = [[acme.id], [acme.id, globex.id], [globex.id]];
+		const made = links.map((linked, i) =>
+			ctx.emu.addRecord(t.id, { title: `Deal ${i}`, [F.linked]: linked }),
+		);
+		ctx.emu.resetLog();
+		return { t, acme, globex, deals: made };
+	}
+	const searchDeals = (tableId: string, linkTitles?: boolean) =>
+		run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'search',
+				tableId: byId(tableId),
+				filterInput: 'json',
+				filterJson: JSON.stringify({
+					filter: { fields: [{ field: 'Name', comparison: 'contains', value: 'Deal' }] },
+				}),
+				outputFields: 'Name, Related',
+				...(linkTitles === undefined ? {} : { linkTitles }),
+			},
+		});
+	const listReads = () =>
+		ctx.emu.requests.filter((request) => request.operation === 'ListRecords').length;
+
+	it('Search shows each link as its id and title, with one read for the linked table', async () => {
+		const { t, acme, globex } = deals();
+
+		const output = await searchDeals(t.id);
+
+		const A = { id: acme.id, title: 'Acme' };
+		const G = { id: globex.id, title: 'Globex' };
+		expect(output.map((item) => item.json.Related)).toEqual([[A], [A, G], [G]]);
+		// The search, then one read of the linked records by id.
+		expect(listReads()).toBe(2);
+		expect(ctx.emu.requests.at(-1)?.body).toEqual({ ids: [acme.id, globex.id], sort: [] });
+	});
+
+	it('turned off, links are ids and nothing more is read', async () => {
+		const { t, acme, globex } = deals();
+
+		const output = await searchDeals(t.id, false);
+
+		expect(output.map((item) => item.json.Related)).toEqual([
+			[acme.id],
+			[acme.id, globex.id],
+			[globex.id],
+		]);
+		expect(listReads()).toBe(1);
+	});
+
+	it('a bulk Update reads the titles once for its batch, not once per record', async () => {
+		const { t, acme, globex, deals: made } = deals();
+
+		const output = await run(ctx.emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'update',
+				tableId: byId(t.id),
+				recordId: byId('={{ $json.id }}'),
+				fieldsInput: 'json',
+				fieldsJson: '={{ JSON.stringify({ Quantity: 1 }) }}',
+				outputFields: 'Related',
+			},
+			input: made.map((deal) => ({ id: deal.id })),
+		});
+
+		expect(output[1].json.Related).toEqual([
+			{ id: acme.id, title: 'Acme' },
+			{ id: globex.id, title: 'Globex' },
+		]);
+		// One bulk write of the three records, then one read of the titles they link to.
+		expect(
+			ctx.emu.requests
+				.map((request) => request.operation)
+				.filter((operation) => operation !== 'GetTable' && operation !== 'ListMembers'),
+		).toEqual(['BulkUpdateRecords', 'ListRecords']);
 	});
 });

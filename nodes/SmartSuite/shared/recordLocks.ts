@@ -37,12 +37,13 @@ async function acquire(node: INode, key: string, waitMs: number): Promise<() => 
 		release();
 		if (tails.get(key) === tail) tails.delete(key);
 	};
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const timedOut = new Promise<'timeout'>((resolve) => {
-		timer = setTimeout(() => resolve('timeout'), waitMs);
-	});
+	// AbortSignal.timeout, as Download Files waits (n8n 2.41 has no sleepWithAbort): its timer
+	// does not keep n8n's process alive once the lock is taken.
+	const bound = AbortSignal.timeout(waitMs);
+	const timedOut = new Promise<'timeout'>((resolve) =>
+		bound.addEventListener('abort', () => resolve('timeout'), { once: true }),
+	);
 	const outcome = await Promise.race([previous.then(() => 'acquired' as const), timedOut]);
-	clearTimeout(timer);
 	if (outcome === 'timeout') {
 		// Those queued after this one wait for the holder still, not for this call.
 		released();

@@ -34,7 +34,7 @@ export function encodeCursor(offset: number, query: string): string {
 	);
 }
 
-export class CursorError extends Error {}
+class CursorError extends Error {}
 
 /** The offset a cursor continues from; throws a CursorError saying what to do when it is not for this query. */
 export function cursorOffset(cursor: string, query: string): number {

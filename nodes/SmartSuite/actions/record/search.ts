@@ -21,11 +21,11 @@ import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { MAX_ITEMS_PER_RUN } from '../pages';
 import { isTool, returnAllFields } from '../shared';
-import { eachItem, readTableId, shownRecords, readableField, simplifyField } from './common';
+import { eachItem, readTableId, shownRecords, readableFields, simplifyField } from './common';
 import { fieldByKey, fieldList } from './fieldNames';
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
-import { CursorError, cursorOffset, encodeCursor, queryFingerprint } from './cursor';
+import { cursorOffset, encodeCursor, queryFingerprint } from './cursor';
 import { listRecords } from './list';
 import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
 import type { FilterRule, SearchConditions, SortRule } from './searchJson';
@@ -187,7 +187,7 @@ export const searchFields: INodeProperties[] = [
 	},
 	outputFieldsField(show),
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 
@@ -398,8 +398,8 @@ function readCursor(context: IExecuteFunctions, query: string, itemIndex: number
 	try {
 		return cursorOffset(String(given).trim(), query);
 	} catch (error) {
-		if (!(error instanceof CursorError)) throw error;
-		throw new NodeOperationError(context.getNode(), error.message, { itemIndex });
+		// cursorOffset throws only CursorErrors: what is wrong with the cursor and what to do.
+		throw new NodeOperationError(context.getNode(), (error as Error).message, { itemIndex });
 	}
 }
 
