@@ -28,7 +28,8 @@ export const recordLockKey = (
 
 /** Waits for the key's lock; resolves with its release, or rejects after `waitMs`. */
 async function acquire(node: INode, key: string, waitMs: number): Promise<() => void> {
-	const previous = tails.get(key) ?? Promise.resolve();
+	const held = tails.get(key);
+	const previous = held ?? Promise.resolve();
 	let release!: () => void;
 	const mine = new Promise<void>((resolve) => (release = resolve));
 	const tail = previous.then(async () => await mine);
@@ -37,6 +38,7 @@ async function acquire(node: INode, key: string, waitMs: number): Promise<() => 
 		release();
 		if (tails.get(key) === tail) tails.delete(key);
 	};
+	if (!held) return released;
 	// AbortSignal.timeout, as Download Files waits (n8n 2.41 has no sleepWithAbort): its timer
 	// does not keep n8n's process alive once the lock is taken.
 	const bound = AbortSignal.timeout(waitMs);

@@ -121,13 +121,14 @@ export function batchesOf(writes: Write[], size = BULK_LIMIT): Write[][] {
 
 /**
  * The locks a batch holds from the read of its records' current lists to the end of its write:
- * one per record written, so that a change of links or people made by a parallel call of this
- * process (a model's parallel tool calls) is never written over with lists read before it.
+ * one per record whose links or people it adds or removes, so that such a change made by a
+ * parallel call of this process (a model's parallel tool calls) is never written over with lists
+ * read before it. A write that gives whole lists reads nothing and takes no lock.
  */
 function lockKeys(client: RecordsClient, batch: Write[]): string[] {
 	const { baseUrl, workspaceId } = client.credentials;
 	return batch
-		.filter((write) => write.recordId !== undefined)
+		.filter((write) => write.listChanges && write.recordId !== undefined)
 		.map((write) => recordLockKey(baseUrl, workspaceId, write.tableId, write.recordId!));
 }
 
