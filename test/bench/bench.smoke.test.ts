@@ -75,6 +75,8 @@ const TINY: SuiteConfig = {
 	readable: [
 		{ kind: 'search', n: 50, readable: true },
 		{ kind: 'search', n: 50, readable: false },
+		{ kind: 'searchLinks', n: 50, readable: true },
+		{ kind: 'searchLinks', n: 50, readable: false },
 		{ kind: 'poll', n: 50, readable: true },
 		{ kind: 'poll', n: 50, readable: false },
 		{ kind: 'instant', n: 3, readable: true },
@@ -284,6 +286,19 @@ test('quick mode runs every scenario and writes one JSON object per case', async
 			'Search, Return All over 50 records with a user, readable off',
 			{ GetTable: 1, ListRecords: 1 },
 			1,
+			50,
+		],
+		// Linked Record Titles (issue 58): on, the linked table's structure and one read of its titles more.
+		[
+			'Search, Return All over 50 records each linked to one of 50 records of another table, link titles on',
+			{ GetTable: 2, ListRecords: 2, ListMembers: 1 },
+			4,
+			50,
+		],
+		[
+			'Search, Return All over 50 records each linked to one of 50 records of another table, link titles off',
+			{ GetTable: 1, ListRecords: 1, ListMembers: 1 },
+			2,
 			50,
 		],
 		[

@@ -2,13 +2,15 @@
  * Scenario 9: what Readable People and Choices (issue 28) costs in requests, on and off: a Search
  * with Return All over N records whose Assigned To holds a member, a SmartSuite Polling Trigger poll
  * (Simplify on) of N record changes, and N changes one at a time to the SmartSuite Trigger
- * (a drain each). Request counts only: nothing here is timed.
+ * (a drain each); and Linked Record Titles (issue 58): a Search over N records each linked to a
+ * record of another table, titles on and off. Request counts only: nothing here is timed.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
 import type { SmartSuiteTrigger as SmartSuiteTriggerClass } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { createPoller, credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
+import { TYPED_FIELDS, fieldTypesStructure } from '../emulator/fixtures';
 import type { Bench } from './scenarios';
 
 // Named with .ts: outside jest, Node would load the codex `.node.json` first (clients.ts says why).
@@ -21,9 +23,10 @@ const { SmartSuiteTrigger } = require('../../nodes/SmartSuite/SmartSuiteTrigger.
 
 export interface ReadableCase {
 	/** instantDay, pollDay: a day of sparse changes, one every 40 minutes on a moved clock. */
-	kind: 'search' | 'poll' | 'instant' | 'instantDay' | 'pollDay';
+	kind: 'search' | 'searchLinks' | 'poll' | 'instant' | 'instantDay' | 'pollDay';
 	/** Records found (search) or changes read (poll, instant, a day's: one at a time). */
 	n: number;
+	/** Readable People and Choices on (searchLinks: Linked Record Titles on, Readable on either way). */
 	readable: boolean;
 }
 
@@ -47,6 +50,8 @@ export interface ReadableResult {
 
 function labelOf({ kind, n, readable }: ReadableCase): string {
 	const count = n.toLocaleString('en-US');
+	if (kind === 'searchLinks')
+		return `Search, Return All over ${count} records each linked to one of ${LINKED} records of another table, link titles ${readable ? 'on' : 'off'}`;
 	const what =
 		kind === 'search'
 			? `Search, Return All over ${count} records with a user`
@@ -56,6 +61,47 @@ function labelOf({ kind, n, readable }: ReadableCase): string {
 					? `Instant Trigger, ${count} changes with a user one at a time`
 					: `${kind === 'instantDay' ? 'Instant Trigger' : 'Trigger (a poll after each)'}, a day of ${count} changes with a user and a select, one every 40 minutes`;
 	return `${what}, readable ${readable ? 'on' : 'off'}`;
+}
+
+/** The records of the other table that searchLinks' records link to. */
+const LINKED = 50;
+
+/** searchLinks: the Search's requests, and its reads of the records searched (not the titles' read). */
+async function searchLinks(
+	emu: Bench['emu'],
+	n: number,
+	linkTitles: boolean,
+	label: string,
+): Promise<{ itemsOut: number; reads: number }> {
+	const solution = emu.addSolution().id;
+	const other = emu.addTable(solution);
+	const linked = Array.from({ length: LINKED }, (_, i) =>
+		emu.addRecord(other.id, { title: `Company ${i}` }),
+	);
+	const table = emu.addFieldTypesTable(solution, { structure: fieldTypesStructure(other.id) });
+	for (let i = 0; i < n; i++)
+		emu.addRecord(table.id, { title: `Deal ${i}`, [TYPED_FIELDS.linked]: [linked[i % LINKED].id] });
+	emu.resetLog();
+	const run = await runNodeInWorkflow(new SmartSuite(), {
+		parameters: {
+			resource: 'record',
+			operation: 'search',
+			tableId: { __rl: true, mode: 'id', value: table.id },
+			returnAll: true,
+			linkTitles,
+		},
+		input: [{}],
+		credentials: credentialsFor(emu),
+	});
+	if (run.error) throw new Error(`${label}: ${run.error.message}`);
+	const related = run.output[0]?.json.Related as Array<{ title?: unknown }> | undefined;
+	if (linkTitles && related?.[0]?.title !== 'Company 0')
+		throw new Error(`${label}: the first record's link has no title`);
+	const reads = emu.requests.filter(
+		(request) =>
+			request.operation === 'ListRecords' && !('ids' in ((request.body as object) ?? {})),
+	).length;
+	return { itemsOut: run.output.length, reads };
 }
 
 export async function readableScenario(
@@ -73,7 +119,9 @@ export async function readableScenario(
 	});
 	let itemsOut: number;
 	let reads: number;
-	if (kind === 'instantDay' || kind === 'pollDay') {
+	if (kind === 'searchLinks') {
+		({ itemsOut, reads } = await searchLinks(emu, n, readable, labelOf(readableCase)));
+	} else if (kind === 'instantDay' || kind === 'pollDay') {
 		({ itemsOut, reads } = await sparseDay(emu, table, readable, kind, valuesOf, n));
 	} else if (kind === 'search') {
 		for (let i = 0; i < n; i++) emu.addRecord(table.id, valuesOf(i));
@@ -136,7 +184,9 @@ export async function readableScenario(
 			(byOperation[request.operation ?? 'unrouted'] ?? 0) + 1;
 	const requests = emu.requests.length;
 	emu.resetLog();
-	const target = readable ? 2 : 1;
+	// searchLinks (Readable on, the records show their creator): the structure and the members;
+	// titles on, also the linked table's structure and one read of its titles.
+	const target = kind === 'searchLinks' ? (readable ? 4 : 2) : readable ? 2 : 1;
 	return {
 		scenario: 'readable',
 		case: readableCase,

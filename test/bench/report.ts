@@ -256,7 +256,7 @@ function readableTable(results: ReadableResult[]): string {
 			r.label,
 			r.requests.toLocaleString('en-US'),
 			Math.round((r.requests * 1000) / r.case.n).toLocaleString('en-US'),
-			r.case.kind === 'search'
+			r.case.kind === 'search' || r.case.kind === 'searchLinks'
 				? '–'
 				: num(r.requests / r.case.n) +
 					(r.targets.perChange === undefined ? '' : mark(r.targets.perChange)),

@@ -95,6 +95,8 @@ function recordsCases(items: number, searches: number[]): RecordsCase[] {
 function readableCases(n: number, instant: number): ReadableCase[] {
 	return [
 		{ kind: 'search', n },
+		// Linked Record Titles (issue 58): the requests with titles on and off.
+		{ kind: 'searchLinks', n },
 		{ kind: 'poll', n },
 		{ kind: 'instant', n: instant },
 		// A day of changes one every 40 minutes (issue 39): the kept reads must last the day.

@@ -25,6 +25,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import type { INode } from 'n8n-workflow';
+
 import { tableNotFound } from '../../nodes/SmartSuite/shared/records';
 import { startEmulator, type Emulator } from '../emulator';
 import {
@@ -47,6 +49,9 @@ import {
 } from './harness';
 import { type ChatRequest, ScriptedModel, type ScriptedTurn, textOf } from './scripted-model';
 import { selectedVersion } from './versions';
+
+/** How the node's errors word a missing table when it runs as the SmartSuite Tool. */
+const TOOL_NODE = { type: 'n8n-nodes-smartsuite-workspace.smartSuiteTool' } as INode;
 
 const version = selectedVersion();
 jest.setTimeout(3 * 60_000);
@@ -360,7 +365,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 					`Find the leads in SmartSuite table ${tableId}.`,
 				);
 
-				const error = JSON.stringify([{ error: tableNotFound(tableId) }]);
+				const error = JSON.stringify([{ error: tableNotFound(tableId, TOOL_NODE) }]);
 				expect(status).toBe(200);
 				expect(conversation).toHaveLength(2);
 				expect(toolAnswers(conversation[1])).toEqual([error]);
@@ -392,7 +397,7 @@ describe(`the SmartSuite Tool under the AI Agent (n8n ${version.n8n}, a scripted
 				} else {
 					const toolAnswer =
 						agent.stopError === 'reaches the model as its message'
-							? JSON.stringify([{ error: tableNotFound(tableId) }])
+							? JSON.stringify([{ error: tableNotFound(tableId, TOOL_NODE) }])
 							: '';
 					expect(status).toBe(200);
 					expect(execution.status).toBe('success');

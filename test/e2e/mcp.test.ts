@@ -10,7 +10,7 @@
  * schemas, each call's answer) and what SmartSuite (the emulator) received and stored.
  */
 import { startEmulator, type Emulator } from '../emulator';
-import { NAMED_TITLE_STRUCTURE, TABLE_STRUCTURE } from '../emulator/fixtures';
+import { NAMED_TITLE_STRUCTURE, TABLE_STRUCTURE, TYPED_FIELDS } from '../emulator/fixtures';
 import {
 	McpSession,
 	TABLE_ARGUMENT,
@@ -107,6 +107,21 @@ const TOOLS = {
 		// On Error: Continue (using regular output): an error becomes the answer [{"error": "…"}].
 		onError: 'continueRegularOutput',
 	},
+	// The README's Search wiring: limit and cursor optional (a default as $fromAI's fourth argument).
+	page: smartSuiteTool(
+		'Page records',
+		{
+			tableId: tableFromAi,
+			filterInput: 'json',
+			filterJson: fromAi('filter', FILTER_ARGUMENT, 'json'),
+			limit: "={{ $fromAI('limit', 'How many records at most', 'number', 20) }}",
+			options: {
+				cursor:
+					"={{ $fromAI('cursor', 'The cursor of the last more item; empty for the first records', 'string', '') }}",
+			},
+		},
+		CREDENTIAL,
+	),
 	comment: smartSuiteTool(
 		'Comment on record',
 		{
@@ -223,6 +238,7 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 			).toEqual({
 				search: 'Search the records of a table by filter in SmartSuite',
 				find: 'Search the records of a table by filter in SmartSuite',
+				page: 'Search the records of a table by filter in SmartSuite',
 				get: 'Get a record by its ID in SmartSuite',
 				create: 'Create a record from the fields given in SmartSuite',
 				add: 'Create a record from the fields given in SmartSuite',
@@ -283,6 +299,13 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 					fields: json(FIELDS_ARGUMENT),
 				},
 			});
+			expect(Object.keys(schemaOf('page').properties ?? {}).sort()).toEqual([
+				'cursor',
+				'filter',
+				'limit',
+				'table',
+			]);
+			expect([...(schemaOf('page').required ?? [])].sort()).toEqual(['filter', 'table']);
 			expect(Object.keys(schemaOf('webhooks').properties ?? {})).toEqual(['solution']);
 			expect(Object.keys(schemaOf('table').properties ?? {})).toEqual(['table']);
 			expect(Object.keys(schemaOf('webhook').properties ?? {})).toEqual(['webhook']);
@@ -575,7 +598,79 @@ describe(`the SmartSuite Tool through the MCP Server Trigger (n8n ${version.n8n}
 			expect(answer.isError).toBe(true);
 			expect(answer.text).toContain('no-such-table-0001');
 			expect(answer.text).toContain('was not found');
+			// The step a model can take (issue 58), not an editor operation no tool has.
+			expect(answer.text).toContain(
+				"give the 24-character ID of a table of this workspace, as this tool's description or the user gives it",
+			);
+			expect(answer.text).not.toContain('Get Many');
 			expect(projects()).toHaveLength(before);
+		}),
+	);
+
+	test(
+		'five parallel Update calls adding links and people to one record: every change kept (issue 58)',
+		suite.wrap(async () => {
+			const table = emu.addFieldTypesTable(emu.demo.solutionId);
+			const titles = ['Acme', 'Globex', 'Initech'];
+			const linked = titles.map((title) => emu.addRecord(table.id, { title }).id);
+			const [alex, sam] = emu.members();
+			const deal = emu.addRecord(table.id, { title: 'Deal' });
+			const update = (fields: Record<string, unknown>) =>
+				mcp.call(nameOf('update'), { table: table.id, record: deal.id, fields });
+
+			const answers = await Promise.all([
+				update({ Related: { add: ['Acme'] } }),
+				update({ Owner: { add: ['Alex Morgan'] } }),
+				update({ Related: { add: ['Globex'] } }),
+				update({ Owner: { add: ['Sam Rivera'] } }),
+				update({ Related: { add: ['Initech'] } }),
+			]);
+
+			for (const answer of answers) {
+				expect(answer.isError).toBe(false);
+				expect(answer.text).not.toContain('"error"');
+			}
+			const stored = emu.getRecord(table.id, deal.id)!;
+			expect([...(stored[TYPED_FIELDS.linked] as string[])].sort()).toEqual([...linked].sort());
+			expect([...(stored.assigned_to as string[])].sort()).toEqual([alex.id, sam.id].sort());
+		}),
+	);
+
+	test(
+		'a search read page by page with the cursor of its more item: every record once, in order (issue 58)',
+		suite.wrap(async () => {
+			const table = emu.addFieldTypesTable(emu.demo.solutionId);
+			const names = Array.from({ length: 12 }, (_, i) => `Task ${String(i).padStart(2, '0')}`);
+			for (const name of names) emu.addRecord(table.id, { title: name });
+			const filter = { filter: { fields: [] }, sort: [{ field: 'Name', direction: 'asc' }] };
+
+			const read: unknown[] = [];
+			const mores: unknown[] = [];
+			let cursor: string | undefined;
+			for (let calls = 0; calls < 3; calls++) {
+				const items = await mcp.items(nameOf('page'), {
+					table: table.id,
+					filter,
+					limit: 5,
+					...(cursor === undefined ? {} : { cursor }),
+				});
+				const more = items.at(-1)?.more as { count: number; cursor: string } | undefined;
+				read.push(...items.filter((item) => !('more' in item)).map((item) => item.Name));
+				mores.push(more?.count);
+				cursor = more?.cursor;
+			}
+
+			expect(read).toEqual(names);
+			expect(mores).toEqual([12, 12, undefined]);
+			// Another search refuses the cursor, saying what to do.
+			const first = await mcp.items(nameOf('page'), { table: table.id, filter, limit: 5 });
+			const refused = await mcp.call(nameOf('page'), {
+				table: table.id,
+				filter: { filter: { fields: [] } },
+				cursor: (first.at(-1)!.more as { cursor: string }).cursor,
+			});
+			expect(refused.isError).toBe(true);
+			expect(refused.text).toContain('The cursor was given by another search');
 		}),
 	);
 

@@ -222,27 +222,32 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 	);
 
 	test(
-		"an AI agent's tools over MCP: an MCP client lists the six SmartSuite tools with their descriptions, searches, creates, updates, comments",
+		"an AI agent's tools over MCP: an MCP client lists the eight SmartSuite tools with their descriptions, searches, creates, updates, comments, deletes and restores",
 		suite.wrap(async () => {
 			const mcp = await McpSession.connect(`${n8n.url}/${MCP_PATH}`, 'streamable');
 			try {
 				const tools = await mcp.tools();
+				// Every tool of the README's table (issue 58: Delete and Restore were missing).
 				expect(tools.map((tool) => tool.name).sort()).toEqual([
 					'comment_on_record',
 					'create_record',
+					'delete_record',
 					'get_record',
 					'list_fields',
+					'restore_record',
 					'search_records',
 					'update_record',
 				]);
 				for (const tool of tools) expect(tool.description).toContain('Projects table');
-				// Output Fields is the model's to give or leave out: an argument, not a required one.
+				// Output Fields, Limit and Cursor are the model's to give or leave out: arguments, not required ones.
 				const search = tools.find((tool) => tool.name === 'search_records')!;
 				expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual([
+					'cursor',
 					'fields',
 					'filter',
+					'limit',
 				]);
-				expect(search.inputSchema.required ?? []).not.toContain('fields');
+				expect(search.inputSchema.required ?? []).toEqual(['filter']);
 
 				const found = await mcp.items('search_records', {
 					filter: {
@@ -284,6 +289,13 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 				expect(comment).toMatchObject({ record: created.id });
 				expect(JSON.stringify(comment.message)).toContain('"strong"');
 				expect(JSON.stringify(comment.message)).not.toContain('**');
+
+				expect(await mcp.items('delete_record', { record: created.id })).toEqual([
+					{ id: created.id, deleted: true },
+				]);
+				expect(await mcp.items('restore_record', { record: created.id })).toEqual([
+					expect.objectContaining({ id: created.id, Title: 'Press kit (Restored)' }),
+				]);
 
 				const fields = await mcp.items('list_fields', {});
 				expect(fields.map((field) => field.label)).toEqual(

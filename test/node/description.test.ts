@@ -83,6 +83,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'outputFields',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('webhook', 'update')).toEqual([
@@ -98,6 +99,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'recordId',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('record', 'create')).toEqual([
@@ -109,6 +111,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'richTextInput',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('record', 'get')).toEqual([
@@ -117,6 +120,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'outputFields',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('record', 'update')).toEqual([
@@ -130,6 +134,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'options',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('record', 'delete')).toEqual(['tableId', 'recordId']);
@@ -144,6 +149,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'options',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('record', 'uploadFile')).toEqual([
@@ -153,6 +159,7 @@ it('keeps its resources, operations and parameter names', () => {
 		'inputDataFieldName',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('record', 'downloadFiles')).toEqual([
@@ -181,9 +188,12 @@ it('keeps its resources, operations and parameter names', () => {
 		// The node's Limit (50) and the SmartSuite Tool's (20: displayOptions @tool).
 		'limit',
 		'limit',
+		// Cursor (issue 58).
+		'options',
 		'outputFields',
 		'simplify',
 		'readableValues',
+		'linkTitles',
 		'richTextAs',
 	]);
 	expect(parametersOf('webhook', 'get')).toEqual(['solutionId', 'webhookId']);

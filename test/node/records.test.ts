@@ -167,7 +167,8 @@ describe('Record > Create', () => {
 			Start: '2024-05-01',
 			Campaign: { from: '2024-05-01T08:00:00Z', to: '2024-05-07' },
 			'Due Date': { from: null, to: '2024-06-01' },
-			Related: [linked.id],
+			// Linked Record Titles (on by default, issue 58): each link as its id and title.
+			Related: [{ id: linked.id, title: 'Other' }],
 			Owner: [{ id: member.id, name: 'Sam Rivera', email: 'sam.rivera@example.com' }],
 			Email: ['a@b.co'],
 			Phone: ['+1 555 0100'],
@@ -179,8 +180,9 @@ describe('Record > Create', () => {
 			'Related Count': 1,
 			'Auto Number': expect.any(Number),
 		});
-		// The members list was read once, for the e-mail address and the readable Owner.
-		expect(operations(emu)).toEqual(['GetTable', 'ListMembers', 'CreateRecord']);
+		// The members list was read once, for the e-mail address and the readable Owner; the
+		// linked record's title with one read by id (the table links to itself: no other GetTable).
+		expect(operations(emu)).toEqual(['GetTable', 'ListMembers', 'CreateRecord', 'ListRecords']);
 	});
 
 	it('with Simplify off returns SmartSuite’s answer as it is', async () => {
@@ -818,7 +820,8 @@ describe('Record > Update', () => {
 		expect(output[0].error?.description).toContain(
 			'Record \"ffffffffffffffffffffffff\" does not exist',
 		);
-		expect(output[1].json).toMatchObject({ id: b.id, Related: [a.id] });
+		// A record without a title: its link shows a null title.
+		expect(output[1].json).toMatchObject({ id: b.id, Related: [{ id: a.id, title: null }] });
 	});
 
 	it('refuses an item that gives no field to update', async () => {

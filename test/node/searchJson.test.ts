@@ -17,10 +17,12 @@ const ctx = useEmulator();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const colorId = (label: string) => COLOR_CHOICES.find((choice) => choice.label === label)!.value;
 const operations = () => ctx.emu.requests.map((request) => request.operation);
+/** The searches' bodies (not Linked Record Titles' reads by id). */
 const searchBodies = () =>
 	ctx.emu.requests
 		.filter((request) => request.operation === 'ListRecords')
-		.map((request) => request.body as IDataObject);
+		.map((request) => request.body as IDataObject)
+		.filter((body) => !('ids' in body));
 
 /** A Field Types table: Red 3, Green 5, Red 7, Blue 1 (Name, Color, Quantity). */
 function tasks() {

@@ -82,10 +82,9 @@ describe('the SmartSuite Tool', () => {
 			['Task 0', 0],
 			['Task 1', 1],
 		]);
-		// A model sees only the items: the last one says that more match (SmartSuite's total).
-		expect(output[2]).toEqual({
-			more: '5 records match; these are the first 2. To see others, search again with a higher limit or more filter rules.',
-		});
+		// A model sees only the items: the last one says how many match (SmartSuite's total) and
+		// gives the cursor that continues the search (issue 58).
+		expect(output[2]).toEqual({ more: { count: 5, cursor: expect.any(String) } });
 		const list = ctx.emu.requests.find((request) => request.path.includes('/records/list/'));
 		expect(list?.path).toBe(`/api/v1/applications/${table.id}/records/list/?offset=0&limit=2`);
 	});
@@ -289,9 +288,7 @@ describe('the SmartSuite Tool', () => {
 			const output = result.output as IDataObject[];
 			expect(output).toHaveLength(21);
 			expect(output[0]).toMatchObject({ Name: 'Task 0', Quantity: 0 });
-			expect(output[20]).toEqual({
-				more: '25 records match; these are the first 20. To see others, search again with a higher limit or more filter rules.',
-			});
+			expect(output[20]).toEqual({ more: { count: 25, cursor: expect.any(String) } });
 			expect(
 				ctx.emu.requests.find((request) => request.path.includes('/records/list/'))?.path,
 			).toBe(`/api/v1/applications/${table.id}/records/list/?offset=0&limit=20`);

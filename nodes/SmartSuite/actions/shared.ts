@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { requireWholeNumber } from '../shared/numbers';
+import { isToolNode } from '../shared/toolNode';
 
 /** One operation: runs over all input items of a run and returns the node's output. */
 export type Operation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
@@ -76,7 +77,7 @@ export function isTool(context: IExecuteFunctions): boolean {
 	return isToolNode(context.getNode());
 }
 
-export const isToolNode = (node: INode): boolean => node.type.endsWith('Tool');
+export { isToolNode };
 
 /**
  * How a message names the item it is about: "Item 2" in a workflow; for a tool call, where the

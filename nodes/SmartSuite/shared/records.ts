@@ -12,6 +12,7 @@ import { isRemovedMember } from './fields/people';
 import { isObject } from './fields/values';
 import { reachedTotal } from './pages';
 import { pathSegment } from './ids';
+import { isToolNode } from './toolNode';
 import type {
 	ApiResponse,
 	RequestContext,
@@ -43,9 +44,14 @@ const MEMBERS_PAGE_SIZE = 1000;
 
 export const tablePath = (tableId: string) => `/api/v1/applications/${pathSegment(tableId)}/`;
 export const recordsPath = (tableId: string, rest = '') => `${tablePath(tableId)}records/${rest}`;
-/** A missing table's message, which a model reads alone (On Error → Continue, AI Agent 3): what to give instead. */
-export const tableNotFound = (tableId: string) =>
-	`The table "${tableId}" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)`;
+/**
+ * A missing table's message, which a model reads alone (On Error → Continue, AI Agent 3): what to
+ * give instead, where the caller can find it (a tool has no Table → Get Many).
+ */
+export const tableNotFound = (tableId: string, node: INode) =>
+	isToolNode(node)
+		? `The table "${tableId}" was not found: give the 24-character ID of a table of this workspace, as this tool's description or the user gives it (a table fixed in the tool itself is one for the user to correct)`
+		: `The table "${tableId}" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)`;
 
 export const recordPath = (tableId: string, recordId: string) =>
 	recordsPath(tableId, `${pathSegment(recordId)}/`);
@@ -246,7 +252,7 @@ export async function recordsClient(
 			method: 'GET',
 			url: tablePath(tableId),
 			action: 'read the table structure',
-			notFound: tableNotFound(tableId),
+			notFound: tableNotFound(tableId, node),
 			repeatable: true,
 		});
 		const structure = isObject(table) ? table.structure : undefined;

@@ -55,7 +55,7 @@ export async function executeDelete(this: IExecuteFunctions): Promise<INodeExecu
 				url: fieldPath(tableId, 'delete_field'),
 				body: { slug: field.slug },
 				action: `delete the field "${field.label}"`,
-				notFound: tableNotFound(tableId),
+				notFound: tableNotFound(tableId, client.node),
 				repeatable: false,
 				anyBody: true,
 				unanswered: {

@@ -112,7 +112,7 @@ export async function executeUpdate(this: IExecuteFunctions): Promise<INodeExecu
 				url: fieldPath(tableId, 'change_field'),
 				body,
 				action: `change the field "${field.label}"`,
-				notFound: tableNotFound(tableId),
+				notFound: tableNotFound(tableId, client.node),
 				repeatable: true,
 				anyBody: true,
 			},

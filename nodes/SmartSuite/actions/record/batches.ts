@@ -21,6 +21,7 @@ import type { Outcome } from './common';
 import { checkedAnswer, failure, isRefusal, outputOf, rejectedFieldsError } from './common';
 import type { ListChanges } from './listChanges';
 import { mergeCurrentLists } from './listChanges';
+import { recordLockKey, withRecordLocks } from '../../shared/recordLocks';
 
 /** SmartSuite's bulk endpoints take at most 25 records (422 above). */
 export const BULK_LIMIT = 25;
@@ -119,6 +120,19 @@ export function batchesOf(writes: Write[], size = BULK_LIMIT): Write[][] {
 }
 
 /**
+ * The locks a batch holds from the read of its records' current lists to the end of its write:
+ * one per record whose links or people it adds or removes, so that such a change made by a
+ * parallel call of this process (a model's parallel tool calls) is never written over with lists
+ * read before it. A write that gives whole lists reads nothing and takes no lock.
+ */
+function lockKeys(client: RecordsClient, batch: Write[]): string[] {
+	const { baseUrl, workspaceId } = client.credentials;
+	return batch
+		.filter((write) => write.listChanges && write.recordId !== undefined)
+		.map((write) => recordLockKey(baseUrl, workspaceId, write.tableId, write.recordId!));
+}
+
+/**
  * Sends every batch, one after the other; returns each write's outcome, in the order of `writes`
  * (an item may have several writes: Upsert's Update All Matches).
  */
@@ -133,29 +147,33 @@ export async function writeInBatches(
 	for (const [index, planned] of batches.entries()) {
 		let batch = planned;
 		try {
-			const missing = await mergeCurrentLists(client, planned);
-			missing.forEach((outcome, write) => (outcomes[positions.get(write)!] = outcome));
-			batch = planned.filter((write) => !missing.has(write));
-			if (batch.length === 0) continue;
-			const single = batch.length === 1;
-			const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
-			const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
-			const response = await client.send(request);
-			const repeated = response.repeated === true;
-			const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
-			const answer = () =>
-				repeated && writer.doneBefore?.(response, single)
-					? null
-					: checkedAnswer(
-							client,
-							response,
-							request,
-							structure,
-							single ? batch[0].itemIndex : undefined,
-						);
-			const results =
-				perItem ?? (await writer.results(answer(), batch, structure, single, repeated));
-			results.forEach((outcome, position) => (outcomes[positions.get(batch[position])!] = outcome));
+			await withRecordLocks(client.node, lockKeys(client, planned), async () => {
+				const missing = await mergeCurrentLists(client, planned);
+				missing.forEach((outcome, write) => (outcomes[positions.get(write)!] = outcome));
+				batch = planned.filter((write) => !missing.has(write));
+				if (batch.length === 0) return;
+				const single = batch.length === 1;
+				const request = single ? writer.single(batch[0]) : writer.bulk(batch[0].tableId, batch);
+				const structure = writer.readsStructure ? await client.structure(batch[0].tableId) : [];
+				const response = await client.send(request);
+				const repeated = response.repeated === true;
+				const perItem = single ? undefined : itemRefusals(client, response, batch, structure);
+				const answer = () =>
+					repeated && writer.doneBefore?.(response, single)
+						? null
+						: checkedAnswer(
+								client,
+								response,
+								request,
+								structure,
+								single ? batch[0].itemIndex : undefined,
+							);
+				const results =
+					perItem ?? (await writer.results(answer(), batch, structure, single, repeated));
+				results.forEach(
+					(outcome, position) => (outcomes[positions.get(batch[position])!] = outcome),
+				);
+			});
 		} catch (error) {
 			const { error: cause } = failure(error) as { error: NodeApiError | NodeOperationError };
 			for (const write of batch)

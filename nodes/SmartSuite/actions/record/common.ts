@@ -29,6 +29,7 @@ import type { ApiResponse, RequestSubject } from '../../shared/transport';
 import { parseResponse, quote, readJson, recordsAddress } from '../../shared/transport';
 import { inItem, isToolNode } from '../shared';
 import { readRichTextAs } from '../../shared/richText';
+import { linkTitlesFor } from './linkTitles';
 
 type Show = Record<string, string[]>;
 
@@ -194,6 +195,22 @@ export function readableField(show: Show): INodeProperties {
 			'Whether to show people as ID, name and e-mail instead of member IDs (one members read per run when people are shown)',
 		displayOptions: { show: { ...show, simplify: [true] } },
 	};
+}
+
+/** Readable People and Choices, and with it Linked Record Titles (the record outputs). */
+export function readableFields(show: Show): INodeProperties[] {
+	return [
+		readableField(show),
+		{
+			displayName: 'Linked Record Titles',
+			name: 'linkTitles',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to show linked records as ID and title instead of IDs (one read of the records shown per linked table)',
+			displayOptions: { show: { ...show, simplify: [true], readableValues: [true] } },
+		},
+	];
 }
 
 export function readTableId(context: IExecuteFunctions, itemIndex: number): string {
@@ -472,13 +489,36 @@ export async function shownRecords(
 	if (!readSimplify(context, itemIndex)) return records;
 	const keys = outputKeys(structure);
 	const readable = context.getNodeParameter('readableValues', itemIndex, true) as boolean;
+	const warn = (message: string) => context.addExecutionHints({ message, location: 'outputPane' });
 	const readContext = readable
-		? await readContextFor(client, hasPeople(records, structure), (message) =>
-				context.addExecutionHints({ message, location: 'outputPane' }),
-			)
+		? await readContextFor(client, hasPeople(records, structure), warn)
 		: undefined;
+	if (readContext && context.getNodeParameter('linkTitles', itemIndex, true))
+		readContext.linkTitles = await linkTitlesFor(client, records, structure, warn);
 	const richText = readRichTextAs(context, itemIndex);
 	return records.map((record) => simplifyRecord(record, structure, keys, readContext, richText));
+}
+
+const hintOf = (context: IExecuteFunctions) => (message: string) =>
+	context.addExecutionHints({ message, location: 'outputPane' });
+
+/**
+ * Reads at once the titles a batch's records link to, when the item shows them (Simplify,
+ * Readable People and Choices, Linked Record Titles), so that showing the records one by one
+ * (shownRecord) reads none: one request per linked table per batch, not per record.
+ */
+export async function readLinkTitlesOf(
+	context: IExecuteFunctions,
+	client: RecordsClient,
+	records: IDataObject[],
+	structure: Field[],
+	itemIndex: number,
+): Promise<void> {
+	const shows =
+		readSimplify(context, itemIndex) &&
+		context.getNodeParameter('readableValues', itemIndex, true) &&
+		context.getNodeParameter('linkTitles', itemIndex, true);
+	if (shows) await linkTitlesFor(client, records, structure, hintOf(context));
 }
 
 /** One record as shownRecords shows it. */

@@ -13,7 +13,7 @@ import { tableLocator } from '../../shared/locators';
 import type { BatchWriter } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { readableField, shownRecord, simplifyField } from './common';
+import { readableFields, readLinkTitlesOf, shownRecord, simplifyField } from './common';
 import { fieldsInputFields } from './fieldsInput';
 import { prepareWrites } from './prepare';
 import { richTextAsField } from '../../shared/richText';
@@ -35,7 +35,7 @@ export const createFields: INodeProperties[] = [
 	}),
 	...fieldsInputFields('add', show),
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 
@@ -70,6 +70,7 @@ export function createWriter(client: RecordsClient, context: IExecuteFunctions):
 		}),
 		async results(answer, writes, structure, single) {
 			const records = single ? (isObject(answer) ? [answer] : undefined) : recordsIn(answer);
+			await readLinkTitlesOf(context, client, records ?? [], structure, writes[0].itemIndex);
 			const outcomes: Outcome[] = [];
 			for (const [position, write] of writes.entries()) {
 				const record = records?.length === writes.length ? records[position] : undefined;

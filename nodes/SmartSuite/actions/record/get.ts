@@ -18,7 +18,7 @@ import {
 	readTableId,
 	recordLocator,
 	shownRecord,
-	readableField,
+	readableFields,
 	simplifyField,
 } from './common';
 import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
@@ -41,7 +41,7 @@ export const getFields: INodeProperties[] = [
 	recordLocator(show),
 	outputFieldsField(show),
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 

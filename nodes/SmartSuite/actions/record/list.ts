@@ -19,16 +19,20 @@ export const MAX_PAGES = 100;
 /** A search that takes longer than this stops with an error. */
 export const TIME_LIMIT_MS = 10 * 60_000;
 
-/** The records of a list, and whether the limit cut it short (with SmartSuite's total of matches when it told one beyond them). */
+/**
+ * The records of a list, and whether the limit cut it short: then SmartSuite's total of matches
+ * when it told one beyond them, and the offset of the first record left out.
+ */
 export interface RecordList {
 	records: IDataObject[];
-	cut?: { total?: number };
+	cut?: { total?: number; next: number };
 }
 
 /**
- * The records that match `body` (filter, sort), paged as searchTable says, up to `limit`. `most`:
- * more records than this is an error (what the run can still output after the `earlier` records
- * of its other items), whatever the limit, even when a server sends them on one page.
+ * The records that match `body` (filter, sort), paged as searchTable says, up to `limit`, from
+ * the `start`th (a Cursor's offset). `most`: more records than this is an error (what the run can
+ * still output after the `earlier` records of its other items), whatever the limit, even when a
+ * server sends them on one page.
  */
 export async function listRecords(
 	client: RecordsClient,
@@ -39,15 +43,23 @@ export async function listRecords(
 		limit: asked = Infinity,
 		most = Infinity,
 		earlier = 0,
+		start = 0,
 		itemIndex,
 		action = 'search the records',
-	}: { limit?: number; most?: number; earlier?: number; itemIndex?: number; action?: string },
+	}: {
+		limit?: number;
+		most?: number;
+		earlier?: number;
+		start?: number;
+		itemIndex?: number;
+		action?: string;
+	},
 ): Promise<RecordList> {
 	// One more than `most` tells "exactly that many" from "too many".
 	const limit = Math.min(asked, most + 1);
 	const started = Date.now();
 	const records: IDataObject[] = [];
-	let offset = 0;
+	let offset = start;
 	for (let pages = 1; ; pages++) {
 		const wanted = Math.min(PAGE_SIZE, limit - records.length);
 		const answer = await answerOf(
@@ -72,7 +84,8 @@ export async function listRecords(
 		offset += items.length;
 		const over = items.length < wanted || reachedTotal(answer, items.length, offset);
 		if (over) break;
-		if (records.length >= limit) return { records, cut: { total: totalBeyond(answer, offset) } };
+		if (records.length >= limit)
+			return { records, cut: { total: totalBeyond(answer, offset), next: start + records.length } };
 		if (pages >= MAX_PAGES || Date.now() - started > TIME_LIMIT_MS)
 			throw endlessError(client.node, pages, records.length, itemIndex);
 	}

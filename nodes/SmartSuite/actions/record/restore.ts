@@ -11,7 +11,7 @@ import { recordPath } from '../../shared/records';
 import { withoutEmptyValues } from '../../shared/fields';
 import {
 	eachItem,
-	readableField,
+	readableFields,
 	readRecordId,
 	readSimplify,
 	readTableId,
@@ -38,7 +38,7 @@ export const restoreFields: INodeProperties[] = [
 	}),
 	recordLocator(show, { deleted: true }),
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 

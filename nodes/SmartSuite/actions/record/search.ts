@@ -21,10 +21,11 @@ import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { MAX_ITEMS_PER_RUN } from '../pages';
 import { isTool, returnAllFields } from '../shared';
-import { eachItem, readTableId, shownRecords, readableField, simplifyField } from './common';
+import { eachItem, readTableId, shownRecords, readableFields, simplifyField } from './common';
 import { fieldByKey, fieldList } from './fieldNames';
 import type { LookupErrors } from './linked';
 import { convertContextFor, lookupErrorOf } from './linked';
+import { cursorOffset, encodeCursor, queryFingerprint } from './cursor';
 import { listRecords } from './list';
 import { onlyFields, outputFieldsField, readOutputFields } from './outputFields';
 import type { FilterRule, SearchConditions, SortRule } from './searchJson';
@@ -41,7 +42,7 @@ export const searchOperation: INodePropertyOptions = {
 	value: 'search',
 	action: 'Search the records of a table by filter',
 	description:
-		'Output the records that match a filter, sorted, up to a limit or all of them; as a tool, a last {"more": …} item says when the limit left matching records out',
+		'Output the records that match a filter, sorted, up to a limit or all of them; as a tool, a last {"more": {"count", "cursor"}} item says when the limit left matching records out, and its Cursor continues the search',
 };
 
 /** A rule's field, from the chosen table (the slug is the value). */
@@ -166,14 +167,43 @@ export const searchFields: INodeProperties[] = [
 		],
 	},
 	...returnAllFields(show, TOOL_LIMIT),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Cursor',
+				name: 'cursor',
+				type: 'string',
+				default: '',
+				description:
+					'Continue a search where it stopped: the "cursor" of the last {"more": …} item a search with the same table, filter and sort gave. The next records come in the same order. Empty: from the first record.',
+			},
+		],
+	},
 	outputFieldsField(show),
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 
-/** An item's conditions: the fixed rules, or the JSON (Specify Filter). */
+/** An item's conditions, comparisons in any case (`"IS"`, as labels and values are taken). */
 function conditionsOf(context: IExecuteFunctions, itemIndex: number): SearchConditions {
+	const conditions = givenConditions(context, itemIndex);
+	const rules = conditions.rules.map((rule) =>
+		typeof rule.comparison === 'string'
+			? { ...rule, comparison: rule.comparison.trim().toLowerCase() }
+			: rule,
+	);
+	return { ...conditions, rules };
+}
+
+/** The fixed rules, or the JSON (Specify Filter). */
+function givenConditions(context: IExecuteFunctions, itemIndex: number): SearchConditions {
 	if (context.getNodeParameter('filterInput', itemIndex, 'rules') === 'json') {
 		try {
 			return readFilterJson(context.getNodeParameter('filterJson', itemIndex, ''));
@@ -341,25 +371,40 @@ async function searchTable(
 		sort: sortOf(node, conditions, structure, itemIndex),
 	};
 	const limit = readLimit(context, itemIndex);
+	const query = queryFingerprint(tableId, body);
+	const start = readCursor(context, query, itemIndex);
 	const kept = readOutputFields(context, structure, itemIndex);
 	const { records, cut } = await listRecords(client, tableId, structure, body, {
 		limit,
 		most: MAX_ITEMS_PER_RUN - run.output,
 		earlier: run.output,
+		start,
 		itemIndex,
 	});
 	run.output += records.length;
 	const chosen = onlyFields(records, kept);
 	const shown = await shownRecords(context, client, chosen, structure, itemIndex);
-	// A model sees only the items: it is told that more match, and how to see them.
-	if (cut && isTool(context)) shown.push({ more: moreMatchNote(records.length, cut.total) });
+	// A model sees only the items: it is told that more match, and the cursor to read them.
+	if (cut && isTool(context))
+		shown.push({
+			more: {
+				...(cut.total === undefined ? {} : { count: cut.total }),
+				cursor: encodeCursor(cut.next, query),
+			},
+		});
 	return shown;
 }
 
-/** What the SmartSuite Tool adds when the Limit cut the list; `total` when SmartSuite told it. */
-export function moreMatchNote(shown: number, total?: number): string {
-	const count = total === undefined ? 'More records may match' : `${total} records match`;
-	return `${count}; these are the first ${shown}. To see others, search again with a higher limit or more filter rules.`;
+/** The offset the Cursor option continues from (0 without one), checked against this search. */
+function readCursor(context: IExecuteFunctions, query: string, itemIndex: number): number {
+	const given = context.getNodeParameter('options.cursor', itemIndex, '') as unknown;
+	if (given === undefined || given === null || given === '') return 0;
+	try {
+		return cursorOffset(String(given).trim(), query);
+	} catch (error) {
+		// cursorOffset throws only CursorErrors: what is wrong with the cursor and what to do.
+		throw new NodeOperationError(context.getNode(), (error as Error).message, { itemIndex });
+	}
 }
 
 /** Run by actions/router.ts: filters are built from the table's structure. */

@@ -16,7 +16,13 @@ import { quote, secretsOf } from '../../shared/transport';
 import type { BatchWriter, Write } from './batches';
 import { executeWrites, unexpectedAnswerError } from './batches';
 import type { Outcome } from './common';
-import { readableField, recordLocator, shownRecord, simplifyField } from './common';
+import {
+	readableFields,
+	readLinkTitlesOf,
+	recordLocator,
+	shownRecord,
+	simplifyField,
+} from './common';
 import { recordsIn } from './create';
 import { fieldsInputFields } from './fieldsInput';
 import { listChangeOption } from './listChanges';
@@ -50,7 +56,7 @@ export const updateFields: INodeProperties[] = [
 		options: [listChangeOption],
 	},
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 
@@ -121,6 +127,8 @@ export function updateWriter(client: RecordsClient, context: IExecuteFunctions):
 							: unexpectedAnswerError(client, 'update the record', writes[0].itemIndex),
 					]
 				: bulkResults(client, answer, writes);
+			const records = results.filter((result): result is IDataObject => !(result instanceof Error));
+			await readLinkTitlesOf(context, client, records, structure, writes[0].itemIndex);
 			const outcomes: Outcome[] = [];
 			for (const [position, result] of results.entries()) {
 				if (result instanceof NodeApiError) outcomes.push({ error: result });

@@ -23,7 +23,7 @@ import {
 	readTableId,
 	recordFileFields,
 	shownRecord,
-	readableField,
+	readableFields,
 	simplifyField,
 } from './common';
 import { richTextAsField } from '../../shared/richText';
@@ -56,7 +56,7 @@ export const uploadFileFields: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 

@@ -31,7 +31,7 @@ import { itemSubject } from '../shared';
 import type { Write } from './batches';
 import { chunksBy, writeInBatches } from './batches';
 import type { Outcome } from './common';
-import { failure, outputOf, readableField, simplifyField, stopUnlessContinuing } from './common';
+import { failure, outputOf, readableFields, simplifyField, stopUnlessContinuing } from './common';
 import { createWriter } from './create';
 import { fieldsInputFields, readMatchOn, usesJson } from './fieldsInput';
 import { checkRequired, prepareWrites } from './prepare';
@@ -74,7 +74,7 @@ export const upsertFields: INodeProperties[] = [
 		],
 	},
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 

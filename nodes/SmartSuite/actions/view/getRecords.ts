@@ -20,7 +20,7 @@ import { returnAllFields } from '../shared';
 import {
 	answerOf,
 	eachItem,
-	readableField,
+	readableFields,
 	readTableId,
 	shownRecords,
 	simplifyField,
@@ -46,7 +46,7 @@ export const getRecordsFields: INodeProperties[] = [
 	...returnAllFields(show),
 	outputFieldsField(show),
 	simplifyField(show),
-	readableField(show),
+	...readableFields(show),
 	richTextAsField(show),
 ];
 

@@ -8,6 +8,11 @@ import { isObject, readIds } from './values';
 /** What readable values need beyond the table's structure: the members by id (empty when unread). */
 export interface ReadContext {
 	membersById: Map<string, IDataObject>;
+	/**
+	 * Linked table id → record id → its title (null: not found), when linked records are shown
+	 * with their titles; absent, they are shown as ids.
+	 */
+	linkTitles?: Map<string, Map<string, string | null>>;
 }
 
 const textOrNull = (value: unknown) =>

@@ -227,6 +227,14 @@ const RECORD_IDS_EXPECTED = `a record's title or id, or ${LIST_FORMS}`;
 /** The table a linked record field links to. */
 export const linkedTableOf = (field: Field) => String(field.params?.linked_application ?? '');
 
+/** Linked records as `{id, title}` when their titles were read (ReadContext.linkTitles), else ids. */
+function readLinks(value: unknown, field: Field, { linkTitles }: ReadContext): unknown {
+	const ids = readIds(value);
+	const titles = linkTitles?.get(linkedTableOf(field));
+	if (!titles || !Array.isArray(ids)) return ids;
+	return ids.map((id) => ({ id, title: titles.get(String(id)) ?? null }));
+}
+
 /** Linked records by id, or by title as found in the linked table (context.recordIdsByTitle). */
 function writeRecordIds(value: unknown, field: Field, context: ConvertContext = {}): string[] {
 	const titles = context.recordIdsByTitle?.get(linkedTableOf(field));
@@ -387,6 +395,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		mapperType: 'string',
 		write: writeRecordIds,
 		read: readIds,
+		readable: (value, field, context) => readLinks(value, field, context),
 		comparisons: [...MULTIPLE_CHOICE, 'contains', 'not_contains'],
 		filter: (value, comparison, field, context) =>
 			takesList(comparison) ? writeRecordIds(value, field, context) : toText(value),
