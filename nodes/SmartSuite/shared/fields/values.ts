@@ -118,6 +118,17 @@ export function toList(
 	return [given];
 }
 
+/** The text entries of a list's value (trimmed); none when it is not a list (its conversion says so). */
+export function textEntries(value: unknown): string[] {
+	try {
+		return toList(value, '')
+			.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+			.map((entry) => entry.trim());
+	} catch {
+		return [];
+	}
+}
+
 /** The option id of a choice given by id, by label, or by label in any case. */
 export function toChoiceId(value: unknown, choices: Choice[]): string {
 	const text =
@@ -172,6 +183,9 @@ export function readIds(value: unknown): unknown {
 	if (!Array.isArray(value)) return value;
 	return value.map((entry) => (isObject(entry) && 'id' in entry ? entry.id : entry));
 }
+
+/** SmartSuite's ids (records, members, tags) are 24 hexadecimal characters; anything else is a name or title. */
+export const looksLikeId = (text: string) => /^[0-9a-f]{24}$/i.test(text.trim());
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
