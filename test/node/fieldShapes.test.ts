@@ -7,7 +7,9 @@
  */
 import type { IDataObject, INodeParameters, INodePropertyCollection } from 'n8n-workflow';
 
+import { APP_ONLY_TYPES, FIELD_TYPES } from '../../nodes/SmartSuite/shared/fields';
 import type { Emulator, FieldObject } from '../emulator';
+import { startEmulator } from '../emulator';
 import {
 	restore,
 	run,
@@ -35,6 +37,7 @@ const FIELDS: FieldObject[] = [
 	{ slug: 'total', label: 'Total', field_type: 'rollupfield', params: { function: 'sum' } },
 	{ slug: 'names', label: 'Names', field_type: 'rollupfield', params: { function: 'concatenate' } },
 	{ slug: 'note', label: 'Note', field_type: 'textfield', params: {} },
+	{ slug: 'length', label: 'Length', field_type: 'durationfield', params: {} },
 ];
 
 function shapesTable(emu: Emulator = ctx.emu) {
@@ -332,6 +335,7 @@ describe('Field types as a person types and reads them', () => {
 			parameters: create(table.id, {
 				title: 'x',
 				spent: '2 hours, 1 hour 30 minutes, 1 hour and 5 mins, 1.5h',
+				length: '1 day 2 hours',
 			}),
 		});
 		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
@@ -345,6 +349,35 @@ describe('Field types as a person types and reads them', () => {
 			],
 			total_duration: 21900,
 		});
+		expect(body.length).toBe('93600');
+	});
+
+	it('the demo’s Field Types table holds a field of every type the node writes, and its first record a value in each', async () => {
+		const emu = await startEmulator({ demo: true });
+		try {
+			const tableId = emu.demo.fieldTypesTableId;
+			const structure = emu.getTable(tableId)!.structure;
+			const written = Object.keys(FIELD_TYPES).filter(
+				(type) => FIELD_TYPES[type].write && !APP_ONLY_TYPES.includes(type),
+			);
+			expect(structure.map((field) => field.field_type)).toEqual(expect.arrayContaining(written));
+			const [first] = emu.records(tableId);
+			const [got] = await run(emu, {
+				parameters: {
+					resource: 'record',
+					operation: 'get',
+					tableId: locator(tableId),
+					recordId: locator(first.id),
+				},
+			});
+			const empty = structure
+				.filter((field) => written.includes(field.field_type))
+				.map((field) => field.label)
+				.filter((label) => !(label in got.json));
+			expect(empty).toEqual([]);
+		} finally {
+			await emu.close();
+		}
 	});
 
 	it('a Due Date typed as one day is that day (the start left empty, as SmartSuite’s app fills it)', async () => {

@@ -29,6 +29,7 @@ import {
 	toDueDate,
 	toSmartSuiteDate,
 } from './dates';
+import { toSeconds } from './durations';
 import type { KeySpec } from './keys';
 import { choiceKey, numberKey, textKey } from './keys';
 import type { NamedMember, ReadContext } from './people';
@@ -335,7 +336,13 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	ratingfield: number,
 	numbersliderfield: number,
 	percentcompletefield: number,
-	durationfield: numberAsText,
+	// Seconds, as text; typed as seconds or as "1h 30m", "2 hours" (a text input in the mapper).
+	durationfield: {
+		...numberAsText,
+		mapperType: 'string',
+		write: (value) => String(toSeconds(value)),
+		filter: toSeconds,
+	},
 	timefield: { mapperType: 'string', write: toTime, read: asIs, comparisons: [] },
 	datefield: date,
 	daterangefield: dateRange,
