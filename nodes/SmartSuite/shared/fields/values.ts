@@ -334,7 +334,7 @@ export function toTime(value: unknown): string {
 }
 
 /** Whether text holds a tag: `<` and a letter, a `>` after them (found without backtracking: `/<[a-z][^>]*>/` takes quadratic time on "<a<a<a…"). */
-function hasHtmlTag(text: string): boolean {
+export function hasHtmlTag(text: string): boolean {
 	const start = text.search(/<[a-z]/i);
 	return start >= 0 && text.indexOf('>', start) > start;
 }
