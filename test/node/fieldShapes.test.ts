@@ -254,6 +254,22 @@ describe('Field types as a person types and reads them', () => {
 		expect(completedAt).toBeLessThanOrEqual(Date.now());
 	});
 
+	it('a checklist item’s "completed" and a time entry’s note are read as typed ("yes", a number), not dropped', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		await run(emu, {
+			parameters: create(table.id, {
+				title: 'x',
+				todo: JSON.stringify([{ content: 'Call', completed: 'yes' }]),
+				spent: JSON.stringify([{ duration: 60, note: 42 }]),
+			}),
+		});
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.todo).toMatchObject({ items: [{ completed: true }], completed_items: 1 });
+		expect(body.spent).toMatchObject({ time_track_logs: [{ note: '42' }] });
+	});
+
 	it('new checklist items get random UUIDs, as SmartSuite’s own; items marked [x] say when they were completed', async () => {
 		const { emu } = ctx;
 		const table = shapesTable();

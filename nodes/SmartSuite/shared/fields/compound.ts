@@ -22,6 +22,7 @@ import {
 	readSmartDoc,
 	toList,
 	toSmartDoc,
+	toBoolean,
 	toId,
 	toText,
 	ValueError,
@@ -150,8 +151,11 @@ function checklistItem(entry: unknown, context: ConvertContext, now: string): ID
 	const mark = MARK.exec(text.trim());
 	const content = text.trim().replace(MARK, '');
 	if (content === '') throw new ValueError(CHECKLIST_EXPECTED);
+	const said = given.completed ?? given.done;
 	const completed = isObject(entry)
-		? entry.completed === true || entry.done === true
+		? said !== undefined &&
+			said !== null &&
+			entryPart('completed', 'checklist items', () => toBoolean(said))
 		: (mark?.[1] ?? ' ').toLowerCase() === 'x';
 	const dueDate = given.due_date ?? given.due;
 	const { data, html, preview } = toSmartDoc(content);
@@ -279,7 +283,10 @@ function timeLogEntry(entry: unknown, context: ConvertContext, now: string): IDa
 		duration: entryPart('duration', 'time entries', () => toSeconds(given.duration)),
 		time_range: null,
 		timer_start: null,
-		note: typeof given.note === 'string' ? given.note : '',
+		note:
+			given.note === undefined || given.note === null
+				? ''
+				: entryPart('note', 'time entries', () => toText(given.note)),
 	};
 }
 

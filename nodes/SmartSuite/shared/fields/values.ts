@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { ownValue } from '../own';
 import { countryOfPhone } from './callingCodes';
 import { markdownToSmartDoc, recognisedMarkdown, smartDocOf, smartDocToMarkdown } from './markdown';
 import { htmlToSmartDocData, smartDocDataToHtml } from './smartDoc';
@@ -256,7 +257,9 @@ export function toFullName(value: unknown): IDataObject {
 	const given = fromJsonText(value, expected);
 	if (isObject(given)) {
 		for (const [key, part] of Object.entries(given)) {
-			const target = NAME_ALIASES[key];
+			const target = ownValue(NAME_ALIASES, key);
+			// sys_root is SmartSuite's own (a Get's value written back): made from the parts.
+			if (!target && key !== 'sys_root') throw new ValueError(`${expected}; "${key}" is none`);
 			if (target && part !== undefined && part !== null) name[target] = toText(part, expected);
 		}
 	} else {
@@ -307,7 +310,10 @@ export function toAddress(value: unknown): IDataObject {
 	const address: IDataObject = {};
 	for (const [key, part] of Object.entries(given)) {
 		const bare = key.replace(/^location_/, '').replace(/^_/, '');
-		const name = ADDRESS_ALIASES[bare] ?? bare;
+		const name = ownValue(ADDRESS_ALIASES, bare) ?? bare;
+		// sys_root is SmartSuite's own (a Get's value written back): made from the parts.
+		if (!ADDRESS_PARTS.includes(name) && key !== 'sys_root')
+			throw new ValueError(`${expected}; "${key}" is none`);
 		if (ADDRESS_PARTS.includes(name) && part !== undefined && part !== null)
 			address[`location_${name}`] = toText(part, expected);
 	}
