@@ -109,11 +109,18 @@ const MARK = /^\[( |x|X)?\]\s*/;
 
 /** A sub-value of an entry (a checklist item's assignee, a time entry's date): `convert`'s value, or a message naming the key. */
 function entryPart<T>(key: string, kind: string, convert: () => T): T {
+	const converted = attempt(convert);
+	if ('value' in converted) return converted.value;
+	const { expected, problem } = converted.error;
+	throw new ValueError(`${kind} whose "${key}" is ${expected}`, problem);
+}
+
+/** What `convert` gives, or the ValueError it throws (any other error as one). */
+function attempt<T>(convert: () => T): { value: T } | { error: ValueError } {
 	try {
-		return convert();
+		return { value: convert() };
 	} catch (error) {
-		if (!(error instanceof ValueError)) throw error;
-		throw new ValueError(`${kind} whose "${key}" is ${error.expected}`, error.problem);
+		return { error: error instanceof ValueError ? error : new ValueError(String(error)) };
 	}
 }
 
