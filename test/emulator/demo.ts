@@ -99,7 +99,11 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 
 const day = (date: string) => ({ date: `${date}T00:00:00Z`, include_time: false });
 
-/** A value for every writable field of the Field Types table, in SmartSuite's shapes (its first record shows each type). */
+/**
+ * A value for every writable field of the Field Types table, in SmartSuite's shapes (its first
+ * record shows each type), but Attachments: `npm run dev` attaches projects.csv there, the one file
+ * the files example reads.
+ */
 function everyTypeValues(
 	relatedId: string,
 	memberId: string,
@@ -128,7 +132,6 @@ function everyTypeValues(
 				content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Kick-off notes' }] }],
 			},
 		},
-		[f.files]: ['https://files.example.com/brief.pdf'],
 		[f.tags]: [tagId],
 		x1perc0001: '40',
 		x1rate0002: 4,
