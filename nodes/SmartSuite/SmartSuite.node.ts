@@ -62,7 +62,9 @@ export class SmartSuite implements INodeType {
 		name: 'smartSuite',
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Comment → Create's Format is Auto by default (version 1 keeps Plain Text).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: operationSubtitle(properties),
 		description: SMARTSUITE_DESCRIPTION,
 		defaults: { name: 'SmartSuite' },

@@ -103,7 +103,7 @@ function fieldCases(
 		ratingfield: { typed: '4', stored: '4' },
 		numbersliderfield: { typed: '7', stored: '7' },
 		percentcompletefield: { typed: '80', stored: '80' },
-		durationfield: { typed: '5400', stored: '5400' },
+		durationfield: { typed: '1 hour 30 minutes', stored: '5400' },
 		timefield: { typed: '9:30', stored: '09:30:00' },
 		yesnofield: { typed: 'on', stored: true },
 		singleselectfield: { typed: 'Green', stored: choice(COLOR_CHOICES, 'Green') },
@@ -197,6 +197,43 @@ function fieldCases(
 			typed: `${TAG.q2}, ${TAG.renewal}`,
 			stored: [TAG.q2, TAG.renewal],
 			json: { typed: JSON.stringify([TAG.renewal, TAG.q2]), stored: [TAG.renewal, TAG.q2] },
+		},
+		// The five newer types, typed as the mapper's hints and the notice above it say (issue 56).
+		colorpickerfield: {
+			typed: '#715E5E, 00ff00',
+			stored: [{ value: '#715E5E' }, { value: '#00ff00' }],
+		},
+		ipaddressfield: {
+			typed: '192.121.0.0 gb, 2001:db8::1',
+			stored: [{ address: '192.121.0.0', country_code: 'gb' }, { address: '2001:db8::1' }],
+		},
+		checklistfield: {
+			typed: '[x] Sign the contract, [ ] Plan the kick-off',
+			stored: { total_items: 2, completed_items: 1 },
+			json: {
+				typed: JSON.stringify([
+					{ content: 'Call Sam', assignee: secondMemberEmail, due_date: '2026-12-10' },
+				]),
+				stored: { items: [{ assignee: secondMemberId, due_date: '2026-12-10' }] },
+			},
+		},
+		socialnetworkfield: {
+			typed: 'facebook: acme, linkedin: acme-corp',
+			stored: { facebook_username: 'acme', linkedin_username: 'acme-corp' },
+		},
+		timetrackingfield: {
+			typed: '1h 30m, 2 hours',
+			stored: { total_duration: 12600 },
+			json: {
+				typed: JSON.stringify([
+					{ duration: '1 hour', date: '2026-12-01T09:00:00Z', user: 'alex.morgan@example.com' },
+				]),
+				stored: {
+					time_track_logs: [
+						{ user_id: EMULATOR_USER_ID, date_time: '2026-12-01T09:00:00Z', duration: 3600 },
+					],
+				},
+			},
 		},
 	};
 }

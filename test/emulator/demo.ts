@@ -1,5 +1,8 @@
 /** Demo data (`demo: true`, `npm run emulator`) and a ticker of live changes for `npm run dev`. */
+import { randomUUID } from 'crypto';
+
 import {
+	CHANNEL_CHOICES,
 	COLOR_CHOICES,
 	MORE_TYPED_FIELDS,
 	STATUS_VALUES,
@@ -13,7 +16,7 @@ import type { Emulator, EventObject } from './types';
 /**
  * The demo: a solution with the table "Projects" (live and deleted records, watched by a webhook
  * whose five events are real changes of its records, and two views), "Tasks", and "Field Types"
- * (every field type).
+ * (one field of every type the node writes or reads, its first record holding a value of each).
  */
 export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const solution = emulator.addSolution({ name: 'Project Management' });
@@ -24,21 +27,28 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 		id: fieldTypesId,
 		structure: [...fieldTypesStructure(fieldTypesId), ...MORE_TYPED_FIELDS],
 	});
-	for (const [i, name] of ['Acme Corp', 'Globex', 'Initech'].entries()) {
-		emulator.createRecord(fieldTypes.id, {
-			title: name,
-			[TYPED_FIELDS.text]: `C-${i + 1}`,
-			[TYPED_FIELDS.number]: (i + 1) * 10,
-			[TYPED_FIELDS.singleSelect]: COLOR_CHOICES[i].value,
-		});
-	}
+	const fieldTypesIds = ['Acme Corp', 'Globex', 'Initech'].map(
+		(name, i) =>
+			emulator.createRecord(fieldTypes.id, {
+				title: name,
+				[TYPED_FIELDS.text]: `C-${i + 1}`,
+				[TYPED_FIELDS.number]: (i + 1) * 10,
+				[TYPED_FIELDS.singleSelect]: COLOR_CHOICES[i].value,
+			}).record.id,
+	);
+	const [me, sam, jordan] = emulator.members().map((member) => member.id);
+	const keyAccount = emulator.addTag('Key account');
+	emulator.updateRecord(
+		fieldTypes.id,
+		fieldTypesIds[0],
+		everyTypeValues(fieldTypesIds[1], me, keyAccount.id),
+	);
 	const deletedRecordIds = ['Q3 launch plan', 'Vendor contract review', 'Onboarding checklist'].map(
 		(title) => emulator.addDeletedRecord(tableId, { title }).id,
 	);
 	const recordIds = ['Budget forecast FY25', 'Release notes 2.4', 'Customer feedback triage'].map(
 		(title) => emulator.createRecord(tableId, { title }).record.id,
 	);
-	const [me, sam, jordan] = emulator.members().map((member) => member.id);
 	emulator.addTeam({ name: 'Engineering', members: [me, sam] });
 	emulator.addTeam({ name: 'Customer Success', members: [sam, jordan] });
 	emulator.addComment(tableId, recordIds[0], {
@@ -84,6 +94,90 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 		solutionId: solution.id,
 		fieldTypesTableId: fieldTypes.id,
 		viewIds,
+	};
+}
+
+const day = (date: string) => ({ date: `${date}T00:00:00Z`, include_time: false });
+
+/**
+ * A value for every writable field of the Field Types table, in SmartSuite's shapes (its first
+ * record shows each type), but Attachments: `npm run dev` attaches projects.csv there, the one file
+ * the files example reads.
+ */
+function everyTypeValues(
+	relatedId: string,
+	memberId: string,
+	tagId: string,
+): Record<string, unknown> {
+	const f = TYPED_FIELDS;
+	return {
+		[f.textArea]: 'Key account since 2019.\nRenewal in December.',
+		[f.currency]: '1250.50',
+		[f.yesNo]: true,
+		[f.multipleSelect]: [CHANNEL_CHOICES[0].value, CHANNEL_CHOICES[2].value],
+		status: { value: 'in_progress' },
+		[f.date]: day('2026-12-01'),
+		[f.dateRange]: { from_date: day('2026-12-01'), to_date: day('2026-12-15') },
+		due_date: { from_date: { date: null, include_time: false }, to_date: day('2026-12-20') },
+		[f.linked]: [relatedId],
+		assigned_to: [memberId],
+		[f.email]: ['hello@acme.example'],
+		[f.phone]: [{ phone_country: 'US', phone_number: '555 0100' }],
+		[f.link]: ['https://acme.example'],
+		[f.fullName]: { title: '', first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+		[f.address]: { location_address: '1 Main Street', location_city: 'Springfield' },
+		[f.smartDoc]: {
+			data: {
+				type: 'doc',
+				content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Kick-off notes' }] }],
+			},
+		},
+		[f.tags]: [tagId],
+		x1perc0001: '40',
+		x1rate0002: 4,
+		x1slid0003: 7,
+		x1comp0004: 80,
+		x1dura0005: '5400',
+		x1time0006: '09:30:00',
+		x1colr0007: [{ value: '#715E5E', name: 'Brand brown' }],
+		x1ipad0008: [{ address: '192.121.0.0', country_code: 'gb' }, { address: '2001:db8::1' }],
+		x1chkl0009: {
+			items: [
+				checklistItem('Sign the contract', true, memberId, '2026-12-05'),
+				checklistItem('Plan the kick-off', false, null, null),
+			],
+		},
+		x1socl0010: { facebook_username: 'acme', linkedin_username: 'acme-corp' },
+		x1trak0011: {
+			time_track_logs: [
+				{
+					user_id: memberId,
+					date_time: '2026-11-20T09:00:00Z',
+					duration: 5400,
+					note: 'Kick-off call',
+				},
+			],
+		},
+	};
+}
+
+function checklistItem(
+	text: string,
+	completed: boolean,
+	assignee: string | null,
+	due: string | null,
+) {
+	return {
+		id: randomUUID(),
+		content: {
+			data: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+			html: `<div class="rendered">\n <p>${text}</p>\n</div>`,
+			preview: text,
+		},
+		completed,
+		assignee,
+		due_date: due,
+		completed_at: completed ? '2026-11-21T10:00:00Z' : null,
 	};
 }
 

@@ -354,7 +354,8 @@ export const COLOR_CHOICES = choices(['Red', 'Green', 'Blue']);
 export const CHANNEL_CHOICES = choices(['Email', 'Phone', 'Chat', 'Social']);
 
 /**
- * The number kinds and Time, beside fieldTypesStructure in the demo's Field Types table and the
+ * The number kinds, Time and the five newer types (Colour Picker, IP Address, Checklist, Social
+ * Network, Time Tracking Log), beside fieldTypesStructure in the demo's Field Types table and the
  * editor test's: kept apart so that the many tests written against fieldTypesStructure stay as
  * they are.
  */
@@ -365,6 +366,11 @@ export const MORE_TYPED_FIELDS: FieldObject[] = [
 	{ slug: 'x1comp0004', label: 'Done', field_type: 'percentcompletefield', params: {} },
 	{ slug: 'x1dura0005', label: 'Length', field_type: 'durationfield', params: {} },
 	{ slug: 'x1time0006', label: 'Opens', field_type: 'timefield', params: {} },
+	{ slug: 'x1colr0007', label: 'Brand Colour', field_type: 'colorpickerfield', params: {} },
+	{ slug: 'x1ipad0008', label: 'Server IP', field_type: 'ipaddressfield', params: {} },
+	{ slug: 'x1chkl0009', label: 'Checklist', field_type: 'checklistfield', params: {} },
+	{ slug: 'x1socl0010', label: 'Social', field_type: 'socialnetworkfield', params: {} },
+	{ slug: 'x1trak0011', label: 'Time Spent', field_type: 'timetrackingfield', params: {} },
 ];
 
 /**

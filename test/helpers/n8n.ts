@@ -189,6 +189,8 @@ export interface RunNodeOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (its settings; runNodeInWorkflow only): what the node's getTimezone() gives. */
 	timezone?: string;
+	/** The node's version (default 1, as the workflows saved before version 2 hold it). */
+	typeVersion?: number;
 }
 
 /** A file an input item carries, stored by n8n's prepareBinaryData as a node that reads files would. */
@@ -204,10 +206,17 @@ export interface TestFile {
  */
 export async function runNodeOnce(
 	nodeType: INodeType,
-	{ parameters, credentials, input = [{}], continueOnFail = false }: RunNodeOptions,
+	{
+		parameters,
+		credentials,
+		input = [{}],
+		continueOnFail = false,
+		typeVersion = 1,
+	}: RunNodeOptions,
 ): Promise<INodeExecutionData[]> {
 	const node = makeNode(nodeType.description.name, parameters, {
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		typeVersion,
 	});
 	const workflow = new Workflow({
 		nodes: [node],
@@ -560,6 +569,7 @@ export async function runNodeInWorkflow(
 		binary = [],
 		continueOnFail = false,
 		timezone,
+		typeVersion = 1,
 	}: RunNodeOptions,
 ): Promise<WorkflowNodeRun> {
 	const files = binary.map((item) =>
@@ -580,11 +590,10 @@ export async function runNodeInWorkflow(
 		},
 		{ name: 'Start', credentials: undefined },
 	);
-	const node = makeNode(
-		nodeType.description.name,
-		parameters,
-		continueOnFail ? { onError: 'continueRegularOutput' } : {},
-	);
+	const node = makeNode(nodeType.description.name, parameters, {
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		typeVersion,
+	});
 	const connections = { Start: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
 	const run = await runWorkflow(
 		{ testStart: START_TYPE, [node.type]: nodeType },

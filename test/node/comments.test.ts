@@ -100,6 +100,35 @@ describe('Comment > Create', () => {
 		expect(operations(emu)).toEqual(['CreateComment']);
 	});
 
+	it('Format is Auto by default from version 2 (Markdown and HTML recognised, as Rich Text Input does); a version 1 node saved with the default keeps Plain Text', async () => {
+		const { emu, table, recordId } = setup();
+		const markdown = 'Ship **today**\n\n- docs\n- tests';
+		const sent = async (typeVersion: number, message: string) => {
+			const result = await runInWorkflow(emu, {
+				parameters: comment('create', table.id, recordId, { message }),
+				typeVersion,
+			});
+			expect(result.error).toBeUndefined();
+			const created = emu.requests.filter((request) => request.operation === 'CreateComment');
+			return (created.at(-1)!.body as { message: Record<string, unknown> }).message;
+		};
+
+		const auto = await sent(2, markdown);
+		expect(JSON.stringify(auto.data)).toContain('"type":"strong"');
+		expect(JSON.stringify(auto.data)).toContain('"type":"bullet_list"');
+		expect(await sent(2, 'Plain <b>bold</b>')).toEqual({ html: 'Plain <b>bold</b>' });
+		expect(await sent(2, 'Just 5 * 3 words')).toEqual({
+			data: {
+				type: 'doc',
+				content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Just 5 * 3 words' }] }],
+			},
+		});
+
+		const plain = await sent(1, markdown);
+		expect(JSON.stringify(plain.data)).toContain('Ship **today**');
+		expect(JSON.stringify(plain.data)).not.toContain('"type":"strong"');
+	});
+
 	it('refuses bad input before any request: empty message, empty record, unknown e-mail', async () => {
 		const { emu, table, recordId } = setup();
 		const empty = await runError(emu, {

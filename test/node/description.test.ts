@@ -33,7 +33,8 @@ it('is the smartSuite node, usable as a tool, with light and dark icons', () => 
 		name: 'smartSuite',
 		displayName: 'SmartSuite',
 		usableAsTool: true,
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 	});
 	expect(codex.node).toBe('n8n-nodes-smartsuite-workspace.smartSuite');
@@ -240,6 +241,8 @@ it('keeps its resources, operations and parameter names', () => {
 		'tableId',
 		'recordId',
 		'message',
+		// Version 1's (Plain Text by default) and version 2's (Auto by default).
+		'messageFormat',
 		'messageFormat',
 		'assignedTo',
 		'parentCommentId',

@@ -7,7 +7,9 @@
  */
 import type { IDataObject, INodeParameters, INodePropertyCollection } from 'n8n-workflow';
 
+import { APP_ONLY_TYPES, FIELD_TYPES } from '../../nodes/SmartSuite/shared/fields';
 import type { Emulator, FieldObject } from '../emulator';
+import { startEmulator } from '../emulator';
 import {
 	restore,
 	run,
@@ -35,6 +37,7 @@ const FIELDS: FieldObject[] = [
 	{ slug: 'total', label: 'Total', field_type: 'rollupfield', params: { function: 'sum' } },
 	{ slug: 'names', label: 'Names', field_type: 'rollupfield', params: { function: 'concatenate' } },
 	{ slug: 'note', label: 'Note', field_type: 'textfield', params: {} },
+	{ slug: 'length', label: 'Length', field_type: 'durationfield', params: {} },
 ];
 
 function shapesTable(emu: Emulator = ctx.emu) {
@@ -89,14 +92,16 @@ describe('Field types as a person types and reads them', () => {
 			time_track_logs: [{ duration: 5400 }, { duration: 45 }],
 			total_duration: 5445,
 		});
+		// An entry typed without a date is logged at the moment of the run, as SmartSuite's app logs it.
+		const logged = (body.spent as IDataObject).time_track_logs as IDataObject[];
 		expect(created.json).toMatchObject({
 			Colour: ['#715E5E', '#00ff00'],
 			IP: ['192.121.0.0 gb', '2001:db8::1'],
 			'To Do': ['[x] Buy milk', '[ ] Call Bob'],
 			Social: { facebook: 'myuser', linkedin: 'my-name' },
 			'Time Spent': [
-				{ duration: 5400, note: '', date: null, user: null },
-				{ duration: 45, note: '', date: null, user: null },
+				{ duration: 5400, note: '', date: logged[0].date_time, user: null },
+				{ duration: 45, note: '', date: logged[0].date_time, user: null },
 			],
 		});
 	});
@@ -146,6 +151,251 @@ describe('Field types as a person types and reads them', () => {
 			expect(operations(emu)).toEqual(['GetTable']);
 		},
 	);
+
+	it('a time entry’s user is a member found by e-mail address or name, its date read as a Date field reads one (the workflow’s time zone); text entries are logged now', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const [me] = emu.members();
+		const before = Date.now();
+		await runInWorkflow(emu, {
+			parameters: create(table.id, {
+				title: 'Logged',
+				spent: JSON.stringify([
+					{ user: me.email[0], date: '2026-12-01', duration: '1h', note: 'plan' },
+					{ user: me.full_name.sys_root, date: '2026-12-01 14:30', duration: 60 },
+					{ user_id: me.id, date_time: '2026-12-02T08:00:00Z', duration: 30 },
+				]),
+			}),
+			timezone: 'Europe/Berlin',
+		});
+		const logs = (
+			(emu.requests.find((request) => request.operation === 'CreateRecord')!.body as IDataObject)
+				.spent as IDataObject
+		).time_track_logs as IDataObject[];
+		expect(logs.map((log) => [log.user_id, log.date_time, log.duration])).toEqual([
+			[me.id, '2026-11-30T23:00:00Z', 3600],
+			[me.id, '2026-12-01T13:30:00Z', 60],
+			[me.id, '2026-12-02T08:00:00Z', 30],
+		]);
+		expect(operations(emu)).toEqual(['GetTable', 'ListMembers', 'CreateRecord']);
+
+		emu.resetLog();
+		await run(emu, { parameters: create(table.id, { title: 'Typed', spent: '1h 30m' }) });
+		const [typed] = (
+			(emu.requests.find((request) => request.operation === 'CreateRecord')!.body as IDataObject)
+				.spent as IDataObject
+		).time_track_logs as IDataObject[];
+		expect(typed).toMatchObject({ user_id: null, duration: 5400 });
+		expect(Date.parse(String(typed.date_time))).toBeGreaterThanOrEqual(before - 1000);
+		expect(Date.parse(String(typed.date_time))).toBeLessThanOrEqual(Date.now());
+	});
+
+	it.each([
+		[
+			'a user no member has',
+			{ user: 'Nobody Known', date: '2026-12-01', duration: 60 },
+			'time entries whose "user" is a member\'s e-mail address, full name or id; no member of the workspace is named "Nobody Known"',
+		],
+		[
+			'an e-mail address no member has',
+			{ user: 'nobody@example.com', duration: 60 },
+			'no member of the workspace has the e-mail address "nobody@example.com"',
+		],
+		[
+			'a date that is none',
+			{ date: 'whenever', duration: 60 },
+			'time entries whose "date" is a date such as "2024-05-01"',
+		],
+	])(
+		'a time entry with %s fails naming the field and what it takes; nothing is sent',
+		async (_case, entry, said) => {
+			const { emu } = ctx;
+			const table = shapesTable();
+			const error = await runError(emu, {
+				parameters: create(table.id, { title: 'x', spent: JSON.stringify([entry]) }),
+			});
+			expect(error.message).toContain('The field "Time Spent"');
+			expect(error.message).toContain(said);
+			expect(operations(emu)).not.toContain('CreateRecord');
+		},
+	);
+
+	it('a checklist item’s assignee is a member, its due date a day (the workflow’s time zone), a completed item says when', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const [me] = emu.members();
+		const before = Date.now();
+		await runInWorkflow(emu, {
+			parameters: create(table.id, {
+				title: 'Plan',
+				todo: JSON.stringify([
+					{ content: 'Call Bob', assignee: me.email[0], due_date: '2026-12-10' },
+					{
+						content: 'Book room',
+						assignee: me.full_name.sys_root,
+						due_date: '2026-12-10T23:30:00Z',
+					},
+					{ content: 'Ship', completed: true },
+				]),
+			}),
+			timezone: 'Europe/Berlin',
+		});
+		const items = (
+			(emu.requests.find((request) => request.operation === 'CreateRecord')!.body as IDataObject)
+				.todo as IDataObject
+		).items as IDataObject[];
+		expect(items.map((item) => [item.assignee, item.due_date, item.completed_at])).toEqual([
+			[me.id, '2026-12-10', null],
+			[me.id, '2026-12-11', null],
+			[null, null, expect.any(String)],
+		]);
+		const completedAt = Date.parse(String(items[2].completed_at));
+		expect(completedAt).toBeGreaterThanOrEqual(before - 1000);
+		expect(completedAt).toBeLessThanOrEqual(Date.now());
+	});
+
+	it('a checklist item’s "completed" and a time entry’s note are read as typed ("yes", a number), not dropped', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		await run(emu, {
+			parameters: create(table.id, {
+				title: 'x',
+				todo: JSON.stringify([{ content: 'Call', completed: 'yes' }]),
+				spent: JSON.stringify([{ duration: 60, note: 42 }]),
+			}),
+		});
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.todo).toMatchObject({ items: [{ completed: true }], completed_items: 1 });
+		expect(body.spent).toMatchObject({ time_track_logs: [{ note: '42' }] });
+	});
+
+	it('new checklist items get random UUIDs, as SmartSuite’s own; items marked [x] say when they were completed', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const marks = Array.from({ length: 40 }, (_, index) => `[x] Item ${index}`).join(', ');
+		await run(emu, { parameters: create(table.id, { title: 'Many', todo: marks }) });
+		const many = (
+			(emu.requests.find((request) => request.operation === 'CreateRecord')!.body as IDataObject)
+				.todo as IDataObject
+		).items as IDataObject[];
+		const ids = many.map((item) => String(item.id));
+		expect(new Set(ids).size).toBe(40);
+		for (const id of ids)
+			expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		// A random hex digit is "0" one time in 16: these 760 digits hold about 48 zeros.
+		const digits = ids.map((id) => id.replace(/-/g, '').slice(13)).join('');
+		expect(digits.split('').filter((digit) => digit === '0').length).toBeLessThan(
+			digits.length / 8,
+		);
+		expect(many.every((item) => typeof item.completed_at === 'string')).toBe(true);
+	});
+
+	it.each([
+		[
+			'an assignee no member has',
+			{ content: 'Call', assignee: 'sam.rivera@nowhere.example' },
+			'checklist items whose "assignee" is a member\'s e-mail address, full name or id; no member of the workspace has the e-mail address "sam.rivera@nowhere.example"',
+		],
+		[
+			'a due date that is none',
+			{ content: 'Call', due_date: 'tomorrow' },
+			'checklist items whose "due_date" is a date such as "2024-05-01"',
+		],
+	])(
+		'a checklist item with %s fails naming the field and what it takes; nothing is sent',
+		async (_case, item, said) => {
+			const { emu } = ctx;
+			const table = shapesTable();
+			const error = await runError(emu, {
+				parameters: create(table.id, { title: 'x', todo: JSON.stringify([item]) }),
+			});
+			expect(error.message).toContain('The field "To Do"');
+			expect(error.message).toContain(said);
+			expect(operations(emu)).not.toContain('CreateRecord');
+		},
+	);
+
+	it.each(['face:b00c, :::::', '1::2::3', '2001:db8:0:0:0:0:0:0:1', '12345::1', 'fe80::1%eth0'])(
+		'an IPv6 address that is none (%s) fails before anything is sent',
+		async (value) => {
+			const { emu } = ctx;
+			const table = shapesTable();
+			const error = await runError(emu, {
+				parameters: create(table.id, { title: 'x', ip: value }),
+			});
+			expect(error.message).toMatch(/^The field "IP"( in item 0)? cannot take/);
+			expect(operations(emu)).toEqual(['GetTable']);
+		},
+	);
+
+	it('IPv6 addresses in every text form are kept as typed', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const addresses = [
+			'::1',
+			'fe80::',
+			'2001:0db8:11a3:09d7:1f34:8a2e:07a0:765d',
+			'::ffff:192.0.2.1',
+		];
+		await run(emu, { parameters: create(table.id, { title: 'x', ip: addresses.join(', ') }) });
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.ip).toEqual(addresses.map((address) => ({ address })));
+	});
+
+	it('durations in words are taken wherever "2h" is', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		await run(emu, {
+			parameters: create(table.id, {
+				title: 'x',
+				spent: '2 hours, 1 hour 30 minutes, 1 hour and 5 mins, 1.5h',
+				length: '1 day 2 hours',
+			}),
+		});
+		const body = emu.requests.find((request) => request.operation === 'CreateRecord')!
+			.body as IDataObject;
+		expect(body.spent).toMatchObject({
+			time_track_logs: [
+				{ duration: 7200 },
+				{ duration: 5400 },
+				{ duration: 3900 },
+				{ duration: 5400 },
+			],
+			total_duration: 21900,
+		});
+		expect(body.length).toBe('93600');
+	});
+
+	it('the demo’s Field Types table holds a field of every type the node writes, and its first record a value in each (Attachments: scripts/dev.ts)', async () => {
+		const emu = await startEmulator({ demo: true });
+		try {
+			const tableId = emu.demo.fieldTypesTableId;
+			const structure = emu.getTable(tableId)!.structure;
+			const written = Object.keys(FIELD_TYPES).filter(
+				(type) => FIELD_TYPES[type].write && !APP_ONLY_TYPES.includes(type),
+			);
+			expect(structure.map((field) => field.field_type)).toEqual(expect.arrayContaining(written));
+			const [first] = emu.records(tableId);
+			const [got] = await run(emu, {
+				parameters: {
+					resource: 'record',
+					operation: 'get',
+					tableId: locator(tableId),
+					recordId: locator(first.id),
+				},
+			});
+			// Attachments aside: `npm run dev` attaches the files example's CSV there.
+			const empty = structure
+				.filter((field) => written.includes(field.field_type) && field.field_type !== 'filefield')
+				.map((field) => field.label)
+				.filter((label) => !(label in got.json));
+			expect(empty).toEqual([]);
+		} finally {
+			await emu.close();
+		}
+	});
 
 	it('a Due Date typed as one day is that day (the start left empty, as SmartSuite’s app fills it)', async () => {
 		const { emu } = ctx;

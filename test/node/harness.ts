@@ -45,6 +45,8 @@ export interface Run {
 	credentials?: Partial<SmartSuiteCredentialData>;
 	/** The workflow's time zone (runInWorkflow only). */
 	timezone?: string;
+	/** The node's version (default 1). */
+	typeVersion?: number;
 }
 
 /**

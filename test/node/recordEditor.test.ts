@@ -1,7 +1,12 @@
 /** What the editor asks of the Record operations: the mapper's fields, the record list, the search rule lists. */
 import type { ResourceMapperFields } from 'n8n-workflow';
 
-import { TYPED_FIELDS as F } from '../emulator/fixtures';
+import {
+	TYPED_FIELDS as F,
+	MORE_TYPED_FIELDS,
+	fieldTypesStructure,
+	hexId,
+} from '../emulator/fixtures';
 import { credentialsFor, runNodeMethod } from '../helpers/n8n';
 import { smartSuite, useEmulator } from './harness';
 
@@ -71,6 +76,49 @@ describe('the Columns mapper', () => {
 			readOnly: false,
 		});
 		expect(emu.requests.map((r) => r.operation)).toEqual(['GetTable']);
+	});
+
+	it('hints the form of a duration and of the five newer types after their label; the notice above the mapper gives each in full (issue 56)', async () => {
+		const { emu } = ctx;
+		const id = hexId();
+		const t = emu.addFieldTypesTable(emu.addSolution().id, {
+			id,
+			structure: [...fieldTypesStructure(id), ...MORE_TYPED_FIELDS],
+		});
+
+		const { fields } = (await ask(
+			{ resource: 'record', operation: 'create', tableId: locator(t.id) },
+			{ resourceMapping: 'getColumns' },
+		)) as ResourceMapperFields;
+
+		expect(fields.filter((f) => f.id.startsWith('x1')).map((f) => [f.displayName, f.type])).toEqual(
+			[
+				['Share', 'number'],
+				['Score', 'number'],
+				['Effort', 'number'],
+				['Done', 'number'],
+				['Length (duration)', 'string'],
+				['Opens (time)', 'string'],
+				['Brand Colour (hex colours)', 'string'],
+				['Server IP (IP addresses)', 'string'],
+				['Checklist ([x] items)', 'string'],
+				['Social (network: handle)', 'string'],
+				['Time Spent (durations)', 'string'],
+			],
+		);
+		const notice = smartSuite.description.properties.find(
+			(property) => property.name === 'formsNotice',
+		)!.displayName;
+		for (const form of [
+			'a duration as 1h 30m or 2 hours',
+			'colours as #715E5E',
+			'IP addresses as 192.121.0.0 gb',
+			'a checklist as [x] done item, [ ] open item',
+			'social handles as facebook: myuser',
+			'time entries as 1h 30m',
+		])
+			expect(notice).toContain(form);
+		expect(notice).not.toMatch(/[<>]/);
 	});
 
 	it('Upsert’s mapper offers the fields whose type can identify a record to match on', async () => {

@@ -365,6 +365,15 @@ const refusals: Array<[Field, unknown, string]> = [
 	[field('phonefield'), 'call me', 'a phone number'],
 	[field('fullnamefield'), { nickname: 'x' }, 'a name'],
 	[field('addressfield'), { planet: 'Mars' }, 'an address'],
+	// A part the field has not: refused rather than dropped (issue 56).
+	[field('fullnamefield'), { first_name: 'Ada', surname: 'Lovelace' }, '"surname" is none'],
+	[field('addressfield'), { address: '1 Main Street', town: 'Springfield' }, '"town" is none'],
+	[
+		field('checklistfield'),
+		[{ content: 'Call', completed: 'maybe' }],
+		'checklist items whose "completed" is true or false',
+	],
+	[field('timetrackingfield'), [{ duration: 60, note: { a: 1 } }], 'whose "note" is text'],
 	[field('timefield'), '25:00', 'a time of day'],
 	[field('tagsfield'), '["Q2", "Renewal"', 'or a JSON array such as ["a", "b"]'],
 	[field('userfield'), '["m1",', 'or a JSON array'],

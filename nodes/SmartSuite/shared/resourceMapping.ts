@@ -26,11 +26,17 @@ const TAKES: Record<string, string> = {
 	tagsfield: 'tag ids',
 	filefield: 'file URLs',
 	phonefield: 'phone numbers',
+	durationfield: 'duration',
+	colorpickerfield: 'hex colours',
+	ipaddressfield: 'IP addresses',
+	checklistfield: '[x] items',
+	socialnetworkfield: 'network: handle',
+	timetrackingfield: 'durations',
 };
 
 /** The forms of the kinds above, shown in full (n8n wraps a notice's text). */
 const FORMS_NOTICE =
-	'How to type values: a date as 2026-12-01 or 2026-12-01 14:30; from/to as 2026-12-01/2026-12-15; a time as 09:30; several labels, records (titles or IDs), people (full names, e-mails or member IDs) or phone numbers (with +country code) separated by commas; tags by ID; files by public URL';
+	'How to type values: a date as 2026-12-01 or 2026-12-01 14:30; from/to as 2026-12-01/2026-12-15; a time as 09:30; a duration as 1h 30m or 2 hours; several labels, records (titles or IDs), people (full names, e-mails or member IDs) or phone numbers (with +country code) separated by commas; tags by ID; files by public URL; colours as #715E5E; IP addresses as 192.121.0.0 gb (the country optional); a checklist as [x] done item, [ ] open item (or JSON items with "content", "completed", "assignee", "due_date"); social handles as facebook: myuser, linkedin: my-name; time entries as 1h 30m, 45m (or JSON entries with "duration", "date", "user", "note")';
 
 /** The notice above the mapper that gives the forms of values in full (issue 50). */
 export function formsNotice(show: Record<string, string[]>): INodeProperties {

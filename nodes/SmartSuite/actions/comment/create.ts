@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { markdownToSmartDocData } from '../../shared/fields/markdown';
-import { isObject } from '../../shared/fields/values';
+import { markdownToSmartDocData, recognisedMarkdown } from '../../shared/fields/markdown';
+import { hasHtmlTag, isObject } from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
 import { memberLocator, readMemberId } from '../../shared/memberLocator';
 import { unexpectedAnswerError } from '../record/batches';
@@ -25,6 +25,52 @@ export const createOperation: INodePropertyOptions = {
 	description: 'Add a comment to a record, optionally assigned to a member or as a reply',
 };
 
+const FORMATS: INodePropertyOptions[] = [
+	{
+		name: 'Plain Text',
+		value: 'text',
+		description: 'Sent as SmartSuite text, one paragraph per line',
+	},
+	{
+		name: 'Markdown',
+		value: 'markdown',
+		description: 'Sent as formatted text, e.g. **bold**, - list items, [link](https://…)',
+	},
+	{ name: 'HTML', value: 'html', description: 'Sent as HTML, e.g. <b>bold</b>' },
+];
+
+const AUTO: INodePropertyOptions = {
+	name: 'Auto',
+	value: 'auto',
+	description:
+		'HTML when the text has a tag, Markdown when it clearly is (a heading, list, link, **bold**...), else plain text, as Rich Text Input reads a SmartDoc field',
+};
+
+/**
+ * Format: Auto by default from version 2, as Rich Text Input. n8n saves only values that differ
+ * from the default, so a version 1 node saved with Plain Text has none: it keeps Plain Text.
+ */
+const formatFields: INodeProperties[] = [
+	{
+		displayName: 'Format',
+		name: 'messageFormat',
+		type: 'options',
+		options: FORMATS,
+		default: 'text',
+		description: 'Whether the Message is plain text, Markdown or HTML',
+		displayOptions: { show: { ...show, '@version': [1] } },
+	},
+	{
+		displayName: 'Format',
+		name: 'messageFormat',
+		type: 'options',
+		options: [AUTO, ...FORMATS],
+		default: 'auto',
+		description: 'Whether the Message is plain text, Markdown or HTML; Auto recognises which',
+		displayOptions: { show: { ...show, '@version': [2] } },
+	},
+];
+
 export const createFields: INodeProperties[] = [
 	...commentRecordFields(show),
 	{
@@ -38,27 +84,7 @@ export const createFields: INodeProperties[] = [
 			'The text of the comment: plain text (each line a paragraph), Markdown or HTML, as Format says',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Format',
-		name: 'messageFormat',
-		type: 'options',
-		options: [
-			{
-				name: 'Plain Text',
-				value: 'text',
-				description: 'Sent as SmartSuite text, one paragraph per line',
-			},
-			{
-				name: 'Markdown',
-				value: 'markdown',
-				description: 'Sent as formatted text, e.g. **bold**, - list items, [link](https://…)',
-			},
-			{ name: 'HTML', value: 'html', description: 'Sent as HTML, e.g. <b>bold</b>' },
-		],
-		default: 'text',
-		description: 'Whether the Message is plain text, Markdown or HTML',
-		displayOptions: { show },
-	},
+	...formatFields,
 	memberLocator({
 		displayName: 'Assigned To',
 		name: 'assignedTo',
@@ -94,8 +120,10 @@ function messageBody(
 				'Enter the text of the comment, or check that the expression gives one for this item.',
 			itemIndex,
 		});
-	if (format === 'html') return { html: text };
+	if (format === 'html' || (format === 'auto' && hasHtmlTag(text))) return { html: text };
 	if (format === 'markdown') return { data: markdownToSmartDocData(text) };
+	const markdown = format === 'auto' ? recognisedMarkdown(text) : undefined;
+	if (markdown) return { data: markdown };
 	const paragraphs = text
 		.replace(/\r\n?/g, '\n')
 		.split('\n')
@@ -114,7 +142,7 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 		const message = messageBody(
 			node,
 			this.getNodeParameter('message', itemIndex, ''),
-			this.getNodeParameter('messageFormat', itemIndex, 'text'),
+			this.getNodeParameter('messageFormat', itemIndex, node.typeVersion >= 2 ? 'auto' : 'text'),
 			itemIndex,
 		);
 		const parent = this.getNodeParameter('parentCommentId', itemIndex, '') as unknown;

@@ -24,8 +24,9 @@ export interface SearchConditions {
 	sort: SortRule[];
 }
 
+/** In words, not placeholders in angle brackets: n8n's toast reads a message as HTML and drops those. */
 export const FILTER_JSON_SHAPE =
-	'{"filter": {"operator": "and" or "or", "fields": [{"field": "<field label or slug>", "comparison": "<comparison>", "value": <value>}]}, "sort": [{"field": "<field label or slug>", "direction": "asc" or "desc"}]}';
+	'{"filter": {"operator": "and" or "or", "fields": [{"field": a field\'s label or slug, "comparison": a comparison such as "is", "value": the value}]}, "sort": [{"field": a field\'s label or slug, "direction": "asc" or "desc"}]}';
 
 /** An error in the JSON's shape: the message says what was wrong and the shape that works. */
 const fail = (what: string): never => {

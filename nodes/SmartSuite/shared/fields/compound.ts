@@ -6,11 +6,14 @@
  * `{"items": [...], "total_items", "completed_items"}`, `{"facebook_username", ...}`,
  * `{"time_track_logs": [...], "total_duration"}`).
  */
+import { randomUUID } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { randomString } from 'n8n-workflow';
 
+import { toDay, toMoment } from './dates';
+import { toSeconds } from './durations';
 import type { ReadContext } from './people';
-import { readPeople } from './people';
+import { PERSON_EXPECTED, readPeople, toMemberId } from './people';
+import type { ConvertContext } from './types';
 import {
 	fromJsonText,
 	isObject,
@@ -19,6 +22,8 @@ import {
 	readSmartDoc,
 	toList,
 	toSmartDoc,
+	toBoolean,
+	toId,
 	toText,
 	ValueError,
 } from './values';
@@ -52,10 +57,29 @@ export function readColours(value: unknown): unknown {
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const IPV6 = /^(?=.*:)[0-9a-f:.]{2,45}$/i;
 const IPS_EXPECTED = `an IPv4 or IPv6 address such as "192.121.0.0" (with its country: "192.121.0.0 gb"), an object {"address", "country_code"}, or ${LIST_FORMS}`;
 
-export const isIpAddress = (text: string) => IPV4.test(text) || IPV6.test(text);
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
+
+/**
+ * Whether text is an IPv6 address (RFC 4291 text forms): eight groups of 1 to 4 hex digits, a
+ * single "::" standing for one or more zero groups, the last two groups possibly an IPv4 address.
+ */
+export function isIpv6(text: string): boolean {
+	if (text.length > 45) return false;
+	const halves = text.split('::');
+	if (halves.length > 2) return false;
+	const groupsOf = (half: string) => (half === '' ? [] : half.split(':'));
+	const groups = halves.flatMap(groupsOf);
+	const last = groups[groups.length - 1] ?? '';
+	const endsInIpv4 = IPV4.test(last);
+	const hexGroups = endsInIpv4 ? groups.slice(0, -1) : groups;
+	if (!hexGroups.every((group) => HEX_GROUP.test(group))) return false;
+	const count = hexGroups.length + (endsInIpv4 ? 2 : 0);
+	return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+export const isIpAddress = (text: string) => IPV4.test(text) || isIpv6(text);
 
 /** IP addresses as SmartSuite holds them: `[{address, country_code?}]` (a two-letter country, lower case). */
 export function toIpAddresses(value: unknown): IDataObject[] {
@@ -80,56 +104,118 @@ export function readIpAddresses(value: unknown): unknown {
 	);
 }
 
-const CHECKLIST_EXPECTED = `checklist items: "[x] done item, [ ] open item" (the mark optional), objects {"content", "completed"}, or ${LIST_FORMS}`;
+const CHECKLIST_EXPECTED = `checklist items: "[x] done item, [ ] open item" (the mark optional), objects {"content", "completed", "assignee", "due_date"}, or ${LIST_FORMS}`;
 const MARK = /^\[( |x|X)?\]\s*/;
 
-/** An item id as SmartSuite's own are written: a UUID (field-types reference). */
-function newItemId(): string {
-	const hex = randomString(32)
-		.replace(/[^0-9a-f]/gi, '0')
-		.toLowerCase()
-		.padEnd(32, '0');
-	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+/** A sub-value of an entry (a checklist item's assignee, a time entry's date): `convert`'s value, or a message naming the key. */
+function entryPart<T>(key: string, kind: string, convert: () => T): T {
+	const converted = attempt(convert);
+	if ('value' in converted) return converted.value;
+	const { expected, problem } = converted.error;
+	throw new ValueError(`${kind} whose "${key}" is ${expected}`, problem);
 }
 
-function checklistItem(entry: unknown): IDataObject {
-	const text = isObject(entry)
-		? toText(entry.content ?? entry.text ?? entry.title ?? '', CHECKLIST_EXPECTED)
-		: toText(entry, CHECKLIST_EXPECTED);
+/** What `convert` gives, or the ValueError it throws (any other error as one). */
+function attempt<T>(convert: () => T): { value: T } | { error: ValueError } {
+	try {
+		return { value: convert() };
+	} catch (error) {
+		return { error: error instanceof ValueError ? error : new ValueError(String(error)) };
+	}
+}
+
+/** A person given by id, e-mail address or name: the member id; null when not given. */
+function personIn(
+	given: unknown,
+	key: string,
+	kind: string,
+	context: ConvertContext,
+): string | null {
+	if (given === undefined || given === null || given === '') return null;
+	return entryPart(key, kind, () =>
+		toMemberId(toId(given, PERSON_EXPECTED), context, PERSON_EXPECTED),
+	);
+}
+
+/** The checklist items as given (text or objects), before converting: JSON, or text separated by commas. */
+function checklistEntries(value: unknown): unknown[] {
+	// "[x] a, [ ] b" starts as JSON would: text that is not JSON is items separated by commas.
+	if (typeof value === 'string' && !parseJsonText(value))
+		return value.split(',').filter((entry) => entry.trim() !== '');
+	const json = fromJsonText(value, CHECKLIST_EXPECTED);
+	return toList(
+		isObject(json) && Array.isArray(json.items) ? json.items : json,
+		CHECKLIST_EXPECTED,
+	);
+}
+
+function checklistItem(entry: unknown, context: ConvertContext, now: string): IDataObject {
+	const given: IDataObject = isObject(entry) ? entry : {};
+	const text = toText(
+		isObject(entry) ? (entry.content ?? entry.text ?? entry.title ?? '') : entry,
+		CHECKLIST_EXPECTED,
+	);
 	const mark = MARK.exec(text.trim());
 	const content = text.trim().replace(MARK, '');
 	if (content === '') throw new ValueError(CHECKLIST_EXPECTED);
+	const said = given.completed ?? given.done;
 	const completed = isObject(entry)
-		? entry.completed === true || entry.done === true
+		? said !== undefined &&
+			said !== null &&
+			entryPart('completed', 'checklist items', () => toBoolean(said))
 		: (mark?.[1] ?? ' ').toLowerCase() === 'x';
+	const dueDate = given.due_date ?? given.due;
 	const { data, html, preview } = toSmartDoc(content);
 	return {
-		id: isObject(entry) && typeof entry.id === 'string' ? entry.id : newItemId(),
+		id: typeof given.id === 'string' && given.id !== '' ? given.id : randomUUID(),
 		content: { data, html, preview },
 		completed,
-		assignee: isObject(entry) && typeof entry.assignee === 'string' ? entry.assignee : null,
-		due_date: isObject(entry) && typeof entry.due_date === 'string' ? entry.due_date : null,
-		completed_at: null,
+		assignee: personIn(given.assignee, 'assignee', 'checklist items', context),
+		due_date:
+			dueDate === undefined || dueDate === null || dueDate === ''
+				? null
+				: entryPart('due_date', 'checklist items', () => toDay(dueDate, context.timeZone)),
+		completed_at: !completed
+			? null
+			: typeof given.completed_at === 'string' && given.completed_at !== ''
+				? entryPart('completed_at', 'checklist items', () =>
+						toMoment(given.completed_at, context.timeZone),
+					)
+				: now,
 	};
 }
 
-/** A checklist as SmartSuite holds it: `{items: [{id, content: {data, html, preview}, completed, …}], total_items, completed_items}`. */
-export function toChecklist(value: unknown): IDataObject {
-	// "[x] a, [ ] b" starts as JSON would: text that is not JSON is items separated by commas.
-	const isText = typeof value === 'string' && !parseJsonText(value);
-	const json = isText ? value : fromJsonText(value, CHECKLIST_EXPECTED);
-	const given = isObject(json) && Array.isArray(json.items) ? json.items : json;
-	const entries = isText
-		? String(value)
-				.split(',')
-				.filter((entry) => entry.trim() !== '')
-		: toList(given, CHECKLIST_EXPECTED);
-	const items = entries.map(checklistItem);
+/**
+ * A checklist as SmartSuite holds it: `{items: [{id, content: {data, html, preview}, completed,
+ * assignee, due_date, completed_at}], total_items, completed_items}`. A new item gets a random
+ * UUID, as SmartSuite's own; a completed one is completed now unless it says when.
+ */
+export function toChecklist(value: unknown, context: ConvertContext = {}): IDataObject {
+	const now = new Date().toISOString();
+	const items = checklistEntries(value).map((entry) => checklistItem(entry, context, now));
 	return {
 		items,
 		total_items: items.length,
 		completed_items: items.filter((item) => item.completed).length,
 	};
+}
+
+/** The people a checklist's items name (their assignees), to look up before converting. */
+export function checklistPeople(value: unknown): string[] {
+	return peopleOf(() => checklistEntries(value), 'assignee');
+}
+
+/** The `key` of each object entry that is text; none when the entries cannot be read (their conversion says why). */
+function peopleOf(entries: () => unknown[], key: string): string[] {
+	try {
+		return entries()
+			.filter(isObject)
+			.map((entry) => entry[key])
+			.filter((person): person is string => typeof person === 'string' && person.trim() !== '')
+			.map((person) => person.trim());
+	} catch {
+		return [];
+	}
 }
 
 /** `["[x] Buy milk", "[ ] Call Bob"]`: each item's text with its mark, as typed. */
@@ -184,45 +270,52 @@ export function readSocialNetworks(value: unknown): unknown {
 }
 
 const TIME_LOG_EXPECTED = `time entries: a duration such as "1h 30m" or 5400 (seconds), an object {"duration", "note", "date", "user"}, or ${LIST_FORMS}`;
-const DURATION_PART = /(\d+(?:\.\d+)?)\s*(h|m|s)/gi;
-const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1 };
 
-function toSeconds(value: unknown): number {
-	if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
-	const text = toText(value, TIME_LOG_EXPECTED).trim();
-	if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
-	const rest = text.replace(DURATION_PART, '').trim();
-	const parts = [...text.matchAll(DURATION_PART)];
-	if (parts.length === 0 || rest !== '') throw new ValueError(TIME_LOG_EXPECTED);
-	return parts.reduce(
-		(sum, [, amount, unit]) => sum + Number(amount) * UNIT_SECONDS[unit.toLowerCase()],
-		0,
-	);
+/** The time entries as given, before converting: one object, or a list. */
+function timeLogEntries(value: unknown): unknown[] {
+	const json = fromJsonText(value, TIME_LOG_EXPECTED);
+	const given = isObject(json) && Array.isArray(json.time_track_logs) ? json.time_track_logs : json;
+	return isObject(given) ? [given] : toList(given, TIME_LOG_EXPECTED);
 }
 
-function timeLogEntry(entry: unknown): IDataObject {
+function timeLogEntry(entry: unknown, context: ConvertContext, now: string): IDataObject {
 	const given: IDataObject = isObject(entry) ? entry : { duration: entry as IDataObject[string] };
 	const date = given.date ?? given.date_time;
-	const user = given.user ?? given.user_id;
 	return {
-		user_id: typeof user === 'string' ? user : null,
-		date_time: typeof date === 'string' && date !== '' ? date : null,
-		duration: toSeconds(given.duration),
+		user_id: personIn(given.user ?? given.user_id, 'user', 'time entries', context),
+		date_time:
+			date === undefined || date === null || date === ''
+				? now
+				: entryPart('date', 'time entries', () => toMoment(date, context.timeZone)),
+		duration: entryPart('duration', 'time entries', () => toSeconds(given.duration)),
 		time_range: null,
 		timer_start: null,
-		note: typeof given.note === 'string' ? given.note : '',
+		note:
+			given.note === undefined || given.note === null
+				? ''
+				: entryPart('note', 'time entries', () => toText(given.note)),
 	};
 }
 
-/** A Time Tracking Log as SmartSuite holds it: `{time_track_logs: [{user_id, date_time, duration, …}], total_duration}` (seconds). */
-export function toTimeLog(value: unknown): IDataObject {
-	const json = fromJsonText(value, TIME_LOG_EXPECTED);
-	const given = isObject(json) && Array.isArray(json.time_track_logs) ? json.time_track_logs : json;
-	const logs = (isObject(given) ? [given] : toList(given, TIME_LOG_EXPECTED)).map(timeLogEntry);
+/**
+ * A Time Tracking Log as SmartSuite holds it: `{time_track_logs: [{user_id, date_time, duration,
+ * …}], total_duration}` (seconds). An entry without a date is logged now, as SmartSuite's app logs it.
+ */
+export function toTimeLog(value: unknown, context: ConvertContext = {}): IDataObject {
+	const now = new Date().toISOString();
+	const logs = timeLogEntries(value).map((entry) => timeLogEntry(entry, context, now));
 	return {
 		time_track_logs: logs,
 		total_duration: logs.reduce((sum, log) => sum + Number(log.duration), 0),
 	};
+}
+
+/** The people a time log's entries name (their users), to look up before converting. */
+export function timeLogPeople(value: unknown): string[] {
+	return [
+		...peopleOf(() => timeLogEntries(value), 'user'),
+		...peopleOf(() => timeLogEntries(value), 'user_id'),
+	];
 }
 
 /** `[{duration, note, date, user}]`, durations in seconds: the entries as they are written. */

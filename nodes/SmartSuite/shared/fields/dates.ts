@@ -139,6 +139,24 @@ export function toSmartSuiteDate(value: unknown, timeZone = 'UTC'): SmartSuiteDa
 	};
 }
 
+/**
+ * A moment (ISO text in UTC) from anything a Date field takes: a day is its midnight in the
+ * workflow's time zone (a time entry's date, a checklist item's completion).
+ */
+export function toMoment(value: unknown, timeZone = 'UTC'): string {
+	const { date, include_time } = toSmartSuiteDate(value, timeZone);
+	const milliseconds = Date.parse(String(date));
+	return include_time ? String(date) : utc(wallTimeToUtc(milliseconds, timeZone));
+}
+
+/** The calendar day ("2026-12-01") of anything a Date field takes: a moment's day in the workflow's time zone (a checklist item's due date). */
+export function toDay(value: unknown, timeZone = 'UTC'): string {
+	const { date, include_time } = toSmartSuiteDate(value, timeZone);
+	const milliseconds = Date.parse(String(date));
+	const wall = include_time ? milliseconds + zoneOffsetMs(timeZone, milliseconds) : milliseconds;
+	return utc(wall).slice(0, 10);
+}
+
 /** The calendar day ("2024-05-01") when SmartSuite says there is no time, else the moment as ISO text. */
 export function readDate(value: unknown): unknown {
 	if (!isObject(value) || !('date' in value)) return value;

@@ -1,9 +1,12 @@
 /**
- * Readable People and Choices: a user field's member ids as `{id, name, email}`. Pure: the members come from the directory the caller read.
+ * People: a person given by id, e-mail address or full name as a member id (user fields, a time
+ * entry's user, a checklist item's assignee), and Readable People and Choices' member ids as
+ * `{id, name, email}`. Pure: the members come from the directory the caller read.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, readIds } from './values';
+import type { ConvertContext } from './types';
+import { isEmail, isObject, looksLikeId, readIds, ValueError } from './values';
 
 /** What readable values need beyond the table's structure: the members by id (empty when unread). */
 export interface ReadContext {
@@ -83,4 +86,44 @@ export function readPeople(value: unknown, { membersById }: ReadContext): unknow
 			...(member && isRemovedMember(member) && { removed: true }),
 		};
 	});
+}
+
+/** How a person is given, for the messages of the fields that take one. */
+export const PERSON_EXPECTED = "a member's e-mail address, full name or id";
+
+/** One member named so (context.membersByName), or what is wrong with the name. */
+function memberNamed(name: string, context: ConvertContext, expected: string): string {
+	const named = context.membersByName?.get(name.toLowerCase()) ?? [];
+	const current = named.filter((member) => !member.removed);
+	if (current.length === 1) return current[0].id;
+	if (current.length > 1) {
+		const candidates = current
+			.slice(0, 10)
+			.map((member) => `${member.email ?? 'no e-mail'} (id ${member.id})`);
+		throw new ValueError(
+			`one member; ${current.length} members are named "${name}": ${candidates.join(', ')}. Give the e-mail address or id`,
+		);
+	}
+	throw new ValueError(
+		named.length > 0
+			? `${expected}; the member named "${name}" was removed from the workspace`
+			: `${expected}; no member of the workspace is named "${name}"`,
+	);
+}
+
+/**
+ * The member id of a person given by id, e-mail address or full name (context: the members, read
+ * once when a value names one: see peopleGiven). `expected`: what the field takes, for its message.
+ */
+export function toMemberId(given: string, context: ConvertContext, expected: string): string {
+	const text = given.trim();
+	if (isEmail(text)) {
+		const member = context.memberIdsByEmail?.get(text.toLowerCase());
+		if (member === undefined)
+			throw new ValueError(
+				`${expected}; no member of the workspace has the e-mail address "${text}"`,
+			);
+		return member;
+	}
+	return context.membersByName && !looksLikeId(text) ? memberNamed(text, context, expected) : text;
 }

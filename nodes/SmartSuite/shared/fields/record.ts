@@ -9,11 +9,12 @@ import {
 	linkedTableOf,
 	looksLikeId,
 	memberIdsOf,
+	specOf,
 	toReadableValue,
 	toSmartSuiteValue,
 } from './types';
 import type { RichTextForm } from './values';
-import { isObject, toList, ValueError } from './values';
+import { isObject, textEntries, ValueError } from './values';
 
 /** A value that could not be converted, with what a user needs to fix it. */
 export interface BadValue {
@@ -179,24 +180,20 @@ export interface Lookups {
 	titles: Map<string, Set<string>>;
 }
 
-/** The text entries of a list field's value; none when it is not a list (its conversion says so). */
-function textEntries(value: unknown): string[] {
-	try {
-		return toList(value, '')
-			.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
-			.map((entry) => entry.trim());
-	} catch {
-		return [];
-	}
-}
-
 /** Members by e-mail or name and linked records by title in the values, to look up once for all items. */
 export function lookupsIn(values: IDataObject, structure: Field[], lookups: Lookups): void {
 	for (const field of structure) {
 		if (!hasOwn(values, field.slug)) continue;
-		const named = textEntries(values[field.slug]).filter((entry) => !looksLikeId(entry));
-		if (field.field_type === 'userfield' && named.length > 0) lookups.people = true;
-		if (field.field_type !== 'linkedrecordfield' || named.length === 0) continue;
+		const value = values[field.slug];
+		if (
+			specOf(field)
+				.peopleGiven?.(value)
+				.some((person) => !looksLikeId(person))
+		)
+			lookups.people = true;
+		if (field.field_type !== 'linkedrecordfield') continue;
+		const named = textEntries(value).filter((entry) => !looksLikeId(entry));
+		if (named.length === 0) continue;
 		const table = linkedTableOf(field);
 		if (table === '') continue; // No table to look in: SmartSuite answers for the value.
 		const titles = lookups.titles.get(table) ?? new Set<string>();

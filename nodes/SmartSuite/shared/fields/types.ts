@@ -6,12 +6,14 @@
 import type { FieldType, IDataObject } from 'n8n-workflow';
 
 import {
+	checklistPeople,
 	readChecklist,
 	readColours,
 	readIpAddresses,
 	readSocialNetworks,
 	readableTimeLog,
 	readTimeLog,
+	timeLogPeople,
 	timeLogUsers,
 	toChecklist,
 	toColours,
@@ -27,10 +29,11 @@ import {
 	toDueDate,
 	toSmartSuiteDate,
 } from './dates';
+import { toSeconds } from './durations';
 import type { KeySpec } from './keys';
 import { choiceKey, numberKey, textKey } from './keys';
 import type { NamedMember, ReadContext } from './people';
-import { readPeople } from './people';
+import { PERSON_EXPECTED, readPeople, toMemberId } from './people';
 import { ownValue } from '../own';
 import type { Choice } from './values';
 import type { RichTextForm, RichTextInput } from './values';
@@ -38,7 +41,6 @@ import {
 	choiceIsKnown,
 	choiceLabel,
 	choicesExpected,
-	isEmail,
 	isObject,
 	readAddress,
 	readFullName,
@@ -61,9 +63,13 @@ import {
 	toText,
 	toTime,
 	LIST_FORMS,
+	looksLikeId,
 	parseJsonText,
+	textEntries,
 	ValueError,
 } from './values';
+
+export { looksLikeId } from './values';
 
 /** One entry of a table's `structure`. */
 export interface Field {
@@ -87,9 +93,6 @@ export interface ConvertContext {
 	richTextInput?: RichTextInput;
 }
 
-/** SmartSuite's ids (records, members, tags) are 24 hexadecimal characters; anything else is a name or title. */
-export const looksLikeId = (text: string) => /^[0-9a-f]{24}$/i.test(text.trim());
-
 export interface FieldTypeSpec {
 	/**
 	 * The type the resource mapper shows. n8n's editor checks a value typed in Fixed mode against
@@ -106,6 +109,8 @@ export interface FieldTypeSpec {
 	readable?(value: unknown, field: Field, context: ReadContext): unknown;
 	/** The member ids `readable` shows as people: a record with any makes the output read the members. */
 	memberIds?(value: unknown): string[];
+	/** The people a value gives as text (ids, e-mail addresses or names), to look up before converting. */
+	peopleGiven?(value: unknown): string[];
 	/** Search comparisons SmartSuite allows. */
 	comparisons: string[];
 	/** A filter value for a comparison that takes one (see toFilterValue). */
@@ -251,42 +256,13 @@ function writeRecordIds(value: unknown, field: Field, context: ConvertContext = 
 	});
 }
 
-const MEMBERS_EXPECTED = `a member's e-mail address, full name or id, or ${LIST_FORMS}`;
-
-/** One member named so (context.membersByName), or what is wrong with the name. */
-function memberNamed(name: string, context: ConvertContext): string {
-	const named = context.membersByName?.get(name.toLowerCase()) ?? [];
-	const current = named.filter((member) => !member.removed);
-	if (current.length === 1) return current[0].id;
-	if (current.length > 1) {
-		const candidates = current
-			.slice(0, 10)
-			.map((member) => `${member.email ?? 'no e-mail'} (id ${member.id})`);
-		throw new ValueError(
-			`one member; ${current.length} members are named "${name}": ${candidates.join(', ')}. Give the e-mail address or id`,
-		);
-	}
-	throw new ValueError(
-		named.length > 0
-			? `${MEMBERS_EXPECTED}; the member named "${name}" was removed from the workspace`
-			: `${MEMBERS_EXPECTED}; no member of the workspace is named "${name}"`,
-	);
-}
+const MEMBERS_EXPECTED = `${PERSON_EXPECTED}, or ${LIST_FORMS}`;
 
 /** Member ids, given as ids, e-mail addresses or full names (context: the members, read once). */
 function writeMembers(value: unknown, _field: Field, context: ConvertContext): string[] {
-	return toList(value, MEMBERS_EXPECTED).map((entry) => {
-		const given = toId(entry, MEMBERS_EXPECTED);
-		if (isEmail(given)) {
-			const member = context.memberIdsByEmail?.get(given.toLowerCase());
-			if (member === undefined)
-				throw new ValueError(
-					`${MEMBERS_EXPECTED}; no member of the workspace has the e-mail address "${given}"`,
-				);
-			return member;
-		}
-		return context.membersByName && !looksLikeId(given) ? memberNamed(given, context) : given;
-	});
+	return toList(value, MEMBERS_EXPECTED).map((entry) =>
+		toMemberId(toId(entry, MEMBERS_EXPECTED), context, MEMBERS_EXPECTED),
+	);
 }
 
 const singleSelect: FieldTypeSpec = {
@@ -368,7 +344,13 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	ratingfield: number,
 	numbersliderfield: number,
 	percentcompletefield: number,
-	durationfield: numberAsText,
+	// Seconds, as text; typed as seconds or as "1h 30m", "2 hours" (a text input in the mapper).
+	durationfield: {
+		...numberAsText,
+		mapperType: 'string',
+		write: (value) => String(toSeconds(value)),
+		filter: toSeconds,
+	},
 	timefield: { mapperType: 'string', write: toTime, read: asIs, comparisons: [] },
 	datefield: date,
 	daterangefield: dateRange,
@@ -406,6 +388,7 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 		read: readIds,
 		readable: (value, _field, context) => readPeople(value, context),
 		memberIds: idsIn,
+		peopleGiven: textEntries,
 		comparisons: MULTIPLE_CHOICE,
 		filter: (value, _comparison, field, context) => writeMembers(value, field, context),
 	},
@@ -435,11 +418,19 @@ export const FIELD_TYPES: Record<string, FieldTypeSpec> = {
 	},
 	colorpickerfield: { ...listText(toColours), read: readColours, comparisons: [] },
 	ipaddressfield: { ...listText(toIpAddresses), read: readIpAddresses, comparisons: [] },
-	checklistfield: { ...listText(toChecklist), read: readChecklist, comparisons: [] },
+	checklistfield: {
+		...listText(toChecklist),
+		write: (value, _field, context) => toChecklist(value, context),
+		read: readChecklist,
+		peopleGiven: checklistPeople,
+		comparisons: [],
+	},
 	socialnetworkfield: { ...listText(toSocialNetworks), read: readSocialNetworks, comparisons: [] },
 	timetrackingfield: {
 		...listText(toTimeLog),
+		write: (value, _field, context) => toTimeLog(value, context),
 		read: readTimeLog,
+		peopleGiven: timeLogPeople,
 		readable: (value, _field, context) => readableTimeLog(value, context),
 		memberIds: timeLogUsers,
 		comparisons: [],

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { ownValue } from '../own';
 import { countryOfPhone } from './callingCodes';
 import { markdownToSmartDoc, recognisedMarkdown, smartDocOf, smartDocToMarkdown } from './markdown';
 import { htmlToSmartDocData, smartDocDataToHtml } from './smartDoc';
@@ -118,6 +119,17 @@ export function toList(
 	return [given];
 }
 
+/** The text entries of a list's value (trimmed); none when it is not a list (its conversion says so). */
+export function textEntries(value: unknown): string[] {
+	try {
+		return toList(value, '')
+			.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+			.map((entry) => entry.trim());
+	} catch {
+		return [];
+	}
+}
+
 /** The option id of a choice given by id, by label, or by label in any case. */
 export function toChoiceId(value: unknown, choices: Choice[]): string {
 	const text =
@@ -172,6 +184,9 @@ export function readIds(value: unknown): unknown {
 	if (!Array.isArray(value)) return value;
 	return value.map((entry) => (isObject(entry) && 'id' in entry ? entry.id : entry));
 }
+
+/** SmartSuite's ids (records, members, tags) are 24 hexadecimal characters; anything else is a name or title. */
+export const looksLikeId = (text: string) => /^[0-9a-f]{24}$/i.test(text.trim());
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -242,7 +257,9 @@ export function toFullName(value: unknown): IDataObject {
 	const given = fromJsonText(value, expected);
 	if (isObject(given)) {
 		for (const [key, part] of Object.entries(given)) {
-			const target = NAME_ALIASES[key];
+			const target = ownValue(NAME_ALIASES, key);
+			// sys_root is SmartSuite's own (a Get's value written back): made from the parts.
+			if (!target && key !== 'sys_root') throw new ValueError(`${expected}; "${key}" is none`);
 			if (target && part !== undefined && part !== null) name[target] = toText(part, expected);
 		}
 	} else {
@@ -293,7 +310,10 @@ export function toAddress(value: unknown): IDataObject {
 	const address: IDataObject = {};
 	for (const [key, part] of Object.entries(given)) {
 		const bare = key.replace(/^location_/, '').replace(/^_/, '');
-		const name = ADDRESS_ALIASES[bare] ?? bare;
+		const name = ownValue(ADDRESS_ALIASES, bare) ?? bare;
+		// sys_root is SmartSuite's own (a Get's value written back): made from the parts.
+		if (!ADDRESS_PARTS.includes(name) && key !== 'sys_root')
+			throw new ValueError(`${expected}; "${key}" is none`);
 		if (ADDRESS_PARTS.includes(name) && part !== undefined && part !== null)
 			address[`location_${name}`] = toText(part, expected);
 	}
@@ -320,7 +340,7 @@ export function toTime(value: unknown): string {
 }
 
 /** Whether text holds a tag: `<` and a letter, a `>` after them (found without backtracking: `/<[a-z][^>]*>/` takes quadratic time on "<a<a<a…"). */
-function hasHtmlTag(text: string): boolean {
+export function hasHtmlTag(text: string): boolean {
 	const start = text.search(/<[a-z]/i);
 	return start >= 0 && text.indexOf('>', start) > start;
 }
