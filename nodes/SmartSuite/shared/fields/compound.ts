@@ -184,7 +184,8 @@ export function readSocialNetworks(value: unknown): unknown {
 }
 
 const TIME_LOG_EXPECTED = `time entries: a duration such as "1h 30m" or 5400 (seconds), an object {"duration", "note", "date", "user"}, or ${LIST_FORMS}`;
-const DURATION_PART = /(\d+(?:\.\d+)?)\s*(h|m|s)/gi;
+/** A number from its first digit only (not after another digit): each run of digits is read once. */
+const DURATION_PART = /(?<!\d)(\d+(?:\.\d+)?)\s*(h|m|s)/gi;
 const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1 };
 
 function toSeconds(value: unknown): number {

@@ -173,10 +173,12 @@ export function readIds(value: unknown): unknown {
 	return value.map((entry) => (isObject(entry) && 'id' in entry ? entry.id : entry));
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** name@domain.tld: one "@", no spaces, a dot inside the domain (checked apart: `/@[^\s@]+\.[^\s@]+$/` is quadratic on dots). */
 export function isEmail(text: string): boolean {
-	return EMAIL.test(text.trim());
+	const address = text.trim();
+	return (
+		/^[^\s@]+@[^\s@]+$/.test(address) && address.slice(address.indexOf('@') + 2, -1).includes('.')
+	);
 }
 
 export function toEmails(value: unknown): string[] {
@@ -333,19 +335,23 @@ function escapeHtml(text: string): string {
 		.replace(/"/g, '&quot;');
 }
 
-/** The text of some HTML: block ends become line breaks, tags go, the common entities are decoded. */
+/**
+ * The text of some HTML: block ends become line breaks, tags go, the common entities are decoded.
+ * A tag is a "<" to its ">" with no "<" between, so each character is read once (`<[^>]*>` would
+ * read "<<<…" again from each "<").
+ */
 export function htmlToText(html: string): string {
 	return html
 		.replace(/<br\s*\/?>/gi, '\n')
 		.replace(/<\/(p|div|h[1-6]|li|blockquote|pre)>/gi, '\n')
-		.replace(/<[^>]*>/g, '')
+		.replace(/<[^<>]*>/g, '')
 		.replace(/&nbsp;/g, ' ')
 		.replace(/&lt;/g, '<')
 		.replace(/&gt;/g, '>')
 		.replace(/&quot;/g, '"')
 		.replace(/&#39;/g, "'")
 		.replace(/&amp;/g, '&')
-		.replace(/\n+$/, '');
+		.replace(/(?<!\n)\n+$/, '');
 }
 
 /** How text given for a SmartDoc is read: recognised (HTML, clear Markdown, else plain text) or as said. */
