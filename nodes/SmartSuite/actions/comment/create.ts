@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { markdownToSmartDocData } from '../../shared/fields/markdown';
-import { isObject } from '../../shared/fields/values';
+import { isObject, repeatsAddresses, REPEATED_ADDRESSES } from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
 import { memberLocator, readMemberId } from '../../shared/memberLocator';
 import { unexpectedAnswerError } from '../record/batches';
@@ -95,7 +95,14 @@ function messageBody(
 			itemIndex,
 		});
 	if (format === 'html') return { html: text };
-	if (format === 'markdown') return { data: markdownToSmartDocData(text) };
+	if (format === 'markdown') {
+		const data = markdownToSmartDocData(text);
+		if (!repeatsAddresses(data, text)) return { data };
+		const { problem, expected } = REPEATED_ADDRESSES;
+		throw new NodeOperationError(node, `The parameter "Message" ${problem}: use ${expected}`, {
+			itemIndex,
+		});
+	}
 	const paragraphs = text
 		.replace(/\r\n?/g, '\n')
 		.split('\n')
