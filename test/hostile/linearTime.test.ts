@@ -134,6 +134,30 @@ describe('Create (Rich Text Input Auto, plain fields)', () => {
 		expect(server.received.at(-1)!.body).toContain('<a href=\\"https://example.com/a\\">');
 	});
 
+	it('a comment of such a Markdown link: refused with what to change, nothing sent', async () => {
+		const comment = async (message: string) =>
+			(
+				await runNodeOnce(new SmartSuite(), {
+					credentials: credentials(),
+					continueOnFail: true,
+					parameters: {
+						resource: 'comment',
+						operation: 'create',
+						tableId: { __rl: true, mode: 'id', value: 't1' },
+						recordId: { __rl: true, mode: 'id', value: 'r1' },
+						message,
+						messageFormat: 'markdown',
+					},
+				})
+			)[0].json;
+		await expectLinear(async (size) => await comment(markedLink(size)));
+		server.received.length = 0;
+		expect(String((await comment(markedLink(LARGE))).error)).toContain(
+			'The parameter "Message" would repeat a link\'s address in each differently formatted piece of its text',
+		);
+		expect(server.received).toEqual([]);
+	});
+
 	it('HTML then "<"s', async () => {
 		await expectLinear(async (size) => await create({ brief: `<p>x</p>${'<'.repeat(size)}` }));
 	});
