@@ -3,6 +3,7 @@
 import tsParser from '@typescript-eslint/parser';
 import { configs as communityConfigs } from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+import regexp from 'eslint-plugin-regexp';
 
 const legacyRules = (name) => n8nNodesBase.configs[name].rules;
 
@@ -37,5 +38,16 @@ export default [
 		files: ['nodes/**/*.ts'],
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
 		rules: legacyRules('nodes'),
+	},
+	// n8n runs every workflow on one event loop: a pattern that backtracks super-linearly on user
+	// or server text stalls all of them, so none may.
+	{
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		plugins: { regexp },
+		rules: {
+			'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+			'regexp/no-super-linear-move': ['error', { ignorePartial: false, ignoreSticky: false }],
+			'regexp/no-misleading-capturing-group': 'error',
+		},
 	},
 ];

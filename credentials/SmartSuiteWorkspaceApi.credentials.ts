@@ -97,7 +97,7 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'POST',
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/(?<!\\/)\\/+$/, "")}}',
 			url: '/api/v1/members/list/',
 			qs: { offset: 0, limit: 1 },
 			// As every request of the package: the key never follows a redirect.

@@ -27,8 +27,9 @@ export interface SmartSuiteCredentials {
 	webhooksService?: string;
 }
 
+/** The URL without its trailing slashes (a run of slashes is tried once, from its first: linear time). */
 export function withoutTrailingSlash(url: string): string {
-	return url.trim().replace(/\/+$/, '');
+	return url.trim().replace(/(?<!\/)\/+$/, '');
 }
 
 /** Where a request went, so that an answer from a server that does not serve it can say so. */
@@ -859,8 +860,12 @@ function escapesOf(
 
 /** A line break as a text holds it: CR, LF, or their JSON escapes (doubled by JSON inside JSON). */
 const LINE_BREAK = String.raw`(?:\\{1,4}[rn]|[\r\n])+`;
-/** A line break between two base64 characters: wrapped base64 (GNU base64, PEM) reads on across it. */
-const BREAK_IN_BASE64 = `(?<=[0-9a-z+/=_-])${LINE_BREAK}(?=[0-9a-z+/=_-])`;
+/**
+ * A line break between two base64 characters: wrapped base64 (GNU base64, PEM) reads on across it.
+ * Only from the first break of a run (no break ends right before it: the letter of "\\n" is a
+ * base64 character), so each run is tried once: linear time.
+ */
+const BREAK_IN_BASE64 = `(?<=[0-9a-z+/=_-])(?<![\r\n]|\\\\[rn])${LINE_BREAK}(?=[0-9a-z+/=_-])`;
 /** Whether a line-break match is one, to be read as nothing (see BREAK_IN_BASE64). */
 const ONLY_BREAKS = new RegExp(`^${LINE_BREAK}$`);
 /** Base64 runs this long beside a line break are worth reading across it. */
@@ -880,7 +885,8 @@ const isBase64At = (text: string, index: number) => IS_BASE64[text.charCodeAt(in
  */
 function mayHoldWrappedBase64(text: string): boolean {
 	for (const mark of ['\n', '\r', '\\n', '\\r']) {
-		for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + mark.length)) {
+		// Each run of breaks once (every break of a run has its start and end): linear time.
+		for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, breakEnd(text, at))) {
 			const start = breakStart(text, at);
 			const end = breakEnd(text, at);
 			const before = base64Run(text, start, -1);
@@ -1019,7 +1025,8 @@ function decodedEscape(escape: string): string {
 /** URL-encoded bytes decoded as often as they were encoded (`%252F` is `%2F`, then `/`). */
 function urlDecoded(escape: string): string {
 	let text = escape;
-	while (text.includes('%')) {
+	// Checked before decoding: a lone "%" would throw, and a throw costs as much as a page of text.
+	while (/%[0-9a-f]{2}/i.test(text)) {
 		try {
 			const decoded = decodeURIComponent(text);
 			if (decoded === text) break;

@@ -32,7 +32,7 @@ export function webhooksService({
 	webhooksUrl,
 	webhooksService: override,
 }: WebhooksSettings): string {
-	const chosen = (override ?? '').trim().replace(/^\/+|\/+$/g, '');
+	const chosen = (override ?? '').trim().replace(/^\/+|(?<!\/)\/+$/g, '');
 	if (chosen !== '') return chosen;
 	return hostName(webhooksUrl) === SMARTSUITE_WEBHOOKS_HOST ? SMARTSUITE_SERVICE : SPEC_SERVICE;
 }

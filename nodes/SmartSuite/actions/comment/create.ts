@@ -9,7 +9,12 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { markdownToSmartDocData, recognisedMarkdown } from '../../shared/fields/markdown';
-import { hasHtmlTag, isObject } from '../../shared/fields/values';
+import {
+	hasHtmlTag,
+	isObject,
+	repeatsAddresses,
+	REPEATED_ADDRESSES,
+} from '../../shared/fields/values';
 import { requireId } from '../../shared/ids';
 import { memberLocator, readMemberId } from '../../shared/memberLocator';
 import { unexpectedAnswerError } from '../record/batches';
@@ -121,9 +126,19 @@ function messageBody(
 			itemIndex,
 		});
 	if (format === 'html' || (format === 'auto' && hasHtmlTag(text))) return { html: text };
-	if (format === 'markdown') return { data: markdownToSmartDocData(text) };
-	const markdown = format === 'auto' ? recognisedMarkdown(text) : undefined;
-	if (markdown) return { data: markdown };
+	const markdown =
+		format === 'markdown'
+			? markdownToSmartDocData(text)
+			: format === 'auto'
+				? recognisedMarkdown(text)
+				: undefined;
+	if (markdown) {
+		if (!repeatsAddresses(markdown, text)) return { data: markdown };
+		const { problem, expected } = REPEATED_ADDRESSES;
+		throw new NodeOperationError(node, `The parameter "Message" ${problem}: use ${expected}`, {
+			itemIndex,
+		});
+	}
 	const paragraphs = text
 		.replace(/\r\n?/g, '\n')
 		.split('\n')

@@ -235,6 +235,9 @@ export function parseInline(text: string): InlineNode[] {
 /** The tokens as nodes, each text with the marks whose ranges hold it; neighbours with equal marks merged. */
 function nodesOf(tokens: Token[], opens: Mark[][], closes: Mark[][]): InlineNode[] {
 	const active = new Map<string, { mark: IDataObject; count: number }>();
+	// One object per distinct mark: marks compare by identity, never serialised again per token.
+	const distinct = new Map<string, IDataObject>();
+	const code = { type: 'code' };
 	const nodes: InlineNode[] = [];
 	const push = (text: string, extra?: IDataObject) => {
 		if (text === '') return;
@@ -247,7 +250,7 @@ function nodesOf(tokens: Token[], opens: Mark[][], closes: Mark[][]): InlineNode
 		if (
 			last?.type === 'text' &&
 			lastMarks.length === marks.length &&
-			(marks.length === 0 || JSON.stringify(lastMarks) === JSON.stringify(marks))
+			marks.every((mark, at) => mark === lastMarks[at])
 		) {
 			last.text = `${String(last.text)}${text}`;
 			return;
@@ -258,11 +261,12 @@ function nodesOf(tokens: Token[], opens: Mark[][], closes: Mark[][]): InlineNode
 		const token = tokens[index];
 		for (const { mark, key } of opens[index] ?? []) {
 			const entry = active.get(key);
+			if (!distinct.has(key)) distinct.set(key, mark);
 			if (entry) entry.count++;
-			else active.set(key, { mark, count: 1 });
+			else active.set(key, { mark: distinct.get(key)!, count: 1 });
 		}
 		if (token.kind === 'break') nodes.push({ type: 'hard_break' });
-		else if (token.kind === 'code') push(token.text, { type: 'code' });
+		else if (token.kind === 'code') push(token.text, code);
 		else if (token.kind === 'text') push(token.text);
 		else push(token.char.repeat(token.count));
 		for (const { key } of closes[index] ?? []) {

@@ -75,7 +75,10 @@ function asTextLine(line: string): string {
 	return starts ? `${line.slice(0, indent)}\\${line.slice(indent)}` : line;
 }
 
-const markKey = (mark: IDataObject) => JSON.stringify(mark);
+/** Marks are one in Markdown when their kind and address are (compared, never written out again per node). */
+const hrefOf = (mark: IDataObject) => (isObject(mark.attrs) ? mark.attrs.href : undefined);
+const sameMark = (a: IDataObject, b: IDataObject) =>
+	MARKS[String(a.type)].order === MARKS[String(b.type)].order && hrefOf(a) === hrefOf(b);
 
 /** Inline nodes as Markdown; a hard break is a newline. Marks open and close as a stack, spaces kept outside them. */
 function inline(nodes: IDataObject[]): string {
@@ -106,9 +109,8 @@ function inline(nodes: IDataObject[]): string {
 		const isCode =
 			Array.isArray(node.marks) &&
 			node.marks.some((mark) => isObject(mark) && mark.type === 'code');
-		const keys = marks.map(markKey);
 		let kept = 0;
-		while (kept < open.length && kept < keys.length && markKey(open[kept]) === keys[kept]) kept++;
+		while (kept < open.length && kept < marks.length && sameMark(open[kept], marks[kept])) kept++;
 		const text = node.text;
 		const core = isCode ? text : text.trim();
 		const lead = isCode ? '' : text.slice(0, text.length - text.trimStart().length);

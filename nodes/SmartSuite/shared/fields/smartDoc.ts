@@ -72,6 +72,12 @@ interface Node extends IDataObject {
 	content?: Node[];
 }
 
+const hrefIn = (mark: IDataObject) => (mark.attrs as IDataObject | undefined)?.href;
+/** Equal marks as DocBuilder makes them (in one order, a link last), without writing an address out again per text. */
+const sameMarks = (a: IDataObject[], b: IDataObject[]) =>
+	a.length === b.length &&
+	a.every((mark, at) => mark.type === b[at].type && hrefIn(mark) === hrefIn(b[at]));
+
 /** Builds the document while the HTML is read, tag by tag. */
 class DocBuilder {
 	readonly doc: Node[] = [];
@@ -101,7 +107,7 @@ class DocBuilder {
 		const href = this.links[this.links.length - 1];
 		if (href) marks.push({ type: 'link', attrs: { href } });
 		const last = this.inline[this.inline.length - 1];
-		if (last?.type === 'text' && JSON.stringify(last.marks ?? []) === JSON.stringify(marks)) {
+		if (last?.type === 'text' && sameMarks((last.marks ?? []) as IDataObject[], marks)) {
 			last.text = `${String(last.text)}${text}`;
 			return;
 		}

@@ -7,7 +7,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ownValue } from '../own';
 import { countryOfPhone } from './callingCodes';
-import { markdownToSmartDoc, recognisedMarkdown, smartDocOf, smartDocToMarkdown } from './markdown';
+import {
+	markdownToSmartDocData,
+	recognisedMarkdown,
+	smartDocOf,
+	smartDocToMarkdown,
+} from './markdown';
 import { htmlToSmartDocData, smartDocDataToHtml } from './smartDoc';
 
 /**
@@ -188,10 +193,12 @@ export function readIds(value: unknown): unknown {
 /** SmartSuite's ids (records, members, tags) are 24 hexadecimal characters; anything else is a name or title. */
 export const looksLikeId = (text: string) => /^[0-9a-f]{24}$/i.test(text.trim());
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** name@domain.tld: one "@", no spaces, a dot inside the domain (checked apart: `/@[^\s@]+\.[^\s@]+$/` is quadratic on dots). */
 export function isEmail(text: string): boolean {
-	return EMAIL.test(text.trim());
+	const address = text.trim();
+	return (
+		/^[^\s@]+@[^\s@]+$/.test(address) && address.slice(address.indexOf('@') + 2, -1).includes('.')
+	);
 }
 
 export function toEmails(value: unknown): string[] {
@@ -353,19 +360,23 @@ function escapeHtml(text: string): string {
 		.replace(/"/g, '&quot;');
 }
 
-/** The text of some HTML: block ends become line breaks, tags go, the common entities are decoded. */
+/**
+ * The text of some HTML: block ends become line breaks, tags go, the common entities are decoded.
+ * A tag is a "<" to its ">" with no "<" between, so each character is read once (`<[^>]*>` would
+ * read "<<<…" again from each "<").
+ */
 export function htmlToText(html: string): string {
 	return html
 		.replace(/<br\s*\/?>/gi, '\n')
 		.replace(/<\/(p|div|h[1-6]|li|blockquote|pre)>/gi, '\n')
-		.replace(/<[^>]*>/g, '')
+		.replace(/<[^<>]*>/g, '')
 		.replace(/&nbsp;/g, ' ')
 		.replace(/&lt;/g, '<')
 		.replace(/&gt;/g, '>')
 		.replace(/&quot;/g, '"')
 		.replace(/&#39;/g, "'")
 		.replace(/&amp;/g, '&')
-		.replace(/\n+$/, '');
+		.replace(/(?<!\n)\n+$/, '');
 }
 
 /** How text given for a SmartDoc is read: recognised (HTML, clear Markdown, else plain text) or as said. */
@@ -388,6 +399,35 @@ function plainSmartDoc(text: string): IDataObject {
 }
 
 /**
+ * Each text node of a document repeats its marks, so a link's address is written once per
+ * differently formatted piece of its text: 100 KB of Markdown or HTML could make gigabytes, as
+ * slow to build and send. A document may hold at most this many characters of addresses per
+ * character of its text (plus ADDRESS_SLACK); no real link comes near it.
+ */
+const ADDRESS_GROWTH = 32;
+const ADDRESS_SLACK = 1024 * 1024;
+/** What a text that would make such a document is told. */
+export const REPEATED_ADDRESSES = {
+	problem: `would repeat a link's address in each differently formatted piece of its text, over ${ADDRESS_GROWTH} times the length of the text`,
+	expected: 'a link with a long address in fewer formatted pieces',
+};
+
+/** Whether a document made of `text` repeats link addresses past ADDRESS_GROWTH (a walk of its nodes; no address is copied). */
+export function repeatsAddresses(data: IDataObject, text: string): boolean {
+	let room = ADDRESS_GROWTH * text.length + ADDRESS_SLACK;
+	const pending = [data];
+	for (let node = pending.pop(); node; node = pending.pop()) {
+		for (const mark of Array.isArray(node.marks) ? node.marks : [])
+			if (isObject(mark) && isObject(mark.attrs) && typeof mark.attrs.href === 'string')
+				room -= mark.attrs.href.length;
+		if (room < 0) return true;
+		for (const child of Array.isArray(node.content) ? node.content : [])
+			if (isObject(child)) pending.push(child);
+	}
+	return false;
+}
+
+/**
  * A SmartDoc from text: HTML (kept as given; the document is built from its structure,
  * smartDoc.ts), Markdown (markdown.ts), or plain text (one paragraph per line), as `input` says;
  * `auto` takes HTML when it has a tag, Markdown when it is clearly Markdown, else plain text.
@@ -396,11 +436,16 @@ function plainSmartDoc(text: string): IDataObject {
 export function toSmartDoc(value: unknown, input: RichTextInput = 'auto'): IDataObject {
 	if (isObject(value) && (isObject(value.data) || typeof value.html === 'string')) return value;
 	const given = toText(value, 'text, Markdown or HTML');
+	const sized = (data: IDataObject) => {
+		if (repeatsAddresses(data, given))
+			throw new ValueError(REPEATED_ADDRESSES.expected, REPEATED_ADDRESSES.problem);
+		return data;
+	};
 	if (input === 'html' || (input === 'auto' && hasHtmlTag(given)))
-		return { data: htmlToSmartDocData(given), html: given, preview: htmlToText(given) };
-	if (input === 'markdown') return markdownToSmartDoc(given);
+		return { data: sized(htmlToSmartDocData(given)), html: given, preview: htmlToText(given) };
+	if (input === 'markdown') return smartDocOf(sized(markdownToSmartDocData(given)));
 	const markdown = input === 'auto' ? recognisedMarkdown(given) : undefined;
-	return markdown ? smartDocOf(markdown) : plainSmartDoc(given);
+	return markdown ? smartDocOf(sized(markdown)) : plainSmartDoc(given);
 }
 
 /** A SmartDoc as Simplify shows it: its text (the preview), Markdown, or its HTML. */
