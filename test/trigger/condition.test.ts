@@ -1,0 +1,147 @@
+/**
+ * Only Records That and Emit When (issue 59) in both triggers, through n8n-core's PollContext and
+ * the Instant Trigger's webhook against the emulator: five changes of a Tasks table, and which of
+ * them each Emit When emits, with the requests of the same poll or notifications without the
+ * condition.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import type { Emulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import { startInstantTrigger, watchingTable } from '../helpers/instant';
+import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
+import { TRIGGER_NAME, emitted } from './helpers';
+
+let emu: Emulator;
+beforeEach(async () => {
+	emu = await startEmulator();
+});
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+	await emu.settleNotifications();
+	await Promise.all(closers.splice(0).map((close) => close()));
+	await emu.close();
+});
+afterAll(() => shutdownN8nCore());
+
+const IS_COMPLETE = {
+	operator: 'and',
+	fields: [{ field: 'Status', comparison: 'is', value: 'Complete' }],
+};
+const status = (value: string) => ({ status: { value } });
+
+/** A trigger of either kind on one table: `start` activates it, `after` makes a change and returns what it emitted. */
+interface Driven {
+	start(): Promise<void>;
+	after(change: () => void): Promise<IDataObject[]>;
+}
+
+function polling(table: { id: string; solution: string }, options: INodeParameters): Driven {
+	const poller = createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters: { source: 'managed', ...watchingTable(table, options) },
+		typeVersion: 2,
+	});
+	let changes: Array<() => void> = [];
+	return {
+		async start() {
+			expect(await poller.poll()).toBeNull();
+		},
+		// The changes are polled together, as a poll finds them: the last change polls.
+		async after(change) {
+			changes.push(change);
+			if (changes.length < 5) return [];
+			for (const made of changes) made();
+			changes = [];
+			return emitted(await poller.poll());
+		},
+	};
+}
+
+async function instant(
+	table: { id: string; solution: string },
+	options: INodeParameters,
+): Promise<Driven> {
+	const trigger = await startInstantTrigger({
+		credentials: credentialsFor(emu),
+		parameters: watchingTable(table, options),
+	});
+	closers.push(trigger.close);
+	return {
+		start: async () => await trigger.activate(),
+		// Each change notifies n8n; its execution holds what it emitted.
+		async after(change) {
+			const before = trigger.executions.length;
+			change();
+			await emu.settleNotifications();
+			return trigger.executions.slice(before).flat();
+		},
+	};
+}
+
+/**
+ * Tasks A (backlog), B and C (complete) and D (backlog); once the trigger is active: A becomes
+ * Complete (1), B's title changes (2), C goes back to In Progress (3), E is created Complete (4),
+ * D's title changes (5). Returns the titles emitted and the requests made after activation.
+ */
+async function fiveChanges(
+	kind: 'polling' | 'instant',
+	options: INodeParameters,
+): Promise<{ titles: unknown[]; requests: string[] }> {
+	const solution = emu.addSolution({ name: 'Projects' });
+	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const id = (title: string, value: string) =>
+		emu.createRecord(table.id, { title, ...status(value) }).record.id;
+	const [a, b, c, d] = [
+		id('A', 'backlog'),
+		id('B', 'complete'),
+		id('C', 'complete'),
+		id('D', 'backlog'),
+	];
+	const trigger = kind === 'polling' ? polling(table, options) : await instant(table, options);
+	await trigger.start();
+	emu.resetLog();
+	const changes = [
+		() => emu.updateRecord(table.id, a, status('complete')),
+		() => emu.updateRecord(table.id, b, { title: 'B renamed' }),
+		() => emu.updateRecord(table.id, c, status('in_progress')),
+		() => emu.createRecord(table.id, { title: 'E', ...status('complete') }),
+		() => emu.updateRecord(table.id, d, { title: 'D renamed' }),
+	];
+	const items: IDataObject[] = [];
+	for (const change of changes) items.push(...(await trigger.after(change)));
+	return {
+		titles: items.map((item) => (item.record as IDataObject).Title),
+		requests: emu.requests.map((request) => String(request.operation)).sort(),
+	};
+}
+
+describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', (kind) => {
+	let without: { titles: unknown[]; requests: string[] };
+	beforeEach(async () => {
+		without = await fiveChanges(kind, {});
+		expect(without.titles).toEqual(['A', 'B renamed', 'C', 'E', 'D renamed']);
+		await emu.settleNotifications();
+		await Promise.all(closers.splice(0).map((close) => close()));
+		await emu.close();
+		emu = await startEmulator();
+	});
+
+	test.each([
+		['enters', ['A', 'E']],
+		['matches', ['A', 'B renamed', 'E']],
+		['leaves', ['C']],
+	])(
+		'Emit When %s emits %j of five changes, with the requests of the same run without it',
+		async (conditionChange, titles) => {
+			const run = await fiveChanges(kind, {
+				condition: JSON.stringify(IS_COMPLETE),
+				conditionChange,
+			});
+			expect(run.titles).toEqual(titles);
+			expect(run.requests).toEqual(without.requests);
+		},
+	);
+});
