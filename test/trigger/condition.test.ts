@@ -11,7 +11,7 @@ import type { Emulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { startInstantTrigger, watchingTable } from '../helpers/instant';
 import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
-import { TRIGGER_NAME, emitted } from './helpers';
+import { TRIGGER_NAME, emitted, restoreStaticData } from './helpers';
 
 let emu: Emulator;
 beforeEach(async () => {
@@ -144,4 +144,73 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 			expect(run.requests).toEqual(without.requests);
 		},
 	);
+});
+
+describe('polling trigger: events the condition leaves out', () => {
+	function tasksPoller(condition: unknown) {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: {
+				source: 'managed',
+				...watchingTable(table, { condition, conditionChange: 'enters' }),
+			},
+			typeVersion: 2,
+		});
+		return { table, poller };
+	}
+
+	test('are never emitted later, even when n8n drops the state of a poll that emitted nothing', async () => {
+		const { table, poller } = tasksPoller(JSON.stringify(IS_COMPLETE));
+		const a = emu.createRecord(table.id, { title: 'A', ...status('backlog') }).record.id;
+		expect(await poller.poll()).toBeNull();
+		const saved = structuredClone(poller.staticData());
+		emu.updateRecord(table.id, a, { title: 'A renamed' });
+		expect(await poller.poll()).toBeNull();
+		// n8n may keep no state of a poll that returned nothing: the same events are read again.
+		restoreStaticData(poller, saved);
+		expect(await poller.poll()).toBeNull();
+		emu.updateRecord(table.id, a, status('complete'));
+		const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
+		expect(titles).toEqual(['A renamed']);
+		expect(await poller.poll()).toBeNull();
+	});
+
+	test.each([
+		[
+			{ fields: [{ field: 'Stage', comparison: 'is', value: 'Complete' }] },
+			'The filter names no field of the table: "Stage"',
+		],
+		[
+			{ fields: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
+			'The filter rule on "Status" cannot be used: is "Finished"',
+		],
+		['{"fields": [', 'Only Records That: The filter is not valid JSON'],
+		[
+			{ fields: [{ field: 'Status', comparison: 'is' }], sort: [{ field: 'Title' }] },
+			'Only Records That: a condition has no sort',
+		],
+	])('%j is refused with Search’s error, and nothing is skipped', async (condition, message) => {
+		const { table, poller } = tasksPoller(
+			typeof condition === 'string' ? condition : JSON.stringify(condition),
+		);
+		const isJsonError = typeof condition === 'string' || 'sort' in condition;
+		if (isJsonError) {
+			await expect(poller.poll()).rejects.toThrow(message);
+			return;
+		}
+		expect(await poller.poll()).toBeNull();
+		emu.createRecord(table.id, { title: 'A', ...status('complete') });
+		await expect(poller.poll()).rejects.toThrow(message);
+		// The cursor did not move: the event is still there once the condition is right.
+		await expect(poller.poll()).rejects.toThrow(message);
+		poller.setParameters({
+			source: 'managed',
+			...watchingTable(table, { condition: JSON.stringify(IS_COMPLETE) }),
+		});
+		const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
+		expect(titles).toEqual(['A']);
+	});
 });
