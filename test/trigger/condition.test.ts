@@ -147,7 +147,7 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 });
 
 describe('polling trigger: events the condition leaves out', () => {
-	function tasksPoller(condition: unknown) {
+	function tasksPoller(condition: string) {
 		const solution = emu.addSolution({ name: 'Projects' });
 		const table = emu.addTable(solution.id, { name: 'Tasks' });
 		const poller = createPoller(new SmartSuiteTrigger(), {

@@ -29,7 +29,7 @@ export const conditionOption: INodeProperties = {
 	placeholder:
 		'{"operator": "and", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}',
 	description:
-		'A condition as Search takes it in JSON: {"operator": "and" or "or", "fields": [{"field": "<field label or slug>", "comparison": "<comparison>", "value": <value>}]}, values as in Search (an option\'s label, people by e-mail, today…). Only the events whose record passes Emit When start the workflow; the others are read once and never emitted. "Today" is the day of the event in the workflow\'s time zone.',
+		'A condition as Search takes it in JSON: {"operator": "and" or "or", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}: fields by label or slug, values as in Search (an option\'s label, people by e-mail, today…). Only the events whose record passes Emit When start the workflow; the others are read once and never emitted. "Today" is the day of the event in the workflow\'s time zone.',
 };
 
 export const conditionChangeOption: INodeProperties = {

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { FilesContext } from '../actions/record/downloadFiles';
 import type { Field, ReadContext, RichTextForm } from '../shared/fields';
@@ -116,7 +117,11 @@ async function readTables(
 			structures.set(tableId, structure);
 		} catch (error) {
 			// Without the fields, no event of the table can be judged: the run fails, nothing is skipped.
-			if (condition) throw error;
+			if (condition)
+				throw new NodeOperationError(
+					context.getNode(),
+					`Only Records That: the events of table "${tableId}" cannot be judged, its fields could not be read: ${(error as Error).message}`,
+				);
 			structures.set(tableId, undefined);
 			const what = simplify
 				? `values of table "${tableId}" are shown by slug as SmartSuite sends them`
