@@ -235,7 +235,7 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 			const commentsOn = (recordId: string) =>
 				emu.comments().filter((comment) => comment.record === recordId);
 			// Read first by the same poll: passed over, never commented.
-			emu.updateRecord(emu.demo.tableId, untouched, { title: 'Renamed, still not complete' });
+			emu.updateRecord(emu.demo.tableId, untouched, { priority: '3' });
 			emu.updateRecord(emu.demo.tableId, completed, { status: { value: 'complete' } });
 
 			const [comment] = await waitFor(
@@ -247,7 +247,16 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 			const title = emu.getRecord(emu.demo.tableId, completed)!.title;
 			expect(comment.message.preview).toContain(`${title} is complete. Thank you!`);
 			expect(commentsOn(untouched)).toEqual([]);
-			const emitted = watch.triggered(await watch.executions());
+			// The comment is posted before n8n has saved the execution that posted it.
+			const emitted = await waitFor(
+				'the execution that posted it',
+				async () => {
+					const items = watch.triggered(await watch.executions());
+					return items.length > 0 ? items : undefined;
+				},
+				30_000,
+				1000,
+			);
 			expect(emitted.map((item) => item.record_id)).toEqual([completed]);
 		}),
 	);
