@@ -147,19 +147,25 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 });
 
 describe('polling trigger: events the condition leaves out', () => {
-	function tasksPoller(condition: string) {
+	/** A poller of a Tasks table with this condition (Emit When enters), watching the table or its whole solution. */
+	function tasksPoller(condition: string, watch: 'tables' | 'solution' = 'tables') {
 		const solution = emu.addSolution({ name: 'Projects' });
 		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const parameters = (options: INodeParameters) => ({
+			source: 'managed',
+			...watchingTable(table, options),
+			watch,
+		});
 		const poller = createPoller(new SmartSuiteTrigger(), {
 			name: TRIGGER_NAME,
 			credentials: credentialsFor(emu),
-			parameters: {
-				source: 'managed',
-				...watchingTable(table, { condition, conditionChange: 'enters' }),
-			},
+			parameters: parameters({ condition, conditionChange: 'enters' }),
 			typeVersion: 2,
 		});
-		return { table, poller };
+		/** The condition made right: the events the refused polls did not pass over are judged. */
+		const fixed = () =>
+			poller.setParameters(parameters({ condition: JSON.stringify(IS_COMPLETE) }));
+		return { table, poller, fixed };
 	}
 
 	test('are never emitted later, even when n8n drops the state of a poll that emitted nothing', async () => {
@@ -192,25 +198,49 @@ describe('polling trigger: events the condition leaves out', () => {
 			{ fields: [{ field: 'Status', comparison: 'is' }], sort: [{ field: 'Title' }] },
 			'Only Records That: a condition has no sort',
 		],
-	])('%j is refused with Search’s error, and nothing is skipped', async (condition, message) => {
-		const { table, poller } = tasksPoller(
-			typeof condition === 'string' ? condition : JSON.stringify(condition),
-		);
-		const isJsonError = typeof condition === 'string' || 'sort' in condition;
-		if (isJsonError) {
+	])(
+		'%j is refused with Search’s error when the trigger is activated (its webhook deleted)',
+		async (condition, message) => {
+			const given = typeof condition === 'string' ? condition : JSON.stringify(condition);
+			const { table, poller, fixed } = tasksPoller(given);
 			await expect(poller.poll()).rejects.toThrow(message);
-			return;
-		}
+			expect(emu.webhooks()).toEqual([]);
+			fixed();
+			expect(await poller.poll()).toBeNull();
+			emu.createRecord(table.id, { title: 'A', ...status('complete') });
+			const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
+			expect(titles).toEqual(['A']);
+		},
+	);
+
+	test('watching a whole solution, a table is checked at its first event: the poll fails and passes over nothing', async () => {
+		const message = 'The filter names no field of the table: "Stage"';
+		const { table, poller, fixed } = tasksPoller(
+			JSON.stringify({ fields: [{ field: 'Stage', comparison: 'is', value: 'Complete' }] }),
+			'solution',
+		);
 		expect(await poller.poll()).toBeNull();
 		emu.createRecord(table.id, { title: 'A', ...status('complete') });
 		await expect(poller.poll()).rejects.toThrow(message);
-		// The cursor did not move: the event is still there once the condition is right.
 		await expect(poller.poll()).rejects.toThrow(message);
-		poller.setParameters({
-			source: 'managed',
-			...watchingTable(table, { condition: JSON.stringify(IS_COMPLETE) }),
-		});
+		fixed();
 		const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
 		expect(titles).toEqual(['A']);
 	});
+});
+
+test('instant trigger: a condition naming no field of the watched table fails the activation', async () => {
+	const solution = emu.addSolution({ name: 'Projects' });
+	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const trigger = await startInstantTrigger({
+		credentials: credentialsFor(emu),
+		parameters: watchingTable(table, {
+			condition: JSON.stringify({ fields: [{ field: 'Stage', comparison: 'is', value: 'Done' }] }),
+		}),
+	});
+	closers.push(trigger.close);
+	await expect(trigger.activate()).rejects.toThrow(
+		'The filter names no field of the table: "Stage"',
+	);
+	expect(emu.webhooks()).toEqual([]);
 });
