@@ -32,7 +32,12 @@ import type { FilesOptions } from './trigger/files';
 import { eventsTimeLeft, filesOptionOf } from './trigger/files';
 import { eventItems, logDrain } from './trigger/output';
 import type { ConditionChange } from './trigger/condition';
-import { conditionChangeOption, conditionOption, readCondition } from './trigger/condition';
+import {
+	checkOnTables,
+	conditionChangeOption,
+	conditionOption,
+	readCondition,
+} from './trigger/condition';
 import type { RichTextForm } from './shared/fields';
 import {
 	EVENTS_HINT,
@@ -221,6 +226,8 @@ async function pollWebhook(
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && !managed) await api.checkWebhook();
+	// Activation of a created webhook: a condition Search would refuse on a watched table fails it.
+	if (!saved && managed && condition) await checkOnTables(this, condition, readWanted(this).filter);
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][] | null> => {
 		const items = await eventItems(this, events, {

@@ -17,6 +17,8 @@ import type { Condition } from '../shared/condition';
 import { recordMatches, undecidable } from '../shared/condition';
 import type { Field, Lookups } from '../shared/fields';
 import type { RecordsClient } from '../shared/records';
+import { recordsClient } from '../shared/records';
+import type { RequestContext } from '../shared/transport';
 import type { KeptReads } from './keptReads';
 
 export type ConditionChange = 'matches' | 'enters' | 'leaves';
@@ -107,22 +109,13 @@ export function readCondition(
 /**
  * The condition for a table, as Search checks it (its errors: a field the table lacks, a
  * comparison the field's type does not allow, a value it cannot take) and refused where a rule
- * cannot be decided on a record. Compiled once per structure read.
+ * cannot be decided on a record.
  */
-async function conditionFor(
+async function compiled(
 	client: RecordsClient,
-	kept: KeptReads,
-	tableId: string,
 	structure: Field[],
 	wanted: EventCondition,
 ): Promise<Condition> {
-	const known = kept.conditions.get(tableId);
-	if (
-		known?.structure === structure &&
-		known.text === wanted.text &&
-		known.timeZone === wanted.timeZone
-	)
-		return known.condition;
 	const lookups: Lookups = { people: false, titles: new Map() };
 	addLookups(wanted.given.rules, structure, lookups);
 	const filter = filterOf(
@@ -142,7 +135,25 @@ async function conditionFor(
 			);
 		return rule;
 	});
-	const condition: Condition = { operator: filter.operator, rules };
+	return { operator: filter.operator, rules };
+}
+
+/** The condition compiled for a table, once per structure read (kept with it). */
+async function conditionFor(
+	client: RecordsClient,
+	kept: KeptReads,
+	tableId: string,
+	structure: Field[],
+	wanted: EventCondition,
+): Promise<Condition> {
+	const known = kept.conditions.get(tableId);
+	if (
+		known?.structure === structure &&
+		known.text === wanted.text &&
+		known.timeZone === wanted.timeZone
+	)
+		return known.condition;
+	const condition = await compiled(client, structure, wanted);
 	kept.conditions.set(tableId, {
 		structure,
 		text: wanted.text,
@@ -150,6 +161,24 @@ async function conditionFor(
 		condition,
 	});
 	return condition;
+}
+
+/**
+ * On activation: the condition checked against the fields of each table the scope names (one
+ * structure read each), so that a wrong one fails the activation, not a later run. A scope of a
+ * whole solution names no table: its tables are checked at their first event.
+ */
+export async function checkOnTables(
+	context: RequestContext,
+	wanted: EventCondition,
+	filter: IDataObject,
+): Promise<void> {
+	const tables = objectOf(filter.applications).application_ids;
+	const table = objectOf(filter.application).application_id;
+	const tableIds = Array.isArray(tables) ? tables.map(String) : table ? [String(table)] : [];
+	if (tableIds.length === 0) return;
+	const client = await recordsClient(context);
+	for (const tableId of tableIds) await compiled(client, await client.structure(tableId), wanted);
 }
 
 const objectOf = (value: unknown): IDataObject =>

@@ -60,7 +60,7 @@ import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './l
 import { INSTANT_TRIGGER } from './names';
 import { eventItems, logDrain } from './output';
 import type { ConditionChange } from './condition';
-import { readCondition } from './condition';
+import { checkOnTables, readCondition } from './condition';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
 import { noteFailure, noteSuccess, takeDueCheck } from './recovery';
 import {
@@ -261,10 +261,11 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
  * scope; else the oldest webhook of the scope that notifies this URL (state lost); else a new one.
  */
 export async function createOrResume(this: IHookFunctions): Promise<boolean> {
-	// A condition that is not Search's JSON is refused on activation; its fields, at the first event.
-	const options = this.getNodeParameter('options', {}) as InstantOptions;
-	readCondition(this.getNode(), options, this.getTimezone());
 	const wanted = readWanted(this);
+	// A condition Search would refuse on a watched table is refused on activation.
+	const options = this.getNodeParameter('options', {}) as InstantOptions;
+	const condition = readCondition(this.getNode(), options, this.getTimezone());
+	if (condition) await checkOnTables(this, condition, wanted.filter);
 	const { nodeUrl, url, secret } = urlsOf(this);
 	const remembered = text(stateOf(this).webhookId);
 	let previous: IDataObject | undefined;
