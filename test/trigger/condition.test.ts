@@ -244,3 +244,32 @@ test('instant trigger: a condition naming no field of the watched table fails th
 	);
 	expect(emu.webhooks()).toEqual([]);
 });
+
+test('polling trigger with Simplify off: the events as SmartSuite sends them, and one structure read for the condition', async () => {
+	const run = async (options: INodeParameters) => {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: { source: 'managed', ...watchingTable(table, { simplify: false, ...options }) },
+			typeVersion: 2,
+		});
+		expect(await poller.poll()).toBeNull();
+		emu.resetLog();
+		emu.createRecord(table.id, { title: 'Open', ...status('backlog') });
+		emu.createRecord(table.id, { title: 'Done', ...status('complete') });
+		const events = emitted(await poller.poll());
+		return {
+			titles: events.map(
+				(event) => ((event.record_event_data as IDataObject).data as IDataObject).title,
+			),
+			requests: emu.requests.map((request) => String(request.operation)).sort(),
+		};
+	};
+	expect(await run({})).toEqual({ titles: ['Open', 'Done'], requests: ['ListEvents'] });
+	expect(await run({ condition: JSON.stringify(IS_COMPLETE), conditionChange: 'enters' })).toEqual({
+		titles: ['Done'],
+		requests: ['GetTable', 'ListEvents'],
+	});
+});
