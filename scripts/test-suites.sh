@@ -37,18 +37,22 @@ started=$SECONDS
 printf '\n=== waiting for both n8n installs (%s)\n' "$(date -u +%H:%M:%S)"
 bash test/e2e/ensure-n8n.sh all
 
+installs_done=$SECONDS
 printf '\n=== in-process suites, both engines (%s)\n' "$(date -u +%H:%M:%S)"
 phase1=0
 side_by_side \
 	"floor --selectProjects unit package --maxWorkers=2 $args" \
 	"current --selectProjects 'unit (n8n-core 2.41)' --maxWorkers=2 $args" || phase1=1
 
+phase1_done=$SECONDS
 printf '\n=== real n8n and the editor, both versions (%s, %ss so far)\n' "$(date -u +%H:%M:%S)" "$((SECONDS - started))"
 phase2=0
 side_by_side \
 	"floor --selectProjects e2e browser --maxWorkers=2 $args" \
 	"current --selectProjects 'e2e (n8n 2.41)' 'browser (n8n 2.41)' --maxWorkers=2 $args" || phase2=1
 
-printf '\n=== jest suites finished in %ss (in-process: %s, real n8n: %s)\n' "$((SECONDS - started))" \
-	"$([ $phase1 -eq 0 ] && echo passed || echo FAILED)" "$([ $phase2 -eq 0 ] && echo passed || echo FAILED)"
+verdict() { [ "$1" -eq 0 ] && echo passed || echo FAILED; }
+printf '\n=== jest suites finished in %ss: waiting for the installs %ss, in-process %ss (%s), real n8n and the editor %ss (%s)\n' \
+	"$((SECONDS - started))" "$((installs_done - started))" "$((phase1_done - installs_done))" "$(verdict $phase1)" \
+	"$((SECONDS - phase1_done))" "$(verdict $phase2)"
 [ $phase1 -eq 0 ] && [ $phase2 -eq 0 ]

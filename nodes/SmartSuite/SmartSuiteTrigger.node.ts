@@ -24,7 +24,7 @@ import { drain } from './trigger/drain';
 import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, pollBudgetMs, startPollClock } from './trigger/limits';
-import type { WebhookRead } from './trigger/managed';
+import type { WebhookRead, WebhookStart } from './trigger/managed';
 import { readWanted } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
 import { POLLING_TRIGGER } from './trigger/names';
@@ -107,7 +107,13 @@ export class SmartSuiteTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: KINDS,
+				// `action` names the event in n8n's nodes panel, where this trigger is listed inside the
+				// SmartSuite entry (its type name is the action node's plus "Trigger"): "(polling)" tells
+				// it from the SmartSuite Trigger, and a search for "poll" finds it there.
+				options: KINDS.map((kind) => ({
+					...kind,
+					action: `On ${kind.name.toLowerCase()} (polling)`,
+				})),
 				default: [],
 				hint: EVENTS_HINT,
 				description:
@@ -197,15 +203,16 @@ export class SmartSuiteTrigger implements INodeType {
 
 /**
  * Reads the events of one webhook (what poll does once it knows the webhook). With no position
- * saved in it, an existing webhook starts where Start From says (after a GetWebhook that it is
- * enabled); a managed one from its first event, since it holds only changes made after it was
- * created (and the list it was found in, or its creation, said it is enabled).
+ * saved in it, `start` says where it starts: an existing webhook where Start From says (after a
+ * GetWebhook that it is enabled); a managed one from its first event, since it holds only changes
+ * made after it was created (and the list it was found in, or its creation, said it is enabled);
+ * 'end': at the end of its stream, passing over every event stored so far (managed.ts).
  */
 async function pollWebhook(
 	this: IPollFunctions,
 	webhookId: string,
 	clock: PollClock,
-	managed: boolean,
+	start: WebhookStart,
 ): Promise<WebhookRead> {
 	const node = this.getNode();
 	const kinds = this.getNodeParameter('events', []) as string[];
@@ -225,9 +232,11 @@ async function pollWebhook(
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
-	if (!saved && !managed) await api.checkWebhook();
-	// Activation of a created webhook: a condition Search would refuse on a watched table fails it.
-	if (!saved && managed && condition) await checkOnTables(this, condition, readWanted(this).filter);
+	if (!saved && start === 'startFrom') await api.checkWebhook();
+	// Activation of a webhook of the trigger's scope: a condition Search would refuse on a watched
+	// table fails it.
+	if (!saved && start === 'firstEvent' && condition)
+		await checkOnTables(this, condition, readWanted(this).filter);
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][] | null> => {
 		const items = await eventItems(this, events, {
@@ -251,7 +260,9 @@ async function pollWebhook(
 
 	// Compared after the drain: a poll that outlived its lease must not emit what a later one did.
 	const stateAtStart = JSON.stringify(state);
-	const newEventsOnly = !managed && (options.startFrom ?? 'newEvents') === 'newEvents';
+	const newEventsOnly =
+		start === 'end' ||
+		(start === 'startFrom' && (options.startFrom ?? 'newEvents') === 'newEvents');
 	const from = saved ?? { ...START_CURSOR, activationScan: newEventsOnly };
 	// Activation with "New Events": read to the end of the stream, emitting nothing.
 	const scan = from.activationScan;
@@ -310,7 +321,7 @@ async function pollSource(
 			);
 	const output = managed
 		? await pollManagedWebhook(context, pollWebhook, clock)
-		: (await pollWebhook.call(context, webhookId, clock, false)).output;
+		: (await pollWebhook.call(context, webhookId, clock, 'startFrom')).output;
 	if (output !== null || context.getMode() !== 'manual') return output;
 	return await sampleOutput(
 		context,

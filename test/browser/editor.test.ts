@@ -209,6 +209,34 @@ it(
 );
 
 it(
+	'searching the polling trigger\'s name or "poll" lists the SmartSuite entry, whose triggers say polling',
+	step('nodes-panel-search-polling', async () => {
+		const creator = page.getByTestId('node-creator');
+		for (const text of ['SmartSuite Polling Trigger', 'poll']) {
+			await page.goto(`${n8n.url}/workflow/new`);
+			await page.getByTestId('canvas-plus-button').click();
+			const search = creator.getByTestId('node-creator-search-bar');
+			await search.fill(text);
+			await expect(search).toHaveValueSoon(text);
+			const entry = creator
+				.getByTestId('item-iterator-item')
+				.filter({
+					has: page.getByTestId('node-creator-item-name').getByText('SmartSuite', { exact: true }),
+				})
+				.first();
+			await expect(entry).toBeVisibleSoon();
+			if (text === 'poll') {
+				await entry.click();
+				await expect(
+					creator.getByText('On record updated (polling)', { exact: true }),
+				).toBeVisibleSoon();
+			}
+			await page.keyboard.press('Escape');
+		}
+	}),
+);
+
+it(
 	'finds both nodes, with their icons, in the node creator',
 	step('node-creator', async () => {
 		await page.goto(`${n8n.url}/workflow/new`);
@@ -221,11 +249,9 @@ it(
 		const creator = page.getByTestId('node-creator');
 		// The trigger's events and the action node's operations, both under SmartSuite.
 		const triggerEvents = (trigger.properties.find((p) => p.name === 'events')?.options ??
-			[]) as Array<{ name: string }>;
-		for (const { name } of triggerEvents)
-			await expect(
-				creator.getByText(`On ${name.toLowerCase()}`, { exact: true }),
-			).toBeVisibleSoon();
+			[]) as Array<{ action: string }>;
+		for (const { action: event } of triggerEvents)
+			await expect(creator.getByText(event, { exact: true })).toBeVisibleSoon();
 		await expect(
 			creator.getByText(`Actions (${operations(action.properties).length})`),
 		).toBeVisibleSoon();

@@ -24,6 +24,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 
+import { withStartSlot } from './start-slots';
 import { type N8nVersion, selectedVersion } from './versions';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
@@ -129,19 +130,28 @@ export async function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Polls `probe` until it returns something other than undefined. */
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Polls `probe` until it returns something other than undefined. Giving up, it says what it waited
+ * for and how long, followed by `explain()` (e.g. the n8n log lines of that time).
+ */
 export async function waitFor<T>(
 	what: string,
 	probe: () => T | undefined | Promise<T | undefined>,
 	timeoutMs: number,
 	everyMs = 500,
+	explain?: () => string,
 ): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
+	const started = Date.now();
 	for (;;) {
 		const value = await probe();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${what}`);
+		if (Date.now() - started > timeoutMs) {
+			const waited = Math.round((Date.now() - started) / 1000);
+			const why = explain ? `\n${explain()}` : '';
+			throw new Error(`Gave up waiting for ${what} after ${waited} s${why}`);
+		}
 		await sleep(everyMs);
 	}
 }
@@ -371,18 +381,22 @@ export class N8n {
 
 	/**
 	 * Runs one n8n CLI command against this user folder. The log file gets the command, its stderr,
-	 * and its stdout when it failed (a successful execute prints the whole run).
+	 * and its stdout when it failed (a successful execute prints the whole run). A command boots n8n
+	 * as `start` does, so it takes a start slot, except `execute`, which keeps n8n for the whole run
+	 * of a workflow (Wait nodes included) and would hold other boots back that long.
 	 */
 	async cli(
 		args: string[],
 		options: { allowFailure?: boolean; timeoutMs?: number } = {},
 	): Promise<CommandResult> {
-		try {
-			const result = await run(...this.command(args), {
+		const runCommand = async () =>
+			await run(...this.command(args), {
 				env: await this.env(),
 				allowFailure: options.allowFailure,
 				timeoutMs: options.timeoutMs,
 			});
+		try {
+			const result = await (args[0] === 'execute' ? runCommand() : withStartSlot(runCommand));
 			this.appendLog(
 				`$ n8n ${args.join(' ')} (exit ${result.code})\n${result.code === 0 ? '' : result.stdout}${result.stderr}`,
 			);
@@ -443,33 +457,52 @@ export class N8n {
 	}
 
 	/**
-	 * `n8n start` (or `n8n worker`) in the background; resolves once /healthz/readiness answers 200
-	 * on `port` (a worker's health check port).
+	 * `n8n start` (or `n8n worker`) in the background, once a start slot is free (start-slots.ts).
+	 * Resolves when n8n says it has started: `n8n start` once it has activated its published
+	 * workflows ("Editor is now accessible via", printed after that), a worker once it is ready;
+	 * /healthz/readiness answers 200 long before the workflows are active. `timeoutMs` counts from
+	 * the slot; the time waited for it and the start's own are printed.
 	 */
-	async start(timeoutMs = 120_000): Promise<void> {
+	async start(timeoutMs = 5 * 60_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
-		const logFd = openSync(this.logFile, 'a');
-		const server = startProcess(...this.command([this.options.command ?? 'start']), {
-			env: await this.env(),
-			logFd,
-		});
-		closeSync(logFd);
-		this.server = server;
-		this.serverExit = new Promise((done) => server.once('exit', () => done()));
-		try {
-			await waitFor(
-				`n8n to be ready on ${this.url}`,
-				async () => {
-					if (server.exitCode !== null || server.signalCode !== null)
-						throw new Error(`n8n exited during start (${server.exitCode ?? server.signalCode})`);
-					return (await this.ready()) ? true : undefined;
-				},
-				timeoutMs,
+		const command = this.options.command ?? 'start';
+		const startedLine =
+			command === 'start' ? 'Editor is now accessible via' : 'worker is now ready';
+		await withStartSlot(async (waitedMs) => {
+			const logStart = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
+			const logFd = openSync(this.logFile, 'a');
+			const server = startProcess(...this.command([command]), { env: await this.env(), logFd });
+			closeSync(logFd);
+			this.server = server;
+			this.serverExit = new Promise((done) => server.once('exit', () => done()));
+			const began = Date.now();
+			try {
+				await waitFor(
+					`n8n ${this.version.n8n} (${command}) to start on ${this.url}`,
+					async () => {
+						if (server.exitCode !== null || server.signalCode !== null)
+							throw new Error(`n8n exited during start (${server.exitCode ?? server.signalCode})`);
+						return this.logSince(logStart).includes(startedLine) && (await this.ready())
+							? true
+							: undefined;
+					},
+					timeoutMs,
+					500,
+					() => `n8n's log since this start:\n${tail(this.logSince(logStart), 30)}`,
+				);
+			} catch (error) {
+				await this.stop();
+				throw error;
+			}
+			process.stderr.write(
+				`n8n ${this.version.n8n} (${command}, ${this.url}) started in ${seconds(Date.now() - began)} after ${seconds(waitedMs)} waiting for a start slot\n`,
 			);
-		} catch (error) {
-			await this.stop();
-			throw error;
-		}
+		});
+	}
+
+	private logSince(offset: number): string {
+		if (!existsSync(this.logFile)) return '';
+		return readFileSync(this.logFile).subarray(offset).toString('utf8');
 	}
 
 	async ready(): Promise<boolean> {
@@ -484,22 +517,33 @@ export class N8n {
 	}
 
 	/**
-	 * Waits until n8n serves a production webhook (`webhook/<path>`, `mcp/<path>`): n8n answers
-	 * ready before it has activated its published workflows. A CORS preflight (OPTIONS with an
-	 * Origin) asks for the path's methods: 404 until the path is registered, 204 after.
+	 * Waits until n8n serves a production webhook (`webhook/<path>`, `mcp/<path>`). `start()` already
+	 * waits for the published workflows' activation; this checks the path itself. A CORS preflight
+	 * (OPTIONS with an Origin) asks for the path's methods: 404 until the path is registered, 204
+	 * after.
 	 */
-	async waitForWebhook(path: string, timeoutMs = 60_000): Promise<void> {
+	async waitForWebhook(path: string, timeoutMs = 3 * 60_000): Promise<void> {
+		// A loaded n8n may not answer within a probe's 5 s: that is "not yet", not a failure.
+		let lastAnswer = 'no answer yet';
 		await waitFor(
-			`n8n to serve /${path}`,
+			`n8n ${this.version.n8n} to serve /${path}`,
 			async () => {
-				const response = await fetch(`${this.url}/${path}`, {
-					method: 'OPTIONS',
-					headers: { origin: this.url, 'access-control-request-method': 'POST' },
-					signal: AbortSignal.timeout(5000),
-				});
-				return response.status === 204 ? true : undefined;
+				try {
+					const response = await fetch(`${this.url}/${path}`, {
+						method: 'OPTIONS',
+						headers: { origin: this.url, 'access-control-request-method': 'POST' },
+						signal: AbortSignal.timeout(5000),
+					});
+					lastAnswer = `HTTP ${response.status}`;
+					return response.status === 204 ? true : undefined;
+				} catch (error) {
+					lastAnswer = (error as Error).message;
+					return undefined;
+				}
 			},
 			timeoutMs,
+			500,
+			() => `(last answer: ${lastAnswer}); last lines of n8n's log:\n${this.logTail(30)}`,
 		);
 	}
 

@@ -548,6 +548,47 @@ describe('Record > Create', () => {
 		expect(emu.requests).toHaveLength(0);
 	});
 
+	it.each([
+		['Deals', 'The parameter "Table" is a name, not an ID: "Deals"', 'From List'],
+		['Sales deals', 'The parameter "Table" is a name, not an ID: "Sales deals"', 'From List'],
+		[
+			'https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1/64b0c1d2e3f4a5b6c7d8e9f0',
+			'The parameter "Table" is a URL, not an ID: "https://app.smartsuite.com/sv25cxf2/solution/64b0c1d2e3f4a5b6c7d8e9f1/64b0c1d2e3f4a5b6c7d8e9f0"',
+			'By URL',
+		],
+	])(
+		'a table name or URL given By ID: %j is named as such before any request',
+		async (tableId, message, mode) => {
+			const { emu } = ctx;
+
+			const error = await runError(emu, { parameters: create(tableId, mapped({ title: 'a' })) });
+
+			expect(error.message).toBe(message);
+			expect(error.description).toContain(`Choose "${mode}"`);
+			expect(emu.requests).toHaveLength(0);
+		},
+	);
+
+	it('a record title given By ID is named as such; 24 hexadecimal characters in capitals go to SmartSuite', async () => {
+		const { emu } = ctx;
+		const t = fieldTypesTable();
+		const stored = emu.addRecord(t.id, { title: 'Acme renewal' });
+
+		const error = await runError(emu, {
+			parameters: op('get', t.id, { recordId: locator('Acme renewal') }),
+		});
+		expect(error.message).toBe('The parameter "Record" is a name, not an ID: "Acme renewal"');
+		expect(emu.requests).toHaveLength(0);
+
+		// 24 hexadecimal characters are an id whatever their case: SmartSuite answers for it.
+		const capitals = await runError(emu, {
+			parameters: op('get', t.id.toUpperCase(), { recordId: locator(stored.id) }),
+		});
+		expect(capitals.message).toBe(
+			`The table "${t.id.toUpperCase()}" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)`,
+		);
+	});
+
 	it('keeps a hostile table id inside one path segment', async () => {
 		const { emu } = ctx;
 

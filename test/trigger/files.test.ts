@@ -4,8 +4,11 @@
  * Download Files' bounds and Max Total Size per Run across the poll; a file that cannot be read
  * is noted on the item and the event is emitted once all the same. Off, the poll costs what it did.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
+import { SmartSuiteInstantTrigger } from '../../nodes/SmartSuite/SmartSuiteInstantTrigger.node';
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import type { Emulator } from '../emulator';
 import { requestsTo, triggerFor, useTriggerEmulator } from './helpers';
@@ -50,6 +53,35 @@ const operations = (emu: Emulator) => emu.requests.map((request) => request.oper
 const bytesOf = (item: INodeExecutionData, name: string) =>
 	Buffer.from(item.binary![name].data, 'base64');
 const items = (output: INodeExecutionData[][] | null) => output?.[0] ?? [];
+
+describe.each([
+	['SmartSuite Polling Trigger', new SmartSuiteTrigger()],
+	['SmartSuite Trigger', new SmartSuiteInstantTrigger()],
+])("%s's Options", (_name, trigger) => {
+	const { description } = trigger;
+	const options = description.properties.find((property) => property.name === 'options')!;
+	/** The options the editor offers under Options with these values set, as its collection shows them. */
+	const offered = (values: INodeParameters) =>
+		(options.options as INodeProperties[])
+			.filter((option) =>
+				NodeHelpers.displayParameterPath(
+					{ parameters: { options: values } },
+					option,
+					'parameters.options',
+					null,
+					description,
+				),
+			)
+			.map((option) => option.displayName);
+
+	test('offer File Fields to Download and Max Total Size per Run only with Download Files on', () => {
+		const fileOptions = ['File Fields to Download', 'Max Total Size per Run (MB)'];
+		for (const values of [{}, { downloadFiles: false }])
+			for (const name of fileOptions) expect(offered(values)).not.toContain(name);
+		expect(offered({ downloadFiles: true })).toEqual(expect.arrayContaining(fileOptions));
+		expect(offered({})).toContain('Download Files');
+	});
+});
 
 describe('Download Files in the SmartSuite Polling Trigger', () => {
 	it.each([

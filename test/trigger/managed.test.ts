@@ -13,6 +13,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
+import { CHECK_INTERVAL_MS } from '../../nodes/SmartSuite/trigger/managed';
 import type { Emulator } from '../emulator';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { startStub, webhooksPath } from '../node/harness';
@@ -101,10 +102,12 @@ describe('the managed webhook', () => {
 			kinds: ['RECORD_UPDATED'],
 			notification_status: { disabled: {} },
 		});
-		// The CreateWebhook answer says what the webhook is: no GetWebhook to read it back.
+		// The CreateWebhook answer says what the webhook is: no GetWebhook to read it back. The
+		// second list finds none of the scope created meanwhile by another process.
 		expect(emu.requests.map((request) => request.operation)).toEqual([
 			'ListWebhooks',
 			'CreateWebhook',
+			'ListWebhooks',
 			'ListEvents',
 		]);
 		expect(poller.staticData()).toMatchObject({
@@ -235,6 +238,54 @@ describe('the managed webhook', () => {
 		);
 	});
 
+	test('two triggers of one scope activated at once share one webhook, and each emits every later change once', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id], events: ['RECORD_UPDATED'] });
+		const [first, second] = [trigger(parameters), trigger(parameters)];
+
+		expect(await Promise.all([first.poll(), second.poll()])).toEqual([null, null]);
+
+		const [webhook] = webhooksOfSolution();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(requestsTo(emu, 'CreateWebhook')).toHaveLength(1);
+		expect(first.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		expect(second.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		const changed = emu.recordChanges(deals.id, [update('one'), update('two')]);
+		for (const poller of [first, second]) {
+			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+			expect(await poller.poll()).toBeNull();
+		}
+	});
+
+	test('two processes activating a trigger of one scope at once: the newer webhook is deleted, both read the older one', async () => {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id] });
+		// A second copy of the package's modules: another n8n process, which shares nothing with this one.
+		let OtherProcessTrigger = SmartSuiteTrigger;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			OtherProcessTrigger =
+				require('../../nodes/SmartSuite/SmartSuiteTrigger.node').SmartSuiteTrigger;
+		});
+		const here = trigger(parameters);
+		const there = createPoller(new OtherProcessTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters,
+			typeVersion: 2,
+		});
+
+		expect(await Promise.all([here.poll(), there.poll()])).toEqual([null, null]);
+
+		const [webhook] = webhooksOfSolution();
+		expect(webhooksOfSolution()).toHaveLength(1);
+		expect(here.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		expect(there.staticData().managedWebhookId).toBe(webhook.webhook_id);
+		const changed = emu.recordChanges(deals.id, [update('one')]);
+		for (const poller of [here, there])
+			expect(idsOf(emitted(await poller.poll()))).toEqual(idsOf(changed));
+	});
+
 	test('a webhook deleted behind its back is replaced, with a log line, and events flow again', async () => {
 		const { solution, deals, webhooksOfSolution } = seed();
 		const poller = trigger(managed(solution.id, { tableIds: [deals.id] }));
@@ -356,6 +407,120 @@ describe('the managed webhook', () => {
 		// A new node (version 2) starts in this mode, so an untouched one asks for its solution.
 		await expect(trigger({}).poll()).rejects.toThrow('The parameter "Solution" is empty');
 		expect(emu.requests).toEqual([]);
+	});
+});
+
+describe('a duplicate of the scope (two webhooks left by activations at once before this version)', () => {
+	/**
+	 * Two triggers of one scope, each on its own webhook: the first on the older, the second on a
+	 * newer one, as two activations at once left them. `changeAndPoll` makes one change and polls
+	 * both; `received` holds what each emitted, by record (one record per change).
+	 */
+	async function duplicated() {
+		const { solution, deals, webhooksOfSolution } = seed();
+		const parameters = managed(solution.id, { tableIds: [deals.id] });
+		const first = trigger(parameters);
+		await first.poll();
+		const [older] = webhooksOfSolution();
+		const newer = emu.createWebhook({
+			locator: older.locator,
+			filter: older.filter,
+			kinds: older.kinds,
+			created_at: { by: 'Alex Morgan', at: new Date(Date.now() + 1000).toISOString() },
+		});
+		const second = trigger(parameters);
+		restoreStaticData(second, {
+			managedWebhookId: newer.webhook_id,
+			managedScope: first.staticData().managedScope,
+			managedCheckedAt: Date.now(),
+		});
+		expect(await second.poll()).toBeNull();
+		const received = new Map([first, second].map((poller) => [poller, [] as unknown[]]));
+		async function changeAndPoll(title: string) {
+			const [{ record_event_data }] = emu.recordChanges(deals.id, [update(title)]);
+			for (const [poller, records] of received)
+				records.push(
+					...emitted(await poller.poll()).map(
+						(event) => (event.record_event_data as { record_id: string }).record_id,
+					),
+				);
+			return record_event_data.record_id;
+		}
+		const aDayLater = () =>
+			jest.spyOn(Date, 'now').mockReturnValue(Date.now() + CHECK_INTERVAL_MS + 1000);
+		return { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution };
+	}
+
+	test('is mended at the daily check: the trigger on the newer one moves to the older one where it stood, and the newer one is deleted', async () => {
+		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
+			await duplicated();
+		const changed = [await changeAndPoll('before the check')];
+		aDayLater();
+		changed.push(await changeAndPoll('the day after'));
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		expect(logs).toContainEqual(
+			`info: SmartSuite Polling Trigger: the webhook "${newer.webhook_id}" duplicates the older "${older.webhook_id}" of the same scope; reading "${older.webhook_id}" from here on and deleting "${newer.webhook_id}"`,
+		);
+		changed.push(await changeAndPoll('after the move'));
+		changed.push(await changeAndPoll('later'));
+
+		expect(webhooksOfSolution()).toEqual([
+			expect.objectContaining({ webhook_id: older.webhook_id }),
+		]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
+	});
+
+	test('a change that reached the newer webhook between the two ends holds the move back: it is emitted, and the move is made at the next poll', async () => {
+		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
+			await duplicated();
+		const changed = [await changeAndPoll('before the check')];
+		aDayLater();
+		emu.resetLog();
+		// The poll reads the newer webhook, lists the scope's, reads the older one to its end, then
+		// the newer one again (request 4): a change arrives on it just before.
+		emu.injectFault({
+			operation: 'ListEvents',
+			requestNumber: 4,
+			action: { type: 'appendEvents', count: 1 },
+		});
+		const [late] = emitted(await second.poll());
+		expect(late.webhook_id).toBe(newer.webhook_id);
+		expect(second.staticData().managedWebhookId).toBe(newer.webhook_id);
+
+		expect(await second.poll()).toBeNull();
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		changed.push(await changeAndPoll('after the move'));
+		changed.push(await changeAndPoll('later'));
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([older.webhook_id]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
+	});
+
+	test('a move that n8n dropped (its poll emitted nothing) left the newer webhook in place: the trigger goes on there from its saved place, then moves again', async () => {
+		const { first, second, older, newer, received, changeAndPoll, aDayLater, webhooksOfSolution } =
+			await duplicated();
+		const changed = [await changeAndPoll('before the check')];
+		const saved = second.staticData();
+		aDayLater();
+		expect(await second.poll()).toBeNull();
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		// Not deleted while the move may still be dropped: no poll since emitted items.
+		expect(await second.poll()).toBeNull();
+		expect(webhooksOfSolution()).toHaveLength(2);
+
+		// n8n kept no state of that poll, and restarted.
+		restoreStaticData(second, saved);
+		changed.push(await changeAndPoll('after the restart'));
+		expect(second.staticData().managedWebhookId).toBe(older.webhook_id);
+		changed.push(await changeAndPoll('after the move'));
+
+		expect(webhooksOfSolution().map((webhook) => webhook.webhook_id)).toEqual([older.webhook_id]);
+		expect(requestsTo(emu, 'DeleteWebhook').map((request) => request.body)).toEqual([
+			{ webhook_id: newer.webhook_id },
+		]);
+		expect(received.get(first)).toEqual(changed);
+		expect(received.get(second)).toEqual(changed);
 	});
 });
 

@@ -241,14 +241,17 @@ describe('a managed webhook that SmartSuite disabled', () => {
 		expect(ofSolution()).toHaveLength(1);
 		expect(emu.requests.map((request) => request.operation)).toEqual([
 			'ListEvents',
-			'GetWebhook',
+			// The daily look at the scope's webhooks, the search for another, the create and the
+			// look after it (none created elsewhere meanwhile).
+			'ListWebhooks',
 			'ListWebhooks',
 			'CreateWebhook',
+			'ListWebhooks',
 			'ListEvents',
 			'DeleteWebhook',
 		]);
 		expect(logs).toContainEqual(
-			`warn: SmartSuite Polling Trigger: the webhook "${old.webhook_id}" is disabled or gone; setting up another one`,
+			`warn: SmartSuite Polling Trigger: the webhook "${old.webhook_id}" is disabled; setting up another one`,
 		);
 
 		const next = emu.recordChanges(deals.id, [update('4')]);

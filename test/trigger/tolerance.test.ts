@@ -172,7 +172,8 @@ describe.each([400, 403] as const)('a webhook id that does not exist answered %i
 		});
 
 		await expect(poller.poll()).rejects.toThrow();
-		expect(requestsTo(emu, 'ListWebhooks')).toHaveLength(2);
+		// The activation's search and its look after creating, then the one that finds it listed.
+		expect(requestsTo(emu, 'ListWebhooks')).toHaveLength(3);
 		expect(poller.staticData().managedWebhookId).toBe(webhookId);
 		expect(emu.webhooks().map((webhook) => webhook.webhook_id)).toEqual([webhookId]);
 	});

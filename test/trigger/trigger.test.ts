@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import type { EndOfStream, Emulator, FaultAction } from '../emulator';
 import { DEFAULT_VARIANT, startEmulator } from '../emulator';
@@ -71,6 +72,25 @@ describe('description', () => {
 			readFileSync(join(__dirname, '../../nodes/SmartSuite/SmartSuiteTrigger.node.json'), 'utf8'),
 		);
 		expect(codex.node).toBe('n8n-nodes-smartsuite-workspace.smartSuiteTrigger');
+	});
+
+	test("n8n's nodes panel finds it by its name and by 'poll', and names its events as polling", () => {
+		const codexOf = (file: string) =>
+			JSON.parse(readFileSync(join(__dirname, `../../nodes/SmartSuite/${file}`), 'utf8'));
+		// n8n lists a trigger whose type name is an action node's plus "Trigger" inside that node's
+		// entry, and searches that entry by its display name and codex alias (editor-ui nodeCreator:
+		// generateMergedNodesAndActions, searchNodes), after dropping a last word "Trigger".
+		expect(description.name.replace('Trigger', '')).toBe(new SmartSuite().description.name);
+		const alias: string[] = codexOf('SmartSuite.node.json').alias;
+		for (const search of ['SmartSuite Polling', 'poll'])
+			expect(alias.some((name) => name.toLowerCase().includes(search.toLowerCase()))).toBe(true);
+		expect(codexOf('SmartSuiteTrigger.node.json').alias).toContain('Poll');
+		const events = description.properties.find((property) => property.name === 'events')!;
+		expect((events.options as Array<{ action?: string }>).map((option) => option.action)).toEqual([
+			'On record created (polling)',
+			'On record deleted (polling)',
+			'On record updated (polling)',
+		]);
 	});
 });
 

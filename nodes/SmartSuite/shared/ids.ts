@@ -44,6 +44,38 @@ export function requireId(node: INode, value: unknown, label: string, itemIndex?
 	return id;
 }
 
+/**
+ * requireId for the id of a solution, table or record, which SmartSuite writes as 24 lowercase
+ * hexadecimal characters: a link, or a name (a space or a capital letter in what is not such an
+ * id), given where the id belongs (By ID, an expression) is named as such before any request,
+ * instead of coming back from SmartSuite as "not found".
+ */
+export function requireHexId(
+	node: INode,
+	value: unknown,
+	label: string,
+	itemIndex?: number,
+): string {
+	const id = requireId(node, value, label, itemIndex);
+	const what = /^[a-z][a-z0-9+.-]*:\/\//i.test(id)
+		? 'a URL'
+		: !HEX_ID.test(id) && /[\sA-Z]/.test(id)
+			? 'a name'
+			: undefined;
+	if (!what) return id;
+	const noun = label.toLowerCase();
+	throw new NodeOperationError(node, `The parameter "${label}" is ${what}, not an ID: "${id}"`, {
+		description:
+			what === 'a URL'
+				? `Choose "By URL" for a link copied from SmartSuite where ${label} offers it, or enter the ${noun}'s ID alone: 24 characters such as 64b0c1d2e3f4a5b6c7d8e9f0, the last part of its link.`
+				: `Choose "From List" to pick the ${noun} by its name, or enter its ID: 24 characters such as 64b0c1d2e3f4a5b6c7d8e9f0.`,
+		itemIndex,
+	});
+}
+
+/** SmartSuite's ids of solutions, tables and records (either case accepted). */
+const HEX_ID = /^[0-9a-f]{24}$/i;
+
 function kindOf(value: unknown): string {
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'object') return 'an object';

@@ -6,7 +6,7 @@
 import type { IDataObject, IDisplayOptions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireId } from './ids';
+import { requireHexId, requireId } from './ids';
 import { solutionLocator, tableLocator } from './locators';
 
 export const KINDS = [
@@ -90,7 +90,13 @@ export interface Scope {
 /** Reads a parameter the way the calling context does (extracting resource locator values). */
 export type ParameterReader = (name: string, fallback: unknown) => unknown;
 
-function idList(node: INode, value: unknown, label: string, itemIndex?: number): string[] {
+function idList(
+	node: INode,
+	value: unknown,
+	label: string,
+	itemIndex?: number,
+	require = requireId,
+): string[] {
 	const ids = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
 		.map((id) => String(id).trim())
 		.filter((id) => id !== '');
@@ -100,12 +106,12 @@ function idList(node: INode, value: unknown, label: string, itemIndex?: number):
 			itemIndex,
 		});
 	}
-	return [...new Set(ids)].map((id) => requireId(node, id, label, itemIndex));
+	return [...new Set(ids)].map((id) => require(node, id, label, itemIndex));
 }
 
 /** The scope the parameters describe; throws before any request when something is missing. */
 export function readScope(node: INode, read: ParameterReader, itemIndex?: number): Scope {
-	const solutionId = requireId(node, read('solutionId', ''), 'Solution', itemIndex);
+	const solutionId = requireHexId(node, read('solutionId', ''), 'Solution', itemIndex);
 	const watch = read('watch', 'tables') as Watch;
 	if (watch === 'solution') return { solutionId, filter: { solution: {} } };
 	if (watch === 'fields') {
@@ -113,7 +119,7 @@ export function readScope(node: INode, read: ParameterReader, itemIndex?: number
 			solutionId,
 			filter: {
 				application: {
-					application_id: requireId(node, read('tableId', ''), 'Table', itemIndex),
+					application_id: requireHexId(node, read('tableId', ''), 'Table', itemIndex),
 					field_ids: idList(node, read('fieldIds', []), 'Field Names or IDs', itemIndex),
 				},
 			},
@@ -123,7 +129,13 @@ export function readScope(node: INode, read: ParameterReader, itemIndex?: number
 		solutionId,
 		filter: {
 			applications: {
-				application_ids: idList(node, read('tableIds', []), 'Table Names or IDs', itemIndex),
+				application_ids: idList(
+					node,
+					read('tableIds', []),
+					'Table Names or IDs',
+					itemIndex,
+					requireHexId,
+				),
 			},
 		},
 	};

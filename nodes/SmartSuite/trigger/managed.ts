@@ -10,19 +10,25 @@
  *   and an event is emitted again only if n8n lost the state saved with it, which it never does.
  * - A webhook is created only after a complete search of the solution's webhooks found none of
  *   the scope; an unfinished search is an error and creates nothing. Of several, the oldest is
- *   taken (then the smallest id), the same one on every restart.
+ *   taken (then the smallest id), the same one on every restart. One search-or-create per scope
+ *   runs at a time in the process; after a create the list is read again and the oldest enabled
+ *   one kept, so that two processes creating at once end with one.
  * - A webhook created by a poll that then fails is deleted again (a failed activation leaves none).
  * - Gone (deleted, expired) or disabled: the next webhook of the scope takes over, else a new one.
- *   A disabled webhook is read to its end first (it may hold events nobody read), then deleted;
- *   the remembered one is checked with GetWebhook at most once a day.
+ *   A disabled webhook is read to its end first (it may hold events nobody read), then deleted.
+ * - The scope's webhooks are listed at most once a day for the remembered one: disabled, gone, or
+ *   a newer duplicate of an older enabled one, which the trigger leaves for the older one at the
+ *   matching place (moveToOlder), deleting the duplicate once that move is saved.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createWebhook, deleteWebhook } from '../shared/directory';
+import { inTurn } from '../shared/inTurn';
 import { webhookToCreate } from '../shared/scope';
-import { credentialsOf } from '../shared/transport';
-import { isWebhookGone, webhookApi } from './api';
+import { credentialsOf, isJsonObject } from '../shared/transport';
+import { isWebhookGone } from './api';
+import { saveCursor, savedCursor } from './cursor';
 import type { PollClock } from './limits';
 import type { Wanted } from './lookup';
 import { findWebhooks, fingerprintOf, isDisabled, isGone, readWanted } from './lookup';
@@ -35,14 +41,17 @@ export interface WebhookRead {
 	reachedEnd: boolean;
 }
 /**
- * Reads the events of one webhook: the trigger's poll for a given webhook id. `managed`: a
- * webhook of the trigger's scope, read from its first event when no position in it is saved.
+ * Where a webhook with no position saved in it is read from: Start From (a webhook the user
+ * gave), its first event (a webhook of the trigger's scope), or its end (the older webhook a
+ * trigger moves to, see moveToOlder).
  */
+export type WebhookStart = 'startFrom' | 'firstEvent' | 'end';
+/** Reads the events of one webhook: the trigger's poll for a given webhook id. */
 export type PollWebhook = (
 	this: IPollFunctions,
 	webhookId: string,
 	clock: PollClock,
-	managed: boolean,
+	start: WebhookStart,
 ) => Promise<WebhookRead>;
 
 /** Most webhooks one poll reads or finds gone before it stops (each is one or more requests). */
@@ -108,23 +117,40 @@ async function managedWebhook(
 		: remembered
 			? `the Solution, Watch or Events changed (the webhook "${remembered}" is no longer read; SmartSuite deletes it after 14 days without reads)`
 			: 'none was set up yet, or n8n kept no state of it';
-	const found = await findWebhook(context, wanted, clock, excluded);
-	if (found) {
-		const webhookId = String(found.webhook_id);
+	const { workspaceId, webhooksUrl } = await credentialsOf(context);
+	// One search-or-create per scope at a time in this process: a trigger of the scope activated
+	// at the same moment finds the webhook the first one created.
+	return await inTurn(`${webhooksUrl}|${workspaceId}|${fingerprintOf(wanted)}`, async () => {
+		const found = await findWebhook(context, wanted, clock, excluded);
+		if (found) {
+			const webhookId = String(found.webhook_id);
+			context.logger.info(
+				`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+			);
+			return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
+		}
+		if (context.getMode() === 'manual') {
+			// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
+			if (!replacing) return undefined;
+			throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
+				description:
+					'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
+			});
+		}
+		const webhookId = await createdWebhookId(context, wanted, workspaceId, clock);
 		context.logger.info(
-			`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+			`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
 		);
-		return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
-	}
-	if (context.getMode() === 'manual') {
-		// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
-		if (!replacing) return undefined;
-		throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
-			description:
-				'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
-		});
-	}
-	const { workspaceId } = await credentialsOf(context);
+		return await oldestAfterCreating(context, wanted, webhookId, clock, excluded);
+	});
+}
+
+async function createdWebhookId(
+	context: IPollFunctions,
+	wanted: Wanted,
+	workspaceId: string,
+	clock: PollClock,
+): Promise<string> {
 	const webhook = await createWebhook(
 		context,
 		webhookToCreate(workspaceId, wanted, wanted.kinds),
@@ -139,10 +165,45 @@ async function managedWebhook(
 				'The trigger cannot read a webhook it cannot name. Check the Webhooks API Base URL of the credential, then activate again.',
 		});
 	}
+	return webhookId;
+}
+
+/**
+ * Another process (another n8n on the same workspace) may have created a webhook of the scope
+ * between the search and the create. Listed again, the oldest enabled one is kept, the same choice
+ * in every process: when it is not the one just created, that one (nothing read from it, and the
+ * older one holds every change it holds) is deleted.
+ */
+async function oldestAfterCreating(
+	context: IPollFunctions,
+	wanted: Wanted,
+	webhookId: string,
+	clock: PollClock,
+	excluded: Set<string>,
+): Promise<ManagedWebhook> {
+	const created: ManagedWebhook = { webhookId, created: true, remembered: false, disabled: false };
+	let oldest: IDataObject | undefined;
+	try {
+		[oldest] = await findWebhooks(
+			context,
+			wanted,
+			clock.requestTimeout,
+			(webhook) => !isDisabled(webhook) && !excluded.has(String(webhook.webhook_id)),
+		);
+	} catch (error) {
+		// Keep the created one: its poll goes on; the daily check lists them again.
+		context.logger.warn(
+			`${POLLING_TRIGGER}: could not list the webhooks again after creating "${webhookId}": ${(error as Error).message}`,
+		);
+		return created;
+	}
+	if (!oldest || oldest.webhook_id === webhookId) return created;
+	const olderId = String(oldest.webhook_id);
 	context.logger.info(
-		`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
+		`${POLLING_TRIGGER}: the webhook "${olderId}" of the same scope was created first (elsewhere); using it and deleting "${webhookId}"`,
 	);
-	return { webhookId, created: true, remembered: false, disabled: false };
+	await deleteQuietly(context, webhookId, clock, 'created twice');
+	return { webhookId: olderId, created: false, remembered: false, disabled: false };
 }
 
 /** Best effort: the poll's own outcome is what counts. */
@@ -169,40 +230,107 @@ async function attempt(
 	clock: PollClock,
 ): Promise<WebhookRead | { error: unknown }> {
 	try {
-		return await pollWebhook.call(context, webhookId, clock, true);
+		return await pollWebhook.call(context, webhookId, clock, 'firstEvent');
 	} catch (error) {
 		return { error };
 	}
 }
 
+/** What the look at a webhook read to its end found: a reason to leave it, or an older one of the scope to move to. */
+interface Verdict {
+	why?: string;
+	older?: string;
+}
+
 /**
- * Why the webhook must be replaced although it answered ListEvents: the list it was found in, or
- * GetWebhook, says it is disabled (or gone). GetWebhook is asked about the remembered webhook at
- * most once a day (a lost check time only costs a request).
+ * Whether the webhook must be left although it answered ListEvents: the list it was found in
+ * says it is disabled, or the daily look at the scope's webhooks (ListWebhooks, at most once a
+ * day for the remembered webhook; a lost check time only costs a request) finds it disabled or
+ * gone, or finds an older enabled webhook of the same scope: a duplicate, which this trigger
+ * leaves for the oldest (the one every trigger of the scope keeps).
  */
-async function replacementReason(
+async function verdictOn(
 	context: IPollFunctions,
 	{ webhookId, disabled, remembered }: ManagedWebhook,
 	clock: PollClock,
-	solutionId: string,
-): Promise<string | undefined> {
-	if (disabled) return `the webhook "${webhookId}" is disabled`;
-	if (!remembered) return undefined;
+	wanted: Wanted,
+): Promise<Verdict> {
+	if (disabled) return { why: `the webhook "${webhookId}" is disabled` };
+	if (!remembered) return {};
 	const state = context.getWorkflowStaticData('node');
 	const checkedAt = typeof state.managedCheckedAt === 'number' ? state.managedCheckedAt : 0;
-	if (Date.now() - checkedAt < CHECK_INTERVAL_MS) return undefined;
+	if (Date.now() - checkedAt < CHECK_INTERVAL_MS) return {};
+	let ofScope: IDataObject[];
 	try {
-		await (await webhookApi(context, webhookId, clock)).checkWebhook();
+		ofScope = await findWebhooks(context, wanted, clock.requestTimeout, () => true);
 	} catch (error) {
-		if (await goneAfterAll(context, error, webhookId, solutionId, clock))
-			return `the webhook "${webhookId}" is disabled or gone`;
 		context.logger.warn(
 			`${POLLING_TRIGGER}: could not check the webhook "${webhookId}"; the next poll checks again: ${(error as Error).message}`,
 		);
-		return undefined;
+		return {};
 	}
+	const own = ofScope.find((webhook) => webhook.webhook_id === webhookId);
+	if (!own) return { why: `the webhook "${webhookId}" is gone (deleted, or expired)` };
+	if (isDisabled(own)) return { why: `the webhook "${webhookId}" is disabled` };
+	const oldest = ofScope.find((webhook) => !isDisabled(webhook));
+	if (oldest && oldest.webhook_id !== webhookId) return { older: String(oldest.webhook_id) };
 	state.managedCheckedAt = Date.now();
-	return undefined;
+	return {};
+}
+
+/**
+ * Moves from a newer duplicate of the scope to the older webhook, at the place in it that
+ * matches the place reached in the duplicate, so that no change is emitted twice or skipped: a
+ * change is stored on every webhook that watches it at once. The older one is read to its end
+ * without emitting, then the duplicate once more: when that read finds nothing new, no change came
+ * between the two ends, and the trigger goes on from the older one's end. Otherwise (what it read
+ * is emitted) it stays on the duplicate and tries again at the next poll. The duplicate is deleted
+ * once the move is saved with items (see pendingDuplicate).
+ */
+async function moveToOlder(
+	context: IPollFunctions,
+	pollWebhook: PollWebhook,
+	duplicateId: string,
+	olderId: string,
+	clock: PollClock,
+): Promise<{ read: WebhookRead; moved: boolean }> {
+	const state = context.getWorkflowStaticData('node');
+	const inDuplicate = savedCursor(state, duplicateId);
+	const stay = (read: WebhookRead) => ({ read, moved: false });
+	if (!inDuplicate) return stay({ output: null, reachedEnd: false });
+	const passedOver = await pollWebhook
+		.call(context, olderId, clock, 'end')
+		.catch((error: Error) => ({ error }));
+	const inOlder = savedCursor(state, olderId);
+	saveCursor(state, duplicateId, inDuplicate);
+	if ('error' in passedOver || !passedOver.reachedEnd || !inOlder) {
+		const why = 'error' in passedOver ? passedOver.error.message : 'its end was not reached';
+		context.logger.warn(
+			`${POLLING_TRIGGER}: could not move from the webhook "${duplicateId}" to the older "${olderId}" of the same scope; the next poll tries again: ${why}`,
+		);
+		return stay({ output: null, reachedEnd: false });
+	}
+	const last = await pollWebhook.call(context, duplicateId, clock, 'firstEvent');
+	if (last.output !== null || !last.reachedEnd) return stay(last);
+	saveCursor(state, olderId, inOlder);
+	state.managedDuplicate = { webhookId: duplicateId, saved: false };
+	context.logger.info(
+		`${POLLING_TRIGGER}: the webhook "${duplicateId}" duplicates the older "${olderId}" of the same scope; reading "${olderId}" from here on and deleting "${duplicateId}"`,
+	);
+	return { read: last, moved: true };
+}
+
+/**
+ * The duplicate this trigger moved away from, pending deletion. It is deleted only once the
+ * state that names the older webhook has been saved with items: a poll that emitted items marks
+ * it saved, and the poll after it deletes it. Before that, n8n may drop the move, and the
+ * trigger goes on reading the duplicate (still there) from its saved place.
+ */
+function pendingDuplicate(state: IDataObject): { webhookId: string; saved: boolean } | undefined {
+	const pending = state.managedDuplicate;
+	return isJsonObject(pending) && typeof pending.webhookId === 'string'
+		? { webhookId: pending.webhookId, saved: pending.saved === true }
+		: undefined;
 }
 
 /** isGone, where a list that cannot be read leaves the webhook in place (the poll's own error counts). */
@@ -239,6 +367,13 @@ export async function pollManagedWebhook(
 	/** Disabled webhooks read to their end: deleted once a successor has been read (again at later polls while that fails). */
 	const leftBehind = leftBehindOf(context);
 	const excluded = new Set(leftBehind);
+	const state = context.getWorkflowStaticData('node');
+	const duplicate = manual ? undefined : pendingDuplicate(state);
+	if (duplicate) excluded.add(duplicate.webhookId);
+	if (duplicate?.saved) {
+		leftBehind.push(duplicate.webhookId);
+		delete state.managedDuplicate;
+	}
 	let webhook = await managedWebhook(context, wanted, clock, excluded);
 	while (webhook) {
 		const read = await attempt(context, pollWebhook, webhook.webhookId, clock);
@@ -258,11 +393,22 @@ export async function pollManagedWebhook(
 		} else {
 			reads.push(read);
 			remember(context, wanted, webhook);
-			// A disabled webhook is left only once read to its end: its last events come out first.
-			why =
-				manual || !read.reachedEnd
-					? undefined
-					: await replacementReason(context, webhook, clock, wanted.solutionId);
+			// A webhook is left only once read to its end: its last events come out first.
+			const verdict =
+				manual || !read.reachedEnd ? {} : await verdictOn(context, webhook, clock, wanted);
+			if (verdict.older) {
+				const move = await moveToOlder(
+					context,
+					pollWebhook,
+					webhook.webhookId,
+					verdict.older,
+					clock,
+				);
+				reads.push(move.read);
+				if (move.moved) remember(context, wanted, { ...webhook, webhookId: verdict.older });
+				break;
+			}
+			why = verdict.why;
 			if (!why) break;
 			leftBehind.push(webhook.webhookId);
 			// Listed before the next webhook is read: saved with that read's items.
@@ -286,7 +432,12 @@ export async function pollManagedWebhook(
 		webhook = await managedWebhook(context, wanted, clock, excluded, why);
 	}
 	if (!manual) await deleteLeftBehind(context, leftBehind, clock);
-	return outputOf(...reads);
+	const output = outputOf(...reads);
+	// Saved with these items: the move away from the duplicate is kept whatever n8n drops later.
+	const pending = pendingDuplicate(state);
+	if (!manual && output && pending && !pending.saved)
+		state.managedDuplicate = { ...pending, saved: true };
+	return output;
 }
 
 const MAX_LEFT_BEHIND = 10;
@@ -313,7 +464,7 @@ async function deleteLeftBehind(
 		} catch (error) {
 			if (isWebhookGone(error)) continue;
 			context.logger.warn(
-				`${POLLING_TRIGGER}: could not delete the webhook "${webhookId}" that SmartSuite disabled (its events were read); the next poll tries again: ${(error as Error).message}`,
+				`${POLLING_TRIGGER}: could not delete the webhook "${webhookId}" it left (its events were read); the next poll tries again: ${(error as Error).message}`,
 			);
 			kept.push(webhookId);
 		}

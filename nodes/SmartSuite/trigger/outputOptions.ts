@@ -40,11 +40,15 @@ export const downloadFilesOption: INodeProperties = {
 		"Whether to add the changed record's files to its item as binary data (file_0, file_1, …, as Record → Download Files names them), within Download Files' default limits",
 };
 
+/** Shown in the Options only once Download Files is on (a sibling in the same collection). */
+const withDownloadFiles = { show: { downloadFiles: [true] } };
+
 export const fileFieldsOption: INodeProperties = {
 	displayName: 'File Fields to Download',
 	name: 'fileFields',
 	type: 'string',
 	default: '',
+	displayOptions: withDownloadFiles,
 	placeholder: 'e.g. Contract, Scans',
 	description:
 		'With Download Files: labels or IDs of the file fields to download from, separated by commas. Empty: every file field.',
@@ -56,6 +60,7 @@ export const maxRunSizeOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 0 },
 	default: DEFAULT_MAX_RUN_MB,
+	displayOptions: withDownloadFiles,
 	description:
 		'With Download Files: the files of all events of one run together. The files past it are not downloaded; their items list them in "leftOut".',
 };

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireId } from '../../shared/ids';
+import { requireHexId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
 import { answerOf, eachItem, readTableId } from '../record/common';
 import {
@@ -106,7 +106,7 @@ async function newField(
 		);
 	const params = choicesParams(type, context.getNodeParameter('choices', itemIndex, ''), fail);
 	if (type === LINKED_RECORD_TYPE) {
-		params.linked_application = requireId(
+		params.linked_application = requireHexId(
 			node,
 			context.getNodeParameter('linkedTableId', itemIndex, '', { extractValue: true }),
 			'Linked Table',

@@ -20,7 +20,7 @@ import {
 	simplifyRecord,
 	toRecordBody,
 } from '../../shared/fields';
-import { requireId } from '../../shared/ids';
+import { requireHexId } from '../../shared/ids';
 import { tableLocator } from '../../shared/locators';
 import { readContextFor } from '../../shared/readable';
 import type { RecordsClient, RecordsRequest } from '../../shared/records';
@@ -197,7 +197,7 @@ export function readableField(show: Show): INodeProperties {
 }
 
 export function readTableId(context: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
+	return requireHexId(
 		context.getNode(),
 		context.getNodeParameter('tableId', itemIndex, '', { extractValue: true }),
 		'Table',
@@ -206,7 +206,7 @@ export function readTableId(context: IExecuteFunctions, itemIndex: number): stri
 }
 
 export function readRecordId(context: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
+	return requireHexId(
 		context.getNode(),
 		context.getNodeParameter('recordId', itemIndex, '', { extractValue: true }),
 		'Record',

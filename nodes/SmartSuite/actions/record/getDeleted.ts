@@ -12,7 +12,7 @@ import type { ReadContext } from '../../shared/fields';
 import { readPeople } from '../../shared/fields/people';
 import { isObject } from '../../shared/fields/values';
 import { readContextFor } from '../../shared/readable';
-import { requireId } from '../../shared/ids';
+import { requireHexId } from '../../shared/ids';
 import { solutionLocator, tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { returnAllFields } from '../shared';
@@ -189,7 +189,7 @@ async function listDeleted(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const node = context.getNode();
-	const solutionId = requireId(
+	const solutionId = requireHexId(
 		node,
 		context.getNodeParameter('solutionId', itemIndex, '', { extractValue: true }),
 		'Solution',
@@ -197,7 +197,7 @@ async function listDeleted(
 	);
 	const table = context.getNodeParameter('tableId', itemIndex, '', { extractValue: true });
 	const tableId =
-		table === '' || table === undefined ? '' : requireId(node, table, 'Table', itemIndex);
+		table === '' || table === undefined ? '' : requireHexId(node, table, 'Table', itemIndex);
 	const limit = readLimit(context, itemIndex);
 	const simplify = readSimplify(context, itemIndex);
 	const wanted = await deletedRecordsOf(client, solutionId, {

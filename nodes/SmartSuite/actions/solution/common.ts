@@ -3,12 +3,12 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/fields/values';
-import { pathSegment, requireId } from '../../shared/ids';
+import { pathSegment, requireHexId } from '../../shared/ids';
 import { requireWholeNumber } from '../../shared/numbers';
 import type { RecordsClient } from '../../shared/records';
 
 export function readSolutionId(context: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
+	return requireHexId(
 		context.getNode(),
 		context.getNodeParameter('solutionId', itemIndex, '', { extractValue: true }),
 		'Solution',

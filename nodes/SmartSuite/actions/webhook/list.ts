@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { callWebhooks, entriesOf, notAWebhooksPageError } from '../../shared/directory';
-import { requireId } from '../../shared/ids';
+import { requireHexId } from '../../shared/ids';
 import { solutionLocator } from '../../shared/locators';
 import { readPage } from '../../shared/pages';
 import { readPages } from '../pages';
@@ -30,7 +30,7 @@ export const listOperation: INodePropertyOptions = {
 export async function executeList(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const node = this.getNode();
 	return await eachWebhookItem(this, async (client, itemIndex) => {
-		const solutionId = requireId(
+		const solutionId = requireHexId(
 			node,
 			this.getNodeParameter('solutionId', itemIndex, '', { extractValue: true }),
 			'Solution',
