@@ -164,6 +164,7 @@ function exampleWorkflows({ credential, ids }: Target): object[] {
 			'record-changed-message.json',
 			'mcp-server-tools.json',
 			'nightly-csv-create-or-update.json',
+			'task-completed-comment.json',
 		].map((file) => loadExample(file, known(values))),
 		loadExample(
 			FILES_EXAMPLE,

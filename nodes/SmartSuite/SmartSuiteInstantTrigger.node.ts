@@ -23,6 +23,7 @@ import {
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
+import { conditionChangeOption, conditionOption } from './trigger/condition';
 import {
 	EVENTS_HINT,
 	downloadFilesOption,
@@ -115,6 +116,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 				default: { simplify: true },
 				options: [
 					downloadFilesOption,
+					conditionChangeOption,
 					fileFieldsOption,
 					{
 						displayName: 'Max Events per Run',
@@ -126,6 +128,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					maxRunSizeOption,
+					conditionOption,
 					readableValuesOption,
 					richTextAsOption,
 					simplifyOption,

@@ -31,6 +31,13 @@ import { POLLING_TRIGGER } from './trigger/names';
 import type { FilesOptions } from './trigger/files';
 import { eventsTimeLeft, filesOptionOf } from './trigger/files';
 import { eventItems, logDrain } from './trigger/output';
+import type { ConditionChange } from './trigger/condition';
+import {
+	checkOnTables,
+	conditionChangeOption,
+	conditionOption,
+	readCondition,
+} from './trigger/condition';
 import type { RichTextForm } from './shared/fields';
 import {
 	EVENTS_HINT,
@@ -45,6 +52,8 @@ import { NO_SAMPLE, sampleEvents } from './trigger/sample';
 import { sourceFields } from './trigger/sourceFields';
 
 interface TriggerOptions extends FilesOptions {
+	condition?: unknown;
+	conditionChange?: ConditionChange;
 	startFrom?: 'newEvents' | 'allStoredEvents';
 	maxEventsPerPoll?: number;
 	pageSize?: number;
@@ -119,6 +128,7 @@ export class SmartSuiteTrigger implements INodeType {
 				default: { simplify: true },
 				options: [
 					downloadFilesOption,
+					conditionChangeOption,
 					fileFieldsOption,
 					{
 						displayName: 'Max Events per Poll',
@@ -130,6 +140,7 @@ export class SmartSuiteTrigger implements INodeType {
 							'Most events one poll emits; the rest follow on the next polls. 0 means no limit.',
 					},
 					maxRunSizeOption,
+					conditionOption,
 					{
 						displayName: 'Page Size',
 						name: 'pageSize',
@@ -215,14 +226,21 @@ async function pollWebhook(
 		max: Number.MAX_SAFE_INTEGER,
 	});
 	const files = filesOptionOf(node, options, clock, POLLING_TRIGGER);
+	// Fetch Test Event shows the latest change whatever the condition: the data to build on.
+	const condition =
+		this.getMode() === 'manual' ? undefined : readCondition(node, options, this.getTimezone());
 	const state = this.getWorkflowStaticData('node');
 	const saved = savedCursor(state, webhookId);
 	const api = await webhookApi(this, webhookId, clock);
 	if (!saved && start === 'startFrom') await api.checkWebhook();
+	// Activation of a webhook of the trigger's scope: a condition Search would refuse on a watched
+	// table fails it.
+	if (!saved && start === 'firstEvent' && condition)
+		await checkOnTables(this, condition, readWanted(this).filter);
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	const simplify = options.simplify !== false;
-	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][]> => [
-		await eventItems(this, events, {
+	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][] | null> => {
+		const items = await eventItems(this, events, {
 			simplify,
 			readable: options.readableValues !== false,
 			richText: options.richTextAs,
@@ -230,8 +248,10 @@ async function pollWebhook(
 			keptFor: `${this.getWorkflow().id}|${node.id}|${webhookId}`,
 			files,
 			budget: runBudget(clock, 'poll'),
-		}),
-	];
+			condition,
+		});
+		return items.length > 0 ? [items] : null;
+	};
 	const bounds = { timeLeft: eventsTimeLeft(clock, files, simplify), maxPages: clock.maxPages };
 
 	if (this.getMode() === 'manual') {
@@ -257,7 +277,8 @@ async function pollWebhook(
 		largePageSize: MAX_PAGE_SIZE,
 		...bounds,
 	});
-	// Built before the state is compared and moved: readable values may take requests.
+	// Built before the state is compared and moved: readable values may take requests. Events
+	// the condition leaves out move the cursor past them all the same.
 	const output = result.emitted.length > 0 ? await toItems(result.emitted) : null;
 	const cursor = { ...result.cursor, activationScan: scan && !result.reachedEnd };
 	// A poll that outlived its lease was overtaken by one that started from the same state and

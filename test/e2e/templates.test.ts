@@ -39,6 +39,7 @@ const CHANGES = 'smartsuiteChanges1';
 const MCP_TOOLS = 'smartsuiteMcpAgent1';
 const NIGHTLY_CSV = 'smartsuiteNightlyCsv1';
 const FILES_CSV = 'smartsuiteFilesCsv1';
+const TASK_DONE = 'smartsuiteTaskDone1';
 const WEBHOOK_PATH = 'webhook/smartsuite-create-or-update';
 const MCP_PATH = 'mcp/smartsuite';
 
@@ -114,6 +115,9 @@ beforeAll(async () => {
 			mimetype: 'text/csv',
 			bytes: Buffer.from(PRICE_LIST),
 		});
+		// The tasks whose changes the completed-task example judges, not complete before.
+		for (const recordId of emu.demo.recordIds.slice(2, 4))
+			emu.updateRecord(emu.demo.tableId, recordId, { status: { value: 'backlog' } });
 		// The record whose change the message tells, as it was before.
 		emu.updateRecord(emu.demo.tableId, emu.demo.recordIds[0], {
 			status: { value: 'backlog' },
@@ -132,6 +136,7 @@ beforeAll(async () => {
 		await n8n.importWorkflows([
 			loadExample('webhook-create-or-update.json', placeholders),
 			loadExample('record-changed-message.json', placeholders),
+			loadExample('task-completed-comment.json', placeholders),
 			loadExample('mcp-server-tools.json', placeholders),
 			loadExample('nightly-csv-create-or-update.json', placeholders),
 			loadExample('files-to-extract-from-file.json', {
@@ -143,7 +148,7 @@ beforeAll(async () => {
 		await n8n.start();
 		rest = await N8nRest.signIn(n8n);
 		// Published as the editor's Publish does (one n8n CLI command each would boot n8n again).
-		for (const workflowId of [WEBHOOK_UPSERT, CHANGES, MCP_TOOLS])
+		for (const workflowId of [WEBHOOK_UPSERT, CHANGES, MCP_TOOLS, TASK_DONE])
 			await rest.publish(workflowId, (await rest.workflow(workflowId)).versionId);
 		await n8n.waitForWebhook(WEBHOOK_PATH);
 		await n8n.waitForWebhook(MCP_PATH);
@@ -218,6 +223,41 @@ describe(`the example workflows in n8n ${version.n8n}`, () => {
 				'- Priority: Low → Urgent',
 				'- Status: Backlog → In Progress',
 			]);
+		}),
+	);
+
+	test(
+		'a task is completed → a comment on it (the published polling trigger, Only Records That), and none for a change of a task never completed',
+		suite.wrap(async () => {
+			const watch = new TriggerWatch(emu, n8n, TASK_DONE, 'When a task is completed', '');
+			await watch.waitForManagedActivation(0);
+			const [completed, untouched] = emu.demo.recordIds.slice(2, 4);
+			const commentsOn = (recordId: string) =>
+				emu.comments().filter((comment) => comment.record === recordId);
+			// Read first by the same poll: passed over, never commented.
+			emu.updateRecord(emu.demo.tableId, untouched, { priority: '3' });
+			emu.updateRecord(emu.demo.tableId, completed, { status: { value: 'complete' } });
+
+			const [comment] = await waitFor(
+				'the comment on the completed task',
+				async () => (commentsOn(completed).length > 0 ? commentsOn(completed) : undefined),
+				n8n.version.pollPeriodMs + 50_000,
+				1000,
+			);
+			const title = emu.getRecord(emu.demo.tableId, completed)!.title;
+			expect(comment.message.preview).toContain(`${title} is complete. Thank you!`);
+			expect(commentsOn(untouched)).toEqual([]);
+			// The comment is posted before n8n has saved the execution that posted it.
+			const emitted = await waitFor(
+				'the execution that posted it',
+				async () => {
+					const items = watch.triggered(await watch.executions());
+					return items.length > 0 ? items : undefined;
+				},
+				30_000,
+				1000,
+			);
+			expect(emitted.map((item) => item.record_id)).toEqual([completed]);
 		}),
 	);
 

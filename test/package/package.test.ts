@@ -413,7 +413,7 @@ describe('the docs name every node and every example workflow', () => {
 			file.endsWith('.json'),
 		);
 		// The three demo workflows and the five ready-made ones of issue 51.
-		expect(examples).toHaveLength(8);
+		expect(examples).toHaveLength(9);
 		for (const doc of ['docs/demo.md', 'examples/README.md']) {
 			for (const file of examples) expect(`${doc}: ${read(doc)}`).toContain(`\`${file}\``);
 		}

@@ -59,6 +59,8 @@ import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { INSTANT_TRIGGER } from './names';
 import { eventItems, logDrain } from './output';
+import type { ConditionChange } from './condition';
+import { checkOnTables, readCondition } from './condition';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
 import { noteFailure, noteSuccess, takeDueCheck } from './recovery';
 import {
@@ -77,6 +79,8 @@ const LARGE_PAGE_SIZE = 1000;
 const RENEW_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
 
 interface InstantOptions extends FilesOptions {
+	condition?: unknown;
+	conditionChange?: ConditionChange;
 	maxEventsPerPoll?: number;
 	simplify?: boolean;
 	readableValues?: boolean;
@@ -268,6 +272,10 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
  */
 export async function createOrResume(this: IHookFunctions): Promise<boolean> {
 	const wanted = readWanted(this);
+	// A condition Search would refuse on a watched table is refused on activation.
+	const options = this.getNodeParameter('options', {}) as InstantOptions;
+	const condition = readCondition(this.getNode(), options, this.getTimezone());
+	if (condition) await checkOnTables(this, condition, wanted.filter);
 	const { nodeUrl, url, secret } = urlsOf(this);
 	const remembered = text(stateOf(this).webhookId);
 	let previous: IDataObject | undefined;
@@ -525,6 +533,7 @@ async function drainOnce(
 		min: 0,
 		max: Number.MAX_SAFE_INTEGER,
 	});
+	const condition = readCondition(node, options, context.getTimezone());
 	const state = stateOf(context);
 	const memory = memoryOf(key);
 	const saved = {
@@ -551,10 +560,6 @@ async function drainOnce(
 	if (result.error && result.emitted.length === 0) throw result.error;
 	logDrain(logOf(context), result, INSTANT_TRIGGER, 'notification');
 	const complete = result.reachedEnd && !result.error;
-	if (result.emitted.length === 0) {
-		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
-		return { items: [], complete };
-	}
 	// Every item is built before the state moves (its files downloaded within this execution);
 	// no item's json carries the trigger's secret or URL (a file's bytes are not text to scrub).
 	const items = await eventItems(context, result.emitted, {
@@ -565,7 +570,14 @@ async function drainOnce(
 		keptFor: key,
 		files,
 		budget: runBudget(clock, 'notification'),
+		condition,
 	});
+	// Nothing to emit (none read, or none passed the condition): no execution saves the state,
+	// so the position is kept in memory; read again after a restart, the same events fail again.
+	if (items.length === 0) {
+		memory.remember(afterDrain(start, result.cursor, undefined, Date.now()));
+		return { items: [], complete };
+	}
 	scrubbed(
 		items.map((item) => item.json),
 		heldSecrets(context),

@@ -14,6 +14,7 @@ import { choicesOf, memberIdsOf } from '../shared/fields';
 import { isObject } from '../shared/fields/values';
 import { ownValue } from '../shared/own';
 import type { MemberDirectory } from '../shared/records';
+import type { KeptCondition } from './condition';
 
 export const KEEP_MS = 24 * 60 * 60_000;
 
@@ -26,6 +27,8 @@ export interface KeptTable {
 export interface KeptReads {
 	readonly since: number;
 	readonly tables: Map<string, KeptTable>;
+	/** Only Records That compiled per table, from the kept structure (condition.ts). */
+	readonly conditions: Map<string, KeptCondition>;
 	members?: MemberDirectory;
 }
 
@@ -36,7 +39,7 @@ export function keptReadsOf(key: string, now = Date.now()): KeptReads {
 	for (const [other, reads] of kept) if (now - reads.since >= KEEP_MS) kept.delete(other);
 	let reads = kept.get(key);
 	if (!reads) {
-		reads = { since: now, tables: new Map() };
+		reads = { since: now, tables: new Map(), conditions: new Map() };
 		kept.set(key, reads);
 	}
 	return reads;

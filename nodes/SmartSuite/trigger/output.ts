@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData, Logger } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { FilesContext } from '../actions/record/downloadFiles';
 import type { Field, ReadContext, RichTextForm } from '../shared/fields';
@@ -16,6 +17,8 @@ import type { KeptReads } from './keptReads';
 import { directoryShows, keptReadsOf, keptTable, structureShows } from './keptReads';
 import { SAFE_PAGE_SIZE } from './pages';
 import { byLabel, simplifyEvent } from './simplify';
+import type { EventCondition } from './condition';
+import { passingEvents } from './condition';
 
 export interface EventOutput {
 	simplify: boolean;
@@ -31,6 +34,8 @@ export interface EventOutput {
 	files?: FilesOption;
 	/** The poll's or notification's deadline, which the reads of structures, members and files share. */
 	budget: RunBudget;
+	/** Only Records That: only the events that pass it are output (condition.ts). */
+	condition?: EventCondition;
 }
 
 /** The tables of the events as read (or kept): undefined for a table whose structure could not be read. */
@@ -48,21 +53,31 @@ interface TablesRead {
  * structure read per table and one members read for all the events, none while the kept ones
  * show every value. A table whose structure cannot be read keeps its values by slug, with a warning.
  * With Download Files, each record's files are added (files.ts), from the structures read here.
+ * With Only Records That, the events that do not pass it are left out first (no item, no read
+ * for them): a table whose structure cannot be read then fails the run.
  */
 export async function eventItems(
 	context: FilesContext,
-	events: IDataObject[],
+	allEvents: IDataObject[],
 	output: EventOutput,
 ): Promise<INodeExecutionData[]> {
-	const { simplify, readable, files } = output;
-	if ((!simplify && !files) || events.length === 0) return events.map((event) => ({ json: event }));
-	const simple = events.map(simplifyEvent);
+	const { simplify, readable, files, condition } = output;
+	if ((!simplify && !files && !condition) || allEvents.length === 0)
+		return allEvents.map((event) => ({ json: event }));
+	const allSimple = allEvents.map(simplifyEvent);
+	const allRead = await readTables(context, allSimple, output);
+	const passes = condition
+		? await passingEvents(allRead.client, allRead.kept, allSimple, allRead.tables, condition)
+		: allSimple.map(() => true);
+	const events = allEvents.filter((_, index) => passes[index]);
+	const simple = allSimple.filter((_, index) => passes[index]);
+	const read = { ...allRead, tables: allRead.tables.filter((_, index) => passes[index]) };
+	if (!simplify && !files) return events.map((event) => ({ json: event }));
 	// The records by slug, as the events carry them, before Simplify shows them by label.
 	const records = simple.map((event) => ({
 		id: String(event.record_id ?? ''),
 		values: event.record as IDataObject,
 	}));
-	const read = await readTables(context, simple, output);
 	if (simplify) await showByLabel(context, simple, read, readable, output.trigger, output.richText);
 	const items = simplify
 		? simple.map((json) => ({ json }))
@@ -77,7 +92,7 @@ const valuesOf = (event: IDataObject) =>
 async function readTables(
 	context: RequestContext,
 	simple: IDataObject[],
-	{ simplify, trigger, keptFor, budget }: EventOutput,
+	{ simplify, trigger, keptFor, budget, condition }: EventOutput,
 ): Promise<TablesRead> {
 	const client = await recordsClient(context, budget);
 	// Kept per API address and workspace too: another workspace's tables never use these.
@@ -103,6 +118,12 @@ async function readTables(
 			kept.tables.set(tableId, keptTable(structure, values, known?.otherKeys));
 			structures.set(tableId, structure);
 		} catch (error) {
+			// Without the fields, no event of the table can be judged: the run fails, nothing is skipped.
+			if (condition)
+				throw new NodeOperationError(
+					context.getNode(),
+					`Only Records That: the events of table "${tableId}" cannot be judged, its fields could not be read: ${(error as Error).message}`,
+				);
 			structures.set(tableId, undefined);
 			const what = simplify
 				? `values of table "${tableId}" are shown by slug as SmartSuite sends them`

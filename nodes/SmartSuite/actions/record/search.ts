@@ -227,7 +227,7 @@ function lookedUpValue(rule: FilterRule, structure: Field[]): IDataObject | unde
 }
 
 /** What every item's rules name, looked up once for all items; a failed lookup fails only the items that need it. */
-interface ItemsLookups {
+export interface ItemsLookups {
 	convert: ConvertContext;
 	errors: LookupErrors;
 }
@@ -240,19 +240,30 @@ async function lookupsOfItems(
 	for (const itemIndex of context.getInputData().keys()) {
 		try {
 			const structure = await client.structure(readTableId(context, itemIndex));
-			for (const rule of conditionsOf(context, itemIndex).rules) {
-				const value = lookedUpValue(rule, structure);
-				if (value) lookupsIn(value, structure, lookups);
-			}
+			addLookups(conditionsOf(context, itemIndex).rules, structure, lookups);
 		} catch {
 			// The item fails on its own when it runs (its table or its rules), with its own error.
 		}
 	}
+	return await lookedUp(client, lookups, context.getTimezone());
+}
+
+/** Adds what the rules name to `lookups`: people by e-mail or name, linked records by title. */
+export function addLookups(rules: FilterRule[], structure: Field[], lookups: Lookups): void {
+	for (const rule of rules) {
+		const value = lookedUpValue(rule, structure);
+		if (value) lookupsIn(value, structure, lookups);
+	}
+}
+
+/** The lookups read (the members, the linked tables' titles), in the workflow's time zone. */
+export async function lookedUp(
+	client: RecordsClient,
+	lookups: Lookups,
+	timeZone: string,
+): Promise<ItemsLookups> {
 	const errors: LookupErrors = { tables: new Map() };
-	return {
-		convert: await convertContextFor(client, lookups, context.getTimezone(), errors),
-		errors,
-	};
+	return { convert: await convertContextFor(client, lookups, timeZone, errors), errors };
 }
 
 function fieldNamed(
@@ -260,7 +271,7 @@ function fieldNamed(
 	structure: Field[],
 	key: unknown,
 	what: 'filter' | 'sort',
-	itemIndex: number,
+	itemIndex?: number,
 ): Field {
 	const field = fieldByKey(structure, key);
 	if (field) return field;
@@ -276,7 +287,7 @@ function fieldNamed(
 }
 
 /** The comparison, when the field's type allows it; the error lists those it allows. */
-function comparisonFor(node: INode, field: Field, given: unknown, itemIndex: number): string {
+function comparisonFor(node: INode, field: Field, given: unknown, itemIndex?: number): string {
 	const comparison = String(given ?? '');
 	const { comparisons } = specOf(field);
 	if (comparisons.includes(comparison)) return comparison;
@@ -291,14 +302,20 @@ function comparisonFor(node: INode, field: Field, given: unknown, itemIndex: num
 	);
 }
 
+/** SmartSuite's `filter`: the fields by slug, the values as SmartSuite takes them. */
+export interface SearchFilter {
+	operator: SearchConditions['operator'];
+	fields: Array<{ field: string; comparison: string; value: unknown }>;
+}
+
 /** SmartSuite's `filter` from the rules; every comparison is checked against its field's type. */
-function filterOf(
+export function filterOf(
 	node: INode,
-	{ operator, rules }: SearchConditions,
+	{ operator, rules }: Pick<SearchConditions, 'operator' | 'rules'>,
 	{ convert, errors }: ItemsLookups,
 	structure: Field[],
-	itemIndex: number,
-): IDataObject {
+	itemIndex?: number,
+): SearchFilter {
 	const fields = rules.map((rule) => {
 		const field = fieldNamed(node, structure, rule.field, 'filter', itemIndex);
 		const comparison = comparisonFor(node, field, rule.comparison, itemIndex);

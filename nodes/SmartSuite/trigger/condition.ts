@@ -1,0 +1,227 @@
+/**
+ * Only Records That and Emit When (issue 59): both triggers emit only the events whose record
+ * matches a condition of Search's shape, comes to match it, or stops matching it. The condition
+ * is read as Search reads its JSON (searchJson.ts) and checked against each table's fields as
+ * Search checks it (search.ts), from the structure the output reads anyway; the record is judged
+ * by shared/condition.ts, "before the change" being the record with the event's `previous` put
+ * back. Judging costs no request beyond that structure (and the lookups the condition names:
+ * people by e-mail or name, linked records by title), done once per structure read.
+ */
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { addLookups, filterOf, lookedUp } from '../actions/record/search';
+import type { SearchConditions } from '../actions/record/searchJson';
+import { readFilterJson } from '../actions/record/searchJson';
+import type { Condition } from '../shared/condition';
+import { recordMatches, undecidable } from '../shared/condition';
+import type { Field, Lookups } from '../shared/fields';
+import type { RecordsClient } from '../shared/records';
+import { recordsClient } from '../shared/records';
+import type { RequestContext } from '../shared/transport';
+import type { KeptReads } from './keptReads';
+
+export type ConditionChange = 'matches' | 'enters' | 'leaves';
+
+export const conditionOption: INodeProperties = {
+	displayName: 'Only Records That',
+	name: 'condition',
+	type: 'json',
+	default: '{\n  "operator": "and",\n  "fields": []\n}',
+	placeholder:
+		'{"operator": "and", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}',
+	description:
+		'A condition as Search takes it in JSON: {"operator": "and" or "or", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}: fields by label or slug, values as in Search (an option\'s label, people by e-mail, today…). Only the events whose record passes Emit When start the workflow; the others are read once and never emitted. "Today" is the day of the event in the workflow\'s time zone.',
+};
+
+export const conditionChangeOption: INodeProperties = {
+	displayName: 'Emit When',
+	name: 'conditionChange',
+	type: 'options',
+	options: [
+		{
+			name: 'Record Comes to Match',
+			value: 'enters',
+			description:
+				'It did not match before the change, or it was created matching: e.g. a task becomes Complete',
+		},
+		{
+			name: 'Record Matches After the Change',
+			value: 'matches',
+			description: 'Every change of a record that matches once changed (not a deletion)',
+		},
+		{
+			name: 'Record Stops Matching',
+			value: 'leaves',
+			description: 'It matched before the change and no longer does, or it was deleted matching',
+		},
+	],
+	default: 'matches',
+	description: 'With Only Records That: which changes start the workflow',
+};
+
+/** The condition of a trigger, as the user gave it. */
+export interface EventCondition {
+	node: INode;
+	given: Pick<SearchConditions, 'operator' | 'rules'>;
+	/** The condition as given, to know when a compiled one still holds. */
+	text: string;
+	change: ConditionChange;
+	timeZone: string;
+}
+
+/** The condition compiled for a table, kept with the structure it was compiled from. */
+export interface KeptCondition {
+	structure: Field[];
+	text: string;
+	timeZone: string;
+	condition: Condition;
+}
+
+const CHANGES: ConditionChange[] = ['matches', 'enters', 'leaves'];
+
+/** Only Records That and Emit When of the trigger's options; undefined without a condition. */
+export function readCondition(
+	node: INode,
+	options: { condition?: unknown; conditionChange?: unknown },
+	timeZone: string,
+): EventCondition | undefined {
+	if (options.condition === undefined) return undefined;
+	const fail = (message: string): never => {
+		throw new NodeOperationError(node, `Only Records That: ${message}`);
+	};
+	const change = (options.conditionChange ?? 'matches') as ConditionChange;
+	if (!CHANGES.includes(change))
+		fail(`Emit When is ${JSON.stringify(change)}, not one of ${CHANGES.join(', ')}`);
+	let conditions: SearchConditions | undefined;
+	try {
+		conditions = readFilterJson(options.condition);
+	} catch (error) {
+		fail((error as Error).message);
+	}
+	const { operator, rules, sort } = conditions!;
+	if (sort.length > 0) fail('a condition has no sort; remove "sort"');
+	const text =
+		typeof options.condition === 'string' ? options.condition : JSON.stringify(options.condition);
+	return { node, given: { operator, rules }, text, change, timeZone };
+}
+
+/**
+ * The condition for a table, as Search checks it (its errors: a field the table lacks, a
+ * comparison the field's type does not allow, a value it cannot take) and refused where a rule
+ * cannot be decided on a record.
+ */
+async function compiled(
+	client: RecordsClient,
+	structure: Field[],
+	wanted: EventCondition,
+): Promise<Condition> {
+	const lookups: Lookups = { people: false, titles: new Map() };
+	addLookups(wanted.given.rules, structure, lookups);
+	const filter = filterOf(
+		wanted.node,
+		wanted.given,
+		await lookedUp(client, lookups, wanted.timeZone),
+		structure,
+	);
+	const bySlug = new Map(structure.map((field) => [field.slug, field]));
+	const rules = filter.fields.map(({ field, comparison, value }) => {
+		const rule = { field: bySlug.get(field)!, comparison, value };
+		const reason = undecidable(rule);
+		if (reason)
+			throw new NodeOperationError(
+				wanted.node,
+				`Only Records That: the rule on "${rule.field.label}" (${comparison}) cannot be decided on a record: ${reason}`,
+			);
+		return rule;
+	});
+	return { operator: filter.operator, rules };
+}
+
+/** The condition compiled for a table, once per structure read (kept with it). */
+async function conditionFor(
+	client: RecordsClient,
+	kept: KeptReads,
+	tableId: string,
+	structure: Field[],
+	wanted: EventCondition,
+): Promise<Condition> {
+	const known = kept.conditions.get(tableId);
+	if (
+		known?.structure === structure &&
+		known.text === wanted.text &&
+		known.timeZone === wanted.timeZone
+	)
+		return known.condition;
+	const condition = await compiled(client, structure, wanted);
+	kept.conditions.set(tableId, {
+		structure,
+		text: wanted.text,
+		timeZone: wanted.timeZone,
+		condition,
+	});
+	return condition;
+}
+
+/**
+ * On activation: the condition checked against the fields of each table the scope names (one
+ * structure read each), so that a wrong one fails the activation, not a later run. A scope of a
+ * whole solution names no table: its tables are checked at their first event.
+ */
+export async function checkOnTables(
+	context: RequestContext,
+	wanted: EventCondition,
+	filter: IDataObject,
+): Promise<void> {
+	const tables = objectOf(filter.applications).application_ids;
+	const table = objectOf(filter.application).application_id;
+	const tableIds = Array.isArray(tables) ? tables.map(String) : table ? [String(table)] : [];
+	if (tableIds.length === 0) return;
+	const client = await recordsClient(context);
+	for (const tableId of tableIds) await compiled(client, await client.structure(tableId), wanted);
+}
+
+const objectOf = (value: unknown): IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
+
+/**
+ * Which of the simplified events (record and previous by slug) pass the condition; `tables` are
+ * their tables' structures (undefined for an event that names no table).
+ */
+export async function passingEvents(
+	client: RecordsClient,
+	kept: KeptReads,
+	simple: IDataObject[],
+	tables: Array<Field[] | undefined>,
+	wanted: EventCondition,
+): Promise<boolean[]> {
+	const passes: boolean[] = [];
+	for (const [index, event] of simple.entries()) {
+		const structure = tables[index];
+		if (!structure)
+			throw new NodeOperationError(
+				wanted.node,
+				`Only Records That: the event ${JSON.stringify(event.event_id)} names no table, so its record cannot be checked`,
+			);
+		const tableId = String(event.application_id);
+		const condition = await conditionFor(client, kept, tableId, structure, wanted);
+		const at = Date.parse(String(event.event_at));
+		const moment = { atMs: Number.isNaN(at) ? Date.now() : at, timeZone: wanted.timeZone };
+		const record = objectOf(event.record);
+		const matchesAfter =
+			event.kind !== 'RECORD_DELETED' && recordMatches(record, condition, moment);
+		const matchedBefore =
+			event.kind !== 'RECORD_CREATED' &&
+			recordMatches({ ...record, ...objectOf(event.previous) }, condition, moment);
+		passes.push(
+			wanted.change === 'matches'
+				? matchesAfter
+				: wanted.change === 'enters'
+					? matchesAfter && !matchedBefore
+					: matchedBefore && !matchesAfter,
+		);
+	}
+	return passes;
+}

@@ -1,0 +1,275 @@
+/**
+ * Only Records That and Emit When (issue 59) in both triggers, through n8n-core's PollContext and
+ * the Instant Trigger's webhook against the emulator: five changes of a Tasks table, and which of
+ * them each Emit When emits, with the requests of the same poll or notifications without the
+ * condition.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
+import type { Emulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import { startInstantTrigger, watchingTable } from '../helpers/instant';
+import { createPoller, credentialsFor, shutdownN8nCore } from '../helpers/n8n';
+import { TRIGGER_NAME, emitted, restoreStaticData } from './helpers';
+
+let emu: Emulator;
+beforeEach(async () => {
+	emu = await startEmulator();
+});
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+	await emu.settleNotifications();
+	await Promise.all(closers.splice(0).map((close) => close()));
+	await emu.close();
+});
+afterAll(() => shutdownN8nCore());
+
+const IS_COMPLETE = {
+	operator: 'and',
+	fields: [{ field: 'Status', comparison: 'is', value: 'Complete' }],
+};
+const status = (value: string) => ({ status: { value } });
+
+/** A trigger of either kind on one table: `start` activates it, `after` makes a change and returns what it emitted. */
+interface Driven {
+	start(): Promise<void>;
+	after(change: () => void): Promise<IDataObject[]>;
+}
+
+function polling(table: { id: string; solution: string }, options: INodeParameters): Driven {
+	const poller = createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters: { source: 'managed', ...watchingTable(table, options) },
+		typeVersion: 2,
+	});
+	let changes: Array<() => void> = [];
+	return {
+		async start() {
+			expect(await poller.poll()).toBeNull();
+		},
+		// The changes are polled together, as a poll finds them: the last change polls.
+		async after(change) {
+			changes.push(change);
+			if (changes.length < 5) return [];
+			for (const made of changes) made();
+			changes = [];
+			return emitted(await poller.poll());
+		},
+	};
+}
+
+async function instant(
+	table: { id: string; solution: string },
+	options: INodeParameters,
+): Promise<Driven> {
+	const trigger = await startInstantTrigger({
+		credentials: credentialsFor(emu),
+		parameters: watchingTable(table, options),
+	});
+	closers.push(trigger.close);
+	return {
+		start: async () => await trigger.activate(),
+		// Each change notifies n8n; its execution holds what it emitted.
+		async after(change) {
+			const before = trigger.executions.length;
+			change();
+			await emu.settleNotifications();
+			return trigger.executions.slice(before).flat();
+		},
+	};
+}
+
+/**
+ * Tasks A (backlog), B and C (complete) and D (backlog); once the trigger is active: A becomes
+ * Complete (1), B's title changes (2), C goes back to In Progress (3), E is created Complete (4),
+ * D's title changes (5). Returns the titles emitted and the requests made after activation.
+ */
+async function fiveChanges(
+	kind: 'polling' | 'instant',
+	options: INodeParameters,
+): Promise<{ titles: unknown[]; requests: string[] }> {
+	const solution = emu.addSolution({ name: 'Projects' });
+	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const id = (title: string, value: string) =>
+		emu.createRecord(table.id, { title, ...status(value) }).record.id;
+	const [a, b, c, d] = [
+		id('A', 'backlog'),
+		id('B', 'complete'),
+		id('C', 'complete'),
+		id('D', 'backlog'),
+	];
+	const trigger = kind === 'polling' ? polling(table, options) : await instant(table, options);
+	await trigger.start();
+	emu.resetLog();
+	const changes = [
+		() => emu.updateRecord(table.id, a, status('complete')),
+		() => emu.updateRecord(table.id, b, { title: 'B renamed' }),
+		() => emu.updateRecord(table.id, c, status('in_progress')),
+		() => emu.createRecord(table.id, { title: 'E', ...status('complete') }),
+		() => emu.updateRecord(table.id, d, { title: 'D renamed' }),
+	];
+	const items: IDataObject[] = [];
+	for (const change of changes) items.push(...(await trigger.after(change)));
+	return {
+		titles: items.map((item) => (item.record as IDataObject).Title),
+		requests: emu.requests.map((request) => String(request.operation)).sort(),
+	};
+}
+
+describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', (kind) => {
+	let without: { titles: unknown[]; requests: string[] };
+	beforeEach(async () => {
+		without = await fiveChanges(kind, {});
+		expect(without.titles).toEqual(['A', 'B renamed', 'C', 'E', 'D renamed']);
+		await emu.settleNotifications();
+		await Promise.all(closers.splice(0).map((close) => close()));
+		await emu.close();
+		emu = await startEmulator();
+	});
+
+	test.each([
+		['enters', ['A', 'E']],
+		['matches', ['A', 'B renamed', 'E']],
+		['leaves', ['C']],
+	])(
+		'Emit When %s emits %j of five changes, with the requests of the same run without it',
+		async (conditionChange, titles) => {
+			const run = await fiveChanges(kind, {
+				condition: JSON.stringify(IS_COMPLETE),
+				conditionChange,
+			});
+			expect(run.titles).toEqual(titles);
+			expect(run.requests).toEqual(without.requests);
+		},
+	);
+});
+
+describe('polling trigger: events the condition leaves out', () => {
+	/** A poller of a Tasks table with this condition (Emit When enters), watching the table or its whole solution. */
+	function tasksPoller(condition: string, watch: 'tables' | 'solution' = 'tables') {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const parameters = (options: INodeParameters) => ({
+			source: 'managed',
+			...watchingTable(table, options),
+			watch,
+		});
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: parameters({ condition, conditionChange: 'enters' }),
+			typeVersion: 2,
+		});
+		/** The condition made right: the events the refused polls did not pass over are judged. */
+		const fixed = () =>
+			poller.setParameters(parameters({ condition: JSON.stringify(IS_COMPLETE) }));
+		return { table, poller, fixed };
+	}
+
+	test('are never emitted later, even when n8n drops the state of a poll that emitted nothing', async () => {
+		const { table, poller } = tasksPoller(JSON.stringify(IS_COMPLETE));
+		const a = emu.createRecord(table.id, { title: 'A', ...status('backlog') }).record.id;
+		expect(await poller.poll()).toBeNull();
+		const saved = structuredClone(poller.staticData());
+		emu.updateRecord(table.id, a, { title: 'A renamed' });
+		expect(await poller.poll()).toBeNull();
+		// n8n may keep no state of a poll that returned nothing: the same events are read again.
+		restoreStaticData(poller, saved);
+		expect(await poller.poll()).toBeNull();
+		emu.updateRecord(table.id, a, status('complete'));
+		const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
+		expect(titles).toEqual(['A renamed']);
+		expect(await poller.poll()).toBeNull();
+	});
+
+	test.each([
+		[
+			{ fields: [{ field: 'Stage', comparison: 'is', value: 'Complete' }] },
+			'The filter names no field of the table: "Stage"',
+		],
+		[
+			{ fields: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
+			'The filter rule on "Status" cannot be used: is "Finished"',
+		],
+		['{"fields": [', 'Only Records That: The filter is not valid JSON'],
+		[
+			{ fields: [{ field: 'Status', comparison: 'is' }], sort: [{ field: 'Title' }] },
+			'Only Records That: a condition has no sort',
+		],
+	])(
+		'%j is refused with Search’s error when the trigger is activated (its webhook deleted)',
+		async (condition, message) => {
+			const given = typeof condition === 'string' ? condition : JSON.stringify(condition);
+			const { table, poller, fixed } = tasksPoller(given);
+			await expect(poller.poll()).rejects.toThrow(message);
+			expect(emu.webhooks()).toEqual([]);
+			fixed();
+			expect(await poller.poll()).toBeNull();
+			emu.createRecord(table.id, { title: 'A', ...status('complete') });
+			const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
+			expect(titles).toEqual(['A']);
+		},
+	);
+
+	test('watching a whole solution, a table is checked at its first event: the poll fails and passes over nothing', async () => {
+		const message = 'The filter names no field of the table: "Stage"';
+		const { table, poller, fixed } = tasksPoller(
+			JSON.stringify({ fields: [{ field: 'Stage', comparison: 'is', value: 'Complete' }] }),
+			'solution',
+		);
+		expect(await poller.poll()).toBeNull();
+		emu.createRecord(table.id, { title: 'A', ...status('complete') });
+		await expect(poller.poll()).rejects.toThrow(message);
+		await expect(poller.poll()).rejects.toThrow(message);
+		fixed();
+		const titles = emitted(await poller.poll()).map((item) => (item.record as IDataObject).Title);
+		expect(titles).toEqual(['A']);
+	});
+});
+
+test('instant trigger: a condition naming no field of the watched table fails the activation', async () => {
+	const solution = emu.addSolution({ name: 'Projects' });
+	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const trigger = await startInstantTrigger({
+		credentials: credentialsFor(emu),
+		parameters: watchingTable(table, {
+			condition: JSON.stringify({ fields: [{ field: 'Stage', comparison: 'is', value: 'Done' }] }),
+		}),
+	});
+	closers.push(trigger.close);
+	await expect(trigger.activate()).rejects.toThrow(
+		'The filter names no field of the table: "Stage"',
+	);
+	expect(emu.webhooks()).toEqual([]);
+});
+
+test('polling trigger with Simplify off: the events as SmartSuite sends them, and one structure read for the condition', async () => {
+	const run = async (options: INodeParameters) => {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: { source: 'managed', ...watchingTable(table, { simplify: false, ...options }) },
+			typeVersion: 2,
+		});
+		expect(await poller.poll()).toBeNull();
+		emu.resetLog();
+		emu.createRecord(table.id, { title: 'Open', ...status('backlog') });
+		emu.createRecord(table.id, { title: 'Done', ...status('complete') });
+		const events = emitted(await poller.poll());
+		return {
+			titles: events.map(
+				(event) => ((event.record_event_data as IDataObject).data as IDataObject).title,
+			),
+			requests: emu.requests.map((request) => String(request.operation)).sort(),
+		};
+	};
+	expect(await run({})).toEqual({ titles: ['Open', 'Done'], requests: ['ListEvents'] });
+	expect(await run({ condition: JSON.stringify(IS_COMPLETE), conditionChange: 'enters' })).toEqual({
+		titles: ['Done'],
+		requests: ['GetTable', 'ListEvents'],
+	});
+});
