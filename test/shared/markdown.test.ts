@@ -35,7 +35,7 @@ const doc = (...content: unknown[]) => ({ type: 'doc', content });
 const BREAK = { type: 'hard_break' };
 const strong = { type: 'strong' };
 const em = { type: 'em' };
-const strike = { type: 'strike' };
+const strike = { type: 'strikethrough' };
 const code = { type: 'code' };
 const link = (href: string) => ({ type: 'link', attrs: { href } });
 
