@@ -8,12 +8,13 @@ import {
 	hexId,
 	pickRandom,
 } from './fixtures';
+import { LIVE_SHAPED_DOC } from './smartDocSample';
 import type { Emulator, EventObject } from './types';
 
 /**
  * The demo: a solution with the table "Projects" (live and deleted records, watched by a webhook
  * whose five events are real changes of its records, and two views), "Tasks", and "Field Types"
- * (every field type).
+ * (every field type; its record "Rich text reference" holds a SmartDoc with every node type).
  */
 export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const solution = emulator.addSolution({ name: 'Project Management' });
@@ -32,6 +33,12 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 			[TYPED_FIELDS.singleSelect]: COLOR_CHOICES[i].value,
 		});
 	}
+	// Rich text with every node type of a live SmartDoc (smartDocSample.ts).
+	emulator.createRecord(fieldTypes.id, {
+		title: 'Rich text reference',
+		[TYPED_FIELDS.text]: 'C-4',
+		[TYPED_FIELDS.smartDoc]: { data: LIVE_SHAPED_DOC },
+	});
 	const deletedRecordIds = ['Q3 launch plan', 'Vendor contract review', 'Onboarding checklist'].map(
 		(title) => emulator.addDeletedRecord(tableId, { title }).id,
 	);
