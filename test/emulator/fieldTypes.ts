@@ -344,9 +344,11 @@ const smartDoc: Writer = (value, _field, { variant }) => {
 	// The empty document of the create-record reference's example (`"data": {}`) clears the field.
 	if (isObject(value) && isObject(value.data) && Object.keys(value.data).length === 0)
 		return undefined;
-	// SmartSuite renders the HTML and the preview from the document.
-	if (isObject(value) && isObject(value.data) && value.data.type === 'doc')
-		return smartDocValue(value.data);
+	// The preview is rendered from the document (HTML, cut); the HTML given with it is kept.
+	if (isObject(value) && isObject(value.data) && value.data.type === 'doc') {
+		const rendered = smartDocValue(value.data);
+		return typeof value.html === 'string' ? { ...rendered, html: value.html } : rendered;
+	}
 	if (isObject(value) && typeof value.html === 'string' && variant.smartDocWrites === 'dataOrHtml')
 		return { ...richText(stripHtml(value.html)), html: value.html };
 	throw new FieldError(

@@ -83,7 +83,7 @@ describe('a SmartDoc field written as Markdown and read as Markdown', () => {
 			),
 		});
 		expect(stored(t, created.json.id).data).toEqual(DOCUMENT);
-		expect(stored(t, created.json.id).html).toContain('<h1>\n  Plan\n</h1>');
+		expect(stored(t, created.json.id).html).toContain('<h1>Plan</h1>');
 		expect(created.json.Brief).toBe(MARKDOWN);
 		const [html] = await run(ctx.emu, {
 			parameters: {
