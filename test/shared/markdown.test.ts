@@ -443,6 +443,17 @@ describe('hostile Markdown is read in bounded time and depth', () => {
 		}
 	});
 
+	it('a table has at most 100 columns, so short rows under a wide header stay in proportion to the text', () => {
+		const wide = (columns: number) =>
+			`${'| a '.repeat(columns)}|\n${'| - '.repeat(columns)}|\n${'|\n'.repeat(20_000)}`;
+		expect(markdownToSmartDocData(wide(100)).content).toEqual([
+			expect.objectContaining({ type: 'table' }),
+		]);
+		// 101 columns: text, not 20,000 rows of 101 cells each.
+		const data = markdownToSmartDocData(wide(101)) as { content: IDataObject[] };
+		expect(data.content.map((node) => node.type)).toEqual(['paragraph']);
+	});
+
 	it('lists and quotes nest at most 8 deep; deeper lines are text', () => {
 		let depth = 0;
 		let node = markdownToSmartDocData('> '.repeat(100) + 'deep') as { content?: unknown[] };

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parseInline } from './markdownInline';
 
 const MAX_DEPTH = 8;
+const MAX_COLUMNS = 100;
 
 interface Node extends IDataObject {
 	type: string;
@@ -156,15 +157,15 @@ function tableCells(line: string): string[] {
 	return cells.map((text) => text.trim());
 }
 
-/** Whether a table starts at `at`: a row with a pipe, then a delimiter row of as many cells. */
+/**
+ * Whether a table starts at `at`: a row with a pipe, then a delimiter row of as many cells, at
+ * most MAX_COLUMNS (each row gets that many cells: the document stays in proportion to the text).
+ */
 function startsTable(lines: string[], at: number): boolean {
 	const next = lines[at + 1];
-	return (
-		next !== undefined &&
-		lines[at].includes('|') &&
-		isTableDelimiter(next) &&
-		tableCells(lines[at]).length === tableCells(next).length
-	);
+	if (next === undefined || !lines[at].includes('|') || !isTableDelimiter(next)) return false;
+	const columns = tableCells(lines[at]).length;
+	return columns <= MAX_COLUMNS && columns === tableCells(next).length;
 }
 
 /** Whether a line starts a block other than a paragraph (it ends a paragraph before it). */
