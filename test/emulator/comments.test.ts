@@ -50,8 +50,9 @@ describe('comments', () => {
 		expect(reply.json()).toMatchObject({
 			message: {
 				data: doc,
-				html: '<div class="rendered">\n <p>a &lt; b</p>\n</div>',
-				preview: 'a < b',
+				// SmartSuite's preview is HTML too (smartDoc.ts).
+				html: '<div class="rendered"><p>a &lt; b</p></div>',
+				preview: 'a &lt; b',
 			},
 			parent_comment: html.json().id,
 			key: 2,

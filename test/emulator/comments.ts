@@ -11,6 +11,7 @@ import { ApiError, notFound } from './errors';
 import { EMULATOR_USER_ID, hexId } from './fixtures';
 import { isoUtc } from './fieldTypes';
 import { MAX_LIST_LIMIT, Reply } from './records';
+import { docText, smartDocValue } from './smartDoc';
 import type { Body } from './records';
 import type { Store } from './store';
 import type { CommentObject } from './types';
@@ -56,28 +57,12 @@ export function listComments(store: Store, query: URLSearchParams, origin: strin
 	};
 }
 
-/** The text of a SmartDoc: every `text` node, paragraphs on their own lines. */
-function smartDocText(node: unknown): string {
-	if (!isObject(node)) return '';
-	if (typeof node.text === 'string') return node.text;
-	const parts = Array.isArray(node.content) ? node.content.map(smartDocText) : [];
-	return parts.join(node.type === 'doc' ? '\n' : '');
-}
-
-const escapeHtml = (text: string) =>
-	text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** `message` as stored: the SmartDoc, its HTML and its plain-text preview, from `data` or `html`. */
+/** `message` as stored: the SmartDoc, its HTML and its preview (HTML, smartDoc.ts), from `data` or `html`. */
 function messageOf(message: unknown): CommentObject['message'] {
 	if (isObject(message) && isObject(message.data)) {
-		const text = smartDocText(message.data);
-		if (text.trim() === '') throw badRequest('message', 'The comment is empty.');
-		const paragraphs = text.split('\n').map((line) => ` <p>${escapeHtml(line)}</p>`);
-		return {
-			data: message.data,
-			html: `<div class="rendered">\n${paragraphs.join('\n')}\n</div>`,
-			preview: text,
-		};
+		if (docText(message.data).trim() === '') throw badRequest('message', 'The comment is empty.');
+		const { data, html, preview } = smartDocValue(message.data);
+		return { data, html, preview };
 	}
 	if (isObject(message) && typeof message.html === 'string') {
 		const preview = message.html

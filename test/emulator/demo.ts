@@ -11,12 +11,14 @@ import {
 	hexId,
 	pickRandom,
 } from './fixtures';
+import { LIVE_SHAPED_DOC } from './smartDocSample';
 import type { Emulator, EventObject } from './types';
 
 /**
  * The demo: a solution with the table "Projects" (live and deleted records, watched by a webhook
  * whose five events are real changes of its records, and two views), "Tasks", and "Field Types"
- * (one field of every type the node writes or reads, its first record holding a value of each).
+ * (one field of every type the node writes or reads, its first record holding a value of each;
+ * its record "Rich text reference" holds a SmartDoc with every node type).
  */
 export function seedDemo(emulator: Emulator): Emulator['demo'] {
 	const solution = emulator.addSolution({ name: 'Project Management' });
@@ -43,6 +45,12 @@ export function seedDemo(emulator: Emulator): Emulator['demo'] {
 		fieldTypesIds[0],
 		everyTypeValues(fieldTypesIds[1], me, keyAccount.id),
 	);
+	// Rich text with every node type of a live SmartDoc (smartDocSample.ts).
+	emulator.createRecord(fieldTypes.id, {
+		title: 'Rich text reference',
+		[TYPED_FIELDS.text]: 'C-4',
+		[TYPED_FIELDS.smartDoc]: { data: LIVE_SHAPED_DOC },
+	});
 	const deletedRecordIds = ['Q3 launch plan', 'Vendor contract review', 'Onboarding checklist'].map(
 		(title) => emulator.addDeletedRecord(tableId, { title }).id,
 	);

@@ -1,4 +1,5 @@
 import { type Answer, authHeaders, send, start } from './client';
+import { TYPED_FIELDS } from './fixtures';
 import {
 	DEFAULT_API_KEY,
 	DEFAULT_WORKSPACE_ID,
@@ -1196,7 +1197,20 @@ describe('request log, demo data and live changes', () => {
 		expect(new Set(events.map((event: any) => event.record_event_data.record_id))).toEqual(
 			new Set(demo.recordIds.slice(3)),
 		);
-		expect(emu.records(demo.fieldTypesTableId)).toHaveLength(3);
+		const fieldTypeRecords = emu.records(demo.fieldTypesTableId);
+		expect(fieldTypeRecords.map((record) => record.title)).toEqual([
+			'Acme Corp',
+			'Globex',
+			'Initech',
+			'Rich text reference',
+		]);
+		// SmartSuite's shapes: the preview is HTML cut at 500 characters with "…".
+		const richText = fieldTypeRecords[3][TYPED_FIELDS.smartDoc] as Record<string, string>;
+		expect(richText.preview).toMatch(/^<h1 data-id="vfwvh57er5">\n {2}Launch plan\n<\/h1> Ship/);
+		const visible = richText.preview.replace(/<[^>]*>/g, '').replace(/&[a-z]+;/g, '&');
+		expect(visible).toHaveLength(500);
+		expect(visible.endsWith('…')).toBe(true);
+		expect(richText.html).toContain('<a class="mention" mention-id="652ed162190bc68edbdfb458"');
 
 		const plain = await start();
 		expect(plain.demo).toEqual({

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { richText } from './fixtures';
+import { docText, smartDocValue } from './smartDoc';
 import type { ChoiceObject, FieldObject, Variant } from './types';
 
 /** A value SmartSuite would refuse: the message goes into the 422 body under the field's slug. */
@@ -328,18 +329,6 @@ const address: Writer = (value) => {
 		: { ...stored, sys_root: sysRoot };
 };
 
-/** A document's text: each block (paragraph, heading, list item…) on its own line, a hard break a new line. */
-function docText(node: unknown): string {
-	if (!isObject(node)) return '';
-	if (typeof node.text === 'string') return node.text;
-	if (node.type === 'hard_break') return '\n';
-	const content = Array.isArray(node.content) ? node.content : [];
-	const inline = content.some(
-		(child) => isObject(child) && (typeof child.text === 'string' || child.type === 'hard_break'),
-	);
-	return content.map(docText).join(inline ? '' : '\n');
-}
-
 function stripHtml(html: string): string {
 	return html
 		.replace(/<\/(p|div|h\d|li)>/g, '\n')
@@ -355,19 +344,13 @@ const smartDoc: Writer = (value, _field, { variant }) => {
 	// The empty document of the create-record reference's example (`"data": {}`) clears the field.
 	if (isObject(value) && isObject(value.data) && Object.keys(value.data).length === 0)
 		return undefined;
+	// The preview is rendered from the document (HTML, cut); the HTML given with it is kept.
 	if (isObject(value) && isObject(value.data) && value.data.type === 'doc') {
-		const plain = docText(value.data);
-		const html = typeof value.html === 'string' ? value.html : richText(plain).html;
-		return { data: value.data, html, preview: plain, yjsData: null };
+		const rendered = smartDocValue(value.data);
+		return typeof value.html === 'string' ? { ...rendered, html: value.html } : rendered;
 	}
-	if (
-		isObject(value) &&
-		typeof value.html === 'string' &&
-		variant.smartDocWrites === 'dataOrHtml'
-	) {
-		const plain = stripHtml(value.html);
-		return { data: richText(plain).data, html: value.html, preview: plain, yjsData: null };
-	}
+	if (isObject(value) && typeof value.html === 'string' && variant.smartDocWrites === 'dataOrHtml')
+		return { ...richText(stripHtml(value.html)), html: value.html };
 	throw new FieldError(
 		variant.smartDocWrites === 'dataOrHtml'
 			? 'Expected {"data": {"type": "doc", ...}} or {"html": "..."}.'
@@ -464,7 +447,7 @@ const checklist: Writer = (value) => {
 			);
 		return {
 			id: item.id,
-			content,
+			content: isObject(content.data) ? smartDocValue(content.data) : content,
 			completed: item.completed,
 			assignee: item.assignee ?? null,
 			due_date: item.due_date ?? null,
@@ -636,7 +619,7 @@ function textsOf(field: FieldObject, value: unknown): string[] {
 			isObject(item) ? [String(item.phone_number ?? item.sys_title ?? '')] : [String(item)],
 		);
 	if (isObject(value)) {
-		if (field.field_type === 'richtextareafield') return [String(value.preview ?? '')];
+		if (field.field_type === 'richtextareafield') return [docText(value.data)];
 		return [String(value.sys_root ?? '')];
 	}
 	return [String(value)];

@@ -4,6 +4,8 @@
  * seeding 100,000 events stays cheap. Treat everything the emulator hands out as read-only.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+
+import { smartDocValue } from './smartDoc';
 import type {
 	ChoiceObject,
 	FieldObject,
@@ -70,17 +72,12 @@ function dayIso(ms: number): string {
 	return new Date(ms - (ms % DAY_MS)).toISOString();
 }
 
-function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
+/** A SmartDoc of one paragraph, as SmartSuite holds it (smartDoc.ts). */
 export function richText(text: string) {
-	return {
-		data: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
-		html: `<div class="rendered"><p>${escapeHtml(text)}</p></div>`,
-		preview: text,
-		yjsData: null,
-	};
+	return smartDocValue({
+		type: 'doc',
+		content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+	});
 }
 
 /** Lexicographic sort key like SmartSuite's `ranking.default` ("aaaaaaaaab"). */

@@ -572,7 +572,7 @@ describe('values per field type', () => {
 		});
 		expect(fromHtml.json()[F.smartDoc]).toMatchObject({
 			html: '<p>Hi &amp; bye</p>',
-			preview: 'Hi & bye',
+			preview: 'Hi &amp; bye',
 			data: { type: 'doc' },
 		});
 		emu.setVariant({ smartDocWrites: 'dataOnly' });

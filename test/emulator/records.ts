@@ -18,6 +18,7 @@ import {
 	writeValue,
 } from './fieldTypes';
 import { EMULATOR_USER_ID, baseRecord, hexId } from './fixtures';
+import { docText } from './smartDoc';
 import { type RecordChange, type Store, type StoredRecord, emptyValues } from './store';
 import type { EventObject, FieldObject, MemberObject, RecordObject, TableObject } from './types';
 
@@ -105,7 +106,13 @@ function textOf(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (Array.isArray(value)) return value.map(textOf).join(', ');
 	if (isObject(value))
-		return textOf(value.sys_root ?? value.preview ?? value.value ?? value.date ?? '');
+		return textOf(
+			value.sys_root ??
+				(isObject(value.data) ? docText(value.data) : undefined) ??
+				value.value ??
+				value.date ??
+				'',
+		);
 	return String(value);
 }
 

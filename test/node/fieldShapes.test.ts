@@ -10,6 +10,8 @@ import type { IDataObject, INodeParameters, INodePropertyCollection } from 'n8n-
 import { APP_ONLY_TYPES, FIELD_TYPES } from '../../nodes/SmartSuite/shared/fields';
 import type { Emulator, FieldObject } from '../emulator';
 import { startEmulator } from '../emulator';
+import { smartDocValue } from '../emulator/smartDoc';
+import { SAMPLE_MEMBER } from '../emulator/smartDocSample';
 import {
 	restore,
 	run,
@@ -514,6 +516,52 @@ describe('Field types as a person types and reads them', () => {
 		expect(restored.json).toMatchObject({ id: record.id, Title: 'Gone (Restored)' });
 		expect(restored.json).not.toHaveProperty('Note');
 		expect(restored.json).not.toHaveProperty('Colour');
+	});
+});
+
+describe('A checklist item holding rich text as a live record does (issue 55)', () => {
+	it('shows the text of its document: the mention as @Name, no tags from its HTML preview', async () => {
+		const { emu } = ctx;
+		const table = shapesTable();
+		const content = smartDocValue({
+			type: 'doc',
+			content: [
+				{
+					type: 'paragraph',
+					content: [
+						{ type: 'text', text: 'Call ' },
+						{
+							type: 'mention',
+							attrs: {
+								id: SAMPLE_MEMBER.id,
+								application: { id: 'members0000000000000000', name: 'Members', slug: 'members' },
+								title: SAMPLE_MEMBER.name,
+								prefix: '@',
+							},
+						},
+						{ type: 'text', text: ' about the ' },
+						{ type: 'text', text: 'old price', marks: [{ type: 'strikethrough' }] },
+					],
+				},
+			],
+		});
+		const { id } = emu.addRecord(table.id, {
+			title: 'Launch',
+			todo: {
+				items: [{ id: 'item-1', content, completed: true }],
+				total_items: 1,
+				completed_items: 1,
+			},
+		});
+		const [record] = await run(emu, {
+			parameters: {
+				resource: 'record',
+				operation: 'get',
+				tableId: locator(table.id),
+				recordId: locator(id),
+			},
+		});
+		expect(record.json['To Do']).toEqual([`[x] Call @${SAMPLE_MEMBER.name} about the old price`]);
 	});
 });
 

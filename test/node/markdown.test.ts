@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { TableObject } from '../emulator';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
+import { LIVE_MARKDOWN, LIVE_SHAPED_DOC, LIVE_TEXT } from '../emulator/smartDocSample';
 import { run, useEmulator } from './harness';
 
 const ctx = useEmulator();
@@ -58,7 +59,13 @@ const DOCUMENT = {
 					attrs: { order: 1 },
 					content: [item(paragraph(text('nested')))],
 				}),
-				item(paragraph(text('two', { type: 'strike' }), text(' '), text('code', { type: 'code' }))),
+				item(
+					paragraph(
+						text('two', { type: 'strikethrough' }),
+						text(' '),
+						text('code', { type: 'code' }),
+					),
+				),
 			],
 		},
 	],
@@ -96,7 +103,7 @@ describe('a SmartDoc field written as Markdown and read as Markdown', () => {
 				recordId: byId(String(created.json.id)),
 			},
 		});
-		expect(plain.json.Brief).toBe(stored(t, created.json.id).preview);
+		expect(plain.json.Brief).toBe('Plan\nShip now, see docs.\none\nnested\ntwo code');
 	});
 
 	it('Create from the mapper (Map Automatically) and Search show Markdown with Rich Text As → Markdown', async () => {
@@ -210,16 +217,90 @@ describe('a comment in Markdown', () => {
 		});
 		expect(listed.map((entry) => entry.json.text)).toEqual([markdown]);
 		const plain = await run(emu, { parameters: comment('getMany', { returnAll: true }) });
-		expect(plain[0].json.text).toBe(emu.comments()[0].message.preview);
+		expect(plain[0].json.text).toBe('Please check the terms:\nprice\ndate');
 		// Include HTML adds the HTML beside the text; with Rich Text As → HTML the text is it, once.
 		const withHtml = await run(emu, {
 			parameters: comment('getMany', { returnAll: true, includeHtml: true }),
 		});
-		expect(withHtml[0].json.html).toContain('Please check');
+		expect(withHtml[0].json.html).toContain('Please <strong>check</strong>');
 		const asHtml = await run(emu, {
 			parameters: comment('getMany', { returnAll: true, includeHtml: true, richTextAs: 'html' }),
 		});
 		expect(asHtml[0].json.text).toBe(withHtml[0].json.html);
 		expect(asHtml[0].json).not.toHaveProperty('html');
+	});
+});
+
+describe('rich text as a live SmartSuite record holds it (issue 55)', () => {
+	const get = (t: TableObject, recordId: string, extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'record',
+		operation: 'get',
+		tableId: byId(t.id),
+		recordId: byId(recordId),
+		...extra,
+	});
+
+	it('Get shows the whole text of the document, not the cut HTML preview; Markdown with ~~, @Name, - [x], code and table; Update with that Markdown keeps it', async () => {
+		const t = table();
+		const { record } = ctx.emu.createRecord(t.id, {
+			title: 'Launch',
+			[F.text]: 'L',
+			[F.smartDoc]: { data: LIVE_SHAPED_DOC },
+		});
+		// The emulator holds it as SmartSuite does: the preview is HTML, cut with "…".
+		expect(String(stored(t, record.id).preview)).toMatch(/^<h1 [^>]*>[^…]*<strong>.*…$/s);
+
+		const [plain] = await run(ctx.emu, { parameters: get(t, record.id) });
+		expect(plain.json.Brief).toBe(LIVE_TEXT);
+		const [markdown] = await run(ctx.emu, {
+			parameters: get(t, record.id, { richTextAs: 'markdown' }),
+		});
+		expect(markdown.json.Brief).toBe(LIVE_MARKDOWN);
+
+		// Get → Markdown → Update: the check list, the table, the code block and the strikethrough stay.
+		const [updated] = await run(ctx.emu, {
+			parameters: write(
+				'update',
+				t,
+				{ Brief: markdown.json.Brief },
+				{ recordId: byId(record.id), richTextAs: 'markdown' },
+			),
+		});
+		expect(updated.json.Brief).toBe(LIVE_MARKDOWN);
+		const data = JSON.stringify(stored(t, record.id).data);
+		for (const shape of [
+			'{"type":"check_list_item","attrs":{"checked":true}',
+			'{"type":"table_header"',
+			'{"type":"text","text":"  function ship() {"},{"type":"hard_break"}',
+			'"marks":[{"type":"strikethrough"}]',
+		])
+			expect(data).toContain(shape);
+		const [again] = await run(ctx.emu, {
+			parameters: get(t, record.id, { richTextAs: 'markdown' }),
+		});
+		expect(again.json.Brief).toBe(LIVE_MARKDOWN);
+	});
+
+	it('a comment holding the live-shaped document shows its whole text; as HTML, the mentions are links', async () => {
+		const { emu } = ctx;
+		const t = emu.addTable(emu.addSolution().id);
+		const recordId = emu.addRecord(t.id, { title: 'Contract' }).id;
+		emu.addComment(t.id, recordId, { message: { data: LIVE_SHAPED_DOC } });
+		const comments = (extra: INodeParameters) => ({
+			parameters: {
+				resource: 'comment',
+				operation: 'getMany',
+				tableId: byId(t.id),
+				recordId: byId(recordId),
+				returnAll: true,
+				...extra,
+			},
+		});
+		const [plain] = await run(emu, comments({}));
+		expect(plain.json.text).toBe(LIVE_TEXT);
+		const [markdown] = await run(emu, comments({ richTextAs: 'markdown' }));
+		expect(markdown.json.text).toBe(LIVE_MARKDOWN);
+		const [html] = await run(emu, comments({ richTextAs: 'html' }));
+		expect(html.json.text).toContain('<a class="mention" mention-id="652ed162190bc68edbdfb458"');
 	});
 });

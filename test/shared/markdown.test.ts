@@ -12,6 +12,8 @@ import {
 	smartDocDataToMarkdown,
 } from '../../nodes/SmartSuite/shared/fields/markdown';
 import { readSmartDoc, toSmartDoc } from '../../nodes/SmartSuite/shared/fields/values';
+import { smartDocValue } from '../emulator/smartDoc';
+import { LIVE_MARKDOWN, LIVE_SHAPED_DOC, LIVE_TEXT } from '../emulator/smartDocSample';
 
 const text = (value: string, ...marks: IDataObject[]) => ({
 	type: 'text',
@@ -35,7 +37,7 @@ const doc = (...content: unknown[]) => ({ type: 'doc', content });
 const BREAK = { type: 'hard_break' };
 const strong = { type: 'strong' };
 const em = { type: 'em' };
-const strike = { type: 'strike' };
+const strike = { type: 'strikethrough' };
 const code = { type: 'code' };
 const link = (href: string) => ({ type: 'link', attrs: { href } });
 
@@ -286,6 +288,77 @@ describe('SmartDoc → Markdown', () => {
 	});
 });
 
+describe('a SmartDoc as a live SmartSuite record holds it (issue 55)', () => {
+	const value = smartDocValue(LIVE_SHAPED_DOC);
+
+	it('the value is shaped as live: preview is HTML cut at 500 characters', () => {
+		expect(value.preview).toContain('<strong>the preview</strong>');
+		expect(value.preview.endsWith(' f…')).toBe(true);
+	});
+
+	it('Plain Text is the whole text of the document, without tags: check boxes, code lines, table rows, mentions, caption and file name', () => {
+		expect(readSmartDoc(value)).toBe(LIVE_TEXT);
+		// Without a document (another client's value), the HTML or else the preview is read.
+		expect(readSmartDoc({ html: value.html })).toContain('Ping the team when done');
+		expect(readSmartDoc({ preview: value.preview })).not.toContain('<');
+	});
+
+	it('Markdown has ~~, @Name, - [x], the code lines and the table; written and read back, it is unchanged', () => {
+		expect(readSmartDoc(value, 'markdown')).toBe(LIVE_MARKDOWN);
+		const data = markdownToSmartDocData(LIVE_MARKDOWN);
+		expect(smartDocDataToMarkdown(data)).toBe(LIVE_MARKDOWN);
+		const blocks = (data as { content: IDataObject[] }).content;
+		expect(blocks.find((node) => node.type === 'check_list')).toEqual({
+			type: 'check_list',
+			content: [
+				{
+					type: 'check_list_item',
+					attrs: { checked: true },
+					content: [paragraph(text('Notes written'))],
+				},
+				{
+					type: 'check_list_item',
+					attrs: { checked: false },
+					content: [paragraph(text('Announcement sent'))],
+				},
+			],
+		});
+		expect(blocks.find((node) => node.type === 'code_block')).toEqual({
+			type: 'code_block',
+			attrs: { language: 'javascript' },
+			content: [text('  function ship() {'), BREAK, text('    return "done";'), BREAK, text('  }')],
+		});
+		const cell = (type: string, content: string) => ({
+			type,
+			attrs: { colspan: 1, rowspan: 1, colwidth: null, background: null },
+			content: [paragraph(text(content))],
+		});
+		expect(blocks.find((node) => node.type === 'table')).toEqual({
+			type: 'table',
+			content: [
+				{
+					type: 'table_row',
+					content: [cell('table_header', 'Step'), cell('table_header', 'Owner')],
+				},
+				{ type: 'table_row', content: [cell('table_cell', 'Build'), cell('table_cell', 'CI')] },
+			],
+		});
+		expect(JSON.stringify(blocks)).toContain(
+			'{"type":"text","text":"old price","marks":[{"type":"strikethrough"}]}',
+		);
+	});
+
+	it('a check box, a pipe or a delimiter row that is text stays text', () => {
+		for (const markdown of ['\\[x] not a box', 'a | b', '\\| --- |', '- \\[ ] bullet']) {
+			const data = markdownToSmartDocData(markdown);
+			expect(JSON.stringify(data)).not.toMatch(/check_list|table/);
+			expect(smartDocDataToMarkdown(data)).toBe(markdown);
+		}
+		const data = doc(paragraph(text('| a |'), BREAK, text('| --- |')));
+		expect(markdownToSmartDocData(smartDocDataToMarkdown(data))).toEqual(data);
+	});
+});
+
 describe('Markdown → SmartDoc → Markdown keeps the structure', () => {
 	it.each([
 		'# Title\n\nHello **bold**, *it*, ~~gone~~, `code` and [a link](https://example.com/a?b=1).\nA second line',
@@ -295,6 +368,7 @@ describe('Markdown → SmartDoc → Markdown keeps the structure', () => {
 		'***both*** then **bold *nested* end**',
 		'two breaks\n\\\nthen text; \\`not code\\` and ``a`b``',
 		'- ***\n- [a](https://x.io) [b](https://x.io)',
+		'- [ ] open\n- [x] done\n  - nested\n\n| a \\| b | c |\n| --- | --- |\n| `x` | **y** |\n|  | z |',
 	])('%j', (markdown) => {
 		const data = markdownToSmartDocData(markdown);
 		const written = smartDocDataToMarkdown(data);
@@ -367,6 +441,17 @@ describe('hostile Markdown is read in bounded time and depth', () => {
 			toSmartDoc(hostile);
 			expect(Date.now() - started).toBeLessThan(5_000);
 		}
+	});
+
+	it('a table has at most 100 columns, so short rows under a wide header stay in proportion to the text', () => {
+		const wide = (columns: number) =>
+			`${'| a '.repeat(columns)}|\n${'| - '.repeat(columns)}|\n${'|\n'.repeat(20_000)}`;
+		expect(markdownToSmartDocData(wide(100)).content).toEqual([
+			expect.objectContaining({ type: 'table' }),
+		]);
+		// 101 columns: text, not 20,000 rows of 101 cells each.
+		const data = markdownToSmartDocData(wide(101)) as { content: IDataObject[] };
+		expect(data.content.map((node) => node.type)).toEqual(['paragraph']);
 	});
 
 	it('lists and quotes nest at most 8 deep; deeper lines are text', () => {

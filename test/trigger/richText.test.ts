@@ -3,8 +3,13 @@
  * record shown as Markdown, through n8n-core's PollContext against the emulator.
  */
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
-import { markdownToSmartDoc } from '../../nodes/SmartSuite/shared/fields/markdown';
+import {
+	markdownToSmartDoc,
+	markdownToSmartDocData,
+} from '../../nodes/SmartSuite/shared/fields/markdown';
 import { TYPED_FIELDS as F } from '../emulator/fixtures';
+import { smartDocValue } from '../emulator/smartDoc';
+import { LIVE_SHAPED_DOC, LIVE_TEXT } from '../emulator/smartDocSample';
 import { createPoller, credentialsFor } from '../helpers/n8n';
 import { TRIGGER_NAME, emitted, useTriggerEmulator } from './helpers';
 
@@ -39,5 +44,36 @@ test('Rich Text As → Markdown shows the record’s SmartDoc field as Markdown,
 		record: { Brief: '# Plan\n\n- **one**\n- two' },
 		previous: { Brief: '*draft*' },
 		changed_fields: ['Brief'],
+	});
+});
+
+test('Plain Text (the default) shows the whole text of a live-shaped SmartDoc, not its cut HTML preview (issue 55)', async () => {
+	const { emu } = ctx;
+	const solution = emu.addSolution();
+	const table = emu.addFieldTypesTable(solution.id);
+	const poller = createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters: {
+			source: 'managed',
+			solutionId: { __rl: true, mode: 'list', value: solution.id },
+			watch: 'solution',
+			events: [],
+			options: { simplify: true },
+		},
+		typeVersion: 2,
+	});
+	expect(await poller.poll()).toBeNull();
+	emu.recordChanges(table.id, [
+		{
+			kind: 'RECORD_UPDATED',
+			data: { title: 'Launch', [F.smartDoc]: smartDocValue(LIVE_SHAPED_DOC) },
+			previous: { [F.smartDoc]: smartDocValue(markdownToSmartDocData('~~draft~~ for @Sam')) },
+		},
+	]);
+	const [event] = emitted(await poller.poll());
+	expect(event).toMatchObject({
+		record: { Brief: LIVE_TEXT },
+		previous: { Brief: 'draft for @Sam' },
 	});
 });

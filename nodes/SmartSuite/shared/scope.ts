@@ -95,7 +95,7 @@ function idList(
 	value: unknown,
 	label: string,
 	itemIndex?: number,
-	require = requireId,
+	checkId = requireId,
 ): string[] {
 	const ids = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
 		.map((id) => String(id).trim())
@@ -106,7 +106,7 @@ function idList(
 			itemIndex,
 		});
 	}
-	return [...new Set(ids)].map((id) => require(node, id, label, itemIndex));
+	return [...new Set(ids)].map((id) => checkId(node, id, label, itemIndex));
 }
 
 /** The scope the parameters describe; throws before any request when something is missing. */

@@ -1,13 +1,13 @@
 /**
  * Markdown in and out of SmartDoc (rich text fields and comments). Node and mark names are those
- * SmartSuite's documents use and its live clients write: heading {level}, bullet_list,
- * ordered_list {order}, list_item, blockquote, code_block {language}, horizontal_rule,
- * hard_break; marks strong, em, strike, code, link {href}. Sources: the Ruby client in live use,
- * Grupo-AFAL/smartsuite_mcp_server lib/smart_suite/formatters/markdown_to_smartdoc.rb
- * (MarkdownToSmartdoc: code_block {language, "plaintext" when none}, horizontal_rule, strong, em)
- * and a SmartDoc → Markdown converter of SmartSuite's MCP users (convertSmartDocToMarkdown:
- * strike, code, code_block, blockquote, horizontal_rule, check_list, table). Read back, the names
- * `bold`, `italic` and `strikethrough` of other clients are understood too.
+ * of a SmartDoc captured from a live workspace (Grupo-AFAL/smartsuite_mcp_server,
+ * docs/smartdoc_complete_reference.json): heading {level}, paragraph, bullet_list, ordered_list
+ * {order}, list_item, check_list / check_list_item {checked}, blockquote, code_block {language}
+ * (its lines as text between hard_breaks), table / table_row / table_header / table_cell,
+ * horizontal_rule, hard_break, mention {id, application, title, prefix}; marks strong, em,
+ * strikethrough, code, link {href}. Read back, the names `bold`, `italic` and `strike` of other
+ * clients are understood too. Markdown has no form for colours, highlights, underline, alignment,
+ * callouts, images and attachments: they are shown by their text (docs/records.md).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -30,14 +30,14 @@ export function smartDocOf(data: IDataObject): IDataObject {
 }
 
 /** Node types whose presence says text was written as Markdown. */
-const BLOCK_SIGNS = new Set(['heading', 'blockquote', 'code_block']);
+const BLOCK_SIGNS = new Set(['heading', 'blockquote', 'code_block', 'check_list', 'table']);
 /** Marks that say so: `em` is left out (`2*3*4`), and `strong` counts only from `**` (`__init__`). */
-const MARK_SIGNS = new Set(['strike', 'code', 'link']);
+const MARK_SIGNS = new Set(['strikethrough', 'code', 'link']);
 
 /**
  * The document of text that is clearly Markdown, else undefined (the text stays plain): a
- * heading, a quote, a code block or span, a link, ~~strike~~, **strong**, or a list of two items
- * or more. Text that only looks like it (`5 * 3`, `a_b_c`, `#hashtag`, `2 - 1`) has none of them.
+ * heading, a quote, a code block or span, a link, ~~strikethrough~~, **strong**, a table, a
+ * check list, or a list of two items or more. Text that only looks like it (`5 * 3`, `a_b_c`, `#hashtag`, `2 - 1`) has none of them.
  */
 export function recognisedMarkdown(text: string): IDataObject | undefined {
 	const data = markdownToSmartDocData(text);
@@ -57,11 +57,20 @@ export function recognisedMarkdown(text: string): IDataObject | undefined {
 	return undefined;
 }
 
-/** A SmartDoc value as Markdown: from its document, else its HTML, else its preview. */
-export function smartDocToMarkdown(value: IDataObject): unknown {
+/**
+ * The document of a SmartDoc value: its `data`; for a value without one, the document of its
+ * HTML, else of its `preview` (HTML too on SmartSuite, cut at about 500 characters).
+ */
+export function smartDocDataOf(value: IDataObject): IDataObject | undefined {
 	const data = value.data;
-	if (isObject(data) && Array.isArray(data.content) && data.content.length > 0)
-		return smartDocDataToMarkdown(data);
-	if (typeof value.html === 'string') return smartDocDataToMarkdown(htmlToSmartDocData(value.html));
-	return typeof value.preview === 'string' ? value.preview : null;
+	if (isObject(data) && Array.isArray(data.content) && data.content.length > 0) return data;
+	if (typeof value.html === 'string') return htmlToSmartDocData(value.html);
+	if (typeof value.preview === 'string') return htmlToSmartDocData(value.preview);
+	return isObject(data) ? data : undefined;
+}
+
+/** A SmartDoc value as Markdown: from its document (smartDocDataOf). */
+export function smartDocToMarkdown(value: IDataObject): unknown {
+	const data = smartDocDataOf(value);
+	return data ? smartDocDataToMarkdown(data) : null;
 }

@@ -1,5 +1,6 @@
 /**
- * Markdown's blocks as SmartDoc nodes (markdown.ts says which names and why). The text is read
+ * Markdown's blocks as SmartDoc nodes (markdown.ts says which names and why), with GitHub's
+ * check lists (`- [ ]`, `- [x]`) and tables. The text is read
  * line by line and each paragraph once (markdownInline.ts); lists and quotes are nested at most
  * MAX_DEPTH deep, deeper lines are text: linear for any input.
  */
@@ -8,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parseInline } from './markdownInline';
 
 const MAX_DEPTH = 8;
+const MAX_COLUMNS = 100;
 
 interface Node extends IDataObject {
 	type: string;
@@ -120,6 +122,52 @@ function fence(line: string): { char: string; length: number; language: string }
 
 export const isQuote = (line: string) => indentOf(line) <= 3 && line.trimStart().startsWith('>');
 
+/** A table's delimiter row (GitHub's tables): pipes, dashes and colons only, with a pipe and a dash. */
+export function isTableDelimiter(line: string): boolean {
+	if (indentOf(line) > 3) return false;
+	let pipe = false;
+	let dash = false;
+	for (const char of line.trim()) {
+		if (char === '|') pipe = true;
+		else if (char === '-') dash = true;
+		else if (char !== ':' && char !== ' ' && char !== '\t') return false;
+	}
+	return pipe && dash;
+}
+
+/** A table row's cells: the line split at each pipe not escaped by a backslash, its outer pipes left out. */
+function tableCells(line: string): string[] {
+	const cells: string[] = [];
+	let cell = '';
+	let endsWithPipe = false;
+	const row = line.trim();
+	for (let at = 0; at < row.length; at++) {
+		const char = row[at];
+		endsWithPipe = char === '|';
+		if (char === '\\' && at + 1 < row.length) {
+			cell += char + row[at + 1];
+			at++;
+		} else if (endsWithPipe) {
+			cells.push(cell);
+			cell = '';
+		} else cell += char;
+	}
+	if (!endsWithPipe) cells.push(cell);
+	if (row.startsWith('|')) cells.shift();
+	return cells.map((text) => text.trim());
+}
+
+/**
+ * Whether a table starts at `at`: a row with a pipe, then a delimiter row of as many cells, at
+ * most MAX_COLUMNS (each row gets that many cells: the document stays in proportion to the text).
+ */
+function startsTable(lines: string[], at: number): boolean {
+	const next = lines[at + 1];
+	if (next === undefined || !lines[at].includes('|') || !isTableDelimiter(next)) return false;
+	const columns = tableCells(lines[at]).length;
+	return columns <= MAX_COLUMNS && columns === tableCells(next).length;
+}
+
 /** Whether a line starts a block other than a paragraph (it ends a paragraph before it). */
 export function startsBlock(line: string): boolean {
 	const marker = listMarker(line);
@@ -153,6 +201,11 @@ function parseBlocks(lines: string[], depth: number): Node[] {
 		if (isBlank(line)) {
 			endParagraph();
 			at++;
+			continue;
+		}
+		if (depth < MAX_DEPTH && startsTable(lines, at)) {
+			endParagraph();
+			at = table(lines, at, blocks);
 			continue;
 		}
 		if (depth >= MAX_DEPTH || (text.length > 0 && !startsBlock(line))) {
@@ -227,19 +280,56 @@ function codeBlock(
 	return at;
 }
 
-/** A list of the items of one kind that follow each other; returns the line after it. */
+/** A table (GitHub's form): the header row, the delimiter row, then rows up to a blank line or a line without a pipe. */
+function table(lines: string[], from: number, blocks: Node[]): number {
+	const columns = tableCells(lines[from]).length;
+	const row = (line: string, cellType: string): Node => {
+		const cells = tableCells(line);
+		return {
+			type: 'table_row',
+			content: Array.from({ length: columns }, (_, column) => {
+				const content = parseInline(cells[column] ?? '') as Node[];
+				return {
+					type: cellType,
+					attrs: { colspan: 1, rowspan: 1, colwidth: null, background: null },
+					content: [{ type: 'paragraph', ...(content.length > 0 && { content }) }],
+				};
+			}),
+		};
+	};
+	const rows = [row(lines[from], 'table_header')];
+	let at = from + 2;
+	for (; at < lines.length && lines[at].includes('|') && !startsBlock(lines[at]); at++)
+		rows.push(row(lines[at], 'table_cell'));
+	blocks.push({ type: 'table', content: rows });
+	return at;
+}
+
+/** A check list item's box (`[ ]`, `[x]`) at the start of a bullet item's text: whether it is checked, and the text after it. */
+function checkBox(marker: ListMarker): { checked: boolean; text: string } | undefined {
+	const { text } = marker;
+	const box = text[1];
+	if (marker.ordered || text[0] !== '[' || text[2] !== ']') return undefined;
+	if (box !== ' ' && box !== 'x' && box !== 'X') return undefined;
+	if (text.length > 3 && text[3] !== ' ' && text[3] !== '\t') return undefined;
+	return { checked: box !== ' ', text: text.slice(4) };
+}
+
+/** A list of the items of one kind (bullets, numbers, check boxes) that follow each other; returns the line after it. */
 function list(lines: string[], from: number, depth: number, blocks: Node[]): number {
 	const first = listMarker(lines[from])!;
+	const isCheckList = checkBox(first) !== undefined;
 	const node: Node = {
-		type: first.ordered ? 'ordered_list' : 'bullet_list',
+		type: first.ordered ? 'ordered_list' : isCheckList ? 'check_list' : 'bullet_list',
 		...(first.ordered && { attrs: { order: first.start } }),
 		content: [],
 	};
 	let at = from;
 	for (;;) {
 		const marker = listMarker(lines[at]);
-		if (!marker || marker.ordered !== first.ordered) break;
-		const item = [marker.text];
+		const box = marker && checkBox(marker);
+		if (!marker || marker.ordered !== first.ordered || (box !== undefined) !== isCheckList) break;
+		const item = [box ? box.text : marker.text];
 		// An item's lines are indented to its text; a nested list may be indented less (lenient).
 		let shift = marker.contentColumn;
 		let next = at + 1;
@@ -262,7 +352,8 @@ function list(lines: string[], from: number, depth: number, blocks: Node[]): num
 		}
 		const content = parseBlocks(item, depth + 1);
 		node.content!.push({
-			type: 'list_item',
+			type: box ? 'check_list_item' : 'list_item',
+			...(box && { attrs: { checked: box.checked } }),
 			content: content.length > 0 ? content : [{ type: 'paragraph' }],
 		});
 		at = next;

@@ -1,6 +1,6 @@
 /**
  * The inline part of Markdown (one paragraph's text) as SmartDoc text nodes: **strong**, *em*
- * (also with _), ~~strike~~, `code`, [links](https://…), <https://…>, backslash escapes, and a
+ * (also with _), ~~strikethrough~~, `code`, [links](https://…), <https://…>, backslash escapes, and a
  * line break at each newline. CommonMark's rules, simplified: emphasis is matched through a
  * stack per delimiter character, so the work is linear in the text whatever it holds.
  */
@@ -32,7 +32,7 @@ interface Opener {
 }
 
 /** The order marks are written in (smartDoc.ts writes a link last). */
-const MARK_ORDER = ['strong', 'em', 'underline', 'strike', 'code', 'link'];
+const MARK_ORDER = ['strong', 'em', 'underline', 'strikethrough', 'code', 'link'];
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/;
 const ESCAPABLE = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
@@ -123,7 +123,7 @@ export function parseInline(text: string): InlineNode[] {
 			const opener = stack[stack.length - 1];
 			const use = delim.char === '~' ? 2 : delim.count >= 2 && opener.delim.count >= 2 ? 2 : 1;
 			addMark(
-				{ type: delim.char === '~' ? 'strike' : use === 2 ? 'strong' : 'em' },
+				{ type: delim.char === '~' ? 'strikethrough' : use === 2 ? 'strong' : 'em' },
 				opener.token + 1,
 				token - 1,
 			);

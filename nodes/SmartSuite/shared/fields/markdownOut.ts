@@ -6,7 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { heading, isQuote, isRule, listMarker } from './markdownBlocks';
+import { heading, isQuote, isRule, isTableDelimiter, listMarker } from './markdownBlocks';
+import { nodeLabel } from './smartDoc';
 
 const MAX_DEPTH = 24;
 const isObject = (value: unknown): value is IDataObject =>
@@ -70,7 +71,7 @@ function asTextLine(line: string): string {
 		const at = line.search(/[.)]/);
 		return `${line.slice(0, at)}\\${line.slice(at)}`;
 	}
-	const starts = heading(line) || isQuote(line) || isRule(line) || marker;
+	const starts = heading(line) || isQuote(line) || isRule(line) || marker || isTableDelimiter(line);
 	const indent = line.length - line.trimStart().length;
 	return starts ? `${line.slice(0, indent)}\\${line.slice(indent)}` : line;
 }
@@ -95,7 +96,10 @@ function inline(nodes: IDataObject[]): string {
 					: MARKS[String(mark.type)].close;
 		}
 	};
-	for (const node of nodes) {
+	for (const given of nodes) {
+		// A mention is its `@Name` or `#Title`, as text.
+		const label = given.type === 'mention' ? nodeLabel(given) : undefined;
+		const node = label === undefined ? given : { type: 'text', text: label };
 		if (node.type === 'hard_break') {
 			closeTo(0);
 			out += `${pendingSpace}\n`;
@@ -177,9 +181,15 @@ function codeBlock(node: IDataObject): string[] {
 	return [`${fence}${language.replace(/[`\s]/g, '')}`, ...lines, fence];
 }
 
+/** A line without the spaces it ends with (Markdown drops them), unless a backslash would then end it (a break). */
+function trimLineEnd(line: string): string {
+	const trimmed = line.trimEnd();
+	return trimmed.endsWith('\\') ? line : trimmed;
+}
+
 /** A paragraph's lines; a line left empty by line breaks is a backslash (a break), a last one is left out. */
 function paragraphLines(children: IDataObject[]): string[] {
-	const lines = inline(children).split('\n');
+	const lines = inline(children).split('\n').map(trimLineEnd);
 	while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
 	return lines.map((line) => (line === '' ? '\\' : asTextLine(line)));
 }
@@ -230,12 +240,17 @@ function nodeLines(node: IDataObject, depth: number): string[] {
 			return ['---'];
 		case 'table':
 			return tableLines(children);
+		case 'image':
+		case 'attachment': {
+			const label = nodeLabel(node);
+			return label ? paragraphLines([{ type: 'text', text: label }]) : [];
+		}
 		case 'text':
 		case 'hard_break':
 			return paragraphLines([node]);
 		default:
 			if (LIST_TYPES.has(String(node.type))) return listLines(node, depth);
-			// Other nodes (SmartSuite's callouts, mentions...): their content.
+			// Other nodes (SmartSuite's callouts...): their content.
 			return children.some((child) => typeof child.text === 'string')
 				? paragraphLines(children)
 				: blockLines(children, depth + 1, false);

@@ -16,9 +16,9 @@ const MARKS: Record<string, string> = {
 	em: 'em',
 	u: 'underline',
 	ins: 'underline',
-	s: 'strike',
-	strike: 'strike',
-	del: 'strike',
+	s: 'strikethrough',
+	strike: 'strikethrough',
+	del: 'strikethrough',
 	code: 'code',
 };
 const LISTS: Record<string, string> = { ul: 'bullet_list', ol: 'ordered_list' };
@@ -91,7 +91,7 @@ class DocBuilder {
 		strong: 0,
 		em: 0,
 		underline: 0,
-		strike: 0,
+		strikethrough: 0,
 		code: 0,
 	};
 	private readonly links: Array<string | undefined> = [];
@@ -261,10 +261,11 @@ const HTML_MARKS: Record<string, string> = {
 const HTML_BLOCKS: Record<string, string> = {
 	paragraph: 'p',
 	bullet_list: 'ul',
-	check_list: 'ul',
 	list_item: 'li',
-	check_list_item: 'li',
 	blockquote: 'blockquote',
+	table_row: 'tr',
+	table_header: 'th',
+	table_cell: 'td',
 };
 /** Deeper nodes are written as their text only. */
 const MAX_HTML_DEPTH = 24;
@@ -288,11 +289,22 @@ function textHtml(node: IDataObject): string {
 	return html;
 }
 
+/** A mention as SmartSuite's HTML writes it: a link of class `mention` to the member or record. */
+function mentionHtml(attrs: IDataObject, label: string): string {
+	const application = isNode(attrs.application) ? attrs.application : {};
+	const attribute = (name: string, value: unknown) =>
+		typeof value === 'string' ? ` ${name}="${escapeHtmlText(value)}"` : '';
+	return `<a class="mention"${attribute('mention-id', attrs.id)}${attribute('mention-application-id', application.id)}${attribute('mention-application-slug', application.slug)}${attribute('mention-application-name', application.name)}${attribute('title', attrs.title)}>${escapeHtmlText(label)}</a>`;
+}
+
 function nodeHtml(node: IDataObject, depth: number): string {
 	if (typeof node.text === 'string') return textHtml(node);
 	if (node.type === 'hard_break') return '<br>';
 	if (node.type === 'horizontal_rule') return '<hr>';
 	const attrs = isNode(node.attrs) ? node.attrs : {};
+	const label = nodeLabel(node);
+	if (label !== undefined)
+		return node.type === 'mention' ? mentionHtml(attrs, label) : `<p>${escapeHtmlText(label)}</p>`;
 	const inner =
 		depth > MAX_HTML_DEPTH
 			? escapeHtmlText(smartDocDataToText(node))
@@ -309,6 +321,16 @@ function nodeHtml(node: IDataObject, depth: number): string {
 		return `<ol${start}>${inner}</ol>`;
 	}
 	if (node.type === 'code_block') return `<pre><code>${inner.replace(/<br>/g, '\n')}</code></pre>`;
+	if (node.type === 'check_list') return `<ul class="checklist">${inner}</ul>`;
+	if (node.type === 'check_list_item') {
+		const checked = attrs.checked === true;
+		return `<li class="checklist-item${checked ? ' checklist-item-complete' : ''}"><input class="checklist-item-checkbox" type="checkbox"${checked ? ' checked' : ''}>${inner}</li>`;
+	}
+	if (node.type === 'table') return `<table><tbody>${inner}</tbody></table>`;
+	if (node.type === 'callout') {
+		const kind = typeof attrs.type === 'string' ? escapeHtmlText(attrs.type) : 'info';
+		return `<div class="callout callout--${kind}" data-callout="${kind}">${inner}</div>`;
+	}
 	const tag = HTML_BLOCKS[String(node.type)];
 	return tag ? `<${tag}>${inner}</${tag}>` : inner;
 }
@@ -320,32 +342,71 @@ export function smartDocDataToHtml(data: IDataObject): string {
 		.join('');
 }
 
-/** The text of SmartDoc's `data` (its preview): each block and list item on its own line, a line break as a newline. */
-export function smartDocDataToText(data: IDataObject): string {
-	const lines: string[] = [];
-	let line = '';
-	const pending: Array<IDataObject | 'end'> = [data];
+/** What stands for a node without text of its own: a mention's `@Name` / `#Title`, an image's caption (else its file name), an attachment's file name. */
+export function nodeLabel(node: IDataObject): string | undefined {
+	const attrs = isNode(node.attrs) ? node.attrs : {};
+	if (node.type === 'mention') {
+		const prefix = attrs.prefix === '#' ? '#' : '@';
+		return typeof attrs.title === 'string' ? `${prefix}${attrs.title}` : undefined;
+	}
+	if (node.type !== 'image' && node.type !== 'attachment') return undefined;
+	const caption = typeof attrs.caption === 'string' ? attrs.caption.trim() : '';
+	const file = isNode(attrs.file) ? attrs.file : {};
+	const metadata = isNode(file.metadata) ? file.metadata : {};
+	const name = typeof metadata.filename === 'string' ? metadata.filename : '';
+	return (node.type === 'image' && caption) || name || undefined;
+}
+
+/** Inline nodes: text, a line break, a mention. */
+const isInline = (node: IDataObject) =>
+	typeof node.text === 'string' || node.type === 'hard_break' || node.type === 'mention';
+
+/** The text of nodes nested too deep to walk as blocks: every text and label, apart by a space, with a stack. */
+function flatText(node: IDataObject): string {
+	const parts: string[] = [];
+	const pending: IDataObject[] = [node];
 	for (let next = pending.pop(); next; next = pending.pop()) {
-		if (next === 'end') {
-			if (line !== '') lines.push(line);
-			line = '';
-		} else if (typeof next.text === 'string') line += next.text;
-		else if (next.type === 'hard_break') {
-			lines.push(line);
-			line = '';
-		} else {
-			const children = nodesIn(next);
-			const isBlock =
-				children.length === 0 ||
-				!children.some((child) => typeof child.text === 'string' || child.type === 'hard_break');
-			pending.push('end');
-			for (let at = children.length - 1; at >= 0; at--) pending.push(children[at]);
-			if (isBlock && line !== '') {
+		const label = typeof next.text === 'string' ? next.text : nodeLabel(next);
+		if (label) parts.push(label);
+		const children = nodesIn(next);
+		for (let at = children.length - 1; at >= 0; at--) pending.push(children[at]);
+	}
+	return parts.join(' ');
+}
+
+/** A block's lines of text; past MAX_HTML_DEPTH, its text on one line. */
+function textLines(node: IDataObject, depth: number): string[] {
+	if (depth > MAX_HTML_DEPTH) return [flatText(node)];
+	const label = nodeLabel(node);
+	if (label !== undefined) return [label];
+	const children = nodesIn(node);
+	if (node.type === 'table_row')
+		return [children.map((cell) => textLines(cell, depth + 1).join(' ')).join('\t')];
+	if (node.type === 'check_list_item') {
+		const lines = children.flatMap((child) => textLines(child, depth + 1));
+		const box = isNode(node.attrs) && node.attrs.checked === true ? '[x]' : '[ ]';
+		return [`${box} ${lines[0] ?? ''}`.trimEnd(), ...lines.slice(1)];
+	}
+	if (children.some(isInline)) {
+		let line = '';
+		const lines: string[] = [];
+		for (const child of children) {
+			if (child.type === 'hard_break') {
 				lines.push(line);
 				line = '';
-			}
+			} else line += typeof child.text === 'string' ? child.text : (nodeLabel(child) ?? '');
 		}
+		if (line !== '') lines.push(line);
+		return lines;
 	}
-	if (line !== '') lines.push(line);
-	return lines.join('\n');
+	return children.flatMap((child) => textLines(child, depth + 1));
+}
+
+/**
+ * The text of SmartDoc's `data`: each block, list item and table row on its own line (a row's
+ * cells apart by a tab), a line break as a newline, a check list item after `[x]` or `[ ]`, a
+ * mention as `@Name` or `#Title`, an image or attachment as its caption or file name.
+ */
+export function smartDocDataToText(data: IDataObject): string {
+	return textLines(data, 0).join('\n');
 }

@@ -10,10 +10,11 @@ import { countryOfPhone } from './callingCodes';
 import {
 	markdownToSmartDocData,
 	recognisedMarkdown,
+	smartDocDataOf,
 	smartDocOf,
 	smartDocToMarkdown,
 } from './markdown';
-import { htmlToSmartDocData, smartDocDataToHtml } from './smartDoc';
+import { htmlToSmartDocData, smartDocDataToHtml, smartDocDataToText } from './smartDoc';
 
 /**
  * A value that cannot be converted; `expected` is what would have been accepted, in words (what
@@ -448,14 +449,18 @@ export function toSmartDoc(value: unknown, input: RichTextInput = 'auto'): IData
 	return markdown ? smartDocOf(sized(markdown)) : plainSmartDoc(given);
 }
 
-/** A SmartDoc as Simplify shows it: its text (the preview), Markdown, or its HTML. */
+/**
+ * A SmartDoc as Simplify shows it: its text, Markdown, or its HTML. The text is that of the
+ * document (`data`); SmartSuite's `preview` is HTML cut at about 500 characters, read only for a
+ * value without a document.
+ */
 export function readSmartDoc(value: unknown, as: RichTextForm = 'text'): unknown {
 	if (!isObject(value)) return value;
 	if (as === 'markdown') return smartDocToMarkdown(value);
 	if (as === 'html' && typeof value.html === 'string') return value.html;
 	if (as === 'html' && isObject(value.data)) return smartDocDataToHtml(value.data);
-	if (typeof value.preview === 'string') return value.preview;
-	return typeof value.html === 'string' ? htmlToText(value.html) : value;
+	const data = smartDocDataOf(value);
+	return data ? smartDocDataToText(data) : value;
 }
 
 const PUBLIC_URL = /^https?:\/\/\S+$/i;
