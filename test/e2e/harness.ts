@@ -132,6 +132,8 @@ export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+class ExitedDuringStart extends Error {}
+
 /**
  * Polls `probe` until it returns something other than undefined. Giving up, it says what it waited
  * for and how long, followed by `explain()` (e.g. the n8n log lines of that time).
@@ -469,34 +471,44 @@ export class N8n {
 		const startedLine =
 			command === 'start' ? 'Editor is now accessible via' : 'worker is now ready';
 		await withStartSlot(async (waitedMs) => {
-			const logStart = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
-			const logFd = openSync(this.logFile, 'a');
-			const server = startProcess(...this.command([command]), { env: await this.env(), logFd });
-			closeSync(logFd);
-			this.server = server;
-			this.serverExit = new Promise((done) => server.once('exit', () => done()));
-			const began = Date.now();
-			try {
-				await waitFor(
-					`n8n ${this.version.n8n} (${command}) to start on ${this.url}`,
-					async () => {
-						if (server.exitCode !== null || server.signalCode !== null)
-							throw new Error(`n8n exited during start (${server.exitCode ?? server.signalCode})`);
-						return this.logSince(logStart).includes(startedLine) && (await this.ready())
-							? true
-							: undefined;
-					},
-					timeoutMs,
-					500,
-					() => `n8n's log since this start:\n${tail(this.logSince(logStart), 30)}`,
+			// A start right after a stop, on a loaded machine, once exited at once with code 1 and no
+			// word in its log: such an exit is told, with what n8n printed, and the start tried once more.
+			for (let attempt = 1; ; attempt++) {
+				const logStart = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
+				const logFd = openSync(this.logFile, 'a');
+				const server = startProcess(...this.command([command]), { env: await this.env(), logFd });
+				closeSync(logFd);
+				this.server = server;
+				this.serverExit = new Promise((done) => server.once('exit', () => done()));
+				const began = Date.now();
+				const printed = () => `n8n's log since this start:\n${tail(this.logSince(logStart), 30)}`;
+				try {
+					await waitFor(
+						`n8n ${this.version.n8n} (${command}) to start on ${this.url}`,
+						async () => {
+							if (server.exitCode !== null || server.signalCode !== null)
+								throw new ExitedDuringStart(
+									`n8n exited during start (${server.exitCode ?? server.signalCode}); ${printed()}`,
+								);
+							return this.logSince(logStart).includes(startedLine) && (await this.ready())
+								? true
+								: undefined;
+						},
+						timeoutMs,
+						500,
+						printed,
+					);
+				} catch (error) {
+					await this.stop();
+					if (!(error instanceof ExitedDuringStart) || attempt > 1) throw error;
+					process.stderr.write(`${error.message}\nStarting it once more.\n`);
+					continue;
+				}
+				process.stderr.write(
+					`n8n ${this.version.n8n} (${command}, ${this.url}) started in ${seconds(Date.now() - began)} after ${seconds(waitedMs)} waiting for a start slot\n`,
 				);
-			} catch (error) {
-				await this.stop();
-				throw error;
+				return;
 			}
-			process.stderr.write(
-				`n8n ${this.version.n8n} (${command}, ${this.url}) started in ${seconds(Date.now() - began)} after ${seconds(waitedMs)} waiting for a start slot\n`,
-			);
 		});
 	}
 
