@@ -160,7 +160,7 @@ export async function recordsClient(context: RequestContext): Promise<RecordsCli
 						}),
 						qs: request.qs,
 					},
-					credentials.apiKey,
+					credentials,
 				);
 			} catch (thrown) {
 				// sendRequest throws only its NodeApiError for a network failure.
