@@ -23,9 +23,9 @@ export const PACE = {
 	 * For a key already refused, added to the time between two requests: how much sooner a request
 	 * may reach SmartSuite than the one before it (their ways through a busy n8n and the network
 	 * differ by tens of ms), so that a rate learned at exactly the key's room (2 a second past the
-	 * quota) is not refused again for a request 15 ms early.
+	 * quota) is not refused again for a request a little early.
 	 */
-	allowanceMs: 25,
+	allowanceMs: 100,
 	/** After this long without a 429, a lowered rate goes up by one request a second. */
 	quietMs: 10 * 60_000,
 };
