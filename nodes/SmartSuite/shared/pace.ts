@@ -17,7 +17,7 @@ import { sleep } from 'n8n-workflow';
 export const PACE = {
 	/** The rate of a credential saved before Requests per Second existed. */
 	requestsPerSecond: 4,
-	/** The window the rate counts in; 0 turns the pace off (the suites: test/helpers/setup-env.ts). */
+	/** The second the rate counts in (tests shorten it); 0 turns the pace off (the suites: test/helpers/setup-env.ts). */
 	windowMs: 1000,
 	/**
 	 * For a key already refused, added to the time between two requests: how much sooner a request
@@ -30,14 +30,19 @@ export const PACE = {
 	quietMs: 10 * 60_000,
 };
 
+/**
+ * How late a request may have started without its lateness pushing back the next turns: a few
+ * timer ticks of a busy event loop. At most one more request in a second than the rate.
+ */
+const CATCH_UP_MS = 25;
 /** The slowest a 429 paces a key (unless its credential asks for slower). */
 const MIN_LEARNED_RATE = 1;
 /** What the credential's Requests per Second may be: SmartSuite's 5 at most. */
 export const RATE_BOUNDS = { min: 0.1, max: 5 };
 
 interface KeyPace {
-	/** When the key's latest request started (performance.now ms). */
-	lastStart: number;
+	/** When the key's next request may start (performance.now ms): a second ÷ rate after the last one's turn. */
+	next: number;
 	/** No request of the key starts before this: the wait a 429 asked for. */
 	heldUntil: number;
 	/** The rate learned from 429s, below the credential's; undefined: the credential's. */
@@ -78,7 +83,7 @@ export async function takeTurn(key: string, requestsPerSecond: unknown): Promise
 	let pace = paceByKey.get(key);
 	if (!pace) {
 		pace = {
-			lastStart: -Infinity,
+			next: -Infinity,
 			heldUntil: 0,
 			learnedAt: 0,
 			generation: 0,
@@ -92,8 +97,16 @@ export async function takeTurn(key: string, requestsPerSecond: unknown): Promise
 	try {
 		await ahead;
 		// Again after each wait: a 429 meanwhile may have held the key longer.
-		for (let wait = waitMs(pace, rate); wait > 0; wait = waitMs(pace, rate)) await sleep(wait);
-		pace.lastStart = now();
+		let waited = false;
+		for (let wait = waitMs(pace); wait > 0; wait = waitMs(pace)) {
+			waited = true;
+			await sleep(wait);
+		}
+		const start = now();
+		// A request woken a little late (a busy event loop) does not push back every later turn.
+		const catchUp = waited && pace.learned === undefined;
+		const turnAt = catchUp ? Math.max(pace.next, start - CATCH_UP_MS) : start;
+		pace.next = turnAt + intervalMs(pace, rate);
 		return { key, generation: pace.generation, requestsPerSecond: rate };
 	} finally {
 		done();
@@ -140,27 +153,28 @@ function currentRate(pace: KeyPace, requestsPerSecond: number): number {
 }
 
 /**
- * How long the next request of the key must wait: until the key is no longer held, and a second
- * ÷ rate after the last one started; for a key refused before, which has no room to spare, with an
+ * A second ÷ the key's rate; for a key refused before, which has no room to spare, with an
  * allowance besides (PACE.allowanceMs).
  */
-function waitMs(pace: KeyPace, requestsPerSecond: number): number {
+function intervalMs(pace: KeyPace, requestsPerSecond: number): number {
 	const rate = currentRate(pace, requestsPerSecond);
-	const allowance = pace.learned === undefined ? 0 : PACE.allowanceMs;
-	const next = pace.lastStart + PACE.windowMs / rate + allowance;
-	return Math.max(pace.heldUntil, next) - now();
+	return PACE.windowMs / rate + (pace.learned === undefined ? 0 : PACE.allowanceMs);
+}
+
+/** How long the next request of the key must wait: until its turn, and the key is no longer held. */
+function waitMs(pace: KeyPace): number {
+	return Math.max(pace.heldUntil, pace.next) - now();
 }
 
 /** Forgets the keys other than `key` that have learned nothing and have no request pending or recent. */
 function forgetIdleKeys(key: string): void {
 	const at = now();
 	for (const [other, pace] of paceByKey) {
-		const last = pace.lastStart;
 		if (
 			other !== key &&
 			pace.learned === undefined &&
 			pace.heldUntil <= at &&
-			at - last > PACE.windowMs
+			at - pace.next > PACE.windowMs
 		)
 			paceByKey.delete(other);
 	}
