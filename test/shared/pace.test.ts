@@ -4,7 +4,7 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 
-import { PACE, refused, takeTurn } from '../../nodes/SmartSuite/shared/pace';
+import { PACE, answered, refused, takeTurn } from '../../nodes/SmartSuite/shared/pace';
 
 const SHIPPED = { ...PACE };
 // A short window, so that the tests take little time; the shipped one is a second.
@@ -82,6 +82,19 @@ it('halves the rate once per 429 burst, to no less than 1 a second', async () =>
 	expect(await settled(slowest)).toBe(false);
 	await wait(PACE.windowMs / 2);
 	expect(await settled(slowest)).toBe(true);
+});
+
+it('paces a key refused before from the answer too: a request held up on its way may have arrived as late', async () => {
+	refused(await takeTurn('late', 2), 0); // 1 a second now
+	const slow = await takeTurn('late', 2);
+	await wait(PACE.windowMs / 2);
+	answered(slow);
+	const next = takeTurn('late', 2);
+	// A window after the slow request's turn, but not yet a window after its answer.
+	await wait(PACE.windowMs / 2 + 20);
+	expect(await settled(next)).toBe(false);
+	await wait(PACE.windowMs / 2);
+	expect(await settled(next)).toBe(true);
 });
 
 it('gives a lowered rate back one request a second per quiet time without a 429', async () => {

@@ -132,6 +132,17 @@ export function refused(turn: Turn | undefined, waitMs: number): number {
 	return pace.heldUntil - at;
 }
 
+/**
+ * The answer to a request sent at `turn` has arrived. For a key refused before, its next request
+ * waits a second ÷ rate from now too: the request may have reached SmartSuite as late as this
+ * (held up on its way by a busy machine), and the key has no room for one more.
+ */
+export function answered(turn: Turn | undefined): void {
+	const pace = turn && paceByKey.get(turn.key);
+	if (!pace || pace.learned === undefined) return;
+	pace.next = Math.max(pace.next, now() + intervalMs(pace, turn.requestsPerSecond));
+}
+
 /** The credential's rate within RATE_BOUNDS; PACE's when it names none (saved before the field existed). */
 function validRate(requestsPerSecond: unknown): number {
 	const rate = Number(requestsPerSecond);

@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { refused, takeTurn } from './pace';
+import { answered, refused, takeTurn } from './pace';
 
 export const CREDENTIAL_NAME = 'smartSuiteWorkspaceApi';
 
@@ -310,6 +310,8 @@ export async function sendRequest(
 			);
 		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		throw networkError(this.getNode(), error);
+	} finally {
+		answered(turn);
 	}
 }
 
