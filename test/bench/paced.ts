@@ -9,23 +9,33 @@
 import { join } from 'node:path';
 
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
+import type { PACE } from '../../nodes/SmartSuite/shared/pace';
 import { DEFAULT_VARIANT } from '../emulator/types';
 import { credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
 import type { Bench } from './scenarios';
 
+interface ProcessCopy {
+	SmartSuite: typeof SmartSuiteClass;
+	pace: typeof PACE;
+}
+
 /**
- * A copy of the SmartSuite node with a pace of its own, as shipped (the bench's own copy runs
- * unpaced: run.ts): as another process would load it. Named with .ts: outside jest, Node would load
- * the codex `SmartSuite.node.json` first (clients.ts says why).
+ * A copy of the SmartSuite node with a pace of its own, as another process would load it. Named
+ * with .ts: outside jest, Node would load the codex `SmartSuite.node.json` first (clients.ts says
+ * why). Under jest (the smoke test), which keeps no require.cache, it is the one copy.
  */
-function processCopy(): typeof SmartSuiteClass {
+function processCopy(): ProcessCopy {
 	const nodes = join(__dirname, '..', '..', 'nodes');
 	const loaded = Object.entries(require.cache).filter(([id]) => id.startsWith(nodes));
 	for (const [id] of loaded) delete require.cache[id];
 	try {
-		return (
-			require('../../nodes/SmartSuite/SmartSuite.node.ts') as { SmartSuite: typeof SmartSuiteClass }
-		).SmartSuite;
+		const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as {
+			SmartSuite: typeof SmartSuiteClass;
+		};
+		const { PACE: pace } = require('../../nodes/SmartSuite/shared/pace.ts') as {
+			PACE: typeof PACE;
+		};
+		return { SmartSuite, pace };
 	} finally {
 		// The rest of the bench goes on with its own copy.
 		for (const [id] of Object.entries(require.cache))
@@ -33,6 +43,9 @@ function processCopy(): typeof SmartSuiteClass {
 		for (const [id, module] of loaded) require.cache[id] = module;
 	}
 }
+
+/** The pace's window as shipped (the bench's own copy runs unpaced: run.ts). */
+const PACED_WINDOW_MS = 1000;
 
 /** SmartSuite's limit per API key. */
 export const LIMIT_PER_SECOND = 5;
@@ -71,13 +84,15 @@ export async function pacedScenario({ emu }: Bench, pacedCase: PacedCase): Promi
 		rateLimitRetryAfter: 'none',
 	});
 	const copies = Array.from({ length: processes }, processCopy);
+	const unpaced = copies.map(({ pace }) => pace.windowMs);
+	for (const { pace } of copies) pace.windowMs = PACED_WINDOW_MS;
 	emu.resetLog();
 	// A second without requests: the job starts as a run after a pause does.
 	await new Promise((resolve) => setTimeout(resolve, 1000));
 	const started = Date.now();
 	const runs = await Promise.all(
 		copies.map(
-			async (SmartSuite) =>
+			async ({ SmartSuite }) =>
 				await runNodeInWorkflow(new SmartSuite(), {
 					parameters: {
 						resource: 'record',
@@ -91,6 +106,7 @@ export async function pacedScenario({ emu }: Bench, pacedCase: PacedCase): Promi
 		),
 	);
 	const seconds = (Date.now() - started) / 1000;
+	copies.forEach(({ pace }, index) => (pace.windowMs = unpaced[index]));
 	const { rateLimitPerSecond, rateLimitPenaltySeconds, rateLimitRetryAfter } = DEFAULT_VARIANT;
 	emu.setVariant({ rateLimitPerSecond, rateLimitPenaltySeconds, rateLimitRetryAfter });
 	const items = pacedCase.items.toLocaleString('en-US');
