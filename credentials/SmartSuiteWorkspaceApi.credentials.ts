@@ -75,6 +75,17 @@ export class SmartSuiteWorkspaceApi implements ICredentialType {
 			description:
 				'Leave empty to choose automatically: smartsuite.webhooks.engine.Webhooks on webhooks.smartsuite.com, service.webhooks.engine.Webhooks (the interface spec) on any other host. Fill in only for a proxy in front of SmartSuite or a server that uses the other name.',
 		},
+		{
+			displayName: 'Requests per Second',
+			name: 'requestsPerSecond',
+			type: 'number',
+			// As pace.ts's PACE.requestsPerSecond and RATE_BOUNDS: a credential saved without the field gets 4 too.
+			default: 4,
+			typeOptions: { minValue: 0.1, maxValue: 5, numberPrecision: 1 },
+			description:
+				'The most requests a second each n8n process sends with this API key (SmartSuite allows 5 per key). After a 429 the nodes slow down by themselves; set it lower when you know the key has less room.',
+			hint: "2 once the plan's monthly quota is used up; in queue mode, the rate divided by the workers; less when other apps use the key.",
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

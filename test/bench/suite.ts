@@ -42,7 +42,7 @@ export interface SuiteConfig {
 	batching: { items: number[]; tables: number[]; quadraticUpTo: number };
 	/** Section 9, Readable People and Choices (issue 28): requests with the option on and off. */
 	readable: ReadableCase[];
-	/** Section 10, a bulk job paced under SmartSuite's rate limit (issue 49). */
+	/** Section 10, a bulk job paced under SmartSuite's rate limit (issue 49), and two processes on one key (issue 57). */
 	paced: PacedCase[];
 }
 
@@ -168,8 +168,8 @@ export const FULL: SuiteConfig = {
 	// The baseline takes about 90 s at 100,000 on an idle machine (minutes on a busy one).
 	batching: { items: [10_000, 50_000, 100_000], tables: [1], quadraticUpTo: 100_000 },
 	readable: readableCases(1_000, 100),
-	// 401 requests: about 100 s at 4 a second.
-	paced: [{ items: 10_000 }],
+	// 401 requests: about 100 s at 4 a second; two processes: 81 requests each, a 30 s penalty.
+	paced: [{ items: 10_000 }, { items: 2_000, processes: 2 }],
 };
 
 /** BENCH_QUICK=1: the same scenarios with small N, for a smoke run in seconds. */
@@ -192,7 +192,7 @@ export const QUICK: SuiteConfig = {
 	instant: instantConfig(100, 20),
 	batching: { items: [10_000, 100_000], tables: [1], quadraticUpTo: 10_000 },
 	readable: readableCases(1_000, 20),
-	paced: [{ items: 1_000 }],
+	paced: [{ items: 1_000 }, { items: 500, processes: 2 }],
 };
 
 /** The config with only the named sections (a comma-separated list; unset: all of them). */

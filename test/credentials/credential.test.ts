@@ -51,6 +51,7 @@ describe('SmartSuite Workspace API credential', () => {
 			'baseUrl',
 			'webhooksUrl',
 			'webhooksService',
+			'requestsPerSecond',
 		]);
 		expect(fields.apiKey.typeOptions?.password).toBe(true);
 		expect(fields.apiKey.required).toBe(true);
@@ -59,6 +60,7 @@ describe('SmartSuite Workspace API credential', () => {
 		expect(fields.baseUrl.default).toBe('https://app.smartsuite.com');
 		expect(fields.webhooksUrl.default).toBe('https://webhooks.smartsuite.com');
 		expect(fields.webhooksService.default).toBe('');
+		expect(fields.requestsPerSecond.default).toBe(4);
 	});
 
 	// The placeholder shows in the empty field whatever the address: it must not name a service

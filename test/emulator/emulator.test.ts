@@ -949,6 +949,50 @@ describe('error bodies and rate limit', () => {
 		await new Promise((resolve) => setTimeout(resolve, 1050));
 		expect((await twirp(emu, 'GetWebhook', { webhook_id })).status).toBe(200);
 	});
+
+	it('rateLimitPenaltySeconds refuses every request until the penalty ends, refusals not lengthening it', async () => {
+		const emu = await start({
+			variant: { rateLimitPerSecond: 2, rateLimitPenaltySeconds: 2, rateLimitRetryAfter: 'none' },
+		});
+		const { webhook_id } = emu.createWebhook();
+		const answers = [];
+		for (let i = 0; i < 4; i++) answers.push(await twirp(emu, 'GetWebhook', { webhook_id }));
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429, 429]);
+		expect(answers[2].headers['retry-after']).toBeUndefined();
+		// A rolling second is over, the penalty is not.
+		await new Promise((resolve) => setTimeout(resolve, 1100));
+		expect((await twirp(emu, 'GetWebhook', { webhook_id })).status).toBe(429);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect((await twirp(emu, 'GetWebhook', { webhook_id })).status).toBe(200);
+	});
+
+	it("rateLimitRetryAfter 'zeroInPenalty': the refusal that starts the penalty says its seconds, the next ones 0", async () => {
+		const emu = await start({
+			variant: {
+				rateLimitPerSecond: 1,
+				rateLimitPenaltySeconds: 3,
+				rateLimitRetryAfter: 'zeroInPenalty',
+			},
+		});
+		const { webhook_id } = emu.createWebhook();
+		const answers = [];
+		for (let i = 0; i < 3; i++) answers.push(await twirp(emu, 'GetWebhook', { webhook_id }));
+		expect(answers.map((answer) => [answer.status, answer.headers['retry-after']])).toEqual([
+			[200, undefined],
+			[429, '3'],
+			[429, '0'],
+		]);
+	});
+
+	it('rateLimitOtherClientPerSecond leaves the rest of the rate to the clients under test', async () => {
+		const emu = await start({
+			variant: { rateLimitPerSecond: 5, rateLimitOtherClientPerSecond: 2 },
+		});
+		const { webhook_id } = emu.createWebhook();
+		const answers = [];
+		for (let i = 0; i < 4; i++) answers.push(await twirp(emu, 'GetWebhook', { webhook_id }));
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+	});
 });
 
 describe('faults', () => {

@@ -43,18 +43,50 @@ export class RequestLog {
 	}
 }
 
-/** Rolling one-second window over authenticated requests (there is one valid key). */
+/**
+ * Rolling one-second window over authenticated requests (there is one valid key), with SmartSuite's
+ * penalty when the variant sets one, and the share of the rate another client of the key spends.
+ */
 export class RateLimiter {
 	private recent: number[] = [];
+	/** When the penalty running ends (ms), and whether a refusal within it has been answered. */
+	private penalty: { endsAt: number; refused: boolean } | undefined;
 
-	/** Seconds to wait before retrying, or 0 when the request may pass (it is then counted). */
-	check(limitPerSecond: number | null, nowMs = Date.now()): number {
-		if (limitPerSecond === null) return 0;
+	/** Whether the request may pass (it is then counted); otherwise its Retry-After (undefined: none). */
+	check(
+		variant: Pick<
+			Variant,
+			| 'rateLimitPerSecond'
+			| 'rateLimitPenaltySeconds'
+			| 'rateLimitRetryAfter'
+			| 'rateLimitOtherClientPerSecond'
+		>,
+		nowMs = Date.now(),
+	): { pass: true } | { pass: false; retryAfter: string | undefined } {
+		const limit = variant.rateLimitPerSecond;
+		if (limit === null) return { pass: true };
+		if (this.penalty && this.penalty.endsAt <= nowMs) this.penalty = undefined;
 		while (this.recent.length > 0 && this.recent[0] <= nowMs - 1000) this.recent.shift();
-		if (this.recent.length >= limitPerSecond)
-			return Math.max(1, Math.ceil((this.recent[0] + 1000 - nowMs) / 1000));
-		this.recent.push(nowMs);
-		return 0;
+		const room = limit - variant.rateLimitOtherClientPerSecond;
+		if (!this.penalty && this.recent.length < room) {
+			this.recent.push(nowMs);
+			return { pass: true };
+		}
+		const penaltySeconds = variant.rateLimitPenaltySeconds;
+		if (!this.penalty && penaltySeconds !== null)
+			this.penalty = { endsAt: nowMs + penaltySeconds * 1000, refused: false };
+		const endsAt = this.penalty?.endsAt ?? (this.recent[0] ?? nowMs) + 1000;
+		const secondsLeft = String(Math.max(1, Math.ceil((endsAt - nowMs) / 1000)));
+		const later = this.penalty?.refused === true;
+		if (this.penalty) this.penalty.refused = true;
+		switch (variant.rateLimitRetryAfter) {
+			case 'none':
+				return { pass: false, retryAfter: undefined };
+			case 'zeroInPenalty':
+				return { pass: false, retryAfter: later ? '0' : secondsLeft };
+			default:
+				return { pass: false, retryAfter: secondsLeft };
+		}
 	}
 }
 
@@ -443,10 +475,10 @@ async function handle(
 				allowedMethods(api, entry.path, context.store.variant),
 			);
 		authenticate(context, req.headers);
-		const retryAfter = context.rateLimiter.check(context.store.variant.rateLimitPerSecond);
-		if (retryAfter > 0) {
+		const rate = context.rateLimiter.check(context.store.variant);
+		if (!rate.pass) {
 			throw new ApiError(429, 'Request was throttled.', {
-				headers: { 'retry-after': String(retryAfter) },
+				headers: rate.retryAfter === undefined ? {} : { 'retry-after': rate.retryAfter },
 			});
 		}
 		// A GET (or the DELETE of one record) has no body to check; nor has a request that may leave it

@@ -64,6 +64,24 @@ export interface Variant {
 	/** When set, more than this many requests in one second per key answer 429 + Retry-After. */
 	rateLimitPerSecond: number | null;
 	/**
+	 * SmartSuite refuses a key for about 30 s once it goes over its rate (REF rate-limits). When set,
+	 * the first request over `rateLimitPerSecond` starts a penalty of this many seconds in which
+	 * every request is refused (refusals do not lengthen it); null: only the requests over the rate
+	 * within a rolling second are refused.
+	 */
+	rateLimitPenaltySeconds: number | null;
+	/**
+	 * The Retry-After of a 429 over the rate: 'secondsLeft' (of the penalty, or of the rolling
+	 * second; at least 1), 'none' (SmartSuite documents none), 'zeroInPenalty' (the refusal that
+	 * starts a penalty says the seconds left, the later ones within it say 0, as a proxy might).
+	 */
+	rateLimitRetryAfter: 'secondsLeft' | 'none' | 'zeroInPenalty';
+	/**
+	 * Another client of the key (a second n8n worker, another app) spending this many requests of
+	 * each second of `rateLimitPerSecond`, evenly: the clients under test share what is left.
+	 */
+	rateLimitOtherClientPerSecond: number;
+	/**
 	 * Elements that are not entries (null, a number, a string, an object without an id) among
 	 * the solutions, the tables and every page of ListWebhooks, as a broken server might send.
 	 */
@@ -200,6 +218,9 @@ export const DEFAULT_VARIANT: Variant = {
 	errorBodies: 'structured',
 	junkInLists: false,
 	rateLimitPerSecond: null,
+	rateLimitPenaltySeconds: null,
+	rateLimitRetryAfter: 'secondsLeft',
+	rateLimitOtherClientPerSecond: 0,
 	listTotal: 'matches',
 	listDefaultLimit: 100,
 	bulkUpdateAnswer: 'array',

@@ -48,6 +48,8 @@ export type SmartSuiteCredentialData = {
 	baseUrl: string;
 	webhooksUrl: string;
 	webhooksService?: string;
+	/** Missing in credentials saved before the field existed. */
+	requestsPerSecond?: number;
 };
 
 /** The credential a user would enter to reach this emulator. */

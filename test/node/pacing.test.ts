@@ -1,5 +1,5 @@
 /**
- * Issue 49: requests are paced under SmartSuite's 5 a second per API key, across items and runs,
+ * Issues 49 and 57: requests are paced under SmartSuite's 5 a second per API key, across items and runs,
  * against the emulator with its rate limit on. Asserted on the 429s and the spacing the emulator
  * saw; the bounds on time are loose (twice what the limit allows).
  */
@@ -101,20 +101,20 @@ it('paces two runs at once with one key together: no 429', async () => {
 	expect(mostInASecond(emu.requests)).toBeLessThanOrEqual(5);
 }, 60_000);
 
-it('does not delay the first requests of a run that starts after a pause', async () => {
+it('does not delay the first request of a run that starts after a pause; the next go a quarter second apart', async () => {
 	const { emu } = ctx;
 	const { tableId, ids } = tableWithRecords(emu, 3);
-	// Whatever an earlier test sent, a second without requests lets the next four go at once.
+	// Whatever an earlier test sent, a second without requests lets the next one go at once.
 	await new Promise((resolve) => setTimeout(resolve, 1100));
 
 	const started = Date.now();
 	await run(emu, { parameters: getEach(tableId), input: ids });
 
-	// A structure read, three Gets and the members read: the first four waited for no turn (each
-	// waits only for the answer before).
+	// A structure read, three Gets and the members read, evenly spaced (not in a burst, which a
+	// slow first request would join: the 429 of issue 49).
 	expect(emu.requests).toHaveLength(5);
 	expect(emu.requests[0].receivedAt - started).toBeLessThan(500);
-	expect(emu.requests[3].receivedAt - emu.requests[0].receivedAt).toBeLessThan(500);
+	expect(emu.requests[3].receivedAt - emu.requests[0].receivedAt).toBeLessThan(1000);
 });
 
 it("paces a trigger's poll and the node's run at once on one key together: no 429", async () => {

@@ -1,12 +1,15 @@
-/** The pace of one API key in this process (issue 49): 4 lanes, each back a window after its request. */
+/**
+ * The pace of one API key in this process (issues 49 and 57): the credential's Requests per Second,
+ * by the times requests start, evenly; a 429 holds the key and halves its rate.
+ */
 import { setTimeout as wait } from 'node:timers/promises';
 
-import { PACE, takeLane } from '../../nodes/SmartSuite/shared/pace';
+import { PACE, answered, refused, takeTurn } from '../../nodes/SmartSuite/shared/pace';
 
-const UNPACED = { ...PACE };
+const SHIPPED = { ...PACE };
 // A short window, so that the tests take little time; the shipped one is a second.
-beforeAll(() => (PACE.windowMs = 200));
-afterAll(() => Object.assign(PACE, UNPACED));
+beforeAll(() => Object.assign(PACE, { windowMs: 200, allowanceMs: 0 }));
+afterAll(() => Object.assign(PACE, SHIPPED));
 
 /** Whether the promise has settled within a few ms. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -16,41 +19,97 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 it('is 4 requests in any second as shipped (the suites turn it off: test/helpers/setup-env.ts)', () => {
 	jest.isolateModules(() => {
 		const shipped = (require('../../nodes/SmartSuite/shared/pace') as { PACE: typeof PACE }).PACE;
-		expect(shipped).toEqual({ requests: 4, windowMs: 1000 });
+		expect(shipped).toMatchObject({ requestsPerSecond: 4, windowMs: 1000 });
 	});
 });
 
-it('gives the first 4 requests after a pause a lane at once; the fifth waits for one to come back', async () => {
-	const lanes = await Promise.all([1, 2, 3, 4].map(() => takeLane('first')));
-	const fifth = takeLane('first');
-	expect(await settled(fifth)).toBe(false);
-	lanes[0]();
-	// Back a window after the request is over, not before.
-	expect(await settled(fifth)).toBe(false);
-	await wait(PACE.windowMs);
-	expect(await settled(fifth)).toBe(true);
-	for (const giveBack of [...lanes, await fifth]) giveBack();
+it('gives the first request after a pause its turn at once; the next a quarter window after it started', async () => {
+	await takeTurn('first', undefined);
+	const second = takeTurn('first', undefined);
+	expect(await settled(second)).toBe(false);
+	await wait(PACE.windowMs / 4);
+	expect(await settled(second)).toBe(true);
 });
 
-it('counts a slow request from its end: its lane stays taken while it runs', async () => {
-	const lanes = await Promise.all([1, 2, 3, 4].map(() => takeLane('slow')));
-	await wait(2 * PACE.windowMs);
-	const fifth = takeLane('slow');
-	expect(await settled(fifth)).toBe(false);
-	for (const giveBack of lanes) giveBack();
-	await wait(PACE.windowMs + 50);
-	expect(await settled(fifth)).toBe(true);
-	(await fifth)();
+it("keeps to the credential's Requests per Second", async () => {
+	await takeTurn('two', 2);
+	const second = takeTurn('two', 2);
+	await wait(PACE.windowMs / 4);
+	expect(await settled(second)).toBe(false);
+	await wait(PACE.windowMs / 4);
+	expect(await settled(second)).toBe(true);
 });
 
 it('serves waiting requests in order, and paces each key alone', async () => {
-	const lanes = await Promise.all([1, 2, 3, 4].map(() => takeLane('one')));
+	await takeTurn('one', 4);
 	const order: number[] = [];
-	const waiting = [5, 6].map((n) => takeLane('one').then((giveBack) => (order.push(n), giveBack)));
-	expect(await settled(takeLane('other'))).toBe(true);
-	lanes[1]();
-	lanes[0]();
-	const [fifth, sixth] = await Promise.all(waiting);
-	expect(order).toEqual([5, 6]);
-	for (const giveBack of [lanes[2], lanes[3], fifth, sixth]) giveBack();
+	const waiting = [2, 3].map((n) => takeTurn('one', 4).then(() => order.push(n)));
+	expect(await settled(takeTurn('other', 4))).toBe(true);
+	await Promise.all(waiting);
+	expect(order).toEqual([2, 3]);
+});
+
+it("holds every request of the key for a 429's wait; a later 429 asking for less does not shorten it", async () => {
+	const turn = await takeTurn('held', 4);
+	const inFlight = await takeTurn('held', 4);
+	expect(refused(turn, 300)).toBe(300);
+	// Another request under way when the key was refused, answered "Retry-After: 0" (1 s at least, here 50 ms).
+	expect(refused(inFlight, 50)).toBeGreaterThan(200);
+	const next = takeTurn('held', 4);
+	await wait(200);
+	expect(await settled(next)).toBe(false);
+	await wait(120);
+	expect(await settled(next)).toBe(true);
+});
+
+it('halves the rate once per 429 burst, to no less than 1 a second', async () => {
+	const turns = await Promise.all([1, 2, 3, 4].map(() => takeTurn('halved', 4)));
+	// Four answers 429 to requests started at the same rate: halved once (to 2), not four times.
+	for (const turn of turns) refused(turn, 0);
+	const first = await takeTurn('halved', 4);
+	const second = takeTurn('halved', 4);
+	// One every half window now.
+	await wait(PACE.windowMs / 4);
+	expect(await settled(second)).toBe(false);
+	await wait(PACE.windowMs / 4);
+	expect(await settled(second)).toBe(true);
+	refused(first, 0);
+	refused(await second, 0);
+	// Halved again from 2 (to 1), and not below 1 however often.
+	for (let i = 0; i < 3; i++) refused(await takeTurn('halved', 4), 0);
+	const slowest = takeTurn('halved', 4);
+	await wait(PACE.windowMs / 2);
+	expect(await settled(slowest)).toBe(false);
+	await wait(PACE.windowMs / 2);
+	expect(await settled(slowest)).toBe(true);
+});
+
+it('paces a key refused before from the answer too: a request held up on its way may have arrived as late', async () => {
+	refused(await takeTurn('late', 2), 0); // 1 a second now
+	const slow = await takeTurn('late', 2);
+	await wait(PACE.windowMs / 2);
+	answered(slow);
+	const next = takeTurn('late', 2);
+	// A window after the slow request's turn, but not yet a window after its answer.
+	await wait(PACE.windowMs / 2 + 20);
+	expect(await settled(next)).toBe(false);
+	await wait(PACE.windowMs / 2);
+	expect(await settled(next)).toBe(true);
+});
+
+it('gives a lowered rate back one request a second per quiet time without a 429', async () => {
+	const quiet = PACE.quietMs;
+	PACE.quietMs = 300;
+	try {
+		const turn = await takeTurn('quiet', 2);
+		refused(turn, 0); // 1 a second now
+		await wait(PACE.quietMs + 20);
+		// 2 again, the credential's: one every half window.
+		await takeTurn('quiet', 2);
+		const next = takeTurn('quiet', 2);
+		await wait(PACE.windowMs / 2);
+		expect(await settled(next)).toBe(true);
+	} finally {
+		PACE.quietMs = quiet;
+	}
 });

@@ -135,7 +135,7 @@ export async function callWebhooks(
 	const response = await sendRequest.call(
 		context,
 		{ baseURL: address.baseUrl, url: address.path, body, timeout },
-		credentials.apiKey,
+		credentials,
 	);
 	return parseResponse(context.getNode(), response, { ...subject, address }, itemIndex, {
 		anyBody,
@@ -207,11 +207,7 @@ export async function readWebhook(
 	const ask = async (method: WebhooksMethod) => {
 		const { baseUrl, path } = webhooksAddress(credentials, method);
 		const body = { webhook_id: webhookId };
-		return await sendRequest.call(
-			context,
-			{ baseURL: baseUrl, url: path, body },
-			credentials.apiKey,
-		);
+		return await sendRequest.call(context, { baseURL: baseUrl, url: path, body }, credentials);
 	};
 	const { response, method } = await withOtherGetWebhookSpelling(
 		await ask('GetWebhook'),

@@ -192,7 +192,7 @@ export async function recordsClient(
 						qs: request.qs,
 						...(budget && { timeout: Math.min(REQUEST_LIMITS.deadlineMs, timeLeft()) }),
 					},
-					credentials.apiKey,
+					credentials,
 				);
 			} catch (thrown) {
 				// sendRequest throws only its NodeApiError for a network failure.

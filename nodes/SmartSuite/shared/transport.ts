@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { takeLane } from './pace';
+import { answered, refused, takeTurn } from './pace';
 
 export const CREDENTIAL_NAME = 'smartSuiteWorkspaceApi';
 
@@ -25,6 +25,8 @@ export interface SmartSuiteCredentials {
 	webhooksUrl: string;
 	/** Empty or missing (credentials saved before the field existed): automatic. */
 	webhooksService?: string;
+	/** Missing in credentials saved before the field existed: 4 (see pace.ts). */
+	requestsPerSecond?: number;
 }
 
 /** The URL without its trailing slashes (a run of slashes is tried once, from its first: linear time). */
@@ -97,6 +99,8 @@ export interface ApiResponse {
 	 * dropped connection or no answer): SmartSuite may have carried out the first one.
 	 */
 	repeated?: boolean;
+	/** A 429's: how long every request of the key waits from its arrival (see pace.ts `refused`). */
+	heldMs?: number;
 	readonly [SCRUBBED]: true;
 }
 
@@ -250,23 +254,24 @@ export const REQUEST_LIMITS = {
 
 /**
  * Sends one authenticated request (POST unless told) and returns the answer whatever its status.
- * It waits for a lane of the key's pace (see takeLane), then has until `timeout` (ms, from the
- * call, the wait for the lane included) for the whole answer: an abort, not n8n's idle-socket
- * timeout, which a server sending a byte now and then holds open for ever. Network failures become
- * a NodeApiError built from a plain object, so the request (and its Authorization header) never
- * travels inside the error. `apiKey` is the credential's, to keep it out of errors.
+ * It waits for the key's turn (see takeTurn: the credential's Requests per Second, or lower once
+ * the key was refused), then has until `timeout` (ms, from the call, the wait for the turn
+ * included) for the whole answer: an abort, not n8n's idle-socket timeout, which a server sending
+ * a byte now and then holds open for ever. A 429 holds the key (see `refused`). Network failures
+ * become a NodeApiError built from a plain object, so the request (and its Authorization header)
+ * never travels inside the error. The API key is the credential's, to keep it out of errors.
  */
 export async function sendRequest(
 	this: RequestContext,
 	options: Pick<IHttpRequestOptions, 'baseURL' | 'url' | 'body' | 'qs' | 'timeout' | 'headers'> & {
 		method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	},
-	apiKey: string,
+	{ apiKey, requestsPerSecond }: Pick<SmartSuiteCredentials, 'apiKey' | 'requestsPerSecond'>,
 ): Promise<ApiResponse> {
 	if (hasUserInfo(options.baseURL ?? '')) throw userInfoError(this.getNode());
 	const { timeout = REQUEST_LIMITS.deadlineMs, ...rest } = options;
 	const deadline = AbortSignal.timeout(timeout);
-	const giveBack = await takeLane(apiKey.trim());
+	const turn = await takeTurn(apiKey.trim(), requestsPerSecond);
 	try {
 		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		const request: IHttpRequestOptions = {
@@ -290,7 +295,9 @@ export async function sendRequest(
 					)
 		) as IN8nHttpFullResponse;
 		const body = await answerText(response);
-		return received({ ...response, body }, apiKey, heldSecrets(this));
+		const answer = received({ ...response, body }, apiKey, heldSecrets(this));
+		if (answer.statusCode === 429) answer.heldMs = refused(turn, rateLimitWaitMs(answer));
+		return answer;
 	} catch (error) {
 		if (error instanceof AnswerTooLarge)
 			throw tooLargeError(
@@ -305,7 +312,7 @@ export async function sendRequest(
 		if (deadline.aborted) throw deadlineError(this.getNode(), timeout);
 		throw networkError(this.getNode(), error);
 	} finally {
-		giveBack();
+		answered(turn);
 	}
 }
 
@@ -522,7 +529,7 @@ function describeStatus(
 	if (status === 429) {
 		return {
 			message: 'SmartSuite rate limit reached (429)',
-			description: `SmartSuite allows 5 requests per second per API key. Wait ${waitText(retryAfter)} and try again, or space the requests out (Request Options > Batching).${said}`,
+			description: `SmartSuite allows 5 requests per second per API key (2 past the plan's monthly quota), shared by every app and n8n worker that uses it. Wait ${waitText(retryAfter)} and try again. If it happens again, lower Requests per Second in the SmartSuite credential.${said}`,
 		};
 	}
 	if (status >= 500) {
@@ -558,10 +565,12 @@ const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
 /**
  * The one 429 policy of both transports: wait as Retry-After asks (about 30 seconds when it names
- * no time), but at least MIN_RETRY_WAIT_MS. How many times and for how long a caller waits is its
+ * no time), but at least MIN_RETRY_WAIT_MS; or as long as the key is held, when an earlier 429 of
+ * the key asked for longer (sendRequest). How many times and for how long a caller waits is its
  * own budget (a run's, a poll's).
  */
-export function rateLimitWaitMs(response: Pick<ApiResponse, 'headers'>): number {
+export function rateLimitWaitMs(response: Pick<ApiResponse, 'headers' | 'heldMs'>): number {
+	if (response.heldMs !== undefined) return response.heldMs;
 	return Math.max(
 		MIN_RETRY_WAIT_MS,
 		(retryAfterSeconds(response) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000,

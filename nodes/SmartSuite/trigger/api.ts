@@ -48,7 +48,7 @@ export async function webhookApi(
 		for (;;) {
 			const { baseUrl, path } = webhooksAddress(credentials, method);
 			const request = { baseURL: baseUrl, url: path, body, timeout: clock.requestTimeout() };
-			const response = await sendRequest.call(context, request, credentials.apiKey);
+			const response = await sendRequest.call(context, request, credentials);
 			if (response.statusCode !== 429) return response;
 			const waitMs = rateLimitWaitMs(response);
 			if (waitMs >= clock.timeLeft()) return response;
