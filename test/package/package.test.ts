@@ -108,9 +108,11 @@ describe('the packed tarball', () => {
 	// Issues 36-40 (values from HTML and names, the triggers' sample and recovery, bounded downloads,
 	// one dispatch for the tool): 108 KB, the code alone about 94 KB. Issues 48-50 (fields and filters
 	// as JSON, the pace and deadlines, bounded answers, five more field types): 122 KB. Issue 51 (a Markdown reader and writer, link and people
-	// changes, Output Fields, the triggers' downloads): about 138 KB. The limit guards against build
-	// output, maps or docs creeping in, with room for one more resource.
-	const LIMIT_KB = 150;
+	// changes, Output Fields, the triggers' downloads): about 138 KB. Issues 55-59 (rich text in
+	// SmartSuite's shapes, values checked, one webhook per scope, the learning pace and whole
+	// budgets, Search's cursor and link titles, triggers on a condition): about 154 KB. The limit
+	// guards against build output, maps or docs creeping in, with room for one more resource.
+	const LIMIT_KB = 165;
 	it(`is under ${LIMIT_KB} KB packed`, () => {
 		const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 		const biggest = [...packed.files]
