@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from './fields';
+import { dayIn } from './fields/dates';
 import { isObject } from './fields/values';
 import { ownValue } from './own';
 
@@ -241,26 +242,6 @@ function shiftDay(day: string, days: number, months: number): string {
 	date.setUTCMonth(date.getUTCMonth() + months);
 	date.setUTCDate(date.getUTCDate() + days);
 	return date.toISOString().slice(0, 10);
-}
-
-/** One formatter per time zone: making one costs far more than using it. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
-function dayIn(ms: number, zone: string): string {
-	let formatter = dayFormatters.get(zone);
-	if (!formatter) {
-		formatter = new Intl.DateTimeFormat('en-CA', {
-			timeZone: zone,
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-		});
-		dayFormatters.set(zone, formatter);
-	}
-	const parts = formatter.formatToParts(new Date(ms));
-	const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-	return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /**

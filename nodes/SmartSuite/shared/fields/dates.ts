@@ -58,6 +58,11 @@ function zoneOffsetMs(zone: string, milliseconds: number): number {
 	return wall - (milliseconds - (((milliseconds % 1000) + 1000) % 1000));
 }
 
+/** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
+export function dayIn(milliseconds: number, zone: string): string {
+	return new Date(milliseconds + zoneOffsetMs(zone, milliseconds)).toISOString().slice(0, 10);
+}
+
 function isKnownZone(zone: string): boolean {
 	try {
 		formatterOf(zone);
