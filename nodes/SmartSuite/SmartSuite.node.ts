@@ -62,9 +62,10 @@ export class SmartSuite implements INodeType {
 		name: 'smartSuite',
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 		group: ['transform'],
-		// 2: Comment → Create's Format is Auto by default (version 1 keeps Plain Text).
+		// 2: Comment → Create's Format is Auto by default (version 1 keeps Plain Text). New nodes take
+		// the last version. No defaultVersion: with one, n8n counts a node whose `version` is a list as
+		// not its latest and adds no "Custom API Call" to Resource and Operation.
 		version: [1, 2],
-		defaultVersion: 2,
 		subtitle: operationSubtitle(properties),
 		description: SMARTSUITE_DESCRIPTION,
 		defaults: { name: 'SmartSuite' },

@@ -78,7 +78,7 @@ it(
 				marks: [{ type: 'link', attrs: { href: 'https://example.com/a' } }],
 			},
 			{ type: 'text', text: ' and ' },
-			{ type: 'text', text: 'later', marks: [{ type: 'strike' }] },
+			{ type: 'text', text: 'later', marks: [{ type: 'strikethrough' }] },
 			{ type: 'text', text: ' ' },
 			{ type: 'text', text: 'code', marks: [{ type: 'code' }] },
 		]);

@@ -29,12 +29,13 @@ const operationsOf = (resource: string) =>
 		?.options?.map((option) => (option as { value: string }).value);
 
 it('is the smartSuite node, usable as a tool, with light and dark icons', () => {
+	// A defaultVersion would cost the node n8n's "Custom API Call" (LoadNodesAndCredentials).
+	expect(description.defaultVersion).toBeUndefined();
 	expect(description).toMatchObject({
 		name: 'smartSuite',
 		displayName: 'SmartSuite',
 		usableAsTool: true,
 		version: [1, 2],
-		defaultVersion: 2,
 		icon: { light: 'file:smartsuite.svg', dark: 'file:smartsuite.dark.svg' },
 	});
 	expect(codex.node).toBe('n8n-nodes-smartsuite-workspace.smartSuite');
