@@ -68,4 +68,22 @@ describe('withRecordLocks', () => {
 		await held;
 		await expect(next).resolves.toBe('after the holder');
 	});
+
+	it('a wait that ends in an error while last in line leaves the holder holding: a later call waits for it', async () => {
+		const holder = gate();
+		const order: string[] = [];
+		const held = withRecordLocks(node, ['r5'], async () => {
+			await holder.opened;
+			order.push('holder ends');
+		});
+		await expect(withRecordLocks(node, ['r5'], async () => 'never', 1)).rejects.toThrow('Waited');
+		const later = withRecordLocks(node, ['r5'], async () => {
+			order.push('later');
+		});
+		await new Promise((done) => setTimeout(done, 20));
+		holder.open();
+		await Promise.all([held, later]);
+
+		expect(order).toEqual(['holder ends', 'later']);
+	});
 });

@@ -34,11 +34,12 @@ async function acquire(node: INode, key: string, waitMs: number): Promise<() => 
 	const mine = new Promise<void>((resolve) => (release = resolve));
 	const tail = previous.then(async () => await mine);
 	tails.set(key, tail);
-	const released = () => {
-		release();
+	// The key is forgotten once its last holder and waiter are done, not when a waiter gives up
+	// while the holder still holds (a caller coming then must wait for the holder).
+	void tail.then(() => {
 		if (tails.get(key) === tail) tails.delete(key);
-	};
-	if (!held) return released;
+	});
+	if (!held) return release;
 	// AbortSignal.timeout, as Download Files waits (n8n 2.41 has no sleepWithAbort): its timer
 	// does not keep n8n's process alive once the lock is taken.
 	const bound = AbortSignal.timeout(waitMs);
@@ -48,7 +49,7 @@ async function acquire(node: INode, key: string, waitMs: number): Promise<() => 
 	const outcome = await Promise.race([previous.then(() => 'acquired' as const), timedOut]);
 	if (outcome === 'timeout') {
 		// Those queued after this one wait for the holder still, not for this call.
-		released();
+		release();
 		throw new NodeOperationError(
 			node,
 			`Waited ${Math.ceil(waitMs / 1000)} seconds for another change to the same record's links or people to finish`,
@@ -58,7 +59,7 @@ async function acquire(node: INode, key: string, waitMs: number): Promise<() => 
 			},
 		);
 	}
-	return released;
+	return release;
 }
 
 /**
