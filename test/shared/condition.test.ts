@@ -131,3 +131,21 @@ test('what cannot be decided on a record is refused with the reason', () => {
 		/newfield/,
 	);
 });
+
+test('rich text is judged by its document, not by its preview (HTML cut at 500 characters, as a live record holds it)', () => {
+	const brief = field('brief', 'richtextareafield');
+	const late = 'x'.repeat(600);
+	const record = {
+		brief: {
+			data: {
+				type: 'doc',
+				content: [{ type: 'paragraph', content: [{ type: 'text', text: `${late} Appendix` }] }],
+			},
+			preview: `<p>${'x'.repeat(499)}…</p>`,
+		},
+	};
+	const rule = (comparison: string, value: string) =>
+		recordMatches(record, only({ field: brief, comparison, value }), at('2026-03-01T00:00:00Z'));
+	expect(rule('contains', 'Appendix')).toBe(true);
+	expect(rule('contains', '<p>')).toBe(false);
+});

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from './fields';
 import { dayIn } from './fields/dates';
-import { isObject } from './fields/values';
+import { isObject, readSmartDoc } from './fields/values';
 import { ownValue } from './own';
 
 export interface ConditionRule {
@@ -268,10 +268,12 @@ function textsOf(field: Field, stored: unknown): string[] {
 		return stored.map((entry) =>
 			isObject(entry) ? String(entry.phone_number ?? entry.sys_title ?? '') : String(entry),
 		);
-	if (isObject(stored))
-		return [
-			String((field.field_type === 'richtextareafield' ? stored.preview : stored.sys_root) ?? ''),
-		];
+	// A SmartDoc by the text of its document (its preview is HTML cut at 500 characters).
+	if (isObject(stored) && field.field_type === 'richtextareafield') {
+		const text = readSmartDoc(stored);
+		return [typeof text === 'string' ? text : ''];
+	}
+	if (isObject(stored)) return [String(stored.sys_root ?? '')];
 	return [];
 }
 
