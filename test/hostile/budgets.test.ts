@@ -13,7 +13,7 @@ import { POLL_LIMITS } from '../../nodes/SmartSuite/trigger/limits';
 import { createInstantTrigger } from '../helpers/instant';
 import { createPoller, shutdownN8nCore } from '../helpers/n8n';
 import type { SlowServer } from './server';
-import { startSlowServer, timed } from './server';
+import { hostileCredentials, startSlowServer, timed } from './server';
 
 const STRUCTURE_PATH = '/api/v1/applications/t1/';
 const STRUCTURE = {
@@ -65,12 +65,7 @@ afterAll(async () => {
 	shutdownN8nCore();
 });
 
-const credentials = () => ({
-	apiKey: 'k'.repeat(40),
-	workspaceId: 'sv25cxf2',
-	baseUrl: server.url,
-	webhooksUrl: server.url,
-});
+const credentials = () => hostileCredentials(server.url);
 const warnings = () => warn.mock.calls.map(([message]) => String(message));
 
 it("a poll: a table structure read a byte every 0.8 s ends at the poll's budget, and the event is emitted by slug", async () => {

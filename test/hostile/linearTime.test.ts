@@ -12,7 +12,7 @@ import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { SmartSuiteTrigger } from '../../nodes/SmartSuite/SmartSuiteTrigger.node';
 import { createPoller, runNodeOnce, shutdownN8nCore } from '../helpers/n8n';
 import type { HostileServer, Received } from './server';
-import { startHostile } from './server';
+import { hostileCredentials, startHostile } from './server';
 
 const SMALL = 25_000;
 const LARGE = 4 * SMALL;
@@ -71,15 +71,12 @@ afterAll(async () => {
 	shutdownN8nCore();
 });
 
-const credentials = () => ({
-	apiKey: 'k'.repeat(40),
-	workspaceId: 'sv25cxf2',
-	baseUrl: server.url,
-	webhooksUrl: server.url,
-});
+const credentials = () => hostileCredentials(server.url);
 
 /** How long some work took, and the longest the event loop was held meanwhile (between two ticks of a timer). */
-async function timed(work: () => Promise<unknown>): Promise<{ ms: number; stallMs: number }> {
+async function timedWithStall(
+	work: () => Promise<unknown>,
+): Promise<{ ms: number; stallMs: number }> {
 	const start = performance.now();
 	let last = start;
 	let stallMs = 0;
@@ -98,8 +95,8 @@ async function timed(work: () => Promise<unknown>): Promise<{ ms: number; stallM
 /** The work at both sizes: linear growth, no long stall. */
 async function expectLinear(work: (size: number) => Promise<unknown>): Promise<void> {
 	await work(1_000); // the engine and the code warmed up
-	const small = await timed(() => work(SMALL));
-	const large = await timed(() => work(LARGE));
+	const small = await timedWithStall(() => work(SMALL));
+	const large = await timedWithStall(() => work(LARGE));
 	expect(large.stallMs).toBeLessThan(MAX_STALL_MS);
 	expect(large.ms / Math.max(small.ms, FLOOR_MS)).toBeLessThan(MAX_GROWTH);
 }

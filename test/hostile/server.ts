@@ -95,6 +95,14 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; sec
 	return { result, seconds: (Date.now() - started) / 1000 };
 }
 
+/** A credential pointing both SmartSuite hosts at one hostile server. */
+export const hostileCredentials = (url: string) => ({
+	apiKey: 'k'.repeat(40),
+	workspaceId: 'sv25cxf2',
+	baseUrl: url,
+	webhooksUrl: url,
+});
+
 /** Node parameters the hostile suites run with. */
 export const GET_WEBHOOK: INodeParameters = {
 	resource: 'webhook',

@@ -14,7 +14,7 @@ import { SmartSuite } from '../../nodes/SmartSuite/SmartSuite.node';
 import { startInstantTrigger } from '../helpers/instant';
 import { runNodeInWorkflow, shutdownN8nCore } from '../helpers/n8n';
 import type { Answer, HostileServer, Received } from './server';
-import { startHostile } from './server';
+import { hostileCredentials, startHostile } from './server';
 
 const REPO_ROOT = join(__dirname, '../..');
 
@@ -83,12 +83,7 @@ afterAll(async () => {
 	shutdownN8nCore();
 });
 
-const credentials = () => ({
-	apiKey: 'k'.repeat(40),
-	workspaceId: 'sv25cxf2',
-	baseUrl: server.url,
-	webhooksUrl: server.url,
-});
+const credentials = () => hostileCredentials(server.url);
 
 const methodOf = (request: Received) => request.path.split('/').at(-1);
 
