@@ -24,7 +24,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createWebhook, deleteWebhook } from '../shared/directory';
-import { inTurn } from '../shared/inTurn';
+import { withLocks } from '../shared/locks';
 import { webhookToCreate } from '../shared/scope';
 import { credentialsOf, isJsonObject } from '../shared/transport';
 import { isWebhookGone } from './api';
@@ -120,29 +120,44 @@ async function managedWebhook(
 	const { workspaceId, webhooksUrl } = await credentialsOf(context);
 	// One search-or-create per scope at a time in this process: a trigger of the scope activated
 	// at the same moment finds the webhook the first one created.
-	return await inTurn(`${webhooksUrl}|${workspaceId}|${fingerprintOf(wanted)}`, async () => {
-		const found = await findWebhook(context, wanted, clock, excluded);
-		if (found) {
-			const webhookId = String(found.webhook_id);
+	const scopeKey = JSON.stringify([
+		'webhook scope',
+		webhooksUrl,
+		workspaceId,
+		fingerprintOf(wanted),
+	]);
+	return await withLocks(
+		[scopeKey],
+		async () => {
+			const found = await findWebhook(context, wanted, clock, excluded);
+			if (found) {
+				const webhookId = String(found.webhook_id);
+				context.logger.info(
+					`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+				);
+				return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
+			}
+			if (context.getMode() === 'manual') {
+				// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
+				if (!replacing) return undefined;
+				throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
+					description:
+						'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
+				});
+			}
+			const webhookId = await createdWebhookId(context, wanted, workspaceId, clock);
 			context.logger.info(
-				`${POLLING_TRIGGER}: using the existing webhook "${webhookId}", which watches the same things, because ${why}`,
+				`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
 			);
-			return { webhookId, created: false, remembered: false, disabled: isDisabled(found) };
-		}
-		if (context.getMode() === 'manual') {
-			// Fetch Test Event before the first publish: nothing is created, the trigger shows a sample.
-			if (!replacing) return undefined;
-			throw new NodeOperationError(context.getNode(), `No webhook to read: ${replacing}`, {
-				description:
-					'The active workflow sets up another one at its next poll (or activate the workflow now). Change a record after that, then fetch a test event again.',
-			});
-		}
-		const webhookId = await createdWebhookId(context, wanted, workspaceId, clock);
-		context.logger.info(
-			`${POLLING_TRIGGER}: created the webhook "${webhookId}" (notifications off) because ${why}`,
-		);
-		return await oldestAfterCreating(context, wanted, webhookId, clock, excluded);
-	});
+			return await oldestAfterCreating(context, wanted, webhookId, clock, excluded);
+		},
+		{
+			node: context.getNode(),
+			waitingFor: 'another trigger of the same scope to find or create its webhook',
+			whatToDo:
+				'Another workflow of this n8n instance is still setting up the webhook of the same solution, tables and events. Activate this workflow again once it is done.',
+		},
+	);
 }
 
 async function createdWebhookId(
