@@ -310,6 +310,13 @@ async function pollSource(
 	context: IPollFunctions,
 	budgetMs: number,
 ): Promise<INodeExecutionData[][] | null> {
+	// A condition that cannot be read is an error before any request, in every mode (Fetch Test
+	// Event's too, which then shows the latest change whatever the condition).
+	readCondition(
+		context.getNode(),
+		context.getNodeParameter('options', {}) as TriggerOptions,
+		context.getTimezone(),
+	);
 	// One budget for the whole poll: finding or creating a managed webhook counts too.
 	const clock = startPollClock({ budgetMs, maxPages: POLL_LIMITS.maxPages });
 	const managed = context.getNodeParameter('source', 'existing') === 'managed';

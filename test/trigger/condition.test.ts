@@ -273,3 +273,21 @@ test('polling trigger with Simplify off: the events as SmartSuite sends them, an
 		requests: ['GetTable', 'ListEvents'],
 	});
 });
+
+test('Fetch Test Event shows the latest change whatever the condition, and says so when the condition cannot be read', async () => {
+	const solution = emu.addSolution({ name: 'Projects' });
+	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	emu.addRecord(table.id, { title: 'Draft the plan' });
+	const fetch = (condition: string) =>
+		createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: { source: 'managed', ...watchingTable(table, { condition }) },
+			typeVersion: 2,
+		}).poll('manual');
+
+	await expect(fetch('{"fields": [')).rejects.toThrow('Only Records That:');
+	const sample = emitted(await fetch(JSON.stringify(IS_COMPLETE)));
+	// The record does not pass the condition (it is not Complete): shown all the same, as a sample.
+	expect(sample).toMatchObject([{ sample: true, record: { Title: 'Draft the plan' } }]);
+});
