@@ -193,7 +193,10 @@ describe('polling trigger: events the condition leaves out', () => {
 			{ fields: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
 			'The filter rule on "Status" cannot be used: is "Finished"',
 		],
-		['{"fields": [', 'Only Records That: The filter is not valid JSON'],
+		[
+			'{"fields": [',
+			'Only Records That: The filter is not valid JSON: "{\\"fields\\": [". Expected: {"operator": "and" or "or", "fields": [{"field"',
+		],
 		[
 			{ fields: [{ field: 'Status', comparison: 'is' }], sort: [{ field: 'Title' }] },
 			'Only Records That: a condition has no sort',

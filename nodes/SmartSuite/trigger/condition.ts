@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { addLookups, filterOf, lookedUp } from '../actions/record/search';
 import type { SearchConditions } from '../actions/record/searchJson';
-import { readFilterJson } from '../actions/record/searchJson';
+import { FILTER_JSON_SHAPE, readFilterJson } from '../actions/record/searchJson';
 import type { Condition } from '../shared/condition';
 import { recordMatches, undecidable } from '../shared/condition';
 import type { Field, Lookups } from '../shared/fields';
@@ -80,6 +80,10 @@ export interface KeptCondition {
 
 const CHANGES: ConditionChange[] = ['matches', 'enters', 'leaves'];
 
+/** What a condition looks like, for its errors: Search's filter without "filter" around it and without sort. */
+const CONDITION_JSON_SHAPE =
+	'{"operator": "and" or "or", "fields": [{"field": a field\'s label or slug, "comparison": a comparison such as "is", "value": the value}]}';
+
 /** Only Records That and Emit When of the trigger's options; undefined without a condition. */
 export function readCondition(
 	node: INode,
@@ -97,7 +101,7 @@ export function readCondition(
 	try {
 		conditions = readFilterJson(options.condition);
 	} catch (error) {
-		fail((error as Error).message);
+		fail((error as Error).message.replace(FILTER_JSON_SHAPE, CONDITION_JSON_SHAPE));
 	}
 	const { operator, rules, sort } = conditions!;
 	if (sort.length > 0) fail('a condition has no sort; remove "sort"');
