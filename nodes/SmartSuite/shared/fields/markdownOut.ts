@@ -88,19 +88,33 @@ const hrefOf = (mark: IDataObject) => (isObject(mark.attrs) ? mark.attrs.href : 
 const sameMark = (a: IDataObject, b: IDataObject) =>
 	MARKS[String(a.type)].order === MARKS[String(b.type)].order && hrefOf(a) === hrefOf(b);
 
+const isPunctuation = (char: string | undefined) =>
+	char !== undefined && /[\p{P}\p{S}]/u.test(char);
+
+/**
+ * The delimiter of the first mark opened right after marks closed with `*`: the closing and
+ * opening stars make one run, which Markdown reads as both only between two letters or two
+ * punctuation marks (`*x***a**`, not `*x***,**`, which leaves "**,**" as text); elsewhere the
+ * mark opens with `_` or `__`.
+ */
+function delimiterAfterStars(mark: IDataObject, before: string, next: string): string {
+	const { open } = MARKS[String(mark.type)];
+	if (!open.startsWith('*')) return open;
+	let last = before.length - 1;
+	while (before[last] === '*') last--;
+	return isPunctuation(before[last]) === isPunctuation(next) ? open : open.replace(/\*/g, '_');
+}
+
 /** Inline nodes as Markdown; a hard break is a newline. Marks open and close as a stack, spaces kept outside them. */
 function inline(nodes: IDataObject[]): string {
 	let out = '';
-	const open: IDataObject[] = [];
+	const open: Array<{ mark: IDataObject; delimiter: string }> = [];
 	let pendingSpace = '';
 	const closeTo = (length: number) => {
 		while (open.length > length) {
-			const mark = open.pop()!;
+			const { mark, delimiter } = open.pop()!;
 			const href = isObject(mark.attrs) ? String(mark.attrs.href ?? '') : '';
-			out +=
-				mark.type === 'link'
-					? `](${href.replace(/[ )]/g, encodeURIComponent)})`
-					: MARKS[String(mark.type)].close;
+			out += mark.type === 'link' ? `](${href.replace(/[ )]/g, encodeURIComponent)})` : delimiter;
 		}
 	};
 	for (const given of nodes) {
@@ -121,23 +135,34 @@ function inline(nodes: IDataObject[]): string {
 			Array.isArray(node.marks) &&
 			node.marks.some((mark) => isObject(mark) && mark.type === 'code');
 		let kept = 0;
-		while (kept < open.length && kept < marks.length && sameMark(open[kept], marks[kept])) kept++;
+		while (kept < open.length && kept < marks.length && sameMark(open[kept].mark, marks[kept]))
+			kept++;
 		const text = node.text;
 		const core = isCode ? text : text.trim();
 		const lead = isCode ? '' : text.slice(0, text.length - text.trimStart().length);
 		const trail = isCode ? '' : text.slice(text.trimEnd().length);
+		const closedBefore = out.length;
 		closeTo(kept);
+		const closedWithStars = out.length > closedBefore && out.endsWith('*');
 		if (core === '') {
 			// Spaces between marked texts: outside the marks they do not have.
 			pendingSpace += text;
 			continue;
 		}
+		const written = isCode ? codeSpan(core) : escapeText(core);
+		const opened = marks.slice(kept);
+		const after = (index: number) =>
+			index + 1 < opened.length ? MARKS[String(opened[index + 1].type)].open : written;
 		out += pendingSpace + lead;
-		for (const mark of marks.slice(kept)) {
-			out += MARKS[String(mark.type)].open;
-			open.push(mark);
-		}
-		out += isCode ? codeSpan(core) : escapeText(core);
+		opened.forEach((mark, index) => {
+			const delimiter =
+				index === 0 && closedWithStars && out.endsWith('*')
+					? delimiterAfterStars(mark, out, after(index)[0])
+					: MARKS[String(mark.type)].open;
+			out += delimiter;
+			open.push({ mark, delimiter });
+		});
+		out += written;
 		pendingSpace = trail;
 	}
 	closeTo(0);
