@@ -92,6 +92,13 @@ it(
 				.getByText(/Only Records That:/)
 				.first(),
 		).toBeVisibleSoon();
+		// n8n's toast reads a message as HTML: the shape is in words, so none of it is lost there.
+		await expect(
+			page
+				.locator('.el-notification')
+				.filter({ hasText: `"field": a field's label or slug, "comparison": a comparison` })
+				.first(),
+		).toBeVisibleSoon();
 		await screenshot(ndv(page), 'condition-broken');
 
 		await typeJson(

@@ -2,11 +2,14 @@
  * Rich text as Markdown in the real editor (issue 51): a person types Markdown into a SmartDoc
  * field of Record → Create's mapper, sets Rich Text As → Markdown, runs the step, and sees the
  * field as Markdown in the output; the emulator stores SmartSuite's document with its marks.
+ * A record shaped as a live SmartSuite holds it (issue 55: HTML preview cut at 500 characters,
+ * check list, mention, code block, table) is shown whole as Markdown by Record → Get.
  */
 import type { Page } from 'playwright-core';
 
 import { TYPED_FIELDS, fieldTypesStructure, hexId } from '../emulator/fixtures';
-import { signIn } from './browser';
+import { LIVE_MARKDOWN } from '../emulator/smartDocSample';
+import { screenshot, signIn } from './browser';
 import {
 	OWNER,
 	addSmartSuiteAction,
@@ -82,5 +85,33 @@ it(
 			{ type: 'text', text: ' ' },
 			{ type: 'text', text: 'code', marks: [{ type: 'code' }] },
 		]);
+	}),
+);
+
+it(
+	'Record → Get: rich text shaped as a live SmartSuite record is shown whole as Markdown (check list, strikethrough, mention, code, table), not its HTML preview',
+	session.step('markdown-live-record', async () => {
+		await addSmartSuiteAction(page, session.n8n.url, 'Get a record by its ID');
+		await pickFromList(page, 'tableId', 'Field Types');
+		await pickFromList(page, 'recordId', 'Rich text reference');
+		await choose(page, 'richTextAs', 'Markdown');
+		await ndv(page).getByTestId('node-execute-button').click();
+		const output = ndv(page).getByTestId('output-panel');
+		await expect(output.getByTestId('node-run-status-success')).toBeVisibleSoon();
+		await output.getByTestId('radio-button-json').click();
+		for (const line of [
+			'- [x] Notes written',
+			'- [ ] Announcement sent',
+			'~~old price~~',
+			'@Federica Gómez',
+			'| Build | CI |',
+		]) {
+			expect(LIVE_MARKDOWN).toContain(line);
+			await expect(output.getByText(line).first()).toBeVisibleSoon();
+		}
+		// The end of the document, well past the 500 characters SmartSuite's preview keeps.
+		await expect(output.getByText('Ping the team when done').first()).toBeVisibleSoon();
+		await expect(output.getByText('<strong>')).toHaveCountSoon(0);
+		await screenshot(ndv(page), 'markdown-live-record');
 	}),
 );
