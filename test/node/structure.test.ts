@@ -209,13 +209,21 @@ describe('Table', () => {
 		expect(tables.map((item) => item.json.name)).toEqual(['Deals']);
 	});
 
-	it('Get names an unknown table', async () => {
+	it.each([
+		[
+			'aaaaaaaaaaaaaaaaaaaaaaaa',
+			'The table "aaaaaaaaaaaaaaaaaaaaaaaa" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)',
+		],
+		// Issue 56: a one-word name given By ID was "not found" without a word of names.
+		[
+			'projects',
+			'The table "projects" was not found: if that is the table\'s name, pick it From List, or give its 24-character ID (Table → Get Many lists them)',
+		],
+	])('Get names an unknown table: %s', async (tableId, message) => {
 		const error = await runError(ctx.emu, {
-			parameters: table('get', { tableId: byId('missing') }),
+			parameters: table('get', { tableId: byId(tableId) }),
 		});
-		expect(error.message).toBe(
-			'The table "missing" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)',
-		);
+		expect(error.message).toBe(message);
 	});
 
 	it('Create sends the name, the solution and each field with a new slug; the table is stored and output', async () => {

@@ -76,6 +76,13 @@ export function requireHexId(
 /** SmartSuite's ids of solutions, tables and records (either case accepted). */
 const HEX_ID = /^[0-9a-f]{24}$/i;
 
+/**
+ * One word that is not such an id, `projects`: most likely a name. Not refused before the request
+ * (another SmartSuite may have other ids), but named as such when it is not found.
+ */
+export const looksLikeName = (id: string) =>
+	!HEX_ID.test(id) && /^[\p{L}][\p{L}\p{N}_-]*$/u.test(id);
+
 function kindOf(value: unknown): string {
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'object') return 'an object';

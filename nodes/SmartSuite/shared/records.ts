@@ -11,7 +11,7 @@ import type { Field } from './fields';
 import { isRemovedMember } from './fields/people';
 import { isObject } from './fields/values';
 import { reachedTotal } from './pages';
-import { pathSegment } from './ids';
+import { looksLikeName, pathSegment } from './ids';
 import { isToolNode } from './toolNode';
 import type {
 	ApiResponse,
@@ -51,7 +51,9 @@ export const recordsPath = (tableId: string, rest = '') => `${tablePath(tableId)
 export const tableNotFound = (tableId: string, node: INode) =>
 	isToolNode(node)
 		? `The table "${tableId}" was not found: give the 24-character ID of a table of this workspace, as this tool's description or the user gives it (a table fixed in the tool itself is one for the user to correct)`
-		: `The table "${tableId}" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)`;
+		: looksLikeName(tableId)
+			? `The table "${tableId}" was not found: if that is the table's name, pick it From List, or give its 24-character ID (Table → Get Many lists them)`
+			: `The table "${tableId}" was not found: give the 24-character ID of a table of this workspace (Table → Get Many lists them)`;
 
 export const recordPath = (tableId: string, recordId: string) =>
 	recordsPath(tableId, `${pathSegment(recordId)}/`);
