@@ -54,6 +54,8 @@ export interface PacedCase {
 	items: number;
 	/** Processes on the key at once, each creating `items` (default 1). */
 	processes?: number;
+	/** The credential's Requests per Second (default: unset, the 4 a credential has as shipped). */
+	requestsPerSecond?: number;
 }
 
 export interface PacedResult {
@@ -101,7 +103,12 @@ export async function pacedScenario({ emu }: Bench, pacedCase: PacedCase): Promi
 						columns: { mappingMode: 'defineBelow', value: { title: '={{ $json.title }}' } },
 					},
 					input,
-					credentials: credentialsFor(emu),
+					credentials: credentialsFor(
+						emu,
+						pacedCase.requestsPerSecond === undefined
+							? {}
+							: { requestsPerSecond: pacedCase.requestsPerSecond },
+					),
 				}),
 		),
 	);
@@ -110,10 +117,14 @@ export async function pacedScenario({ emu }: Bench, pacedCase: PacedCase): Promi
 	const { rateLimitPerSecond, rateLimitPenaltySeconds, rateLimitRetryAfter } = DEFAULT_VARIANT;
 	emu.setVariant({ rateLimitPerSecond, rateLimitPenaltySeconds, rateLimitRetryAfter });
 	const items = pacedCase.items.toLocaleString('en-US');
+	const rate =
+		pacedCase.requestsPerSecond === undefined
+			? ''
+			: `, Requests per Second ${pacedCase.requestsPerSecond}`;
 	const label =
 		processes === 1
-			? `Create ${items} items`
-			: `${processes} processes on one key, Create ${items} items each`;
+			? `Create ${items} items${rate}`
+			: `${processes} processes on one key, Create ${items} items each${rate}`;
 	const failed = runs.find((run) => run.error);
 	if (failed?.error) throw new Error(`${label}: ${failed.error.message}`);
 	const times = emu.requests.map((request) => request.receivedAt);

@@ -113,3 +113,30 @@ it('gives a lowered rate back one request a second per quiet time without a 429'
 		PACE.quietMs = quiet;
 	}
 });
+
+it("never starts more than SmartSuite's 5 requests within a second and the allowance, even at 5 a second catching up after late wakes", async () => {
+	jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+	Object.assign(PACE, { windowMs: 1000, allowanceMs: 100 });
+	try {
+		const starts: number[] = [];
+		for (let request = 0; request < 12; request++) {
+			let taken = false;
+			void takeTurn('catching up', 5).then(() => (taken = true));
+			for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+			while (!taken) {
+				jest.advanceTimersToNextTimer();
+				// Every other request is woken 24 ms late, as on a busy event loop: it catches up.
+				if (request % 2 === 1) jest.advanceTimersByTime(24);
+				for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+			}
+			starts.push(performance.now());
+		}
+		const crowded = starts.filter((start, at) => at >= 5 && start - starts[at - 5] < 1100);
+		expect(crowded).toEqual([]);
+		// Still about 4.5 a second: 11 gaps in 2.5 s at most.
+		expect(starts[11] - starts[0]).toBeLessThan(2500);
+	} finally {
+		jest.useRealTimers();
+		Object.assign(PACE, { windowMs: 200, allowanceMs: 0 });
+	}
+});

@@ -6,6 +6,9 @@
  * - by the times requests start, evenly: one every second ÷ `rate` (the first after a pause at
  *   once). Not in bursts: a burst slowed on its way (the first requests of a process, a busy
  *   machine) would reach SmartSuite together with the next one;
+ * - never more than SmartSuite's 5 starts within a second and PACE.allowanceMs, whatever the rate
+ *   and its catching up: at the credential's 5 (a key this process has alone), requests reaching
+ *   SmartSuite a little early or late are not refused;
  * - at the credential's Requests per Second, or lower once the key was refused: a 429 holds every
  *   request of the key for its wait (never shortened by a later 429 that asks for less) and halves
  *   the key's rate (at least 1 a second). Each PACE.quietMs without a 429 gives one request a
@@ -20,10 +23,11 @@ export const PACE = {
 	/** The second the rate counts in (tests shorten it); 0 turns the pace off (the suites: test/helpers/setup-env.ts). */
 	windowMs: 1000,
 	/**
-	 * For a key already refused, added to the time between two requests: how much sooner a request
-	 * may reach SmartSuite than the one before it (their ways through a busy n8n and the network
-	 * differ by tens of ms), so that a rate learned at exactly the key's room (2 a second past the
-	 * quota) is not refused again for a request a little early.
+	 * How much sooner a request may reach SmartSuite than the one before it (their ways through a
+	 * busy n8n and the network differ by tens of ms): added to the time between two requests of a
+	 * key already refused, so that a rate learned at exactly the key's room (2 a second past the
+	 * quota) is not refused again for a request a little early; and to the second in which SmartSuite's
+	 * 5 requests start at most.
 	 */
 	allowanceMs: 100,
 	/** After this long without a 429, a lowered rate goes up by one request a second. */
@@ -32,7 +36,8 @@ export const PACE = {
 
 /**
  * How late a request may have started without its lateness pushing back the next turns: a few
- * timer ticks of a busy event loop. At most one more request in a second than the rate.
+ * timer ticks of a busy event loop. At most one more request in a second than the rate, and never
+ * more than SmartSuite's 5 (waitMs).
  */
 const CATCH_UP_MS = 25;
 /** The slowest a 429 paces a key (unless its credential asks for slower). */
@@ -49,6 +54,8 @@ interface KeyPace {
 	learned?: number;
 	/** When the learned rate was last lowered or raised. */
 	learnedAt: number;
+	/** When the key's last requests started, oldest first: RATE_BOUNDS.max of them at most. */
+	starts: number[];
 	/** Counts the lowerings: a 429 to a request started before the last one lowers no further. */
 	generation: number;
 	/** Settles when the request ahead has its turn: requests start first come, first served. */
@@ -86,6 +93,7 @@ export async function takeTurn(key: string, requestsPerSecond: unknown): Promise
 			next: -Infinity,
 			heldUntil: 0,
 			learnedAt: 0,
+			starts: [],
 			generation: 0,
 			queue: Promise.resolve(),
 		};
@@ -107,6 +115,8 @@ export async function takeTurn(key: string, requestsPerSecond: unknown): Promise
 		const catchUp = waited && pace.learned === undefined;
 		const turnAt = catchUp ? Math.max(pace.next, start - CATCH_UP_MS) : start;
 		pace.next = turnAt + intervalMs(pace, rate);
+		pace.starts.push(start);
+		if (pace.starts.length > RATE_BOUNDS.max) pace.starts.shift();
 		return { key, generation: pace.generation, requestsPerSecond: rate };
 	} finally {
 		done();
@@ -172,9 +182,14 @@ function intervalMs(pace: KeyPace, requestsPerSecond: number): number {
 	return PACE.windowMs / rate + (pace.learned === undefined ? 0 : PACE.allowanceMs);
 }
 
-/** How long the next request of the key must wait: until its turn, and the key is no longer held. */
+/**
+ * How long the next request of the key must wait: until its turn, the key is no longer held, and
+ * the fifth request before it started a second and the allowance ago.
+ */
 function waitMs(pace: KeyPace): number {
-	return Math.max(pace.heldUntil, pace.next) - now();
+	const full = pace.starts.length >= RATE_BOUNDS.max;
+	const windowEnd = full ? pace.starts[0] + PACE.windowMs + PACE.allowanceMs : 0;
+	return Math.max(pace.heldUntil, pace.next, windowEnd) - now();
 }
 
 /** Forgets the keys other than `key` that have learned nothing and have no request pending or recent. */
