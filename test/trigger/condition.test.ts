@@ -30,6 +30,10 @@ const IS_COMPLETE = {
 	fields: [{ field: 'Status', comparison: 'is', value: 'Complete' }],
 };
 const status = (value: string) => ({ status: { value } });
+/** The same condition in the rules builder (Only Records That, Only Records That Match). */
+const IS_COMPLETE_RULES = {
+	conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Complete' }] },
+};
 
 /** A trigger of either kind on one table: `start` activates it, `after` makes a change and returns what it emitted. */
 interface Driven {
@@ -123,10 +127,7 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 	beforeEach(async () => {
 		without = await fiveChanges(kind, {});
 		expect(without.titles).toEqual(['A', 'B renamed', 'C', 'E', 'D renamed']);
-		await emu.settleNotifications();
-		await Promise.all(closers.splice(0).map((close) => close()));
-		await emu.close();
-		emu = await startEmulator();
+		await restartEmulator();
 	});
 
 	test.each([
@@ -144,6 +145,80 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 			expect(run.requests).toEqual(without.requests);
 		},
 	);
+
+	test.each(['enters', 'matches', 'leaves'])(
+		'Emit When %s with the rules builder emits what it emits with the same condition in JSON',
+		async (conditionChange) => {
+			const json = await fiveChanges(kind, {
+				condition: JSON.stringify(IS_COMPLETE),
+				conditionChange,
+			});
+			await restartEmulator();
+			const rules = await fiveChanges(kind, { ...IS_COMPLETE_RULES, conditionChange });
+			expect(rules).toEqual(json);
+		},
+	);
+
+	test.each([
+		['and', ['B renamed']],
+		['or', ['A', 'B renamed', 'E', 'D renamed']],
+	])('rules with Only Records That Match %s', async (conditionMatch, titles) => {
+		const run = await fiveChanges(kind, {
+			conditionRules: {
+				rule: [
+					{ field: 'Status', comparison: 'is', value: 'Complete' },
+					{ field: 'title', comparison: 'contains', value: 'renamed' },
+				],
+			},
+			conditionMatch,
+		});
+		expect(run.titles).toEqual(titles);
+	});
+});
+
+/** A new emulator, as a test that runs two triggers one after the other needs. */
+async function restartEmulator(): Promise<void> {
+	await emu.settleNotifications();
+	await Promise.all(closers.splice(0).map((close) => close()));
+	await emu.close();
+	emu = await startEmulator();
+}
+
+describe('the rules and the JSON both given', () => {
+	const BOTH =
+		'Only Records That: the rules (Only Records That) and the JSON (Only Records That (JSON)) are both given; remove one of them from the options';
+	const both = { ...IS_COMPLETE_RULES, condition: JSON.stringify(IS_COMPLETE) };
+
+	test('the polling trigger refuses them before any request, Fetch Test Event too', async () => {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: { source: 'managed', ...watchingTable(table, both) },
+			typeVersion: 2,
+		});
+		await expect(poller.poll()).rejects.toThrow(BOTH);
+		await expect(poller.poll('manual')).rejects.toThrow(BOTH);
+		expect(emu.requests).toEqual([]);
+	});
+
+	test('the SmartSuite Trigger refuses them at activation, Match alone named too', async () => {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: watchingTable(table, {
+				condition: JSON.stringify(IS_COMPLETE),
+				conditionMatch: 'or',
+			}),
+		});
+		closers.push(trigger.close);
+		await expect(trigger.activate()).rejects.toThrow(
+			'Only Records That: the rules (Only Records That Match) and the JSON (Only Records That (JSON)) are both given',
+		);
+		expect(emu.webhooks()).toEqual([]);
+	});
 });
 
 describe('polling trigger: events the condition leaves out', () => {
@@ -215,6 +290,26 @@ describe('polling trigger: events the condition leaves out', () => {
 			expect(titles).toEqual(['A']);
 		},
 	);
+
+	test('rules whose value the field cannot take are refused with the JSON’s error when the trigger is activated', async () => {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: {
+				source: 'managed',
+				...watchingTable(table, {
+					conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
+				}),
+			},
+			typeVersion: 2,
+		});
+		await expect(poller.poll()).rejects.toThrow(
+			'The filter rule on "Status" cannot be used: is "Finished"',
+		);
+		expect(emu.webhooks()).toEqual([]);
+	});
 
 	test('watching a whole solution, a table is checked at its first event: the poll fails and passes over nothing', async () => {
 		const message = 'The filter names no field of the table: "Stage"';
