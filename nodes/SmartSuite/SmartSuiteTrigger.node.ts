@@ -314,7 +314,7 @@ async function pollSource(
 ): Promise<INodeExecutionData[][] | null> {
 	// A condition that cannot be read is an error before any request, in every mode (Fetch Test
 	// Event's too, which then shows the latest change whatever the condition).
-	readCondition(
+	const condition = readCondition(
 		context.getNode(),
 		context.getNodeParameter('options', {}) as TriggerOptions,
 		context.getTimezone(),
@@ -322,6 +322,10 @@ async function pollSource(
 	// One budget for the whole poll: finding or creating a managed webhook counts too.
 	const clock = startPollClock({ budgetMs, maxPages: POLL_LIMITS.maxPages });
 	const managed = context.getNodeParameter('source', 'existing') === 'managed';
+	// Fetch Test Event checks the condition against the tables activation checks it on: a field,
+	// comparison or value a watched table refuses is shown while building, not once published.
+	if (condition && managed && context.getMode() === 'manual')
+		await checkOnTables(context, condition, readWanted(context).filter);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = managed
 		? ''

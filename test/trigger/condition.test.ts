@@ -389,3 +389,35 @@ test('Fetch Test Event shows the latest change whatever the condition, and says 
 	// The record does not pass the condition (it is not Complete): shown all the same, as a sample.
 	expect(sample).toMatchObject([{ sample: true, record: { Title: 'Draft the plan' } }]);
 });
+
+test.each([
+	[
+		'the JSON',
+		{
+			condition: JSON.stringify({
+				fields: [{ field: 'Status', comparison: 'is', value: 'Finished' }],
+			}),
+		},
+	],
+	[
+		'the rules',
+		{ conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Finished' }] } },
+	],
+])(
+	'Fetch Test Event shows the error of a condition a watched table refuses, given in %s, as activation would',
+	async (_form, options) => {
+		const solution = emu.addSolution({ name: 'Projects' });
+		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		emu.addRecord(table.id, { title: 'Draft the plan' });
+		const poller = createPoller(new SmartSuiteTrigger(), {
+			name: TRIGGER_NAME,
+			credentials: credentialsFor(emu),
+			parameters: { source: 'managed', ...watchingTable(table, options as INodeParameters) },
+			typeVersion: 2,
+		});
+		await expect(poller.poll('manual')).rejects.toThrow(
+			'The filter rule on "Status" cannot be used: is "Finished"',
+		);
+		expect(emu.webhooks()).toEqual([]);
+	},
+);
