@@ -28,14 +28,22 @@ beforeAll(() => {
 
 const output = () => ndv(page).getByTestId('output-panel');
 
-/** Adds an option of the Options collection by its name: at once when it is the only one left, else from the list. */
-async function addOption(name: string, displayName: string): Promise<Locator> {
+/**
+ * Adds an option of the Options collection by its name (its display name exactly: "Only Records
+ * That" is also the start of two others): at once when it is the only one left, else from the list.
+ * `shown` is what the panel shows for it (a rules builder shows no input of its own).
+ */
+async function addOption(
+	name: string,
+	displayName: string,
+	shown = parametersPane(page).getByTestId(`parameter-input-${name}`),
+): Promise<Locator> {
 	const pane = parametersPane(page);
-	const input = pane.getByTestId(`parameter-input-${name}`);
+	const input = shown;
 	const listed = page
 		.getByTestId('collection-parameter-option')
 		.locator('visible=true')
-		.filter({ hasText: displayName })
+		.filter({ has: page.getByText(displayName, { exact: true }) })
 		.first();
 	await pane.getByTestId('collection-parameter-add').locator('visible=true').last().click();
 	await expect(input.or(listed).first()).toBeVisibleSoon();
@@ -64,23 +72,28 @@ it(
 	}),
 );
 
-it(
-	'Only Records That typed in the polling trigger: a broken condition is shown at Fetch Test Event, a mended one fetches the sample',
-	session.step('condition-in-panel', async () => {
-		await page.goto(`${session.n8n.url}/workflow/new`);
-		await (await findSmartSuite(page, page.getByTestId('canvas-plus-button'))).click();
-		await page
-			.getByTestId('node-creator')
-			.getByTestId('item-iterator-item')
-			.filter({ hasText: 'On record updated (polling)' })
-			.first()
-			.click();
-		await expect(ndv(page)).toBeVisibleSoon();
-		await pickFromList(page, 'solutionId', 'Project Management');
-		await chooseLoaded(page, 'tableIds', 'Projects');
-		await page.keyboard.press('Escape');
+/** A new workflow with the polling trigger from the nodes panel, watching the table Projects. */
+async function addPollingTrigger(): Promise<void> {
+	await page.goto(`${session.n8n.url}/workflow/new`);
+	await (await findSmartSuite(page, page.getByTestId('canvas-plus-button'))).click();
+	await page
+		.getByTestId('node-creator')
+		.getByTestId('item-iterator-item')
+		.filter({ hasText: 'On record updated (polling)' })
+		.first()
+		.click();
+	await expect(ndv(page)).toBeVisibleSoon();
+	await pickFromList(page, 'solutionId', 'Project Management');
+	await chooseLoaded(page, 'tableIds', 'Projects');
+	await page.keyboard.press('Escape');
+}
 
-		const condition = await addOption('condition', 'Only Records That');
+it(
+	'Only Records That (JSON) typed in the polling trigger: a broken condition is shown at Fetch Test Event, a mended one fetches the sample',
+	session.step('condition-in-panel', async () => {
+		await addPollingTrigger();
+
+		const condition = await addOption('condition', 'Only Records That (JSON)');
 		await typeJson(condition, '{"fields": [{"field": "Status", "comparison": "is"');
 		await addOption('conditionChange', 'Emit When');
 		await choose(page, 'conditionChange', 'Record Comes to Match');
@@ -111,5 +124,59 @@ it(
 		await output().getByTestId('radio-button-json').click();
 		await expect(output().getByText('"sample"').first()).toBeVisibleSoon();
 		await screenshot(ndv(page), 'condition-sample');
+	}),
+);
+
+it(
+	'Only Records That picked from lists: the field and comparison from the table, the value typed; a value the field cannot take is shown at Fetch Test Event, a right one fetches the sample',
+	session.step('condition-rules', async () => {
+		await addPollingTrigger();
+		const pane = parametersPane(page);
+		const rules = await addOption(
+			'conditionRules',
+			'Only Records That',
+			pane.getByTestId('fixed-collection-conditionRules'),
+		);
+		await screenshot(ndv(page), 'condition-rules-added');
+		await rules.getByTestId('fixed-collection-add').click();
+		// A text input inside a parameter is "parameter-input-field" too (the Value's): the first is the rule's Field.
+		const field = rules.getByTestId('parameter-input-field').first();
+		await expect(field).toBeVisibleSoon();
+		await chooseLoaded(page, 'field', 'Status', field);
+		await field.click();
+		await expect(page.getByRole('option').getByText('Linked Tasks')).toBeVisibleSoon();
+		await screenshot(ndv(page), 'condition-rules-fields');
+		await page.keyboard.press('Escape');
+		await expect(field).toShowSoon('Status');
+		const comparison = rules.getByTestId('parameter-input-comparison');
+		await comparison.click();
+		await expect(page.getByRole('option').getByText('is none of')).toBeVisibleSoon();
+		await screenshot(ndv(page), 'condition-rules-comparisons');
+		await page.keyboard.press('Escape');
+		await choose(page, 'comparison', 'is', comparison);
+		const value = rules.getByTestId('parameter-input-value').locator('input, textarea').first();
+		await value.fill('Finished');
+		await pane.getByText('Options', { exact: true }).click();
+		await addOption('conditionMatch', 'Only Records That Match');
+		await choose(page, 'conditionMatch', 'All Rules');
+		await page.mouse.move(0, 0);
+		await screenshot(ndv(page), 'condition-rules-filled');
+
+		await ndv(page).getByTestId('node-execute-button').click();
+		await expect(
+			output()
+				.getByText(/The filter rule on "Status" cannot be used/)
+				.first(),
+		).toBeVisibleSoon();
+		await screenshot(ndv(page), 'condition-rules-refused');
+
+		await value.fill('Complete');
+		await pane.getByText('Options', { exact: true }).click();
+		await page.mouse.move(0, 0);
+		await ndv(page).getByTestId('node-execute-button').click();
+		await expect(output().getByTestId('node-run-status-success')).toBeVisibleSoon();
+		await output().getByTestId('radio-button-json').click();
+		await expect(output().getByText('"sample"').first()).toBeVisibleSoon();
+		await screenshot(ndv(page), 'condition-rules-sample');
 	}),
 );
