@@ -1,8 +1,10 @@
 /**
  * A condition set by hand in the SmartSuite Polling Trigger's panel (issue 59): the trigger added
- * from the nodes panel, its solution and table picked, Options → Only Records That typed in the
- * JSON editor and Emit When chosen. Fetch Test Event with a broken condition shows the error in the
- * output panel; mended, it shows the table's latest record as a sample, whatever the condition.
+ * from the nodes panel, its solution and table picked, then Options → Only Records That (JSON)
+ * typed in the JSON editor and Emit When chosen; or Options → Only Records That, a rule's field and
+ * comparison picked from the lists the table gives and its value typed. Fetch Test Event with a
+ * broken condition, or one the table refuses, shows the error in the output panel; mended, it shows
+ * the table's latest record as a sample, whatever the condition.
  */
 import type { Locator, Page } from 'playwright-core';
 
@@ -168,7 +170,7 @@ it(
 				.getByText(/The filter rule on "Status" cannot be used/)
 				.first(),
 		).toBeVisibleSoon();
-		await screenshot(ndv(page), 'condition-rules-refused');
+		await screenshot(ndv(page), 'condition-rules-refused', true);
 
 		await value.fill('Complete');
 		await pane.getByText('Options', { exact: true }).click();
