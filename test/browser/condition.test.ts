@@ -67,6 +67,24 @@ async function typeJson(input: Locator, text: string): Promise<void> {
 	await parametersPane(page).getByText('Options', { exact: true }).click();
 }
 
+/** Fetch Test Event with a condition it refuses: the error in the output panel, saved as `name`. */
+async function fetchRefused(message: RegExp, name: string, forDocs = false): Promise<void> {
+	await page.mouse.move(0, 0);
+	await ndv(page).getByTestId('node-execute-button').click();
+	await expect(output().getByText(message).first()).toBeVisibleSoon();
+	await screenshot(ndv(page), name, forDocs);
+}
+
+/** Fetch Test Event with a condition it takes: the sample in the JSON view, saved as `name`. */
+async function fetchSample(name: string): Promise<void> {
+	await page.mouse.move(0, 0);
+	await ndv(page).getByTestId('node-execute-button').click();
+	await expect(output().getByTestId('node-run-status-success')).toBeVisibleSoon();
+	await output().getByTestId('radio-button-json').click();
+	await expect(output().getByText('"sample"').first()).toBeVisibleSoon();
+	await screenshot(ndv(page), name);
+}
+
 it(
 	'signs in',
 	session.step('condition-sign-in', async () => {
@@ -99,14 +117,7 @@ it(
 		await typeJson(condition, '{"fields": [{"field": "Status", "comparison": "is"');
 		await addOption('conditionChange', 'Emit When');
 		await choose(page, 'conditionChange', 'Record Comes to Match');
-		await page.mouse.move(0, 0);
-
-		await ndv(page).getByTestId('node-execute-button').click();
-		await expect(
-			output()
-				.getByText(/Only Records That:/)
-				.first(),
-		).toBeVisibleSoon();
+		await fetchRefused(/Only Records That:/, 'condition-broken');
 		// n8n's toast reads a message as HTML: the shape is in words, so none of it is lost there.
 		await expect(
 			page
@@ -114,18 +125,12 @@ it(
 				.filter({ hasText: `"field": a field's label or slug, "comparison": a comparison` })
 				.first(),
 		).toBeVisibleSoon();
-		await screenshot(ndv(page), 'condition-broken');
 
 		await typeJson(
 			condition,
 			'{"operator": "and", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}',
 		);
-		await page.mouse.move(0, 0);
-		await ndv(page).getByTestId('node-execute-button').click();
-		await expect(output().getByTestId('node-run-status-success')).toBeVisibleSoon();
-		await output().getByTestId('radio-button-json').click();
-		await expect(output().getByText('"sample"').first()).toBeVisibleSoon();
-		await screenshot(ndv(page), 'condition-sample');
+		await fetchSample('condition-sample');
 	}),
 );
 
@@ -164,21 +169,14 @@ it(
 		await page.mouse.move(0, 0);
 		await screenshot(ndv(page), 'condition-rules-filled');
 
-		await ndv(page).getByTestId('node-execute-button').click();
-		await expect(
-			output()
-				.getByText(/The filter rule on "Status" cannot be used/)
-				.first(),
-		).toBeVisibleSoon();
-		await screenshot(ndv(page), 'condition-rules-refused', true);
+		await fetchRefused(
+			/The filter rule on "Status" cannot be used/,
+			'condition-rules-refused',
+			true,
+		);
 
 		await value.fill('Complete');
 		await pane.getByText('Options', { exact: true }).click();
-		await page.mouse.move(0, 0);
-		await ndv(page).getByTestId('node-execute-button').click();
-		await expect(output().getByTestId('node-run-status-success')).toBeVisibleSoon();
-		await output().getByTestId('radio-button-json').click();
-		await expect(output().getByText('"sample"').first()).toBeVisibleSoon();
-		await screenshot(ndv(page), 'condition-rules-sample');
+		await fetchSample('condition-rules-sample');
 	}),
 );

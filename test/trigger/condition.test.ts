@@ -35,6 +35,27 @@ const IS_COMPLETE_RULES = {
 	conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Complete' }] },
 };
 
+/** A new solution with a Tasks table (the usual fields). */
+function tasksTable() {
+	const solution = emu.addSolution({ name: 'Projects' });
+	return emu.addTable(solution.id, { name: 'Tasks' });
+}
+
+/** The polling trigger (version 2) creating its webhook on `table` (or its whole solution), with these options. */
+const managedParameters = (
+	table: { id: string; solution: string },
+	options: INodeParameters,
+	watch: 'tables' | 'solution' = 'tables',
+): INodeParameters => ({ source: 'managed', ...watchingTable(table, options), watch });
+
+const managedPoller = (parameters: INodeParameters) =>
+	createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters,
+		typeVersion: 2,
+	});
+
 /** A trigger of either kind on one table: `start` activates it, `after` makes a change and returns what it emitted. */
 interface Driven {
 	start(): Promise<void>;
@@ -42,12 +63,7 @@ interface Driven {
 }
 
 function polling(table: { id: string; solution: string }, options: INodeParameters): Driven {
-	const poller = createPoller(new SmartSuiteTrigger(), {
-		name: TRIGGER_NAME,
-		credentials: credentialsFor(emu),
-		parameters: { source: 'managed', ...watchingTable(table, options) },
-		typeVersion: 2,
-	});
+	const poller = managedPoller(managedParameters(table, options));
 	let changes: Array<() => void> = [];
 	return {
 		async start() {
@@ -190,25 +206,16 @@ describe('the rules and the JSON both given', () => {
 	const both = { ...IS_COMPLETE_RULES, condition: JSON.stringify(IS_COMPLETE) };
 
 	test('the polling trigger refuses them before any request, Fetch Test Event too', async () => {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', ...watchingTable(table, both) },
-			typeVersion: 2,
-		});
+		const poller = managedPoller(managedParameters(tasksTable(), both));
 		await expect(poller.poll()).rejects.toThrow(BOTH);
 		await expect(poller.poll('manual')).rejects.toThrow(BOTH);
 		expect(emu.requests).toEqual([]);
 	});
 
 	test('the SmartSuite Trigger refuses them at activation, Match alone named too', async () => {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
 		const trigger = await startInstantTrigger({
 			credentials: credentialsFor(emu),
-			parameters: watchingTable(table, {
+			parameters: watchingTable(tasksTable(), {
 				condition: JSON.stringify(IS_COMPLETE),
 				conditionMatch: 'or',
 			}),
@@ -222,24 +229,24 @@ describe('the rules and the JSON both given', () => {
 });
 
 describe('polling trigger: events the condition leaves out', () => {
-	/** A poller of a Tasks table with this condition (Emit When enters), watching the table or its whole solution. */
-	function tasksPoller(condition: string, watch: 'tables' | 'solution' = 'tables') {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
-		const parameters = (options: INodeParameters) => ({
-			source: 'managed',
-			...watchingTable(table, options),
-			watch,
-		});
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: parameters({ condition, conditionChange: 'enters' }),
-			typeVersion: 2,
-		});
+	/**
+	 * A poller of a Tasks table with this condition (JSON, or the options of the rules builder; Emit
+	 * When enters), watching the table or its whole solution.
+	 */
+	function tasksPoller(
+		condition: string | INodeParameters,
+		watch: 'tables' | 'solution' = 'tables',
+	) {
+		const table = tasksTable();
+		const given = typeof condition === 'string' ? { condition } : condition;
+		const poller = managedPoller(
+			managedParameters(table, { ...given, conditionChange: 'enters' }, watch),
+		);
 		/** The condition made right: the events the refused polls did not pass over are judged. */
 		const fixed = () =>
-			poller.setParameters(parameters({ condition: JSON.stringify(IS_COMPLETE) }));
+			poller.setParameters(
+				managedParameters(table, { condition: JSON.stringify(IS_COMPLETE) }, watch),
+			);
 		return { table, poller, fixed };
 	}
 
@@ -292,18 +299,8 @@ describe('polling trigger: events the condition leaves out', () => {
 	);
 
 	test('rules whose value the field cannot take are refused with the JSON’s error when the trigger is activated', async () => {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: {
-				source: 'managed',
-				...watchingTable(table, {
-					conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
-				}),
-			},
-			typeVersion: 2,
+		const { poller } = tasksPoller({
+			conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
 		});
 		await expect(poller.poll()).rejects.toThrow(
 			'The filter rule on "Status" cannot be used: is "Finished"',
@@ -345,14 +342,8 @@ test('instant trigger: a condition naming no field of the watched table fails th
 
 test('polling trigger with Simplify off: the events as SmartSuite sends them, and one structure read for the condition', async () => {
 	const run = async (options: INodeParameters) => {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', ...watchingTable(table, { simplify: false, ...options }) },
-			typeVersion: 2,
-		});
+		const table = tasksTable();
+		const poller = managedPoller(managedParameters(table, { simplify: false, ...options }));
 		expect(await poller.poll()).toBeNull();
 		emu.resetLog();
 		emu.createRecord(table.id, { title: 'Open', ...status('backlog') });
@@ -373,16 +364,10 @@ test('polling trigger with Simplify off: the events as SmartSuite sends them, an
 });
 
 test('Fetch Test Event shows the latest change whatever the condition, and says so when the condition cannot be read', async () => {
-	const solution = emu.addSolution({ name: 'Projects' });
-	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const table = tasksTable();
 	emu.addRecord(table.id, { title: 'Draft the plan' });
 	const fetch = (condition: string) =>
-		createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', ...watchingTable(table, { condition }) },
-			typeVersion: 2,
-		}).poll('manual');
+		managedPoller(managedParameters(table, { condition })).poll('manual');
 
 	await expect(fetch('{"fields": [')).rejects.toThrow('Only Records That:');
 	const sample = emitted(await fetch(JSON.stringify(IS_COMPLETE)));
@@ -406,15 +391,9 @@ test.each([
 ])(
 	'Fetch Test Event shows the error of a condition a watched table refuses, given in %s, as activation would',
 	async (_form, options) => {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
+		const table = tasksTable();
 		emu.addRecord(table.id, { title: 'Draft the plan' });
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', ...watchingTable(table, options as INodeParameters) },
-			typeVersion: 2,
-		});
+		const poller = managedPoller(managedParameters(table, options as INodeParameters));
 		await expect(poller.poll('manual')).rejects.toThrow(
 			'The filter rule on "Status" cannot be used: is "Finished"',
 		);
