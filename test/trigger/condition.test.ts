@@ -110,8 +110,7 @@ async function fiveChanges(
 	kind: 'polling' | 'instant',
 	options: INodeParameters,
 ): Promise<{ titles: unknown[]; requests: string[] }> {
-	const solution = emu.addSolution({ name: 'Projects' });
-	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const table = tasksTable();
 	const id = (title: string, value: string) =>
 		emu.createRecord(table.id, { title, ...status(value) }).record.id;
 	const [a, b, c, d] = [
@@ -325,8 +324,7 @@ describe('polling trigger: events the condition leaves out', () => {
 });
 
 test('instant trigger: a condition naming no field of the watched table fails the activation', async () => {
-	const solution = emu.addSolution({ name: 'Projects' });
-	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const table = tasksTable();
 	const trigger = await startInstantTrigger({
 		credentials: credentialsFor(emu),
 		parameters: watchingTable(table, {
