@@ -1,10 +1,12 @@
 /**
  * Only Records That and Emit When (issue 59): both triggers emit only the events whose record
- * matches a condition of Search's shape, comes to match it, or stops matching it. The condition
- * is read as Search reads its JSON (searchJson.ts) and checked against each table's fields as
- * Search checks it (search.ts), from the structure the output reads anyway; the record is judged
- * by shared/condition.ts, "before the change" being the record with the event's `previous` put
- * back. Judging costs no request beyond that structure (and the lookups the condition names:
+ * matches a condition of Search's shape, comes to match it, or stops matching it. The condition,
+ * given as JSON (Only Records That (JSON)) or as rules picked from lists (Only Records That, whose
+ * lists conditionFields.ts makes), is read as Search reads its JSON (searchJson.ts), the rules as
+ * the JSON they amount to, and checked against each table's fields as Search checks it
+ * (search.ts), from the structure the output reads anyway; the record is judged by
+ * shared/condition.ts, "before the change" being the record with the event's `previous` put back.
+ * Judging costs no request beyond that structure (and the lookups the condition names:
  * people by e-mail or name, linked records by title), done once per structure read.
  */
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
