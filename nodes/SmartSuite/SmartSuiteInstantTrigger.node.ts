@@ -12,6 +12,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from './shared/listSearch';
+import { conditionLoadOptions } from './trigger/conditionFields';
 import { KINDS, scopeFields } from './shared/scope';
 import {
 	checkSoon,
@@ -23,7 +24,12 @@ import {
 	stopNotifications,
 	webhookExists,
 } from './trigger/instant';
-import { conditionChangeOption, conditionOption } from './trigger/condition';
+import {
+	conditionChangeOption,
+	conditionMatchOption,
+	conditionOption,
+	conditionRulesOption,
+} from './trigger/condition';
 import {
 	EVENTS_HINT,
 	downloadFilesOption,
@@ -128,7 +134,9 @@ export class SmartSuiteInstantTrigger implements INodeType {
 							'Most events one notification emits; SmartSuite is asked to notify again for the rest. 0 means no limit.',
 					},
 					maxRunSizeOption,
+					conditionRulesOption,
 					conditionOption,
+					conditionMatchOption,
 					readableValuesOption,
 					richTextAsOption,
 					simplifyOption,
@@ -137,7 +145,7 @@ export class SmartSuiteInstantTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions: { ...loadOptions, ...conditionLoadOptions } };
 
 	webhookMethods = {
 		default: {

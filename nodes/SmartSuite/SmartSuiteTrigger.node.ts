@@ -9,8 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requireId } from './shared/ids';
 import { listSearch, loadOptions } from './shared/listSearch';
-import { readWebhook } from './shared/directory';
-import { isObject } from './shared/fields/values';
+import { conditionLoadOptions } from './trigger/conditionFields';
 import { SMARTSUITE_DESCRIPTION } from './shared/nodeDescription';
 import { requireWholeNumber } from './shared/numbers';
 import type { Scope } from './shared/scope';
@@ -25,17 +24,19 @@ import { releaseLease, takeLease } from './trigger/lease';
 import type { PollClock } from './trigger/limits';
 import { POLL_LIMITS, pollBudgetMs, runBudget, startPollClock } from './trigger/limits';
 import type { WebhookRead, WebhookStart } from './trigger/managed';
-import { readWanted } from './trigger/lookup';
+import { readWanted, scopeOfWebhook } from './trigger/lookup';
 import { pollManagedWebhook } from './trigger/managed';
 import { POLLING_TRIGGER } from './trigger/names';
 import type { FilesOptions } from './trigger/files';
 import { eventsTimeLeft, filesOptionOf } from './trigger/files';
 import { eventItems, logDrain } from './trigger/output';
-import type { ConditionChange } from './trigger/condition';
+import type { ConditionChange, ConditionOptions } from './trigger/condition';
 import {
 	checkOnTables,
 	conditionChangeOption,
+	conditionMatchOption,
 	conditionOption,
+	conditionRulesOption,
 	readCondition,
 } from './trigger/condition';
 import type { RichTextForm } from './shared/fields';
@@ -51,8 +52,7 @@ import {
 import { NO_SAMPLE, sampleEvents } from './trigger/sample';
 import { sourceFields } from './trigger/sourceFields';
 
-interface TriggerOptions extends FilesOptions {
-	condition?: unknown;
+interface TriggerOptions extends FilesOptions, ConditionOptions {
 	conditionChange?: ConditionChange;
 	startFrom?: 'newEvents' | 'allStoredEvents';
 	maxEventsPerPoll?: number;
@@ -140,7 +140,9 @@ export class SmartSuiteTrigger implements INodeType {
 							'Most events one poll emits; the rest follow on the next polls. 0 means no limit.',
 					},
 					maxRunSizeOption,
+					conditionRulesOption,
 					conditionOption,
+					conditionMatchOption,
 					{
 						displayName: 'Page Size',
 						name: 'pageSize',
@@ -179,7 +181,7 @@ export class SmartSuiteTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions: { ...loadOptions, ...conditionLoadOptions } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') return await pollSource(this, pollBudgetMs(this));
@@ -312,7 +314,7 @@ async function pollSource(
 ): Promise<INodeExecutionData[][] | null> {
 	// A condition that cannot be read is an error before any request, in every mode (Fetch Test
 	// Event's too, which then shows the latest change whatever the condition).
-	readCondition(
+	const condition = readCondition(
 		context.getNode(),
 		context.getNodeParameter('options', {}) as TriggerOptions,
 		context.getTimezone(),
@@ -320,6 +322,10 @@ async function pollSource(
 	// One budget for the whole poll: finding or creating a managed webhook counts too.
 	const clock = startPollClock({ budgetMs, maxPages: POLL_LIMITS.maxPages });
 	const managed = context.getNodeParameter('source', 'existing') === 'managed';
+	// Fetch Test Event checks the condition against the tables activation checks it on: a field,
+	// comparison or value a watched table refuses is shown while building, not once published.
+	if (condition && managed && context.getMode() === 'manual')
+		await checkOnTables(context, condition, readWanted(context).filter);
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = managed
 		? ''
@@ -334,19 +340,9 @@ async function pollSource(
 	if (output !== null || context.getMode() !== 'manual') return output;
 	return await sampleOutput(
 		context,
-		managed ? readWanted(context) : await scopeOf(context, webhookId),
+		managed ? readWanted(context) : await scopeOfWebhook(context, webhookId),
 		clock,
 	);
-}
-
-/** The scope of an existing webhook, as GetWebhook gives it. */
-async function scopeOf(context: IPollFunctions, webhookId: string): Promise<Scope> {
-	const webhook = await readWebhook(context, webhookId);
-	const locator = isObject(webhook.locator) ? webhook.locator : {};
-	return {
-		solutionId: String(locator.solution_id ?? ''),
-		filter: isObject(webhook.filter) ? webhook.filter : {},
-	};
 }
 
 /** Fetch Test Event's sample items, shown as a published poll would show the events. */

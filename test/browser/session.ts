@@ -114,10 +114,15 @@ async function closePanel(page: Page): Promise<void> {
  * Picks `option` in the dropdown of parameter `name`, and waits for the panel to show it: what is
  * checked next must be the new choice's parameters, not the old one's. On a loaded machine the
  * input can be replaced as it is clicked (the parameter above it just changed) and its dropdown
- * close with it: it is opened again then (at most three times).
+ * close with it: it is opened again then (at most three times). `input`: the dropdown, where the
+ * name alone does not tell it (a rule's comparison).
  */
-export async function choose(page: Page, name: string, option: string): Promise<void> {
-	const input = parametersPane(page).getByTestId(`parameter-input-${name}`);
+export async function choose(
+	page: Page,
+	name: string,
+	option: string,
+	input = parametersPane(page).getByTestId(`parameter-input-${name}`),
+): Promise<void> {
 	// An option shows its name and, below it, its description.
 	const wanted = page
 		.getByRole('option')
@@ -140,16 +145,21 @@ export async function choose(page: Page, name: string, option: string): Promise<
 /**
  * Picks `option` in the dropdown of parameter `name` whose options load from SmartSuite once a
  * parameter it depends on is set: a dropdown opened before they arrived is opened again (at most
- * three times).
+ * three times). `input`: the dropdown, where the name alone does not tell it (a rule's field).
  */
-export async function chooseLoaded(page: Page, name: string, option: string): Promise<void> {
+export async function chooseLoaded(
+	page: Page,
+	name: string,
+	option: string,
+	input = parametersPane(page).getByTestId(`parameter-input-${name}`),
+): Promise<void> {
 	const wanted = page
 		.getByRole('option')
 		.locator('visible=true')
 		.filter({ hasText: option })
 		.first();
 	for (let attempt = 1; ; attempt++) {
-		await parametersPane(page).getByTestId(`parameter-input-${name}`).click();
+		await input.click();
 		const shown = await wanted.waitFor({ timeout: 5000 }).then(
 			() => true,
 			() => false,

@@ -30,6 +30,31 @@ const IS_COMPLETE = {
 	fields: [{ field: 'Status', comparison: 'is', value: 'Complete' }],
 };
 const status = (value: string) => ({ status: { value } });
+/** The same condition in the rules builder (Only Records That, Only Records That Match). */
+const IS_COMPLETE_RULES = {
+	conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Complete' }] },
+};
+
+/** A new solution with a Tasks table (the usual fields). */
+function tasksTable() {
+	const solution = emu.addSolution({ name: 'Projects' });
+	return emu.addTable(solution.id, { name: 'Tasks' });
+}
+
+/** The polling trigger (version 2) creating its webhook on `table` (or its whole solution), with these options. */
+const managedParameters = (
+	table: { id: string; solution: string },
+	options: INodeParameters,
+	watch: 'tables' | 'solution' = 'tables',
+): INodeParameters => ({ source: 'managed', ...watchingTable(table, options), watch });
+
+const managedPoller = (parameters: INodeParameters) =>
+	createPoller(new SmartSuiteTrigger(), {
+		name: TRIGGER_NAME,
+		credentials: credentialsFor(emu),
+		parameters,
+		typeVersion: 2,
+	});
 
 /** A trigger of either kind on one table: `start` activates it, `after` makes a change and returns what it emitted. */
 interface Driven {
@@ -38,12 +63,7 @@ interface Driven {
 }
 
 function polling(table: { id: string; solution: string }, options: INodeParameters): Driven {
-	const poller = createPoller(new SmartSuiteTrigger(), {
-		name: TRIGGER_NAME,
-		credentials: credentialsFor(emu),
-		parameters: { source: 'managed', ...watchingTable(table, options) },
-		typeVersion: 2,
-	});
+	const poller = managedPoller(managedParameters(table, options));
 	let changes: Array<() => void> = [];
 	return {
 		async start() {
@@ -90,8 +110,7 @@ async function fiveChanges(
 	kind: 'polling' | 'instant',
 	options: INodeParameters,
 ): Promise<{ titles: unknown[]; requests: string[] }> {
-	const solution = emu.addSolution({ name: 'Projects' });
-	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const table = tasksTable();
 	const id = (title: string, value: string) =>
 		emu.createRecord(table.id, { title, ...status(value) }).record.id;
 	const [a, b, c, d] = [
@@ -123,10 +142,7 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 	beforeEach(async () => {
 		without = await fiveChanges(kind, {});
 		expect(without.titles).toEqual(['A', 'B renamed', 'C', 'E', 'D renamed']);
-		await emu.settleNotifications();
-		await Promise.all(closers.splice(0).map((close) => close()));
-		await emu.close();
-		emu = await startEmulator();
+		await restartEmulator();
 	});
 
 	test.each([
@@ -144,27 +160,92 @@ describe.each(['polling', 'instant'] as const)('%s trigger: Only Records That', 
 			expect(run.requests).toEqual(without.requests);
 		},
 	);
+
+	test.each(['enters', 'matches', 'leaves'])(
+		'Emit When %s with the rules builder emits what it emits with the same condition in JSON',
+		async (conditionChange) => {
+			const json = await fiveChanges(kind, {
+				condition: JSON.stringify(IS_COMPLETE),
+				conditionChange,
+			});
+			await restartEmulator();
+			const rules = await fiveChanges(kind, { ...IS_COMPLETE_RULES, conditionChange });
+			expect(rules).toEqual(json);
+		},
+	);
+
+	test.each([
+		['and', ['B renamed']],
+		['or', ['A', 'B renamed', 'E', 'D renamed']],
+	])('rules with Only Records That Match %s', async (conditionMatch, titles) => {
+		const run = await fiveChanges(kind, {
+			conditionRules: {
+				rule: [
+					{ field: 'Status', comparison: 'is', value: 'Complete' },
+					{ field: 'title', comparison: 'contains', value: 'renamed' },
+				],
+			},
+			conditionMatch,
+		});
+		expect(run.titles).toEqual(titles);
+	});
+});
+
+/** A new emulator, as a test that runs two triggers one after the other needs. */
+async function restartEmulator(): Promise<void> {
+	await emu.settleNotifications();
+	await Promise.all(closers.splice(0).map((close) => close()));
+	await emu.close();
+	emu = await startEmulator();
+}
+
+describe('the rules and the JSON both given', () => {
+	const BOTH =
+		'Only Records That: the rules (Only Records That) and the JSON (Only Records That (JSON)) are both given; remove one of them from the options';
+	const both = { ...IS_COMPLETE_RULES, condition: JSON.stringify(IS_COMPLETE) };
+
+	test('the polling trigger refuses them before any request, Fetch Test Event too', async () => {
+		const poller = managedPoller(managedParameters(tasksTable(), both));
+		await expect(poller.poll()).rejects.toThrow(BOTH);
+		await expect(poller.poll('manual')).rejects.toThrow(BOTH);
+		expect(emu.requests).toEqual([]);
+	});
+
+	test('the SmartSuite Trigger refuses them at activation, Match alone named too', async () => {
+		const trigger = await startInstantTrigger({
+			credentials: credentialsFor(emu),
+			parameters: watchingTable(tasksTable(), {
+				condition: JSON.stringify(IS_COMPLETE),
+				conditionMatch: 'or',
+			}),
+		});
+		closers.push(trigger.close);
+		await expect(trigger.activate()).rejects.toThrow(
+			'Only Records That: the rules (Only Records That Match) and the JSON (Only Records That (JSON)) are both given',
+		);
+		expect(emu.webhooks()).toEqual([]);
+	});
 });
 
 describe('polling trigger: events the condition leaves out', () => {
-	/** A poller of a Tasks table with this condition (Emit When enters), watching the table or its whole solution. */
-	function tasksPoller(condition: string, watch: 'tables' | 'solution' = 'tables') {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
-		const parameters = (options: INodeParameters) => ({
-			source: 'managed',
-			...watchingTable(table, options),
-			watch,
-		});
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: parameters({ condition, conditionChange: 'enters' }),
-			typeVersion: 2,
-		});
+	/**
+	 * A poller of a Tasks table with this condition (JSON, or the options of the rules builder; Emit
+	 * When enters), watching the table or its whole solution.
+	 */
+	function tasksPoller(
+		condition: string | INodeParameters,
+		watch: 'tables' | 'solution' = 'tables',
+	) {
+		const table = tasksTable();
+		const given = typeof condition === 'string' ? { condition } : condition;
+		const poller = managedPoller(
+			managedParameters(table, { ...given, conditionChange: 'enters' }, watch),
+		);
 		/** The condition made right: the events the refused polls did not pass over are judged. */
 		const fixed = () =>
-			poller.setParameters(parameters({ condition: JSON.stringify(IS_COMPLETE) }));
+			poller.setParameters(
+				managedParameters(table, { condition: JSON.stringify(IS_COMPLETE) }, watch),
+			);
 		return { table, poller, fixed };
 	}
 
@@ -216,6 +297,16 @@ describe('polling trigger: events the condition leaves out', () => {
 		},
 	);
 
+	test('rules whose value the field cannot take are refused with the JSON’s error when the trigger is activated', async () => {
+		const { poller } = tasksPoller({
+			conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Finished' }] },
+		});
+		await expect(poller.poll()).rejects.toThrow(
+			'The filter rule on "Status" cannot be used: is "Finished"',
+		);
+		expect(emu.webhooks()).toEqual([]);
+	});
+
 	test('watching a whole solution, a table is checked at its first event: the poll fails and passes over nothing', async () => {
 		const message = 'The filter names no field of the table: "Stage"';
 		const { table, poller, fixed } = tasksPoller(
@@ -233,8 +324,7 @@ describe('polling trigger: events the condition leaves out', () => {
 });
 
 test('instant trigger: a condition naming no field of the watched table fails the activation', async () => {
-	const solution = emu.addSolution({ name: 'Projects' });
-	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const table = tasksTable();
 	const trigger = await startInstantTrigger({
 		credentials: credentialsFor(emu),
 		parameters: watchingTable(table, {
@@ -250,14 +340,8 @@ test('instant trigger: a condition naming no field of the watched table fails th
 
 test('polling trigger with Simplify off: the events as SmartSuite sends them, and one structure read for the condition', async () => {
 	const run = async (options: INodeParameters) => {
-		const solution = emu.addSolution({ name: 'Projects' });
-		const table = emu.addTable(solution.id, { name: 'Tasks' });
-		const poller = createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', ...watchingTable(table, { simplify: false, ...options }) },
-			typeVersion: 2,
-		});
+		const table = tasksTable();
+		const poller = managedPoller(managedParameters(table, { simplify: false, ...options }));
 		expect(await poller.poll()).toBeNull();
 		emu.resetLog();
 		emu.createRecord(table.id, { title: 'Open', ...status('backlog') });
@@ -278,19 +362,39 @@ test('polling trigger with Simplify off: the events as SmartSuite sends them, an
 });
 
 test('Fetch Test Event shows the latest change whatever the condition, and says so when the condition cannot be read', async () => {
-	const solution = emu.addSolution({ name: 'Projects' });
-	const table = emu.addTable(solution.id, { name: 'Tasks' });
+	const table = tasksTable();
 	emu.addRecord(table.id, { title: 'Draft the plan' });
 	const fetch = (condition: string) =>
-		createPoller(new SmartSuiteTrigger(), {
-			name: TRIGGER_NAME,
-			credentials: credentialsFor(emu),
-			parameters: { source: 'managed', ...watchingTable(table, { condition }) },
-			typeVersion: 2,
-		}).poll('manual');
+		managedPoller(managedParameters(table, { condition })).poll('manual');
 
 	await expect(fetch('{"fields": [')).rejects.toThrow('Only Records That:');
 	const sample = emitted(await fetch(JSON.stringify(IS_COMPLETE)));
 	// The record does not pass the condition (it is not Complete): shown all the same, as a sample.
 	expect(sample).toMatchObject([{ sample: true, record: { Title: 'Draft the plan' } }]);
 });
+
+test.each([
+	[
+		'the JSON',
+		{
+			condition: JSON.stringify({
+				fields: [{ field: 'Status', comparison: 'is', value: 'Finished' }],
+			}),
+		},
+	],
+	[
+		'the rules',
+		{ conditionRules: { rule: [{ field: 'Status', comparison: 'is', value: 'Finished' }] } },
+	],
+])(
+	'Fetch Test Event shows the error of a condition a watched table refuses, given in %s, as activation would',
+	async (_form, options) => {
+		const table = tasksTable();
+		emu.addRecord(table.id, { title: 'Draft the plan' });
+		const poller = managedPoller(managedParameters(table, options as INodeParameters));
+		await expect(poller.poll('manual')).rejects.toThrow(
+			'The filter rule on "Status" cannot be used: is "Finished"',
+		);
+		expect(emu.webhooks()).toEqual([]);
+	},
+);

@@ -58,6 +58,15 @@ export const tableNotFound = (tableId: string, node: INode) =>
 export const recordPath = (tableId: string, recordId: string) =>
 	recordsPath(tableId, `${pathSegment(recordId)}/`);
 
+/** A table's fields as its structure lists them, each with a label (its slug when it has none). */
+export const fieldsOf = (structure: unknown[]): Array<Field & { params: IDataObject }> =>
+	structure.filter(isObject).map((field) => ({
+		slug: String(field.slug),
+		label: typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
+		field_type: String(field.field_type ?? ''),
+		params: isObject(field.params) ? field.params : {},
+	}));
+
 export interface RecordsRequest {
 	method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 	url: string;
@@ -259,13 +268,7 @@ export async function recordsClient(
 		});
 		const structure = isObject(table) ? table.structure : undefined;
 		if (!isObject(table) || !Array.isArray(structure)) throw notAStructureError(node, tableId);
-		const fields = structure.filter(isObject).map((field) => ({
-			slug: String(field.slug),
-			label:
-				typeof field.label === 'string' && field.label !== '' ? field.label : String(field.slug),
-			field_type: String(field.field_type ?? ''),
-			params: isObject(field.params) ? field.params : {},
-		}));
+		const fields = fieldsOf(structure);
 		const primary = table.primary_field;
 		return {
 			table,

@@ -1,10 +1,12 @@
 /**
  * Only Records That and Emit When (issue 59): both triggers emit only the events whose record
- * matches a condition of Search's shape, comes to match it, or stops matching it. The condition
- * is read as Search reads its JSON (searchJson.ts) and checked against each table's fields as
- * Search checks it (search.ts), from the structure the output reads anyway; the record is judged
- * by shared/condition.ts, "before the change" being the record with the event's `previous` put
- * back. Judging costs no request beyond that structure (and the lookups the condition names:
+ * matches a condition of Search's shape, comes to match it, or stops matching it. The condition,
+ * given as JSON (Only Records That (JSON)) or as rules picked from lists (Only Records That, whose
+ * lists conditionFields.ts makes), is read as Search reads its JSON (searchJson.ts), the rules as
+ * the JSON they amount to, and checked against each table's fields as Search checks it
+ * (search.ts), from the structure the output reads anyway; the record is judged by
+ * shared/condition.ts, "before the change" being the record with the event's `previous` put back.
+ * Judging costs no request beyond that structure (and the lookups the condition names:
  * people by e-mail or name, linked records by title), done once per structure read.
  */
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
@@ -15,6 +17,12 @@ import type { SearchConditions } from '../actions/record/searchJson';
 import { FILTER_JSON_SHAPE, readFilterJson } from '../actions/record/searchJson';
 import type { Condition } from '../shared/condition';
 import { recordMatches, undecidable } from '../shared/condition';
+import {
+	MATCH_OPTIONS,
+	ruleComparisonProperty,
+	ruleFieldProperty,
+	ruleValueProperty,
+} from '../shared/filterRules';
 import type { Field, Lookups } from '../shared/fields';
 import type { RecordsClient } from '../shared/records';
 import { recordsClient } from '../shared/records';
@@ -24,14 +32,48 @@ import type { KeptReads } from './keptReads';
 export type ConditionChange = 'matches' | 'enters' | 'leaves';
 
 export const conditionOption: INodeProperties = {
-	displayName: 'Only Records That',
+	displayName: 'Only Records That (JSON)',
 	name: 'condition',
 	type: 'json',
 	default: '{\n  "operator": "and",\n  "fields": []\n}',
 	placeholder:
 		'{"operator": "and", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}',
 	description:
-		'A condition as Search takes it in JSON: {"operator": "and" or "or", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}: fields by label or slug, values as in Search (an option\'s label, people by e-mail, today…). Only the events whose record passes Emit When start the workflow; the others are read once and never emitted. "Today" is the day of the event in the workflow\'s time zone.',
+		'The condition as JSON, as Search takes it (for an expression or a tool): {"operator": "and" or "or", "fields": [{"field": "Status", "comparison": "is", "value": "Complete"}]}: fields by label or slug, values as in Search (an option\'s label, people by e-mail, today…). Only the events whose record passes Emit When start the workflow; the others are read once and never emitted. "Today" is the day of the event in the workflow\'s time zone. Not with Only Records That (the rules).',
+};
+
+/** What the rule lists depend on: the watched tables (or the existing webhook that watches them). */
+const WATCHED = ['source', 'solutionId.value', 'watch', 'tableIds', 'tableId.value', 'webhookId'];
+
+export const conditionRulesOption: INodeProperties = {
+	displayName: 'Only Records That',
+	name: 'conditionRules',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Rule',
+	default: {},
+	description:
+		'The rules a record must pass, each field and comparison picked from the fields of the watched tables (fields by label). Only the events whose record passes Emit When start the workflow; the others are read once and never emitted. Not with Only Records That (JSON).',
+	options: [
+		{
+			displayName: 'Rule',
+			name: 'rule',
+			values: [
+				ruleFieldProperty('getConditionFields', WATCHED),
+				ruleComparisonProperty('getConditionComparisons', WATCHED),
+				ruleValueProperty,
+			],
+		},
+	],
+};
+
+export const conditionMatchOption: INodeProperties = {
+	displayName: 'Only Records That Match',
+	name: 'conditionMatch',
+	type: 'options',
+	options: MATCH_OPTIONS,
+	default: 'and',
+	description: 'With Only Records That: whether a record must pass every rule or one of them',
 };
 
 export const conditionChangeOption: INodeProperties = {
@@ -84,30 +126,65 @@ const CHANGES: ConditionChange[] = ['matches', 'enters', 'leaves'];
 const CONDITION_JSON_SHAPE =
 	'{"operator": "and" or "or", "fields": [{"field": a field\'s label or slug, "comparison": a comparison such as "is", "value": the value}]}';
 
-/** Only Records That and Emit When of the trigger's options; undefined without a condition. */
+/** The options of a condition, as the trigger's Options give them. */
+export interface ConditionOptions {
+	/** Only Records That (JSON). */
+	condition?: unknown;
+	/** Only Records That: the rules builder, `{rule: [{field, comparison, value}]}`. */
+	conditionRules?: unknown;
+	/** Only Records That Match: "and" or "or", for the rules. */
+	conditionMatch?: unknown;
+	conditionChange?: unknown;
+}
+
+/**
+ * Only Records That (the rules or the JSON) and Emit When of the trigger's options; undefined
+ * without a condition. The rules are read as the JSON `{"operator", "fields"}` they amount to, so
+ * that both are checked and judged alike.
+ */
 export function readCondition(
 	node: INode,
-	options: { condition?: unknown; conditionChange?: unknown },
+	options: ConditionOptions,
 	timeZone: string,
 ): EventCondition | undefined {
-	if (options.condition === undefined) return undefined;
+	const rulesGiven = options.conditionRules !== undefined || options.conditionMatch !== undefined;
+	if (options.condition === undefined && !rulesGiven) return undefined;
 	const fail = (message: string): never => {
 		throw new NodeOperationError(node, `Only Records That: ${message}`);
 	};
+	if (options.condition !== undefined && rulesGiven) {
+		const rules = [
+			...(options.conditionRules === undefined ? [] : ['Only Records That']),
+			...(options.conditionMatch === undefined ? [] : ['Only Records That Match']),
+		];
+		fail(
+			`the rules (${rules.join(', ')}) and the JSON (Only Records That (JSON)) are both given; remove one of them from the options`,
+		);
+	}
 	const change = (options.conditionChange ?? 'matches') as ConditionChange;
 	if (!CHANGES.includes(change))
 		fail(`Emit When is ${JSON.stringify(change)}, not one of ${CHANGES.join(', ')}`);
+	const given = rulesGiven
+		? { operator: options.conditionMatch ?? 'and', fields: rulesOf(options.conditionRules, fail) }
+		: options.condition;
 	let conditions: SearchConditions | undefined;
 	try {
-		conditions = readFilterJson(options.condition);
+		conditions = readFilterJson(given);
 	} catch (error) {
 		fail((error as Error).message.replace(FILTER_JSON_SHAPE, CONDITION_JSON_SHAPE));
 	}
 	const { operator, rules, sort } = conditions!;
 	if (sort.length > 0) fail('a condition has no sort; remove "sort"');
-	const text =
-		typeof options.condition === 'string' ? options.condition : JSON.stringify(options.condition);
+	const text = typeof given === 'string' ? given : JSON.stringify(given);
 	return { node, given: { operator, rules }, text, change, timeZone };
+}
+
+/** The rules of the rules builder, `{rule: [...]}` (none when it holds none). */
+function rulesOf(given: unknown, fail: (message: string) => never): unknown {
+	if (given === undefined || given === null) return [];
+	if (typeof given !== 'object' || Array.isArray(given))
+		return fail(`the rules are ${JSON.stringify(given)}, not {"rule": [the rules]}`);
+	return (given as { rule?: unknown }).rule ?? [];
 }
 
 /**

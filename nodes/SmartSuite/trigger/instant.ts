@@ -59,7 +59,7 @@ import type { Wanted } from './lookup';
 import { findWebhooks, isDisabled, isGone, readWanted, watchesWanted } from './lookup';
 import { INSTANT_TRIGGER } from './names';
 import { eventItems, logDrain } from './output';
-import type { ConditionChange } from './condition';
+import type { ConditionChange, ConditionOptions } from './condition';
 import { checkOnTables, readCondition } from './condition';
 import { afterDrain, inTurn, memoryOf, startingPoint } from './pings';
 import { noteFailure, noteSuccess, takeDueCheck } from './recovery';
@@ -78,8 +78,7 @@ const LARGE_PAGE_SIZE = 1000;
 /** The keep-alive reads the events (which keeps the webhook enabled) when it expires sooner than this. */
 const RENEW_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
 
-interface InstantOptions extends FilesOptions {
-	condition?: unknown;
+interface InstantOptions extends FilesOptions, ConditionOptions {
 	conditionChange?: ConditionChange;
 	maxEventsPerPoll?: number;
 	simplify?: boolean;

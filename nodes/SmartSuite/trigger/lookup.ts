@@ -6,7 +6,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { listWebhooksPage } from '../shared/directory';
+import { listWebhooksPage, readWebhook } from '../shared/directory';
 import type { Scope } from '../shared/scope';
 import { KINDS, readScope } from '../shared/scope';
 import type { RequestContext } from '../shared/transport';
@@ -50,6 +50,16 @@ export function readWanted(context: Pick<RequestContext, 'getNode' | 'getNodePar
 	const scope = readScope(context.getNode(), read);
 	const events = context.getNodeParameter('events', []) as string[];
 	return { ...scope, kinds: events.length > 0 ? events : KINDS.map((kind) => kind.value) };
+}
+
+/** The scope of an existing webhook, as GetWebhook gives it. */
+export async function scopeOfWebhook(context: RequestContext, webhookId: string): Promise<Scope> {
+	const webhook = await readWebhook(context, webhookId);
+	const locator = isJsonObject(webhook.locator) ? webhook.locator : {};
+	return {
+		solutionId: String(locator.solution_id ?? ''),
+		filter: isJsonObject(webhook.filter) ? webhook.filter : {},
+	};
 }
 
 export const isDisabled = (webhook: IDataObject) =>

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fields';
 import { specOf } from '../../shared/fields';
-import { fieldTypeName } from '../../shared/fieldTypes';
+import { comparisonOptions, fieldOption } from '../../shared/filterRules';
 import { isObject } from '../../shared/fields/values';
 import { recordsClient, recordsPath } from '../../shared/records';
 import { deletedRecordsOf } from './getDeleted';
@@ -134,12 +134,6 @@ async function searchDeletedRecords(
 	};
 }
 
-const fieldOption = (field: Field): INodePropertyOptions => ({
-	name: field.label,
-	value: field.slug,
-	description: fieldTypeName(field.field_type),
-});
-
 /** Fields SmartSuite can filter by (their type has comparisons). */
 async function getSearchFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return (await structureOfChosenTable(this))
@@ -170,10 +164,7 @@ async function getComparisons(this: ILoadOptionsFunctions): Promise<INodePropert
 	const slug = this.getCurrentNodeParameter('&field');
 	const field = (await structureOfChosenTable(this)).find((candidate) => candidate.slug === slug);
 	if (!field) return [];
-	return specOf(field).comparisons.map((comparison) => ({
-		name: comparison.replace(/_/g, ' '),
-		value: comparison,
-	}));
+	return comparisonOptions(specOf(field).comparisons);
 }
 
 export const recordListSearch = { searchRecords, searchDeletedRecords };

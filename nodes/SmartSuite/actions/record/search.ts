@@ -17,6 +17,12 @@ import {
 	toFilterValue,
 	ValueError,
 } from '../../shared/fields';
+import {
+	MATCH_OPTIONS,
+	ruleComparisonProperty,
+	ruleFieldProperty,
+	ruleValueProperty,
+} from '../../shared/filterRules';
 import { tableLocator } from '../../shared/locators';
 import type { RecordsClient } from '../../shared/records';
 import { MAX_ITEMS_PER_RUN } from '../pages';
@@ -46,17 +52,8 @@ export const searchOperation: INodePropertyOptions = {
 };
 
 /** A rule's field, from the chosen table (the slug is the value). */
-function fieldOfTable(loadOptionsMethod: string): INodeProperties {
-	return {
-		displayName: 'Field Name or ID',
-		name: 'field',
-		type: 'options',
-		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['tableId.value'] },
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	};
-}
+const fieldOfTable = (loadOptionsMethod: string) =>
+	ruleFieldProperty(loadOptionsMethod, ['tableId.value']);
 
 export const searchFields: INodeProperties[] = [
 	tableLocator({ description: 'The table (application) to search', displayOptions: { show } }),
@@ -91,10 +88,7 @@ export const searchFields: INodeProperties[] = [
 		displayName: 'Match',
 		name: 'match',
 		type: 'options',
-		options: [
-			{ name: 'All Rules', value: 'and', description: 'Records that match every filter rule' },
-			{ name: 'Any Rule', value: 'or', description: 'Records that match at least one filter rule' },
-		],
+		options: MATCH_OPTIONS,
 		default: 'and',
 		displayOptions: { show: showRules },
 	},
@@ -113,26 +107,8 @@ export const searchFields: INodeProperties[] = [
 				name: 'rule',
 				values: [
 					fieldOfTable('getSearchFields'),
-					{
-						displayName: 'Comparison Name or ID',
-						name: 'comparison',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getComparisons',
-							loadOptionsDependsOn: ['&field', 'tableId.value'],
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						description:
-							'Text, a number, an option\'s label or ID, people (e-mail addresses, full names or IDs) or linked records (titles or IDs) separated by commas, a date such as 2024-05-01 or today, yesterday, one_week_ago…; ignored by "is empty" comparisons',
-					},
+					ruleComparisonProperty('getComparisons', ['tableId.value']),
+					ruleValueProperty,
 				],
 			},
 		],
