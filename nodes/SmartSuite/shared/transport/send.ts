@@ -10,7 +10,7 @@ import type { RequestContext, SmartSuiteCredentials } from './credentials';
 import { CREDENTIAL_NAME, credentialsOf, hasUserInfo, userInfoError } from './credentials';
 import { heldSecrets } from './heldSecrets';
 import { deadlineError, networkError } from './networkFailures';
-import { answered, refused, takeTurn } from '../pace';
+import { answered, refused, takeTurn } from './pace';
 import { rateLimitWaitMs } from './rateLimit';
 import { MIN_SCRUBBED_LENGTH, secretsOf } from './redaction';
 
