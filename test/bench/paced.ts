@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 
 import type { SmartSuite as SmartSuiteClass } from '../../nodes/SmartSuite/SmartSuite.node';
-import type { PACE } from '../../nodes/SmartSuite/shared/pace';
+import type { PACE } from '../../nodes/SmartSuite/shared/transport/pace';
 import { DEFAULT_VARIANT } from '../emulator/types';
 import { credentialsFor, runNodeInWorkflow } from '../helpers/n8n';
 import type { Bench } from './scenarios';
@@ -32,7 +32,7 @@ function processCopy(): ProcessCopy {
 		const { SmartSuite } = require('../../nodes/SmartSuite/SmartSuite.node.ts') as {
 			SmartSuite: typeof SmartSuiteClass;
 		};
-		const { PACE: pace } = require('../../nodes/SmartSuite/shared/pace.ts') as {
+		const { PACE: pace } = require('../../nodes/SmartSuite/shared/transport/pace.ts') as {
 			PACE: typeof PACE;
 		};
 		return { SmartSuite, pace };

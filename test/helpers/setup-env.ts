@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { PACE } from '../../nodes/SmartSuite/shared/pace';
+import { PACE } from '../../nodes/SmartSuite/shared/transport/pace';
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-smartsuite-test-'));
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';

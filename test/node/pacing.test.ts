@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { PACE } from '../../nodes/SmartSuite/shared/pace';
+import { PACE } from '../../nodes/SmartSuite/shared/transport/pace';
 import type { Emulator, ReceivedRequest } from '../emulator';
 import { emitted, triggerFor } from '../trigger/helpers';
 import { run, useEmulator } from './harness';

@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { PACE } from '../../nodes/SmartSuite/shared/pace';
+import { PACE } from '../../nodes/SmartSuite/shared/transport/pace';
 import { type Emulator, type ReceivedRequest, type Variant, startEmulator } from '../emulator';
 import { credentialsFor, shutdownN8nCore } from '../helpers/n8n';
 import { emitted } from '../trigger/helpers';

@@ -4,7 +4,7 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 
-import { PACE, answered, refused, takeTurn } from '../../nodes/SmartSuite/shared/pace';
+import { PACE, answered, refused, takeTurn } from '../../nodes/SmartSuite/shared/transport/pace';
 
 const SHIPPED = { ...PACE };
 // A short window, so that the tests take little time; the shipped one is a second.
@@ -18,7 +18,9 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 
 it('is 4 requests in any second as shipped (the suites turn it off: test/helpers/setup-env.ts)', () => {
 	jest.isolateModules(() => {
-		const shipped = (require('../../nodes/SmartSuite/shared/pace') as { PACE: typeof PACE }).PACE;
+		const shipped = (
+			require('../../nodes/SmartSuite/shared/transport/pace') as { PACE: typeof PACE }
+		).PACE;
 		expect(shipped).toMatchObject({ requestsPerSecond: 4, windowMs: 1000 });
 	});
 });
