@@ -40,17 +40,11 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { SmartSuiteWorkspaceApi } from '../../credentials/SmartSuiteWorkspaceApi.credentials';
+import type { SmartSuiteCredentials } from '../../nodes/SmartSuite/shared/transport';
 import type { Emulator } from '../emulator/types';
 
-export type SmartSuiteCredentialData = {
-	apiKey: string;
-	workspaceId: string;
-	baseUrl: string;
-	webhooksUrl: string;
-	webhooksService?: string;
-	/** Missing in credentials saved before the field existed. */
-	requestsPerSecond?: number;
-};
+/** The credential's data as a user saves it (the nodes' own type of it). */
+export type SmartSuiteCredentialData = SmartSuiteCredentials;
 
 /** The credential a user would enter to reach this emulator. */
 export function credentialsFor(emu: Emulator, overrides: Partial<SmartSuiteCredentialData> = {}) {
