@@ -218,7 +218,7 @@ async function main(): Promise<void> {
 	try {
 		const real = realWorkspace(process.env);
 		log(
-			`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: 7 to 10 minutes, a progress line every 15 s)...`,
+			`checking n8n ${CURRENT.n8n} (the first time it installs Node 24 and n8n: 3 to 11 minutes, a progress line every 15 s)...`,
 		);
 		await ensureN8n({ echo: true, version: CURRENT });
 

