@@ -57,6 +57,7 @@ const OWNER = {
 const TRIGGER_WORKFLOW_ID = 'smartsuiteTrigger1';
 const INSTANT_WORKFLOW_ID = 'smartsuiteInstant1';
 const CHANGES_WORKFLOW_ID = 'smartsuiteChanges1';
+const TASK_DONE_WORKFLOW_ID = 'smartsuiteTaskDone1';
 /** Started by a request to n8n, so published whatever SmartSuite is: the webhook and the MCP server. */
 const REQUEST_WORKFLOW_IDS = ['smartsuiteWebhookUp1', 'smartsuiteMcpAgent1'];
 const FILES_EXAMPLE = 'files-to-extract-from-file.json';
@@ -257,6 +258,7 @@ async function main(): Promise<void> {
 		if (canTrigger(target)) {
 			await n8n.publish(TRIGGER_WORKFLOW_ID);
 			await n8n.publish(CHANGES_WORKFLOW_ID);
+			await n8n.publish(TASK_DONE_WORKFLOW_ID);
 			// SmartSuite must reach n8n's webhook URL: the emulator does (loopback); a real workspace only with a public WEBHOOK_URL.
 			if (!real || process.env.WEBHOOK_URL) await n8n.publish(INSTANT_WORKFLOW_ID);
 		}
@@ -290,6 +292,7 @@ ${cluster.workers.map((worker, index) => `    worker ${index + 1} (runs the exec
     "SmartSuite: the moment a record changes"  the SmartSuite Trigger: ${emulator || process.env.WEBHOOK_URL ? 'published; the emulator notifies n8n of each change, see its Executions tab' : 'not published: SmartSuite needs a public WEBHOOK_URL to reach n8n'}
     "SmartSuite: restore a record and read webhook events"  open it and press "Execute workflow"
     "SmartSuite: a record changed, a message says what changed from what"  ${canTrigger(target) ? 'published: a message per change of the table, at each one-minute poll' : 'not published: pick its Solution and table first'}
+    "SmartSuite: when a task is completed, post a comment on it"  ${canTrigger(target) ? 'published: a comment on each record of the table that becomes Complete (Only Records That), at each one-minute poll' : 'not published: pick its Solution and table first'}
     "SmartSuite: a form or webhook creates or updates a record"  published: curl -X POST ${n8n.url}/webhook/smartsuite-create-or-update -H 'content-type: application/json' -d '{"name": "Trade fair booth", "priority": "High", "notes": "Hall 3"}'
     "SmartSuite: an AI agent's tools over MCP (MCP Server Trigger)"  published: an MCP client (Claude Desktop, Cursor, …) connects to ${n8n.url}/mcp/smartsuite
     "SmartSuite: every night, create or update records from a CSV file"  ${ids.csvUrl ? 'open it and press "Execute workflow" (the CSV is a file of the emulator), or publish it' : 'set its CSV URL first'}
