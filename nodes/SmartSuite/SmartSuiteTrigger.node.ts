@@ -238,7 +238,7 @@ async function pollWebhook(
 	// Activation of a webhook of the trigger's scope: a condition Search would refuse on a watched
 	// table fails it.
 	if (!saved && start === 'firstEvent' && condition)
-		await checkOnTables(this, condition, readWanted(this).filter);
+		await checkOnTables(this, condition, readWanted(this).filter, runBudget(clock, 'poll'));
 	const isWanted = (event: IDataObject) => kinds.length === 0 || kinds.includes(String(event.kind));
 	const simplify = options.simplify !== false;
 	const toItems = async (events: IDataObject[]): Promise<INodeExecutionData[][] | null> => {
@@ -325,7 +325,7 @@ async function pollSource(
 	// Fetch Test Event checks the condition against the tables activation checks it on: a field,
 	// comparison or value a watched table refuses is shown while building, not once published.
 	if (condition && managed && context.getMode() === 'manual')
-		await checkOnTables(context, condition, readWanted(context).filter);
+		await checkOnTables(context, condition, readWanted(context).filter, runBudget(clock, 'poll'));
 	// extractValue: a resource locator's id, or the plain string version 1 saved.
 	const webhookId = managed
 		? ''

@@ -90,6 +90,34 @@ it("a poll: a table structure read a byte every 0.8 s ends at the poll's budget,
 	expect(seconds).toBeLessThan(2 + 2);
 }, 90_000);
 
+it("Fetch Test Event with a condition: its check on the watched table's structure, read a byte every 0.8 s, ends at the poll's budget", async () => {
+	server.slow = { [STRUCTURE_PATH]: 'body' };
+	const poller = createPoller(new SmartSuiteTrigger(), {
+		credentials: credentials(),
+		typeVersion: 2,
+		parameters: {
+			source: 'managed',
+			solutionId: { __rl: true, mode: 'id', value: 's1' },
+			watch: 'tables',
+			tableIds: ['t1'],
+			events: [],
+			options: {
+				condition: JSON.stringify({ fields: [{ field: 'Stage', comparison: 'is', value: 'Won' }] }),
+			},
+		},
+	});
+
+	const { result: error, seconds } = await timed(
+		async () => await poller.poll('manual').catch((failure: Error) => failure),
+	);
+
+	expect(String((error as Error).message)).toContain(
+		"The poll's 2 s ran out before SmartSuite answered the request to read the table structure",
+	);
+	expect(server.received.filter((path) => path === STRUCTURE_PATH)).toHaveLength(1);
+	expect(seconds).toBeLessThan(2 + 2);
+}, 90_000);
+
 it("a notification of the Instant Trigger: the same structure read ends at the notification's budget", async () => {
 	server.slow = { [STRUCTURE_PATH]: 'body' };
 	const trigger = createInstantTrigger({

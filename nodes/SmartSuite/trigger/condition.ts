@@ -24,7 +24,7 @@ import {
 	ruleValueProperty,
 } from '../shared/filterRules';
 import type { Field, Lookups } from '../shared/fields';
-import type { RecordsClient } from '../shared/records';
+import type { RecordsClient, RunBudget } from '../shared/records';
 import { recordsClient } from '../shared/records';
 import type { RequestContext } from '../shared/transport';
 import type { KeptReads } from './keptReads';
@@ -253,12 +253,13 @@ export async function checkOnTables(
 	context: RequestContext,
 	wanted: EventCondition,
 	filter: IDataObject,
+	budget?: RunBudget,
 ): Promise<void> {
 	const tables = objectOf(filter.applications).application_ids;
 	const table = objectOf(filter.application).application_id;
 	const tableIds = Array.isArray(tables) ? tables.map(String) : table ? [String(table)] : [];
 	if (tableIds.length === 0) return;
-	const client = await recordsClient(context);
+	const client = await recordsClient(context, budget);
 	for (const tableId of tableIds) await compiled(client, await client.structure(tableId), wanted);
 }
 
