@@ -97,24 +97,53 @@ const isPunctuation = (char: string | undefined) =>
  * punctuation marks (`*x***a**`, not `*x***,**`, which leaves "**,**" as text); elsewhere the
  * mark opens with `_` or `__`.
  */
-function delimiterAfterStars(mark: IDataObject, before: string, next: string): string {
+function delimiterAfterStars(mark: IDataObject, beforeStars: string, next: string): string {
 	const { open } = MARKS[String(mark.type)];
 	if (!open.startsWith('*')) return open;
-	let last = before.length - 1;
-	while (before[last] === '*') last--;
-	return isPunctuation(before[last]) === isPunctuation(next) ? open : open.replace(/\*/g, '_');
+	return isPunctuation(beforeStars) === isPunctuation(next) ? open : open.replace(/\*/g, '_');
+}
+
+/**
+ * The Markdown of a paragraph as it is written, and how it ends: the stars it ends with and the
+ * character before them. Never read back: reading a string grown piece by piece copies it whole,
+ * which made writing quadratic (200,000 touching marks: 49 s).
+ */
+class InlineText {
+	private readonly parts: string[] = [];
+	/** How many pieces have been written. */
+	count = 0;
+	endStars = 0;
+	beforeStars = '';
+
+	add(text: string): void {
+		if (text === '') return;
+		this.parts.push(text);
+		this.count++;
+		let end = text.length;
+		while (end > 0 && text[end - 1] === '*') end--;
+		if (end === 0) {
+			this.endStars += text.length;
+			return;
+		}
+		this.endStars = text.length - end;
+		this.beforeStars = text[end - 1];
+	}
+
+	toString(): string {
+		return this.parts.join('');
+	}
 }
 
 /** Inline nodes as Markdown; a hard break is a newline. Marks open and close as a stack, spaces kept outside them. */
 function inline(nodes: IDataObject[]): string {
-	let out = '';
+	const out = new InlineText();
 	const open: Array<{ mark: IDataObject; delimiter: string }> = [];
 	let pendingSpace = '';
 	const closeTo = (length: number) => {
 		while (open.length > length) {
 			const { mark, delimiter } = open.pop()!;
 			const href = isObject(mark.attrs) ? String(mark.attrs.href ?? '') : '';
-			out += mark.type === 'link' ? `](${href.replace(/[ )]/g, encodeURIComponent)})` : delimiter;
+			out.add(mark.type === 'link' ? `](${href.replace(/[ )]/g, encodeURIComponent)})` : delimiter);
 		}
 	};
 	for (const given of nodes) {
@@ -123,7 +152,7 @@ function inline(nodes: IDataObject[]): string {
 		const node = label === undefined ? given : { type: 'text', text: label };
 		if (node.type === 'hard_break') {
 			closeTo(0);
-			out += `${pendingSpace}\n`;
+			out.add(`${pendingSpace}\n`);
 			pendingSpace = '';
 			continue;
 		}
@@ -141,9 +170,9 @@ function inline(nodes: IDataObject[]): string {
 		const core = isCode ? text : text.trim();
 		const lead = isCode ? '' : text.slice(0, text.length - text.trimStart().length);
 		const trail = isCode ? '' : text.slice(text.trimEnd().length);
-		const closedBefore = out.length;
+		const closedBefore = out.count;
 		closeTo(kept);
-		const closedWithStars = out.length > closedBefore && out.endsWith('*');
+		const closedWithStars = out.count > closedBefore && out.endStars > 0;
 		if (core === '') {
 			// Spaces between marked texts: outside the marks they do not have.
 			pendingSpace += text;
@@ -153,20 +182,20 @@ function inline(nodes: IDataObject[]): string {
 		const opened = marks.slice(kept);
 		const after = (index: number) =>
 			index + 1 < opened.length ? MARKS[String(opened[index + 1].type)].open : written;
-		out += pendingSpace + lead;
+		out.add(pendingSpace + lead);
 		opened.forEach((mark, index) => {
 			const delimiter =
-				index === 0 && closedWithStars && out.endsWith('*')
-					? delimiterAfterStars(mark, out, after(index)[0])
+				index === 0 && closedWithStars && out.endStars > 0
+					? delimiterAfterStars(mark, out.beforeStars, after(index)[0])
 					: MARKS[String(mark.type)].open;
-			out += delimiter;
+			out.add(delimiter);
 			open.push({ mark, delimiter });
 		});
-		out += written;
+		out.add(written);
 		pendingSpace = trail;
 	}
 	closeTo(0);
-	return out + pendingSpace;
+	return `${out.toString()}${pendingSpace}`;
 }
 
 /** Inline code in enough backticks; a space inside each end when the code starts or ends with one. */
