@@ -14,7 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { addLookups, filterOf, lookedUp } from '../actions/record/search';
 import type { SearchConditions } from '../actions/record/searchJson';
-import { FILTER_JSON_SHAPE, readFilterJson } from '../actions/record/searchJson';
+import { FilterJsonError, readFilterJson } from '../actions/record/searchJson';
 import type { Condition } from '../shared/condition';
 import { recordMatches, undecidable } from '../shared/condition';
 import {
@@ -171,7 +171,11 @@ export function readCondition(
 	try {
 		conditions = readFilterJson(given);
 	} catch (error) {
-		fail((error as Error).message.replace(FILTER_JSON_SHAPE, CONDITION_JSON_SHAPE));
+		fail(
+			error instanceof FilterJsonError
+				? `${error.what}. Expected: ${CONDITION_JSON_SHAPE}`
+				: (error as Error).message,
+		);
 	}
 	const { operator, rules, sort } = conditions!;
 	if (sort.length > 0) fail('a condition has no sort; remove "sort"');

@@ -28,9 +28,15 @@ export interface SearchConditions {
 export const FILTER_JSON_SHAPE =
 	'{"filter": {"operator": "and" or "or", "fields": [{"field": a field\'s label or slug, "comparison": a comparison such as "is", "value": the value}]}, "sort": [{"field": a field\'s label or slug, "direction": "asc" or "desc"}]}';
 
-/** An error in the JSON's shape: the message says what was wrong and the shape that works. */
+/** An error in the JSON's shape: the message says what was wrong (`what`) and the shape that works. */
+export class FilterJsonError extends Error {
+	constructor(readonly what: string) {
+		super(`${what}. Expected: ${FILTER_JSON_SHAPE}`);
+	}
+}
+
 const fail = (what: string): never => {
-	throw new Error(`${what}. Expected: ${FILTER_JSON_SHAPE}`);
+	throw new FilterJsonError(what);
 };
 
 function parsed(given: unknown): unknown {
